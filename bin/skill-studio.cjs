@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+'use strict';
+// The `skill-studio` command: the bundled CLI built by `npm run build`.
+const path = require('node:path');
+const fs = require('node:fs');
+const bundle = path.join(__dirname, '..', 'dist', 'cli.cjs');
+if (!fs.existsSync(bundle)) {
+  process.stderr.write('skill-studio: not built yet — run `npm run build` in ' + path.dirname(__dirname) + '\n');
+  process.exit(2);
+}
+require(bundle)
+  .main(process.argv.slice(2))
+  .then((code) => {
+    process.exitCode = code;
+  });

@@ -1,0 +1,134 @@
+/**
+ * The studio under test, in browser mode (a `skill-studio serve` child process
+ * and Debian's Chromium) or in the desktop app (Playwright's _electron), behind
+ * one `studio` fixture so every spec runs in both. Every request the app makes
+ * is watched: anything that would leave the machine is blocked and fails the test.
+ */
+import { test as base, expect, _electron, type ElectronApplication, type Page, type BrowserContext } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createWorkspace, type Workspace } from './workspace';
+import { startStudioServer, type RunningStudio } from './server';
+import { electronExecutable } from './electron-binary';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export type StudioMode = 'browser' | 'electron';
+
+export interface StudioOptions {
+  studioMode: StudioMode;
+}
+
+export interface Studio {
+  page: Page;
+  mode: StudioMode;
+  ws: Workspace;
+  /** Requests (URLs) that targeted anything but this machine. */
+  offMachine: string[];
+}
+
+interface WorkerFixtures {
+  studioMode: StudioMode;
+  workspace: Workspace;
+  server: RunningStudio | null;
+  electronApp: ElectronApplication | null;
+}
+
+/** True for URLs that stay on this machine (the local server, the app's own scheme, inline data). */
+export function isOnMachine(url: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (u.protocol === 'data:' || u.protocol === 'blob:' || u.protocol === 'about:') return true;
+  if (u.protocol === 'studio:' || u.protocol === 'devtools:' || u.protocol === 'chrome-extension:') return true;
+  return u.hostname === '127.0.0.1';
+}
+
+async function watchNetwork(context: BrowserContext, page: Page, offMachine: string[]): Promise<void> {
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (isOnMachine(url)) return route.continue();
+    offMachine.push(url);
+    return route.abort('blockedbyclient');
+  });
+  context.on('request', (req) => {
+    if (!isOnMachine(req.url()) && !offMachine.includes(req.url())) offMachine.push(req.url());
+  });
+  page.on('websocket', (ws) => {
+    if (!isOnMachine(ws.url())) offMachine.push(ws.url());
+  });
+}
+
+export const test = base.extend<{ studio: Studio }, WorkerFixtures>({
+  studioMode: ['browser', { option: true, scope: 'worker' }],
+
+  workspace: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const ws = await createWorkspace();
+      await use(ws);
+      await ws.cleanup();
+    },
+    { scope: 'worker' },
+  ],
+
+  server: [
+    async ({ studioMode, workspace }, use) => {
+      if (studioMode !== 'browser') {
+        await use(null);
+        return;
+      }
+      const server = await startStudioServer(REPO_ROOT, workspace);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+
+  electronApp: [
+    async ({ studioMode, workspace }, use) => {
+      if (studioMode !== 'electron') {
+        await use(null);
+        return;
+      }
+      const executablePath = electronExecutable(REPO_ROOT);
+      if (!executablePath) throw new Error('no Electron binary (ELECTRON_OVERRIDE_DIST_PATH or node_modules/electron/dist)');
+      const app = await _electron.launch({
+        executablePath,
+        args: [path.join(REPO_ROOT, 'dist', 'electron', 'main.cjs'), workspace.root, '--no-sandbox', '--disable-gpu'],
+        cwd: workspace.root,
+        env: { ...process.env, HOME: workspace.home, XDG_CONFIG_HOME: path.join(workspace.home, '.config') } as Record<string, string>,
+      });
+      await use(app);
+      await app.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+
+  studio: async ({ studioMode, workspace, server, electronApp, page: browserPage, context: browserContext }, use) => {
+    const offMachine: string[] = [];
+    let page: Page;
+    if (studioMode === 'browser') {
+      if (!server) throw new Error('the studio server did not start');
+      page = browserPage;
+      await watchNetwork(browserContext, page, offMachine);
+      await page.goto(server.url);
+    } else {
+      if (!electronApp) throw new Error('the desktop app did not start');
+      page = await electronApp.firstWindow();
+      await watchNetwork(electronApp.context(), page, offMachine);
+      // A fresh start for each test: no backups or layout from the previous one, the test workspace open.
+      await page.evaluate(() => localStorage.clear());
+      await page.evaluate((root) => window.studio?.call('workspace.open', { root }), workspace.root);
+      await page.reload();
+    }
+    await expect(page.getByTestId('skill-item').first()).toBeVisible({ timeout: 30_000 });
+    await use({ page, mode: studioMode, ws: workspace, offMachine });
+    expect(offMachine, 'requests that would leave the machine').toEqual([]);
+  },
+});
+
+export { expect };

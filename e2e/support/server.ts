@@ -1,0 +1,75 @@
+/**
+ * Runs `skill-studio serve` as a child process for the browser-mode tests and
+ * reads the URL it prints. Killed (whole process group) when the tests are done.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { Workspace } from './workspace';
+
+export interface RunningStudio {
+  url: string;
+  origin: string;
+  token: string;
+  stop(): Promise<void>;
+}
+
+const URL_LINE = /Skill Studio: (http:\/\/127\.0\.0\.1:(\d+))\/\?token=(\S+)/;
+
+export async function startStudioServer(repoRoot: string, ws: Workspace, timeoutMs = 30_000): Promise<RunningStudio> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(repoRoot, 'bin', 'skill-studio.cjs'), 'serve', '--port', '0', '--no-user', '--token-file', path.join(ws.base, 'token')],
+    {
+      cwd: ws.root,
+      // The server must never look at the real home: everything it keeps goes under the temp folder.
+      env: { ...process.env, HOME: ws.home, XDG_CONFIG_HOME: path.join(ws.home, '.config'), SKILL_STUDIO_STATE_DIR: ws.stateDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+    },
+  );
+  let output = '';
+  const found = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`skill-studio serve printed no URL within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = URL_LINE.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (c: Buffer) => {
+      output += c.toString();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`skill-studio serve exited with ${code}:\n${output}`));
+    });
+  });
+  // Keep draining the pipes so the server never blocks on a full one.
+  child.stdout?.resume();
+  child.stderr?.resume();
+  const [, origin, , token] = found;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    token,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const kill = (signal: NodeJS.Signals) => {
+        try {
+          if (child.pid && process.platform !== 'win32') process.kill(-child.pid, signal);
+          else child.kill(signal);
+        } catch {
+          // Already gone.
+        }
+      };
+      kill('SIGTERM');
+      const timer = setTimeout(() => kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/** The shape of one CLI command, and the flags every command shares (DESIGN §5). */
+import type { ParseArgsConfig } from 'node:util';
+import type { CliIO } from './io';
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+
+export interface CommonFlags {
+  root: string[];
+  noUser: boolean;
+  json: boolean;
+}
+
+export interface CommandContext {
+  io: CliIO;
+  positionals: string[];
+  values: Record<string, string | boolean | string[] | undefined>;
+  common: CommonFlags;
+}
+
+export interface Command {
+  name: string;
+  usage: string;
+  summary: string;
+  options: OptionSpec;
+  run(ctx: CommandContext): Promise<number>;
+}
+
+export const COMMON_OPTIONS: OptionSpec = {
+  root: { type: 'string', multiple: true },
+  'no-user': { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export function stringFlag(ctx: CommandContext, name: string): string | undefined {
+  const v = ctx.values[name];
+  return typeof v === 'string' ? v : undefined;
+}

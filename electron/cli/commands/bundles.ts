@@ -1,0 +1,99 @@
+import { promises as fsp, existsSync } from 'node:fs';
+import path from 'node:path';
+import { countBySeverity } from '../../../shared/skill/diagnostics';
+import { exportBundle } from '../../host/bundle/export-bundle';
+import { importBundle } from '../../host/bundle/import-bundle';
+import { writeFileAtomic } from '../../host/fs/atomic-write';
+import { readSkillFolder } from '../../host/registry/scan';
+import { createSkillFromTemplate, TEMPLATE_NAMES } from '../../host/skill-templates';
+import type { TemplateName } from '../../../shared/api/studio-api';
+import type { Command } from '../command';
+import { stringFlag } from '../command';
+import { colours, UsageError, writeJson } from '../io';
+import { formatDiagnostic, plural } from '../format';
+import { withHost } from '../host-context';
+import type { SkillRecord } from '../../../shared/skill/model';
+
+async function skillFor(ctx: Parameters<Command['run']>[0], ref: string): Promise<SkillRecord> {
+  const asPath = path.resolve(ctx.io.cwd, ref);
+  if (ref.includes('/') || ref.includes(path.sep) || ref === '.' || existsSync(path.join(asPath, 'SKILL.md'))) {
+    if (!existsSync(asPath)) throw new UsageError(`${ref}: no such folder`);
+    return readSkillFolder(asPath, 'project');
+  }
+  return withHost(ctx, async (host) => host.resolveSkill(ref));
+}
+
+export const exportCommand: Command = {
+  name: 'export',
+  usage: 'export NAME|DIR [-o FILE] [--format skill|zip] [--force]',
+  summary: 'Write a reproducible .skill / .zip bundle (validates first; errors refuse unless --force).',
+  options: { output: { type: 'string', short: 'o' }, format: { type: 'string' }, force: { type: 'boolean' } },
+  async run(ctx) {
+    const [ref] = ctx.positionals;
+    if (!ref) throw new UsageError('name the skill or its folder');
+    const format = stringFlag(ctx, 'format') ?? 'skill';
+    if (format !== 'skill' && format !== 'zip') throw new UsageError(`--format must be skill or zip, not '${format}'`);
+    const rec = await skillFor(ctx, ref);
+    const name = rec.summary.name;
+    const c = colours(ctx.io);
+    const { errors, warnings } = countBySeverity(rec.diagnostics);
+    if (!ctx.common.json) {
+      for (const d of rec.diagnostics) {
+        ctx.io.stderr.write(formatDiagnostic(rec.skillMdPath ?? rec.dir, d, c, ctx.io.cwd) + '\n');
+      }
+    }
+    if (errors > 0 && !ctx.values.force) {
+      ctx.io.stderr.write(`skill-studio export: ${name} has ${plural(errors, 'error')}; fix them or pass --force\n`);
+      if (ctx.common.json) writeJson(ctx.io, { exported: false, diagnostics: rec.diagnostics });
+      return 1;
+    }
+    const out = path.resolve(ctx.io.cwd, stringFlag(ctx, 'output') ?? `${name}.${format}`);
+    const { buffer, entries } = await exportBundle(rec.dir, { name, format });
+    await writeFileAtomic(out, buffer);
+    if (ctx.common.json) writeJson(ctx.io, { exported: true, path: out, bytes: buffer.length, entries, diagnostics: rec.diagnostics });
+    else
+      ctx.io.stdout.write(
+        `${c.green('exported')} ${name} → ${out} (${plural(entries.length, 'entry')}, ${buffer.length} bytes${warnings ? `, ${plural(warnings, 'warning')}` : ''})\n`,
+      );
+    return 0;
+  },
+};
+
+export const importCommand: Command = {
+  name: 'import',
+  usage: 'import FILE [--into DIR]',
+  summary: 'Unpack a .skill / .zip bundle into DIR (default ./skills), refusing unsafe archives.',
+  options: { into: { type: 'string' } },
+  async run(ctx) {
+    const [file] = ctx.positionals;
+    if (!file) throw new UsageError('name the bundle to import');
+    const abs = path.resolve(ctx.io.cwd, file);
+    const buffer = await fsp.readFile(abs).catch(() => {
+      throw new UsageError(`${file}: no such file`);
+    });
+    const into = path.resolve(ctx.io.cwd, stringFlag(ctx, 'into') ?? 'skills');
+    await fsp.mkdir(into, { recursive: true });
+    const res = await importBundle(buffer, into);
+    if (ctx.common.json) writeJson(ctx.io, res);
+    else ctx.io.stdout.write(`imported ${res.name} → ${res.path}\n`);
+    return 0;
+  },
+};
+
+export const newCommand: Command = {
+  name: 'new',
+  usage: `new NAME [--template ${TEMPLATE_NAMES.join('|')}] [--into DIR]`,
+  summary: 'Create a skill folder from a template (default: ./skills/NAME).',
+  options: { template: { type: 'string' }, into: { type: 'string' } },
+  async run(ctx) {
+    const [name] = ctx.positionals;
+    if (!name) throw new UsageError('name the new skill');
+    const template = (stringFlag(ctx, 'template') ?? 'basic') as TemplateName;
+    if (!TEMPLATE_NAMES.includes(template)) throw new UsageError(`--template must be one of ${TEMPLATE_NAMES.join(', ')}`);
+    const into = path.resolve(ctx.io.cwd, stringFlag(ctx, 'into') ?? 'skills');
+    const dir = await createSkillFromTemplate({ name, template, intoDir: into });
+    if (ctx.common.json) writeJson(ctx.io, { name, path: dir, template });
+    else ctx.io.stdout.write(`created ${dir} (${template} template)\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,66 @@
+import { encodeMessage } from '../../../shared/protocol/codec';
+import { makeCallRequest } from '../../../shared/protocol/messages';
+import { CallView } from '../call-view';
+import type { Command } from '../command';
+import { stringFlag } from '../command';
+import { colours, EXIT_FAILED, EXIT_OK, UsageError } from '../io';
+import { withHost } from '../host-context';
+
+function parseArgsJson(text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`--args is not JSON: ${(err as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new UsageError('--args must be a JSON object, e.g. {"text": "hello"}');
+  }
+  return value as Record<string, unknown>;
+}
+
+export const callCommand: Command = {
+  name: 'call',
+  usage: 'call NAME [--args JSON] [--timeout S] [--agent ID] [--json]',
+  summary: 'Run a skill, showing its progress, logs and artifacts live (--json: every A2E message as NDJSON).',
+  options: { args: { type: 'string' }, timeout: { type: 'string' }, agent: { type: 'string' } },
+  run: (ctx) =>
+    withHost(ctx, async (host) => {
+      const [name] = ctx.positionals;
+      if (!name) throw new UsageError('name the skill to call');
+      const args = parseArgsJson(stringFlag(ctx, 'args'));
+      const timeoutText = stringFlag(ctx, 'timeout');
+      const timeout = timeoutText === undefined ? 60 : Number(timeoutText);
+      if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError(`--timeout must be a positive number of seconds`);
+      const agent = stringFlag(ctx, 'agent') ?? null;
+      if (agent !== null && !host.agentExists(agent)) throw new UsageError(`no agent '${agent}' in skill-studio.json`);
+
+      const req = makeCallRequest({ name, arguments: args, timeout: Math.ceil(timeout) });
+      const json = ctx.common.json;
+      const view = new CallView(ctx.io, colours(ctx.io));
+      if (json) ctx.io.stdout.write(encodeMessage(req) + '\n');
+
+      // Ctrl-C cancels the call; the host kills the skill's whole process group.
+      const controller = new AbortController();
+      const off = ctx.io.onInterrupt(() => {
+        if (!json) ctx.io.stderr.write('\ncancelling…\n');
+        controller.abort('cancelled');
+      });
+      try {
+        const resp = await host.a2e.call(
+          req,
+          agent,
+          (event) => (json ? ctx.io.stdout.write(encodeMessage(event) + '\n') : view.event(event)),
+          controller.signal,
+        );
+        if (json) {
+          ctx.io.stdout.write(encodeMessage(resp) + '\n');
+          return resp.data?.success ? EXIT_OK : EXIT_FAILED;
+        }
+        return view.done(resp) ? EXIT_OK : EXIT_FAILED;
+      } finally {
+        off();
+      }
+    }),
+};

@@ -1,0 +1,52 @@
+import type { Command } from '../command';
+import { colours, writeJson } from '../io';
+import { withHost } from '../host-context';
+
+export const listCommand: Command = {
+  name: 'list',
+  usage: 'list [--json]',
+  summary: 'List every discovered skill with its source, status and problems.',
+  options: {},
+  run: (ctx) =>
+    withHost(ctx, async (host) => {
+      const all = host.allSkills();
+      if (ctx.common.json) {
+        writeJson(ctx.io, {
+          skills: all.map((r) => ({
+            name: r.summary.name,
+            description: r.summary.description,
+            source: r.summary.source,
+            path: r.summary.path,
+            license: r.summary.license,
+            files_count: r.summary.files_count,
+            has_warnings: r.summary.has_warnings,
+            status: r.summary.status,
+            has_errors: r.summary.has_errors,
+            shadowed_by: r.summary.shadowed_by,
+          })),
+          conflicts: host.conflicts(),
+        });
+        return 0;
+      }
+      const c = colours(ctx.io);
+      if (all.length === 0) {
+        ctx.io.stdout.write('No skills found.\n');
+        return 0;
+      }
+      const width = Math.min(40, Math.max(...all.map((r) => r.summary.name.length)));
+      for (const r of all) {
+        const s = r.summary;
+        const badges = [
+          s.has_errors ? c.red('errors') : '',
+          s.has_warnings ? c.yellow('warnings') : '',
+          s.status !== 'Published' ? s.status : '',
+          s.shadowed_by ? c.dim(`shadowed by ${s.shadowed_by}`) : '',
+          s.conflict ? c.red('name conflict') : '',
+        ].filter(Boolean);
+        ctx.io.stdout.write(
+          `${c.bold(s.name.padEnd(width))}  ${c.cyan(s.source.padEnd(9))}  ${s.path}${badges.length ? '  ' + badges.join(' · ') : ''}\n`,
+        );
+      }
+      return 0;
+    }),
+};

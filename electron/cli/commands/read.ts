@@ -1,0 +1,41 @@
+import { readSkillFile, listSkillFiles } from '../../host/skill-files';
+import type { Command } from '../command';
+import { UsageError, writeJson } from '../io';
+import { withHost } from '../host-context';
+
+export const readCommand: Command = {
+  name: 'read',
+  usage: 'read NAME [FILE]',
+  summary: 'Print a skill file as an agent reads it (SKILL.md without frontmatter; sidecars verbatim; 50 KB cap).',
+  options: {},
+  run: (ctx) =>
+    withHost(ctx, async (host) => {
+      const [name, file = 'SKILL.md'] = ctx.positionals;
+      if (!name) throw new UsageError('name the skill to read');
+      const rec = host.resolveSkill(name);
+      const isSkillMd = /^skill\.md$/i.test(file);
+      const res = await readSkillFile(rec.dir, isSkillMd && rec.skillMdPath ? rec.skillMdPath.slice(rec.dir.length + 1) : file, {
+        stripFrontmatter: isSkillMd,
+      });
+      if (ctx.common.json) writeJson(ctx.io, res);
+      else ctx.io.stdout.write(res.text.endsWith('\n') || res.text === '' ? res.text : res.text + '\n');
+      if (res.truncated) ctx.io.stderr.write(`skill-studio read: ${file} is over 50 KB; output cut there\n`);
+      return 0;
+    }),
+};
+
+export const filesCommand: Command = {
+  name: 'files',
+  usage: 'files NAME',
+  summary: 'List the files of a skill as [{path, bytes}].',
+  options: {},
+  run: (ctx) =>
+    withHost(ctx, async (host) => {
+      const [name] = ctx.positionals;
+      if (!name) throw new UsageError('name the skill');
+      const files = await listSkillFiles(host.resolveSkill(name).dir);
+      if (ctx.common.json) writeJson(ctx.io, files);
+      else for (const f of files) ctx.io.stdout.write(`${String(f.bytes).padStart(9)}  ${f.path}\n`);
+      return 0;
+    }),
+};

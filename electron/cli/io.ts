@@ -1,0 +1,60 @@
+/**
+ * The CLI's view of the terminal: streams, colour, and the exit codes of DESIGN §5.
+ */
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+
+export interface CliIO {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Receives SIGINT (Ctrl-C); returns an unsubscribe. */
+  onInterrupt(handler: () => void): () => void;
+}
+
+export function processIO(): CliIO {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    cwd: process.cwd(),
+    env: process.env,
+    onInterrupt(handler) {
+      process.on('SIGINT', handler);
+      return () => process.off('SIGINT', handler);
+    },
+  };
+}
+
+/** A usage mistake or a missing path: exit 2 with the message. */
+export class UsageError extends Error {}
+
+export interface Colours {
+  red(s: string): string;
+  yellow(s: string): string;
+  cyan(s: string): string;
+  green(s: string): string;
+  dim(s: string): string;
+  bold(s: string): string;
+}
+
+export function colours(io: CliIO): Colours {
+  const on = Boolean(io.stdout.isTTY) && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
+  const wrap = (code: number, close: number) => (s: string) =>
+    on ? `\u001b[${code}m${s}\u001b[${close}m` : s;
+  return {
+    red: wrap(31, 39),
+    yellow: wrap(33, 39),
+    cyan: wrap(36, 39),
+    green: wrap(32, 39),
+    dim: wrap(2, 22),
+    bold: wrap(1, 22),
+  };
+}
+
+export function writeJson(io: CliIO, value: unknown): void {
+  io.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}

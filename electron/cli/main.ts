@@ -1,0 +1,84 @@
+/**
+ * `skill-studio` — validate, list, read, call, serve and bundle agent skills (DESIGN §5).
+ * Exit codes: 0 ok, 1 the thing checked or run failed, 2 usage or missing path.
+ */
+import { parseArgs } from 'node:util';
+import { COMMON_OPTIONS, type Command } from './command';
+import { EXIT_FAILED, EXIT_USAGE, UsageError, processIO, type CliIO } from './io';
+import { COMMANDS } from './commands';
+import { appVersion } from '../host/app-paths';
+
+function usage(): string {
+  return [
+    'Usage: skill-studio <command> [options]',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.usage}\n      ${c.summary}`),
+    '',
+    'Common options: --root DIR (repeatable) · --no-user · --json · --help',
+    '',
+  ].join('\n');
+}
+
+function commandHelp(cmd: Command): string {
+  return `Usage: skill-studio ${cmd.usage}\n\n${cmd.summary}\n`;
+}
+
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(usage());
+    return name ? 0 : EXIT_USAGE;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout.write(`${appVersion()}\n`);
+    return 0;
+  }
+  const cmd = COMMANDS.find((c) => c.name === name);
+  if (!cmd) {
+    io.stderr.write(`skill-studio: unknown command '${name}'\n\n${usage()}`);
+    return EXIT_USAGE;
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options: { ...COMMON_OPTIONS, ...cmd.options },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (err) {
+    io.stderr.write(`skill-studio ${cmd.name}: ${(err as Error).message}\n\n${commandHelp(cmd)}`);
+    return EXIT_USAGE;
+  }
+  if (parsed.values.help) {
+    io.stdout.write(commandHelp(cmd));
+    return 0;
+  }
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  try {
+    return await cmd.run({
+      io,
+      positionals: parsed.positionals,
+      values,
+      common: {
+        root: (values.root as string[] | undefined) ?? [],
+        noUser: Boolean(values['no-user']),
+        json: Boolean(values.json),
+      },
+    });
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr.write(`skill-studio ${cmd.name}: ${err.message}\n`);
+      return EXIT_USAGE;
+    }
+    const e = err as Error & { code?: string };
+    io.stderr.write(`skill-studio ${cmd.name}: ${e.message ?? String(err)}\n`);
+    return EXIT_FAILED;
+  }
+}
+
+/** Entry point of the bundled CLI (bin/skill-studio.cjs). */
+export function main(argv: string[]): Promise<number> {
+  return runCli(argv, processIO());
+}

@@ -1,0 +1,140 @@
+/**
+ * Skill bundle export (DESIGN §9): a ZIP with one top-level folder named after the skill.
+ * Reproducible: the same files give byte-identical archives, whatever their mtimes, the
+ * time zone or the order the disk lists them in — entries are sorted, timestamps and modes
+ * fixed, compression level fixed. Validation is the caller's job (it owns the validator).
+ */
+import { readFile } from 'node:fs/promises';
+import { ZipFile } from 'yazl';
+import type { BundleFormat } from '../../../shared/api/studio-api';
+import { InvalidRequestError, TooLargeError, toFileServiceError } from '../fs/errors';
+import { walkSkillTree } from '../skill-files';
+import { checkRelativePath } from '../fs/safe-path';
+import { isBundleIgnored } from './ignore';
+
+/** Bounds shared with import, so every bundle we write can be imported again. */
+export const MAX_BUNDLE_ENTRIES = 10_000;
+export const MAX_BUNDLE_BYTES = 200 * 1024 * 1024;
+
+/**
+ * Every entry's timestamp. Built from local-time parts because ZIP (DOS) timestamps are
+ * local wall-clock fields: this encodes as 1980-01-01 00:00 in every time zone. The
+ * extended (UTC) timestamp field is turned off so nothing depends on the zone.
+ */
+export const BUNDLE_TIMESTAMP = new Date(1980, 0, 1, 0, 0, 0);
+const FILE_MODE = 0o100644;
+const EXECUTABLE_MODE = 0o100755;
+const FOLDER_MODE = 0o040755;
+// Fixed rather than zlib's default, so a default change cannot change the bytes.
+const COMPRESSION_LEVEL = 9;
+
+export interface ExportOptions {
+  /** The top-level folder inside the archive (the skill's name). */
+  name: string;
+  /** `.skill` and `.zip` hold the same archive; the format only names the file. */
+  format: BundleFormat;
+}
+
+export interface ExportedBundle {
+  buffer: Buffer;
+  /** Archive entry names in archive order (`name/SKILL.md`, `name/scripts/run.py`, `name/empty/`). */
+  entries: string[];
+}
+
+export function bundleFileName(name: string, format: BundleFormat): string {
+  return `${name}.${format}`;
+}
+
+export async function exportBundle(skillDir: string, opts: ExportOptions): Promise<ExportedBundle> {
+  let top: string;
+  try {
+    top = checkRelativePath(opts.name, { forWrite: true });
+  } catch {
+    throw new InvalidRequestError(
+      `Bundle name ${JSON.stringify(opts.name)} is not a valid folder name`,
+    );
+  }
+  if (top.includes('/')) {
+    throw new InvalidRequestError(
+      `Bundle name ${JSON.stringify(opts.name)} must be a single folder name`,
+    );
+  }
+
+  const walked = await walkSkillTree(skillDir, {
+    ignore: isBundleIgnored,
+    includeDirs: true,
+    maxEntries: MAX_BUNDLE_ENTRIES,
+  });
+  if (walked.truncated) {
+    throw new TooLargeError(
+      `The skill has more than ${MAX_BUNDLE_ENTRIES} files or folders nested too deep to bundle`,
+    );
+  }
+
+  // Folders that hold nothing get an entry of their own so they survive the round trip;
+  // other folders are implied by their files' paths.
+  const nonEmpty = new Set<string>();
+  for (const e of walked.entries) {
+    const slash = e.path.lastIndexOf('/');
+    if (slash > 0) {
+      let parent = e.path.slice(0, slash);
+      for (;;) {
+        nonEmpty.add(parent);
+        const up = parent.lastIndexOf('/');
+        if (up < 0) break;
+        parent = parent.slice(0, up);
+      }
+    }
+  }
+
+  const zip = new ZipFile();
+  const entries: string[] = [];
+  let total = 0;
+  const ordered = walked.entries
+    .map((e) => ({ ...e, entryName: e.dir ? `${top}/${e.path}/` : `${top}/${e.path}` }))
+    .filter((e) => !e.dir || !nonEmpty.has(e.path))
+    .sort((a, b) => (a.entryName < b.entryName ? -1 : a.entryName > b.entryName ? 1 : 0));
+
+  for (const e of ordered) {
+    if (e.dir) {
+      zip.addEmptyDirectory(e.entryName, {
+        mtime: BUNDLE_TIMESTAMP,
+        mode: FOLDER_MODE,
+        forceDosTimestamp: true,
+      });
+      entries.push(e.entryName);
+      continue;
+    }
+    let data: Buffer;
+    try {
+      data = await readFile(e.realPath);
+    } catch (err) {
+      throw toFileServiceError(err, e.path);
+    }
+    total += data.length;
+    if (total > MAX_BUNDLE_BYTES) {
+      throw new TooLargeError(`The skill is larger than ${MAX_BUNDLE_BYTES / 1024 / 1024} MB`);
+    }
+    zip.addBuffer(data, e.entryName, {
+      mtime: BUNDLE_TIMESTAMP,
+      mode: e.executable ? EXECUTABLE_MODE : FILE_MODE,
+      compressionLevel: COMPRESSION_LEVEL,
+      forceDosTimestamp: true,
+    });
+    entries.push(e.entryName);
+  }
+
+  const buffer = await collect(zip);
+  return { buffer, entries };
+}
+
+function collect(zip: ZipFile): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('error', reject);
+    zip.on('error', reject);
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.end();
+  });
+}

@@ -1,0 +1,318 @@
+import {
+  chmod,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ZipFile } from 'yazl';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { exportBundle } from './export-bundle';
+import { importBundle } from './import-bundle';
+
+const posix = process.platform !== 'win32';
+const SKILL_MD = '---\nname: demo-skill\ndescription: Demo.\n---\nBody\n';
+
+interface ZipItem {
+  name: string;
+  data?: string | Buffer;
+  mode?: number;
+  dir?: boolean;
+  compress?: boolean;
+}
+
+/** Builds a ZIP with yazl; hostile names are written with placeholders and patched after. */
+function makeZip(items: ZipItem[]): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const item of items) {
+    if (item.dir) zip.addEmptyDirectory(item.name, { mode: item.mode });
+    else
+      zip.addBuffer(Buffer.from(item.data ?? ''), item.name, {
+        mode: item.mode,
+        compress: item.compress ?? false,
+      });
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+    zip.end();
+  });
+}
+
+/** Replaces every occurrence of a same-length name in the archive (local and central headers). */
+function patchName(buf: Buffer, from: string, to: string): Buffer {
+  const a = Buffer.from(from);
+  const b = Buffer.from(to);
+  expect(b.length).toBe(a.length);
+  const out = Buffer.from(buf);
+  let at = out.indexOf(a);
+  let count = 0;
+  while (at !== -1) {
+    b.copy(out, at);
+    count++;
+    at = out.indexOf(a, at + a.length);
+  }
+  expect(count).toBeGreaterThanOrEqual(2);
+  return out;
+}
+
+/** Rewrites the uncompressed size of every central-directory record (signature 0x02014b50). */
+function patchCentralSizes(buf: Buffer, size: number): Buffer {
+  const out = Buffer.from(buf);
+  for (let i = 0; i + 46 <= out.length; i++) {
+    if (out.readUInt32LE(i) === 0x02014b50) out.writeUInt32LE(size, i + 24);
+  }
+  return out;
+}
+
+let tmp: string;
+let into: string;
+
+beforeEach(async () => {
+  tmp = await realpath(await mkdtemp(path.join(os.tmpdir(), 'import-bundle-')));
+  into = path.join(tmp, 'skills');
+  await mkdir(into);
+});
+afterEach(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+async function expectRefused(
+  buffer: Buffer,
+  code: string,
+  message: string | RegExp,
+): Promise<void> {
+  const err = await importBundle(buffer, into).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(Error);
+  expect(err).toMatchObject({ code });
+  if (typeof message === 'string') expect((err as Error).message).toContain(message);
+  else expect((err as Error).message).toMatch(message);
+  // Nothing half-written stays behind.
+  expect(await readdir(into)).toEqual([]);
+}
+
+describe('importBundle', () => {
+  it('round-trips an exported skill, keeping executables executable', async () => {
+    const src = path.join(tmp, 'src', 'demo-skill');
+    await mkdir(path.join(src, 'scripts'), { recursive: true });
+    await mkdir(path.join(src, 'assets', 'empty'), { recursive: true });
+    await writeFile(path.join(src, 'SKILL.md'), SKILL_MD);
+    await writeFile(path.join(src, 'scripts', 'run.sh'), '#!/bin/sh\necho hi\n');
+    await chmod(path.join(src, 'scripts', 'run.sh'), 0o755);
+    await writeFile(path.join(src, 'scripts', 'data.json'), '{"a":1}\n');
+    const { buffer } = await exportBundle(src, { name: 'demo-skill', format: 'skill' });
+
+    const result = await importBundle(buffer, into);
+    expect(result).toEqual({ name: 'demo-skill', path: path.join(into, 'demo-skill') });
+    expect(await readFile(path.join(result.path, 'SKILL.md'), 'utf8')).toBe(SKILL_MD);
+    expect(await readFile(path.join(result.path, 'scripts', 'data.json'), 'utf8')).toBe(
+      '{"a":1}\n',
+    );
+    expect((await stat(path.join(result.path, 'assets', 'empty'))).isDirectory()).toBe(true);
+    if (posix) {
+      expect((await stat(path.join(result.path, 'scripts', 'run.sh'))).mode & 0o111).not.toBe(0);
+      expect((await stat(path.join(result.path, 'scripts', 'data.json'))).mode & 0o111).toBe(0);
+    }
+    expect(await readdir(into)).toEqual(['demo-skill']);
+
+    // Exporting the imported copy gives the same bytes.
+    const again = await exportBundle(result.path, { name: 'demo-skill', format: 'skill' });
+    expect(again.buffer.equals(buffer)).toBe(true);
+  });
+
+  it('refuses an existing skill folder with code exists, leaving it alone', async () => {
+    const buffer = await makeZip([{ name: 'demo-skill/SKILL.md', data: SKILL_MD }]);
+    await mkdir(path.join(into, 'demo-skill'));
+    await writeFile(path.join(into, 'demo-skill', 'mine.txt'), 'mine');
+    await expect(importBundle(buffer, into)).rejects.toMatchObject({ code: 'exists' });
+    expect(await readdir(path.join(into, 'demo-skill'))).toEqual(['mine.txt']);
+    expect(await readdir(into)).toEqual(['demo-skill']);
+  });
+
+  it('creates the destination folder when needed', async () => {
+    const buffer = await makeZip([{ name: 'demo-skill/SKILL.md', data: SKILL_MD }]);
+    const nested = path.join(tmp, 'new', 'skills');
+    expect((await importBundle(buffer, nested)).path).toBe(path.join(nested, 'demo-skill'));
+  });
+
+  it('refuses a ".." entry (zip-slip)', async () => {
+    const zip = await makeZip([
+      { name: 'demo-skill/SKILL.md', data: SKILL_MD },
+      { name: 'demo-skill/QQ/QQ/evil.txt', data: 'pwned' },
+    ]);
+    await expectRefused(
+      patchName(zip, 'demo-skill/QQ/QQ/evil.txt', 'demo-skill/../../evil.txt'),
+      'invalid_params',
+      'demo-skill/../../evil.txt',
+    );
+    await expect(stat(path.join(tmp, 'evil.txt'))).rejects.toThrow();
+  });
+
+  it('refuses absolute entries', async () => {
+    const zip = await makeZip([
+      { name: 'demo-skill/SKILL.md', data: SKILL_MD },
+      { name: 'Xtmp/evil.txt', data: 'pwned' },
+    ]);
+    await expectRefused(
+      patchName(zip, 'Xtmp/evil.txt', '/tmp/evil.txt'),
+      'invalid_params',
+      'absolute',
+    );
+    const drive = await makeZip([
+      { name: 'demo-skill/SKILL.md', data: SKILL_MD },
+      { name: 'Cx/evil.txt', data: 'pwned' },
+    ]);
+    await expectRefused(
+      patchName(drive, 'Cx/evil.txt', 'C:/evil.txt'),
+      'invalid_params',
+      '"C:/evil.txt"',
+    );
+  });
+
+  it('refuses backslashes instead of reading them as separators', async () => {
+    const zip = await makeZip([
+      { name: 'demo-skill/SKILL.md', data: SKILL_MD },
+      { name: 'demo-skill/QQ_QQ_evil.txt', data: 'pwned' },
+    ]);
+    await expectRefused(
+      patchName(zip, 'demo-skill/QQ_QQ_evil.txt', 'demo-skill/..\\..\\evil.txt'),
+      'invalid_params',
+      'backslash',
+    );
+  });
+
+  it('refuses symlink entries', async () => {
+    const zip = await makeZip([
+      { name: 'demo-skill/SKILL.md', data: SKILL_MD },
+      { name: 'demo-skill/passwd', data: '/etc/passwd', mode: 0o120777 },
+    ]);
+    await expectRefused(
+      zip,
+      'invalid_params',
+      '"demo-skill/passwd": symbolic links are not accepted',
+    );
+  });
+
+  it('refuses entries outside the single top-level folder', async () => {
+    const zip = await makeZip([
+      { name: 'demo-skill/SKILL.md', data: SKILL_MD },
+      { name: 'other/file.txt', data: 'x' },
+    ]);
+    await expectRefused(
+      zip,
+      'invalid_params',
+      '"other/file.txt": outside the bundle\'s single top-level folder',
+    );
+  });
+
+  it('refuses a bundle without SKILL.md or with two of them', async () => {
+    await expectRefused(
+      await makeZip([{ name: 'demo-skill/README.md', data: 'x' }]),
+      'invalid_params',
+      'no SKILL.md',
+    );
+    await expectRefused(
+      await makeZip([{ name: 'demo-skill/docs/SKILL.md', data: SKILL_MD }]),
+      'invalid_params',
+      'no SKILL.md in the top-level folder "demo-skill"',
+    );
+    await expectRefused(
+      await makeZip([
+        { name: 'demo-skill/SKILL.md', data: SKILL_MD },
+        { name: 'demo-skill/skill.md', data: SKILL_MD },
+      ]),
+      'invalid_params',
+      /more than one SKILL.md|same name/,
+    );
+  });
+
+  it('refuses duplicate entries', async () => {
+    const zip = await makeZip([
+      { name: 'demo-skill/SKILL.md', data: SKILL_MD },
+      { name: 'demo-skill/a.txt', data: '1' },
+      { name: 'demo-skill/A.txt', data: '2' },
+    ]);
+    await expectRefused(zip, 'invalid_params', 'same name');
+  });
+
+  it('refuses more than 10,000 entries', async () => {
+    const items: ZipItem[] = [{ name: 'demo-skill/SKILL.md', data: SKILL_MD }];
+    for (let i = 0; i < 10_000; i++) items.push({ name: `demo-skill/f/${i}`, data: '' });
+    await expectRefused(await makeZip(items), 'too_large', '10000');
+  });
+
+  it('refuses a bundle that declares more than 200 MB uncompressed (zip bomb)', async () => {
+    const zip = await makeZip([
+      { name: 'demo-skill/SKILL.md', data: SKILL_MD, compress: true },
+      { name: 'demo-skill/a.bin', data: 'a', compress: true },
+      { name: 'demo-skill/b.bin', data: 'b', compress: true },
+    ]);
+    await expectRefused(patchCentralSizes(zip, 150 * 1024 * 1024), 'too_large', '200 MB');
+  });
+
+  it('refuses an entry whose data is larger than its header says', async () => {
+    const zip = await makeZip([
+      { name: 'demo-skill/SKILL.md', data: SKILL_MD + 'x'.repeat(100_000), compress: true },
+    ]);
+    // Declares 10 bytes for 100 KB of deflated data: the extraction must stop, not trust the header.
+    await expectRefused(patchCentralSizes(zip, 10), 'invalid_params', '"demo-skill/SKILL.md"');
+  });
+
+  it('refuses names Windows cannot hold and garbage that is not a ZIP', async () => {
+    const zip = await makeZip([
+      { name: 'demo-skill/SKILL.md', data: SKILL_MD },
+      { name: 'demo-skill/CON', data: 'x' },
+    ]);
+    await expectRefused(zip, 'invalid_params', 'reserved device name');
+    await expectRefused(
+      Buffer.from('definitely not a zip'),
+      'invalid_params',
+      'Not a readable ZIP',
+    );
+  });
+
+  it('accepts SKILL.md at the archive root, naming the folder from the frontmatter', async () => {
+    const zip = await makeZip([
+      { name: 'SKILL.md', data: SKILL_MD },
+      { name: 'scripts/run.py', data: 'print(1)\n' },
+    ]);
+    const result = await importBundle(zip, into);
+    expect(result.name).toBe('demo-skill');
+    expect(await readFile(path.join(into, 'demo-skill', 'scripts', 'run.py'), 'utf8')).toBe(
+      'print(1)\n',
+    );
+  });
+
+  it('refuses a root-level SKILL.md without a usable name', async () => {
+    await expectRefused(
+      await makeZip([{ name: 'SKILL.md', data: '# no frontmatter\n' }]),
+      'invalid_params',
+      'top-level folder',
+    );
+    await expectRefused(
+      await makeZip([{ name: 'SKILL.md', data: '---\nname: ../../evil\n---\n' }]),
+      'invalid_params',
+      'cannot be a folder name',
+    );
+  });
+
+  it('skips the __MACOSX folder that macOS archivers add', async () => {
+    const zip = await makeZip([
+      { name: 'demo-skill/SKILL.md', data: SKILL_MD },
+      { name: '__MACOSX/demo-skill/._SKILL.md', data: 'resource fork' },
+    ]);
+    await importBundle(zip, into);
+    expect(await readdir(path.join(into, 'demo-skill'))).toEqual(['SKILL.md']);
+  });
+});

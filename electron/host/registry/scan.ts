@@ -1,0 +1,589 @@
+/**
+ * Reads skill folders from disk into SkillRecords (DESIGN §3): each source folder
+ * is scanned depth-1 for sub-folders holding SKILL.md. Built for large trees (a
+ * scan of 10,000 skills should cost little more than reading and parsing their
+ * SKILL.md files): the folder listing that finds SKILL.md also starts the file
+ * count, jobs run with bounded concurrency, and nothing is stat'ed that a
+ * directory entry already describes.
+ *
+ * Never throws for what is on disk: unreadable, huge or binary files become
+ * diagnostics on the skill; a folder that vanishes mid-scan is simply absent.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, realpathSync, type Dirent } from 'node:fs';
+import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import { SKILL_SOURCES, type SkillRecord, type SkillSource } from '../../../shared/skill/model';
+import { skillKind, skillStatus, toSkillDefinition } from '../../../shared/skill/definition';
+import { parseSkillMd, skillMdCaseDiagnostic, skillMdMissingDiagnostic } from '../../../shared/skill/validate';
+import type { Position } from '../../../shared/skill/yaml-source';
+import { isListIgnored } from '../bundle/ignore';
+import { isInsideOrEqual } from '../fs/safe-path';
+import { Limiter } from './limiter';
+import type { SourceFolder } from './sources';
+
+export type ValidationProfile = 'studio' | 'spec';
+
+export interface ScanOptions {
+  profile?: ValidationProfile;
+  /** SKILL.md files over this many bytes are reported (FILE_TOO_LARGE), not read. */
+  maxSkillMdBytes?: number;
+  /** Skill folders taken from one source folder at most. */
+  maxSkillsPerSource?: number;
+  /** Files counted per skill at most (files_count stops there). */
+  maxFilesPerSkill?: number;
+  /** File-system jobs in flight at once. */
+  concurrency?: number;
+}
+
+export const SCAN_DEFAULTS = {
+  maxSkillMdBytes: 1024 * 1024,
+  maxSkillsPerSource: 20_000,
+  maxFilesPerSkill: 10_000,
+  concurrency: 64,
+} as const;
+
+/** Depth of the file count inside a skill (the file listing's own bound). */
+const MAX_COUNT_DEPTH = 32;
+
+/** One skill folder as read from disk, before winners and conflicts are decided. */
+export interface ScannedSkill {
+  /** summary.shadowed_by is null and summary.conflict false here; the registry sets them. */
+  record: SkillRecord;
+  folder: SourceFolder;
+  /** The source folder's position in the scanned list: orders skills of one priority. */
+  folderIndex: number;
+  /** Real path of the skill folder (symlinks resolved): one real folder is one skill. */
+  realDir: string;
+  /** Digest of SKILL.md and the file listing: equal digests mean nothing visible changed. */
+  fingerprint: string;
+  /** The skill folder is a symlink (its real folder lies elsewhere and is watched on its own). */
+  linked: boolean;
+  /** Where `name:` is written in SKILL.md, for diagnostics about the name; null when absent. */
+  namePosition: Position | null;
+}
+
+export interface FolderScan {
+  folder: SourceFolder;
+  folderIndex: number;
+  /** The source folder exists (and is a folder). */
+  exists: boolean;
+  /** The source folder itself holds SKILL.md: it is one skill, not a folder of skills. */
+  singleSkill: boolean;
+  skills: ScannedSkill[];
+  /** Problems with the source folder itself (unreadable, too many skills); `file` names it. */
+  problems: Diagnostic[];
+}
+
+interface Resolved {
+  profile: ValidationProfile;
+  maxSkillMdBytes: number;
+  maxSkillsPerSource: number;
+  maxFilesPerSkill: number;
+  limiter: Limiter;
+}
+
+function resolveOptions(opts: ScanOptions, limiter?: Limiter): Resolved {
+  return {
+    profile: opts.profile ?? 'studio',
+    maxSkillMdBytes: opts.maxSkillMdBytes ?? SCAN_DEFAULTS.maxSkillMdBytes,
+    maxSkillsPerSource: opts.maxSkillsPerSource ?? SCAN_DEFAULTS.maxSkillsPerSource,
+    maxFilesPerSkill: opts.maxFilesPerSkill ?? SCAN_DEFAULTS.maxFilesPerSkill,
+    limiter: limiter ?? new Limiter(opts.concurrency ?? SCAN_DEFAULTS.concurrency),
+  };
+}
+
+const errCode = (err: unknown): string | undefined => (err as NodeJS.ErrnoException | null)?.code;
+/** The thing is not there (any more): not a problem, just absent. */
+const isGone = (err: unknown): boolean => errCode(err) === 'ENOENT' || errCode(err) === 'ENOTDIR';
+
+/** Scans every source folder; one shared bound on concurrency. Results in the folders' order. */
+export async function scanFolders(folders: readonly SourceFolder[], opts: ScanOptions = {}): Promise<FolderScan[]> {
+  const r = resolveOptions(opts);
+  return Promise.all(folders.map((folder, index) => scanFolderWith(folder, index, r)));
+}
+
+export async function scanFolder(folder: SourceFolder, folderIndex: number, opts: ScanOptions = {}): Promise<FolderScan> {
+  return scanFolderWith(folder, folderIndex, resolveOptions(opts));
+}
+
+async function scanFolderWith(folder: SourceFolder, folderIndex: number, r: Resolved): Promise<FolderScan> {
+  const result: FolderScan = { folder, folderIndex, exists: false, singleSkill: false, skills: [], problems: [] };
+  let entries: Dirent[];
+  try {
+    entries = await r.limiter.run(() => readdir(folder.dir, { withFileTypes: true }));
+  } catch (err) {
+    if (!isGone(err)) {
+      result.exists = true;
+      result.problems.push(folderProblem(folder.dir, 'FILE_UNREADABLE', `cannot read the skills folder: ${messageOf(err)}`));
+    }
+    return result;
+  }
+  result.exists = true;
+  let realSource: string;
+  try {
+    realSource = await realpath(folder.dir);
+  } catch {
+    realSource = folder.dir;
+  }
+
+  // Pointed straight at one skill (e.g. `--root path/to/my-skill`): that folder is the skill.
+  if (findSkillMd(entries)) {
+    result.singleSkill = true;
+    const skill = await r.limiter.run(() => readSkill(folder, folderIndex, folder.dir, realSource, false, r, entries));
+    if (skill && 'record' in skill) result.skills.push(skill);
+    else if (skill) result.problems.push(skill);
+    return result;
+  }
+
+  let candidates = entries
+    .filter((e) => (e.isDirectory() || e.isSymbolicLink() || isUnknownType(e)) && !isListIgnored(e.name))
+    .sort((a, b) => compareNames(a.name, b.name));
+  if (candidates.length > r.maxSkillsPerSource) {
+    result.problems.push(
+      folderProblem(
+        folder.dir,
+        'FILE_TOO_LARGE',
+        `holds ${candidates.length} folders; only the first ${r.maxSkillsPerSource} are read as skills`,
+        'warning',
+      ),
+    );
+    candidates = candidates.slice(0, r.maxSkillsPerSource);
+  }
+
+  const found = await Promise.all(
+    candidates.map((entry) =>
+      r.limiter.run(async () => {
+        const dir = path.join(folder.dir, entry.name);
+        const realDir = await realSkillDir(entry, dir, realSource);
+        if (realDir === null) return null;
+        return readSkill(folder, folderIndex, dir, realDir, entry.isSymbolicLink(), r);
+      }),
+    ),
+  );
+  for (const item of found) {
+    if (!item) continue;
+    if ('record' in item) result.skills.push(item);
+    else result.problems.push(item);
+  }
+  return result;
+}
+
+/**
+ * Reads one skill folder (for re-reads after a change). Null when the folder is gone or
+ * holds no SKILL.md; a Diagnostic (naming the folder in `file`) when it cannot be listed.
+ */
+export async function scanSkillFolder(
+  folder: SourceFolder,
+  folderIndex: number,
+  dir: string,
+  opts: ScanOptions = {},
+): Promise<ScannedSkill | Diagnostic | null> {
+  let realDir: string;
+  let linked: boolean;
+  try {
+    linked = (await lstat(dir)).isSymbolicLink();
+    realDir = await realpath(dir);
+  } catch {
+    return null;
+  }
+  return readSkill(folder, folderIndex, dir, realDir, linked, resolveOptions(opts));
+}
+
+/**
+ * Real path of a candidate skill folder, or null when it is not one to read: a dangling or
+ * looping symlink, a link to a file, or a link back to the source folder or above it
+ * (which would make the scan see its own parents as skills).
+ */
+async function realSkillDir(entry: Dirent, dir: string, realSource: string): Promise<string | null> {
+  // A plain folder's real path is its parent's plus its name: no system call needed.
+  if (entry.isDirectory()) return path.join(realSource, entry.name);
+  let real: string;
+  try {
+    real = await realpath(dir);
+    if (!(await stat(real)).isDirectory()) return null;
+  } catch {
+    return null; // dangling link, ELOOP, vanished
+  }
+  if (isInsideOrEqual(real, realSource)) return null; // the link points at the source or an ancestor
+  return real;
+}
+
+/** Sorts like `ls` in the C locale: stable across machines, independent of ICU. */
+function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function isUnknownType(e: Dirent): boolean {
+  return !e.isFile() && !e.isDirectory() && !e.isSymbolicLink() && !e.isFIFO() && !e.isSocket() && !e.isBlockDevice() && !e.isCharacterDevice();
+}
+
+/**
+ * `SKILL.md`, else any other casing (`skill.md`). A folder of that name doesn't count; a
+ * FIFO or device does, so that it is reported (FILE_UNREADABLE) instead of silently missed.
+ */
+function findSkillMd(entries: readonly Dirent[]): Dirent | null {
+  let other: Dirent | null = null;
+  for (const e of entries) {
+    if (e.isDirectory()) continue;
+    if (e.name === 'SKILL.md') return e;
+    if (other === null && e.name.length === 8 && e.name.toLowerCase() === 'skill.md') other = e;
+  }
+  return other;
+}
+
+async function readSkill(
+  folder: SourceFolder,
+  folderIndex: number,
+  dir: string,
+  realDir: string,
+  linked: boolean,
+  r: Resolved,
+  listed?: Dirent[],
+): Promise<ScannedSkill | Diagnostic | null> {
+  let entries: Dirent[];
+  try {
+    entries = listed ?? (await readdir(dir, { withFileTypes: true }));
+  } catch (err) {
+    if (isGone(err)) return null;
+    return folderProblem(dir, 'FILE_UNREADABLE', `cannot list the folder: ${messageOf(err)}`);
+  }
+  const mdEntry = findSkillMd(entries);
+  if (!mdEntry) return null; // not a skill (maybe a folder of notes): nothing to report
+
+  const skillMdPath = path.join(dir, mdEntry.name);
+  const [content, files] = await Promise.all([
+    readSkillMdFile(skillMdPath, mdEntry, r.maxSkillMdBytes),
+    countFiles(dir, entries, r.maxFilesPerSkill),
+  ]);
+  if (content.kind === 'gone') return null; // deleted mid-scan
+
+  const folderName = path.basename(dir);
+  const diagnostics: Diagnostic[] = [];
+  if (mdEntry.name !== 'SKILL.md') diagnostics.push(skillMdCaseDiagnostic(mdEntry.name));
+
+  let frontmatter: Record<string, unknown> | null = null;
+  let body = '';
+  let topology: SkillRecord['topology'] = null;
+  let namePosition: Position | null = null;
+  let digestSource: string;
+  if (content.kind === 'text') {
+    const parsed = parseSkillMd(content.text, {
+      profile: r.profile,
+      folderName,
+      fileName: mdEntry.name,
+      checkPath: (rel) => checkPathSync(dir, realDir, rel),
+    });
+    frontmatter = parsed.frontmatter;
+    body = parsed.body;
+    topology = parsed.topology;
+    namePosition = parsed.keyPositions.name ?? null;
+    diagnostics.push(...parsed.diagnostics);
+    if (content.notUtf8) diagnostics.push(notUtf8Diagnostic(mdEntry.name));
+    digestSource = content.text;
+  } else {
+    diagnostics.push(content.diagnostic);
+    digestSource = content.stamp;
+  }
+
+  const record = buildRecord({
+    source: folder.source,
+    dir,
+    skillMdPath,
+    frontmatter,
+    body,
+    diagnostics,
+    topology,
+    filesCount: files.count,
+  });
+  const fingerprint = createHash('sha1')
+    .update(mdEntry.name)
+    .update('\0')
+    .update(digestSource)
+    .update('\0')
+    .update(files.listing)
+    .digest('base64');
+  return { record, folder, folderIndex, realDir, linked, fingerprint, namePosition };
+}
+
+interface RecordParts {
+  source: SkillSource;
+  dir: string;
+  skillMdPath: string | null;
+  frontmatter: Record<string, unknown> | null;
+  body: string;
+  diagnostics: Diagnostic[];
+  topology: SkillRecord['topology'];
+  filesCount: number;
+}
+
+function buildRecord(p: RecordParts): SkillRecord {
+  const fm = p.frontmatter;
+  const definition = toSkillDefinition(fm, p.body, {
+    source: p.source,
+    filePath: p.skillMdPath,
+    dirName: path.basename(p.dir),
+  });
+  return {
+    summary: {
+      // The definition's name: the frontmatter's, else the folder's (so a broken skill still lists).
+      name: definition.name,
+      description: definition.description,
+      source: p.source,
+      path: p.dir,
+      license: typeof fm?.license === 'string' ? fm.license : null,
+      files_count: p.filesCount,
+      has_warnings: p.diagnostics.some((d) => d.severity === 'warning'),
+      has_errors: p.diagnostics.some((d) => d.severity === 'error'),
+      status: skillStatus(fm),
+      tags: Array.isArray(definition.tags) ? definition.tags : [],
+      category: typeof definition.category === 'string' ? definition.category : null,
+      kind: skillKind(fm),
+      shadowed_by: null,
+      conflict: false,
+    },
+    definition,
+    dir: p.dir,
+    skillMdPath: p.skillMdPath,
+    frontmatter: fm,
+    body: p.body,
+    diagnostics: p.diagnostics,
+    entrypoint: typeof fm?.entrypoint === 'string' ? fm.entrypoint : null,
+    topology: p.topology,
+  };
+}
+
+/**
+ * Reads one folder as a skill, whatever it holds (for `validate`, `export DIR` and other
+ * direct uses): always a record, with SKILL_MD_MISSING when there is no SKILL.md and
+ * FILE_UNREADABLE when the folder cannot be read.
+ */
+export async function readSkillFolder(
+  dir: string,
+  source: SkillSource = 'project',
+  opts: ScanOptions = {},
+): Promise<SkillRecord> {
+  const abs = path.resolve(dir);
+  const folder: SourceFolder = { source, id: 'path', dir: path.dirname(abs), priority: SKILL_SOURCES.indexOf(source) };
+  const empty = (diagnostic: Diagnostic): SkillRecord =>
+    buildRecord({
+      source,
+      dir: abs,
+      skillMdPath: null,
+      frontmatter: null,
+      body: '',
+      diagnostics: [diagnostic],
+      topology: null,
+      filesCount: 0,
+    });
+  let realDir: string;
+  let linked: boolean;
+  try {
+    linked = (await lstat(abs)).isSymbolicLink();
+    realDir = await realpath(abs);
+  } catch (err) {
+    return empty(fileProblem('FILE_UNREADABLE', isGone(err) ? 'no such folder' : `cannot read the folder: ${messageOf(err)}`));
+  }
+  const found = await readSkill(folder, 0, abs, realDir, linked, resolveOptions(opts));
+  if (found && 'record' in found) return found.record;
+  if (found) {
+    // The folder is the skill here, so the problem is the skill's own, not another file's.
+    const { file: _file, ...own } = found;
+    return empty(own);
+  }
+  return empty(skillMdMissingDiagnostic(path.basename(abs)));
+}
+
+function fileProblem(code: Diagnostic['code'], message: string): Diagnostic {
+  return { severity: 'error', code, message, line: 1, column: 1, field: null };
+}
+
+/**
+ * Whether a path named in the frontmatter (entrypoint, …) exists inside the skill. Sync
+ * because the validator is pure and synchronous; it is asked only for the few keys that
+ * name files.
+ */
+function checkPathSync(dir: string, realDir: string, rel: string): 'ok' | 'missing' | 'outside' {
+  if (rel.includes('\0')) return 'outside';
+  const abs = path.resolve(dir, rel);
+  if (!isInsideOrEqual(path.resolve(dir), abs)) return 'outside';
+  if (!existsSync(abs)) return 'missing';
+  try {
+    return isInsideOrEqual(realDir, realpathSync(abs)) ? 'ok' : 'outside';
+  } catch {
+    return 'missing';
+  }
+}
+
+type SkillMdContent =
+  | { kind: 'text'; text: string; notUtf8: boolean }
+  | { kind: 'problem'; diagnostic: Diagnostic; stamp: string }
+  | { kind: 'gone' };
+
+async function readSkillMdFile(file: string, entry: Dirent, maxBytes: number): Promise<SkillMdContent> {
+  const name = entry.name;
+  const problem = (code: Diagnostic['code'], message: string, stamp: string): SkillMdContent => ({
+    kind: 'problem',
+    diagnostic: { severity: 'error', code, message: `${name}: ${message}`, line: 1, column: 1, field: null },
+    stamp,
+  });
+  // Only a regular file is opened: opening a FIFO named SKILL.md would block forever.
+  if (!entry.isFile()) {
+    try {
+      const st = await stat(file);
+      if (!st.isFile()) return problem('FILE_UNREADABLE', 'is not a regular file', 'not-a-file');
+    } catch (err) {
+      if (isGone(err)) return { kind: 'gone' };
+      return problem('FILE_UNREADABLE', `cannot be read: ${messageOf(err)}`, `unreadable:${errCode(err)}`);
+    }
+  }
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch (err) {
+    if (isGone(err)) return { kind: 'gone' };
+    return problem('FILE_UNREADABLE', `cannot be read: ${messageOf(err)}`, `unreadable:${errCode(err)}`);
+  }
+  try {
+    const st = await handle.stat();
+    if (st.size > maxBytes) {
+      return problem(
+        'FILE_TOO_LARGE',
+        `is ${st.size} bytes; files over ${maxBytes} bytes are not read (a SKILL.md is instructions, keep it short and move material to references/)`,
+        `large:${st.size}:${st.mtimeMs}`,
+      );
+    }
+    const buf = await readUpTo(handle, st.size, maxBytes);
+    if (buf === null) {
+      return problem('FILE_TOO_LARGE', `grew past ${maxBytes} bytes while being read`, `large:grew:${st.mtimeMs}`);
+    }
+    if (buf.includes(0)) {
+      return problem(
+        'FILE_BINARY',
+        'holds binary data (a NUL byte), not text',
+        `binary:${createHash('sha1').update(buf).digest('base64')}`,
+      );
+    }
+    const notUtf8 = !isUtf8(buf);
+    return { kind: 'text', text: buf.toString('utf8'), notUtf8 };
+  } catch (err) {
+    if (isGone(err)) return { kind: 'gone' };
+    return problem('FILE_UNREADABLE', `cannot be read: ${messageOf(err)}`, `unreadable:${errCode(err)}`);
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** Reads to EOF expecting about `expected` bytes; null past `max` (the file grew meanwhile). */
+async function readUpTo(
+  handle: import('node:fs/promises').FileHandle,
+  expected: number,
+  max: number,
+): Promise<Buffer | null> {
+  // One byte of slack lets a single read both fill the file and see EOF.
+  let buf = Buffer.allocUnsafe(Math.min(expected, max) + 1);
+  let filled = 0;
+  for (;;) {
+    if (filled === buf.length) {
+      if (filled > max) return null;
+      const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, max + 1));
+      buf.copy(bigger, 0, 0, filled);
+      buf = bigger;
+    }
+    const { bytesRead } = await handle.read(buf, filled, buf.length - filled, null);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled > max ? null : buf.subarray(0, filled);
+}
+
+function isUtf8(buf: Buffer): boolean {
+  // Fast path: plain ASCII (most SKILL.md files) is valid UTF-8.
+  for (let i = 0; i < buf.length; i++) {
+    if (buf[i] >= 0x80) return utf8Decoder.decodeStrict(buf);
+  }
+  return true;
+}
+
+const utf8Decoder = {
+  strict: new TextDecoder('utf-8', { fatal: true }),
+  decodeStrict(buf: Buffer): boolean {
+    try {
+      this.strict.decode(buf);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};
+
+/**
+ * Counts the skill's files, skipping what the file listing skips (.git, node_modules, temp
+ * files of atomic saves). Uses directory entries only: no stat per file. Symlinks count
+ * as one entry and are not entered, so link loops cannot trap the count.
+ */
+async function countFiles(
+  dir: string,
+  top: readonly Dirent[],
+  max: number,
+): Promise<{ count: number; listing: string }> {
+  let count = 0;
+  const names: string[] = [];
+  const pending: { rel: string; depth: number }[] = [];
+  const visit = (entries: readonly Dirent[], rel: string, depth: number): boolean => {
+    for (const e of entries) {
+      if (isListIgnored(e.name)) continue;
+      const childRel = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        names.push(childRel + '/');
+        if (depth + 1 < MAX_COUNT_DEPTH) pending.push({ rel: childRel, depth: depth + 1 });
+      } else if (e.isFile() || e.isSymbolicLink()) {
+        names.push(childRel);
+        if (++count >= max) return false;
+      }
+    }
+    return true;
+  };
+  let more = visit(top, '', 0);
+  while (more && pending.length > 0) {
+    const next = pending.pop() as { rel: string; depth: number };
+    let entries: Dirent[];
+    try {
+      entries = await readdir(path.join(dir, next.rel), { withFileTypes: true });
+    } catch {
+      continue; // vanished or unreadable: the listing leaves it out too
+    }
+    more = visit(entries, next.rel, next.depth);
+  }
+  names.sort(compareNames);
+  return { count, listing: names.join('\n') };
+}
+
+function notUtf8Diagnostic(fileName: string): Diagnostic {
+  return {
+    severity: 'warning',
+    code: 'FILE_BINARY',
+    message: `${fileName} is not valid UTF-8; invalid bytes were read as U+FFFD (save the file as UTF-8)`,
+    line: 1,
+    column: 1,
+    field: null,
+  };
+}
+
+function folderProblem(
+  dir: string,
+  code: Diagnostic['code'],
+  message: string,
+  severity: Diagnostic['severity'] = 'error',
+): Diagnostic {
+  return { severity, code, message: `${dir}: ${message}`, line: 1, column: 1, field: null, file: dir };
+}
+
+function messageOf(err: unknown): string {
+  const code = errCode(err);
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ELOOP') return 'symbolic link loop';
+  if (code === 'EISDIR') return 'is a folder';
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,109 @@
+/**
+ * The one router behind every transport (IPC, HTTP): validates the params of each
+ * Studio API method at the boundary, calls the host service, and turns every
+ * failure into a `StudioErrorPayload` with a stable code. It never throws.
+ */
+import Ajv, { type ValidateFunction } from 'ajv';
+import type { ParamsOf, ResultOf, StudioErrorPayload, StudioMethod } from '../../shared/api/studio-api';
+import { isFileServiceError } from './fs/errors';
+
+export type RouterResult = { ok: true; result: unknown } | { ok: false; error: StudioErrorPayload };
+
+export type Handlers = { [M in StudioMethod]: (params: ParamsOf<M>) => Promise<ResultOf<M>> };
+
+/** An error the host raises on purpose, with the code the UI reacts to. */
+export { FileServiceError as StudioError } from './fs/errors';
+
+const text = (max = 4096) => ({ type: 'string', maxLength: max });
+const relPath = { type: 'string', minLength: 1, maxLength: 1024 };
+const skill = { type: 'string', minLength: 1, maxLength: 4096 };
+const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
+const empty = obj({});
+
+const PARAM_SCHEMAS: Record<StudioMethod, object> = {
+  'workspace.info': empty,
+  'workspace.open': obj({ root: { type: 'string', minLength: 1, maxLength: 4096 } }, ['root']),
+  'skills.list': empty,
+  'skills.get': obj({ name: skill, path: text() }, ['name']),
+  'skills.new': obj({ name: { type: 'string', minLength: 1, maxLength: 256 }, template: { enum: ['basic', 'script', 'topology'] } }, [
+    'name',
+    'template',
+  ]),
+  'files.read': obj({ skill, path: relPath }, ['skill', 'path']),
+  'files.write': obj(
+    { skill, path: relPath, text: { type: 'string', maxLength: 32 * 1024 * 1024 }, expectedVersion: { type: ['string', 'null'], maxLength: 200 } },
+    ['skill', 'path', 'text'],
+  ),
+  'files.createFile': obj(
+    { skill, path: relPath, text: { type: 'string', maxLength: 32 * 1024 * 1024 }, base64: { type: 'string', maxLength: 48 * 1024 * 1024 } },
+    ['skill', 'path'],
+  ),
+  'files.createFolder': obj({ skill, path: relPath }, ['skill', 'path']),
+  'files.rename': obj({ skill, from: relPath, to: relPath }, ['skill', 'from', 'to']),
+  'files.delete': obj({ skill, path: relPath }, ['skill', 'path']),
+  'bundles.export': obj(
+    { skill, format: { enum: ['skill', 'zip'] }, force: { type: 'boolean' }, outPath: { type: ['string', 'null'], maxLength: 4096 } },
+    ['skill', 'format'],
+  ),
+  'bundles.import': obj({ base64: { type: 'string', minLength: 1, maxLength: 48 * 1024 * 1024 }, fileName: text(1024) }, [
+    'base64',
+    'fileName',
+  ]),
+  'agents.save': obj(
+    {
+      agents: {
+        type: 'array',
+        maxItems: 1000,
+        items: obj(
+          {
+            id: { type: 'string', minLength: 1, maxLength: 200 },
+            name: text(200),
+            allowed_skills: { type: 'array', maxItems: 10000, items: text(256) },
+          },
+          ['id', 'name', 'allowed_skills'],
+        ),
+      },
+    },
+    ['agents'],
+  ),
+};
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+const validators = new Map<string, ValidateFunction>(
+  Object.entries(PARAM_SCHEMAS).map(([m, schema]) => [m, ajv.compile(schema)]),
+);
+
+function toPayload(err: unknown): StudioErrorPayload {
+  if (isFileServiceError(err)) return { code: err.code, message: err.message };
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: 'internal', message };
+}
+
+export function createRouter(handlers: Handlers): (method: string, params: unknown) => Promise<RouterResult> {
+  return async (method, params) => {
+    const validate = validators.get(method);
+    if (!validate || !Object.prototype.hasOwnProperty.call(handlers, method)) {
+      return { ok: false, error: { code: 'invalid_params', message: `unknown method '${method}'` } };
+    }
+    const input = params ?? {};
+    if (!validate(input)) {
+      const e = validate.errors?.[0];
+      const where = e?.instancePath ? `${e.instancePath} ` : '';
+      return {
+        ok: false,
+        error: { code: 'invalid_params', message: `${method}: ${where}${e?.message ?? 'invalid parameters'}` },
+      };
+    }
+    try {
+      const handler = handlers[method as StudioMethod] as (p: unknown) => Promise<unknown>;
+      return { ok: true, result: await handler(input) };
+    } catch (err) {
+      return { ok: false, error: toPayload(err) };
+    }
+  };
+}

@@ -1,0 +1,443 @@
+/**
+ * The A2E skill host (DESIGN §6): answers skill/discover and runs skill/call for
+ * connections bound to an agent, and offers the same as a programmatic API for the
+ * CLI and the UI. Transports (in-process, stdio, WebSocket) are thin adapters over
+ * `openConnection`: they pass each incoming frame to `receive` and write whatever
+ * `send` hands them.
+ *
+ * Rules fixed here: events carry `seq` from 0, contiguous per call, each echoing
+ * the request id, and the response always comes after the last event of its call;
+ * calls run at most `concurrency` at a time (default 4), the rest queue; a call's
+ * timeout (min of the call's `timeout` and the skill's `timeout_seconds`) counts
+ * from when it starts running, not from when it was queued.
+ */
+import {
+  type A2EOutbound,
+  type SkillCallRequest,
+  type SkillCallResponse,
+  type SkillDiscoverRequest,
+  type SkillDiscoverResponse,
+  type SkillEvent,
+  type SkillResult,
+} from '../../../shared/protocol/a2e';
+import { decodeFrame } from '../../../shared/protocol/codec';
+import {
+  makeCallResponse,
+  makeDiscoverResponse,
+  makeEvent,
+  makeProtocolError,
+  transportError,
+} from '../../../shared/protocol/messages';
+import { ArgumentValidator } from './argument-validator';
+import { CallQueue, QueueAbortedError } from './call-queue';
+import { discoverSkills } from './discover-filter';
+import { LlmExecutor, type LlmRunner } from './llm-executor';
+import { ScriptExecutor, type ScriptExecutorOptions } from './script-executor';
+import type { AbortCause, AgentPolicy, ExecOutcome, ExecutorTable, SkillCatalog } from './types';
+
+export interface A2EHostOptions {
+  catalog: SkillCatalog;
+  agents: AgentPolicy;
+  /** Calls running at once; the rest wait in order. Default 4. */
+  concurrency?: number;
+  /** Replace executors per skill kind (tests, providers). */
+  executors?: Partial<ExecutorTable>;
+  /** Options of the default script executor. */
+  script?: ScriptExecutorOptions;
+  /** The LLM provider loop, once one is configured (llm and topology skills). */
+  llmRunner?: LlmRunner | null;
+  /** How long to wait for an executor to stop after a timeout or cancel before replying anyway. */
+  abortGraceMs?: number;
+  /** Largest frame a connection accepts. Default 8 MiB (codec default). */
+  maxFrameChars?: number;
+  /** Calls one connection may have running or queued at once. Default 1000. */
+  maxPendingCallsPerConnection?: number;
+}
+
+export interface OpenConnectionOptions {
+  /** Bound at connect time (CLI --agent, WebSocket ?agent=); null = the studio, every skill. */
+  agent: string | null;
+  send: (msg: A2EOutbound) => void;
+  /**
+   * Bytes the transport has accepted but not yet written (e.g. ws.bufferedAmount).
+   * When it goes over `maxBufferedBytes`, the client is not keeping up: the
+   * connection closes itself (cancelling its calls) and calls `onOverflow`, so
+   * events never pile up without limit for a slow client.
+   */
+  bufferedAmount?: () => number;
+  /** Default 32 MiB. */
+  maxBufferedBytes?: number;
+  onOverflow?: () => void;
+}
+
+export interface Connection {
+  readonly agent: string | null;
+  readonly closed: boolean;
+  /** One incoming frame (one JSON message). Never throws; every frame gets a reply. */
+  receive(frame: string): void;
+  /** Cancels the connection's running and queued calls; nothing more is sent. */
+  close(): void;
+  /**
+   * Resolves once no call of this connection is running or queued (at once when
+   * none is): stdio uses it to let calls finish after its input ends.
+   */
+  whenIdle(): Promise<void>;
+}
+
+export class UnknownAgentError extends Error {
+  constructor(readonly agent: string) {
+    super(`no agent "${agent}" is configured in this workspace`);
+  }
+}
+
+const DEFAULT_MAX_BUFFERED = 32 * 1024 * 1024;
+
+export class A2EHost {
+  private readonly queue: CallQueue;
+  private readonly validator = new ArgumentValidator();
+  private readonly executors: ExecutorTable;
+  readonly scriptExecutor: ScriptExecutor;
+
+  constructor(private readonly options: A2EHostOptions) {
+    this.queue = new CallQueue(options.concurrency ?? 4);
+    this.scriptExecutor = new ScriptExecutor(options.script);
+    const llm = new LlmExecutor(options.llmRunner ?? null);
+    this.executors = { script: this.scriptExecutor, llm, topology: llm, ...options.executors };
+  }
+
+  get concurrency(): number {
+    return this.queue.limit;
+  }
+
+  set concurrency(limit: number) {
+    this.queue.limit = limit;
+  }
+
+  /** Calls executing now. */
+  get activeCalls(): number {
+    return this.queue.active;
+  }
+
+  /** Calls waiting for a free slot. */
+  get queuedCalls(): number {
+    return this.queue.queued;
+  }
+
+  agentExists(agentId: string): boolean {
+    return this.options.agents.agentExists(agentId);
+  }
+
+  discover(req: SkillDiscoverRequest, agent: string | null): SkillDiscoverResponse {
+    const { agents, catalog } = this.options;
+    const skills = discoverSkills(catalog.list(), {
+      tags: req.filter_tags,
+      categories: req.filter_categories,
+      allows: (name) => agents.agentAllows(agent, name),
+    });
+    return makeDiscoverResponse(req.id, skills);
+  }
+
+  /**
+   * Runs one call to completion. `onEvent` receives the events as they happen
+   * (only when `req.streaming`); the returned response holds them all in
+   * `data.events` either way. Aborting `signal` cancels the call: the response
+   * then has `data.success=false`, `data.error_code='cancelled'` (an extension to
+   * the specification's codes) and `data.cancelled=true`. Never rejects.
+   */
+  async call(
+    req: SkillCallRequest,
+    agent: string | null,
+    onEvent?: (event: SkillEvent) => void,
+    signal?: AbortSignal,
+  ): Promise<SkillCallResponse> {
+    try {
+      return await this.callUnsafe(req, agent, onEvent, signal);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      return makeCallResponse(req.id, req.name, {
+        error: transportError('runtime_error', `the host failed to run the call: ${message}`),
+      });
+    }
+  }
+
+  private async callUnsafe(
+    req: SkillCallRequest,
+    agent: string | null,
+    onEvent: ((event: SkillEvent) => void) | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<SkillCallResponse> {
+    const refuse = (
+      code: Parameters<typeof transportError>[0],
+      message: string,
+      details?: unknown,
+    ) => makeCallResponse(req.id, req.name, { error: transportError(code, message, details) });
+
+    const record = this.options.catalog.get(req.name);
+    if (!record) return refuse('unknown_skill', `no skill named "${req.name}"`);
+    if (!this.options.agents.agentAllows(agent, req.name)) {
+      return refuse(
+        'unauthorized',
+        `agent "${agent}" is not allowed to use the skill "${req.name}"`,
+      );
+    }
+    const def = record.definition;
+    if (def.status !== 'Published') {
+      return refuse(
+        'skill_error',
+        `the skill "${req.name}" is ${def.status}; only Published skills can be called`,
+      );
+    }
+    const defaults =
+      def.arguments && typeof def.arguments === 'object' && !Array.isArray(def.arguments)
+        ? def.arguments
+        : {};
+    const checked = this.validator.check(def.input_schema, { ...defaults, ...req.arguments });
+    if (!checked.ok) {
+      if (checked.kind === 'bad_schema')
+        return refuse('skill_error', `the skill "${req.name}": ${checked.message}`);
+      return refuse('schema_violation', checked.message, checked.details);
+    }
+    const skillTimeout =
+      typeof def.timeout_seconds === 'number' && def.timeout_seconds > 0
+        ? def.timeout_seconds
+        : Infinity;
+    const timeoutMs = Math.min(req.timeout, skillTimeout) * 1000;
+
+    let release: () => void;
+    try {
+      release = await this.queue.acquire(signal);
+    } catch (err) {
+      if (!(err instanceof QueueAbortedError)) throw err;
+      return makeCallResponse(req.id, req.name, { data: cancelledResult(0, []) });
+    }
+
+    const started = Date.now();
+    const events: SkillEvent[] = [];
+    let seq = 0;
+    let replied = false;
+    const controller = new AbortController();
+    let cause: AbortCause | null = null;
+    const abort = (why: AbortCause): void => {
+      if (cause) return;
+      cause = why;
+      controller.abort(why);
+    };
+    const timer = setTimeout(() => abort('timeout'), timeoutMs);
+    const onCancel = (): void => abort('cancelled');
+    if (signal?.aborted) onCancel();
+    else signal?.addEventListener('abort', onCancel, { once: true });
+
+    const executor = this.executors[record.summary.kind];
+    const running = executor
+      .run({
+        record,
+        arguments: checked.arguments,
+        request: req,
+        timeoutMs,
+        signal: controller.signal,
+        llm: req.llm_override ?? def.llm_config ?? null,
+        emit: (kind, data) => {
+          // Nothing may follow the response.
+          if (replied) return;
+          const event = makeEvent(req.id, seq++, kind, data);
+          events.push(event);
+          if (req.streaming && onEvent) {
+            try {
+              onEvent(event);
+            } catch {
+              // A failing listener must not break the run.
+            }
+          }
+        },
+      })
+      .then(
+        (outcome): ExecOutcome => outcome,
+        (err: unknown): ExecOutcome => ({
+          success: false,
+          error_code: 'runtime_error',
+          error: `the executor failed: ${err instanceof Error ? err.message : String(err)}`,
+        }),
+      );
+    // The slot is held until the executor really stops, even if we reply earlier.
+    void running.finally(() => release());
+
+    const outcome = await this.settleWithGrace(running, controller.signal);
+    replied = true;
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onCancel);
+
+    const result: SkillResult = {
+      success: outcome.success,
+      duration_ms: Math.max(0, Date.now() - started),
+      truncated: outcome.truncated ?? false,
+      events,
+    };
+    if (outcome.success) {
+      result.data = outcome.data ?? null;
+      result.summary = outcome.summary ?? null;
+    } else {
+      result.error = outcome.error ?? 'the skill failed';
+      result.error_code = outcome.error_code ?? 'skill_error';
+      // The host knows best why it stopped a run that then failed.
+      if (cause === 'timeout') result.error_code = 'timeout';
+      if (cause === 'cancelled') {
+        result.error_code = 'cancelled';
+        result.cancelled = true;
+      }
+      if (outcome.data !== undefined) result.data = outcome.data;
+    }
+    if (outcome.sandbox) result.sandbox = outcome.sandbox;
+    return makeCallResponse(req.id, req.name, { data: result });
+  }
+
+  /** The executor's outcome, or — once aborted and given a grace — a stand-in. */
+  private settleWithGrace(
+    running: Promise<ExecOutcome>,
+    signal: AbortSignal,
+  ): Promise<ExecOutcome> {
+    const grace = this.options.abortGraceMs ?? 5000;
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | null = null;
+      const onAbort = (): void => {
+        timer = setTimeout(() => {
+          resolve({
+            success: false,
+            error_code: signal.reason === 'timeout' ? 'timeout' : 'cancelled',
+            error: 'the skill did not stop in time after it was aborted',
+          });
+        }, grace);
+      };
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+      void running.then((outcome) => {
+        if (timer) clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        resolve(outcome);
+      });
+    });
+  }
+
+  /**
+   * A protocol connection bound to `agent`. Throws UnknownAgentError when the
+   * agent is not configured (transports should refuse the connection).
+   */
+  openConnection(options: OpenConnectionOptions): Connection {
+    if (options.agent !== null && !this.options.agents.agentExists(options.agent)) {
+      throw new UnknownAgentError(options.agent);
+    }
+    return new HostConnection(this, options, {
+      maxFrameChars: this.options.maxFrameChars,
+      maxPending: this.options.maxPendingCallsPerConnection ?? 1000,
+    });
+  }
+}
+
+function cancelledResult(durationMs: number, events: SkillEvent[]): SkillResult {
+  return {
+    success: false,
+    duration_ms: durationMs,
+    truncated: false,
+    error: 'the call was cancelled',
+    error_code: 'cancelled',
+    cancelled: true,
+    events,
+  };
+}
+
+class HostConnection implements Connection {
+  private readonly calls = new Set<AbortController>();
+  private idleWaiters: (() => void)[] = [];
+  private isClosed = false;
+
+  constructor(
+    private readonly host: A2EHost,
+    private readonly options: OpenConnectionOptions,
+    private readonly limits: { maxFrameChars: number | undefined; maxPending: number },
+  ) {}
+
+  get agent(): string | null {
+    return this.options.agent;
+  }
+
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  private send(msg: A2EOutbound): void {
+    if (this.isClosed) return;
+    try {
+      this.options.send(msg);
+    } catch {
+      // The transport is gone; its close will follow.
+      return;
+    }
+    const buffered = this.options.bufferedAmount?.();
+    if (
+      buffered !== undefined &&
+      buffered > (this.options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED)
+    ) {
+      this.close();
+      this.options.onOverflow?.();
+    }
+  }
+
+  receive(frame: string): void {
+    if (this.isClosed) return;
+    let reqId = '';
+    try {
+      const decoded = decodeFrame(frame, { maxFrameChars: this.limits.maxFrameChars });
+      if (!decoded.ok) {
+        this.send(decoded.reply);
+        return;
+      }
+      const msg = decoded.msg;
+      reqId = msg.id;
+      if (msg.type === 'skill/discover/req') {
+        this.send(this.host.discover(msg, this.agent));
+        return;
+      }
+      if (this.calls.size >= this.limits.maxPending) {
+        this.send(
+          makeCallResponse(msg.id, msg.name, {
+            error: transportError(
+              'runtime_error',
+              `too many calls in flight on this connection (${this.limits.maxPending}); wait for some to finish`,
+            ),
+          }),
+        );
+        return;
+      }
+      const controller = new AbortController();
+      this.calls.add(controller);
+      void this.host
+        .call(msg, this.agent, (event) => this.send(event), controller.signal)
+        .then((resp) => {
+          this.send(resp);
+          this.settled(controller);
+        });
+    } catch (err) {
+      // Defensive: a frame must never take the connection down unanswered.
+      const message = err instanceof Error ? err.message : String(err);
+      this.send(
+        makeProtocolError('runtime_error', `the host failed on this message: ${message}`, reqId),
+      );
+    }
+  }
+
+  private settled(controller: AbortController): void {
+    this.calls.delete(controller);
+    if (this.calls.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  whenIdle(): Promise<void> {
+    if (this.calls.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  close(): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    // Aborted calls still settle (and leave `calls`) once their runs have stopped.
+    for (const controller of this.calls) controller.abort('cancelled');
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * How a finished script run becomes a SkillResult outcome (DESIGN §7).
+ *
+ * Memory: RLIMIT_AS makes allocation fail inside the program rather than killing
+ * it, so the program dies its own way. We read that as out_of_memory when the
+ * run failed and its stderr carries a known out-of-memory message (Python's
+ * MemoryError, V8's "heap out of memory" / "Fatal process out of memory", Node's
+ * "Array buffer allocation failed", C++ std::bad_alloc, glibc's "Cannot allocate
+ * memory"), or when it was killed with SIGKILL that we did not send (the kernel's
+ * OOM killer, e.g. a cgroup limit). Any other signal is sandbox_crash. This is a
+ * heuristic: a program that prints such a message for another reason is misread.
+ */
+import type { ExecOutcome } from './types';
+
+export type KillReason = 'timeout' | 'cancelled' | 'output' | 'line' | 'events';
+
+export const OUT_OF_MEMORY_PATTERN =
+  /MemoryError|heap out of memory|Fatal process (out of memory|OOM)|Array buffer allocation failed|std::bad_alloc|Cannot allocate memory|out of memory/i;
+
+export interface RunFacts {
+  /** The error that kept the program from starting at all. */
+  spawnError: Error | null;
+  code: number | null;
+  /** The signal that ended the skill's program (already decoded from bwrap's 128+N). */
+  signal: NodeJS.Signals | null;
+  killedBy: KillReason | null;
+  stderrTail: string;
+  errorLine: { message: string; code: string | null } | null;
+  result: { data: unknown; summary: unknown } | null;
+  /** Non-JSON stdout (tail), the summary of a run that printed no result line. */
+  plainText: string;
+  timeoutMs: number;
+  limits: {
+    maxOutputBytes: number;
+    maxLineBytes: number;
+    maxEvents: number;
+    fileSizeBytes: number | null;
+  };
+}
+
+function mb(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
+
+function withTail(message: string, tail: string): string {
+  const t = tail.trim();
+  return t ? `${message}\n--- stderr (last lines) ---\n${t}` : message;
+}
+
+export function classifyRun(f: RunFacts): ExecOutcome {
+  if (f.spawnError) {
+    return {
+      success: false,
+      error_code: 'skill_error',
+      error: `the skill could not be started: ${f.spawnError.message}`,
+    };
+  }
+  switch (f.killedBy) {
+    case 'timeout':
+      return {
+        success: false,
+        error_code: 'timeout',
+        error: `the skill did not finish within ${Math.round(f.timeoutMs / 100) / 10} s and was stopped`,
+      };
+    case 'cancelled':
+      return { success: false, error_code: 'cancelled', error: 'the call was cancelled' };
+    case 'output':
+      return {
+        success: false,
+        truncated: true,
+        error_code: 'skill_error',
+        error: `the skill wrote more than ${mb(f.limits.maxOutputBytes)} of output and was stopped`,
+      };
+    case 'line':
+      return {
+        success: false,
+        truncated: true,
+        error_code: 'skill_error',
+        error: `the skill wrote a line longer than ${mb(f.limits.maxLineBytes)} and was stopped`,
+      };
+    case 'events':
+      return {
+        success: false,
+        truncated: true,
+        error_code: 'skill_error',
+        error: `the skill emitted more than ${f.limits.maxEvents} events and was stopped`,
+      };
+    default:
+      break;
+  }
+  const failed = f.signal !== null || (f.code !== null && f.code !== 0);
+  if (failed && OUT_OF_MEMORY_PATTERN.test(f.stderrTail)) {
+    return {
+      success: false,
+      error_code: 'out_of_memory',
+      error: withTail('the skill ran out of memory', f.stderrTail),
+    };
+  }
+  if (f.signal === 'SIGKILL') {
+    return {
+      success: false,
+      error_code: 'out_of_memory',
+      error: withTail(
+        'the skill was killed (SIGKILL), most likely by the out-of-memory killer',
+        f.stderrTail,
+      ),
+    };
+  }
+  if (f.signal === 'SIGXCPU') {
+    return {
+      success: false,
+      error_code: 'timeout',
+      error: 'the skill used up its CPU time limit (SIGXCPU)',
+    };
+  }
+  if (f.signal === 'SIGXFSZ') {
+    const limit = f.limits.fileSizeBytes === null ? '' : ` of ${mb(f.limits.fileSizeBytes)}`;
+    return {
+      success: false,
+      error_code: 'sandbox_crash',
+      error: withTail(`the skill wrote a file over the size limit${limit} (SIGXFSZ)`, f.stderrTail),
+    };
+  }
+  if (f.signal) {
+    return {
+      success: false,
+      error_code: 'sandbox_crash',
+      error: withTail(`the skill crashed (${f.signal})`, f.stderrTail),
+    };
+  }
+  if (f.code !== 0) {
+    const head = f.errorLine ? errorLineText(f.errorLine) : `the skill exited with code ${f.code}`;
+    return { success: false, error_code: 'skill_error', error: withTail(head, f.stderrTail) };
+  }
+  if (f.errorLine) {
+    return {
+      success: false,
+      error_code: 'skill_error',
+      error: withTail(errorLineText(f.errorLine), f.stderrTail),
+    };
+  }
+  if (f.result) return { success: true, data: f.result.data, summary: f.result.summary };
+  // Exit 0 without a result line: a plain script. Its text output is the summary.
+  return { success: true, data: null, summary: f.plainText.length > 0 ? f.plainText : null };
+}
+
+function errorLineText(e: { message: string; code: string | null }): string {
+  return e.code ? `${e.message} [${e.code}]` : e.message;
+}

@@ -1,0 +1,98 @@
+/**
+ * Which program runs a script entrypoint (DESIGN §7): .js/.mjs/.cjs → the running
+ * Node (process.execPath), .py → python3, .sh → bash, anything else is executed
+ * directly. Interpreters are looked up in the sandbox's PATH so that the path we
+ * hand to the sandbox exists inside it.
+ */
+import { realpathSync } from 'node:fs';
+import { dirname, extname } from 'node:path';
+import { findExecutable } from './sandbox/detect';
+
+export interface InterpreterChoice {
+  command: string;
+  args: string[];
+  /** Environment the interpreter itself needs (e.g. Electron acting as Node). */
+  env: Record<string, string>;
+  /** Folders to make visible read-only (an interpreter installed outside /usr). */
+  readOnlyPaths: string[];
+  /** Address-space headroom the interpreter needs on top of the memory cap. */
+  addressSpaceExtraBytes: number;
+  label: string;
+}
+
+/**
+ * V8 reserves large virtual ranges up front (code range, cages, thread stacks):
+ * a trivial Node script needs ~700 MB of address space before it allocates
+ * anything, so RLIMIT_AS alone would stop Node from starting. For Node we cap the
+ * JavaScript heap with --max-old-space-size = the memory cap and give RLIMIT_AS
+ * this much extra room for V8's reservations.
+ */
+export const NODE_ADDRESS_SPACE_EXTRA = 1024 * 1024 * 1024;
+
+const SYSTEM_PREFIXES = ['/usr/', '/bin/', '/sbin/', '/lib/', '/lib64/'];
+
+function isSystemPath(path: string): boolean {
+  return SYSTEM_PREFIXES.some((p) => path.startsWith(p));
+}
+
+export type InterpreterLookup =
+  { ok: true; choice: InterpreterChoice } | { ok: false; message: string };
+
+export function chooseInterpreter(
+  scriptPath: string,
+  searchPath: string[],
+  memoryBytes: number | null,
+): InterpreterLookup {
+  const ext = extname(scriptPath).toLowerCase();
+  if (ext === '.js' || ext === '.mjs' || ext === '.cjs') {
+    const exec = realpathSync(process.execPath);
+    const args: string[] = [];
+    if (memoryBytes !== null) {
+      // Leave a quarter of the cap for Buffers, the stack and native allocations.
+      const heapMb = Math.max(16, Math.floor((memoryBytes * 0.75) / (1024 * 1024)));
+      args.push(`--max-old-space-size=${heapMb}`);
+    }
+    args.push(scriptPath);
+    return {
+      ok: true,
+      choice: {
+        command: exec,
+        args,
+        // Inside Electron, process.execPath is the app: this makes it behave as Node.
+        env: process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {},
+        readOnlyPaths: isSystemPath(exec) ? [] : [dirname(exec)],
+        addressSpaceExtraBytes: NODE_ADDRESS_SPACE_EXTRA,
+        label: 'node',
+      },
+    };
+  }
+  const named = ext === '.py' ? 'python3' : ext === '.sh' ? 'bash' : null;
+  if (named) {
+    const found = findExecutable(named, searchPath);
+    if (!found) {
+      return { ok: false, message: `${named} was not found (looked in ${searchPath.join(', ')})` };
+    }
+    return {
+      ok: true,
+      choice: {
+        command: found,
+        args: [scriptPath],
+        env: {},
+        readOnlyPaths: [],
+        addressSpaceExtraBytes: 0,
+        label: named,
+      },
+    };
+  }
+  return {
+    ok: true,
+    choice: {
+      command: scriptPath,
+      args: [],
+      env: {},
+      readOnlyPaths: [],
+      addressSpaceExtraBytes: 0,
+      label: 'direct',
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Making sure no process of a run outlives it.
+ *
+ * Every run starts in its own process group (spawn `detached`), and the whole group
+ * is killed when the run ends. A skill can still leave the group (setsid, double
+ * fork); under bwrap the pid namespace takes care of those. For the plain sandbox on
+ * Linux we sweep /proc for processes that still carry the run's private HOME (the
+ * scratch folder, unique per run) in their environment or have their cwd inside it,
+ * and kill them too. A process that both clears its environment and leaves the
+ * scratch folder escapes that sweep: the plain sandbox is best effort.
+ */
+import { execFile } from 'node:child_process';
+import { readdir, readFile, readlink } from 'node:fs/promises';
+import { sep } from 'node:path';
+
+/** SIGKILL to the process group led by `pid` (and the leader itself). */
+export function killProcessGroup(pid: number): void {
+  if (process.platform === 'win32') {
+    // No process groups: taskkill walks the tree of children instead.
+    execFile('taskkill', ['/pid', String(pid), '/T', '/F'], () => undefined);
+    return;
+  }
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // The group is already gone.
+  }
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+async function findMarked(scratch: string): Promise<number[]> {
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return [];
+  }
+  const envNeedle = Buffer.from(`\0HOME=${scratch}\0`);
+  const envHead = Buffer.from(`HOME=${scratch}\0`);
+  const found: number[] = [];
+  await Promise.all(
+    entries.map(async (name) => {
+      if (!/^\d+$/.test(name)) return;
+      const pid = Number(name);
+      if (pid === process.pid) return;
+      try {
+        const cwd = await readlink(`/proc/${name}/cwd`);
+        if (cwd === scratch || cwd.startsWith(scratch + sep)) {
+          found.push(pid);
+          return;
+        }
+      } catch {
+        // Gone, or not ours to read.
+      }
+      try {
+        const env = await readFile(`/proc/${name}/environ`);
+        if (env.includes(envNeedle) || env.subarray(0, envHead.length).equals(envHead))
+          found.push(pid);
+      } catch {
+        // Gone, or not ours to read.
+      }
+    }),
+  );
+  return found;
+}
+
+/**
+ * Kills every process still tied to the run's scratch folder (Linux only).
+ * Repeats a few times so a process forking while we look is caught too.
+ * Returns how many processes were killed.
+ */
+export async function sweepRunProcesses(scratch: string): Promise<number> {
+  if (process.platform !== 'linux') return 0;
+  let killed = 0;
+  for (let round = 0; round < 5; round++) {
+    const pids = await findMarked(scratch);
+    if (pids.length === 0) break;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+        killed++;
+      } catch {
+        // Already gone.
+      }
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return killed;
+}

@@ -1,0 +1,67 @@
+/**
+ * A sandbox driver turns "run this interpreter on this script" into the actual
+ * command line: bwrap namespaces and binds, prlimit caps, or a plain child.
+ */
+
+export type SandboxName = 'bwrap' | 'process';
+
+/** Resource caps applied with prlimit where available; null = not applied. */
+export interface ResourceCaps {
+  /** RLIMIT_AS, bytes of address space. */
+  addressSpaceBytes: number | null;
+  /** RLIMIT_FSIZE, largest file the skill may write. */
+  fileSizeBytes: number | null;
+  /** RLIMIT_CPU, seconds of CPU time. */
+  cpuSeconds: number | null;
+  /**
+   * RLIMIT_NPROC. Off by default: it counts every process of the real user across
+   * the machine (and root ignores it), so a fixed number is either useless or breaks
+   * a busy desktop session.
+   */
+  processes: number | null;
+}
+
+export interface LaunchSpec {
+  /** Absolute path of the program (interpreter, or the script itself). */
+  command: string;
+  args: string[];
+  /** The complete, already cleaned environment of the skill. */
+  env: Record<string, string>;
+  /** Skill folder: visible read-only at its own path. */
+  skillRoot: string;
+  /** Fresh scratch folder: the working directory, the only writable place. */
+  scratch: string;
+  /** Extra folders the program needs read-only (e.g. the Node install outside /usr). */
+  readOnlyPaths: string[];
+  caps: ResourceCaps;
+}
+
+export interface Launch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+}
+
+export interface SandboxDriver {
+  readonly name: SandboxName;
+  /** Why this driver was chosen (shown in diagnostics and logs). */
+  readonly reason: string;
+  /** True when the sandbox has its own network namespace (no network). */
+  readonly isolatesNetwork: boolean;
+  /** True when every process of a run lives in its own pid namespace. */
+  readonly isolatesProcesses: boolean;
+  /** True when caps (prlimit) are enforced. */
+  readonly enforcesCaps: boolean;
+  /**
+   * The PATH a skill sees inside this sandbox. Interpreters are looked up in these
+   * folders so that the path we hand over exists inside the sandbox too.
+   */
+  readonly searchPath: string[];
+  prepare(spec: LaunchSpec): Launch;
+  /**
+   * The signal that ended the program, from the driver's exit status. bwrap reports
+   * a child killed by signal N as exit code 128+N; a plain child reports the signal.
+   */
+  signalOf(code: number | null, signal: NodeJS.Signals | null): NodeJS.Signals | null;
+}

@@ -1,0 +1,398 @@
+/**
+ * Runs script skills (DESIGN §7): the entrypoint under an interpreter, in a sandbox,
+ * with the stdin/stdout JSON contract:
+ *
+ *   stdin  ← {"arguments":{…},"context":{"req_id","correlation_id","metadata","skill":{"name","root"}}}
+ *   stdout → JSON lines: progress | log | status | artifact | result | error;
+ *            any other line is a `log` info event
+ *   stderr → `log` warn events (the last lines are kept for error messages)
+ *
+ * Memory stays bounded whatever the skill prints: output is parsed as it streams,
+ * at most one line (≤ maxLineBytes) is buffered, and the run is killed when the
+ * total output, a single line or the number of events goes over its cap.
+ * Every exit path kills the process group and sweeps for stragglers.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
+import type { AbortCause, ExecContext, ExecOutcome, Executor } from './types';
+import { classifyRun, type KillReason, type RunFacts } from './exit-classify';
+import { chooseInterpreter } from './interpreter';
+import { killProcessGroup, sweepRunProcesses } from './process-tree';
+import { LineSplitter, parseStdoutLine, TextTail } from './script-output';
+import { detectSandbox, type SandboxPreference } from './sandbox/detect';
+import type { SandboxDriver } from './sandbox/types';
+
+export interface ScriptLimits {
+  /** Memory cap (RLIMIT_AS; for Node the heap, see interpreter.ts). Default 512 MB. */
+  memoryBytes: number | null;
+  /** Largest file a skill may write (RLIMIT_FSIZE). Default 64 MB. */
+  fileSizeBytes: number | null;
+  /** RLIMIT_NPROC; off by default (see sandbox/types.ts). */
+  processes: number | null;
+  /** stdout + stderr bytes before the run is killed. Default 16 MB. */
+  maxOutputBytes: number;
+  /** Longest single output line. Default 1 MB. */
+  maxLineBytes: number;
+  /** Events per run before it is killed; bounds SkillResult.events. Default 10 000. */
+  maxEvents: number;
+  /** Characters of stderr kept for error messages. Default 4 000. */
+  stderrTailChars: number;
+  /** Characters of plain stdout kept as the summary of a run without a result. */
+  plainTextChars: number;
+}
+
+export const DEFAULT_SCRIPT_LIMITS: ScriptLimits = {
+  memoryBytes: 512 * 1024 * 1024,
+  fileSizeBytes: 64 * 1024 * 1024,
+  processes: null,
+  maxOutputBytes: 16 * 1024 * 1024,
+  maxLineBytes: 1024 * 1024,
+  maxEvents: 10_000,
+  stderrTailChars: 4000,
+  plainTextChars: 64 * 1024,
+};
+
+export interface ScriptExecutorOptions {
+  /** A driver, or which one to detect. Default 'auto'. */
+  sandbox?: SandboxDriver | SandboxPreference;
+  limits?: Partial<ScriptLimits>;
+  /** Where scratch folders are made. Default the OS temp folder. */
+  scratchParent?: string;
+  /** How long to wait for output pipes to close after the program exits. */
+  drainGraceMs?: number;
+}
+
+export class ScriptExecutor implements Executor {
+  readonly limits: ScriptLimits;
+  private driverPromise: Promise<SandboxDriver> | null = null;
+
+  constructor(private readonly options: ScriptExecutorOptions = {}) {
+    this.limits = { ...DEFAULT_SCRIPT_LIMITS, ...options.limits };
+  }
+
+  /** The sandbox this executor runs in (detected once). */
+  sandbox(): Promise<SandboxDriver> {
+    if (!this.driverPromise) {
+      const s = this.options.sandbox ?? 'auto';
+      this.driverPromise = typeof s === 'string' ? detectSandbox(s) : Promise.resolve(s);
+    }
+    return this.driverPromise;
+  }
+
+  async run(ctx: ExecContext): Promise<ExecOutcome> {
+    let driver: SandboxDriver;
+    try {
+      driver = await this.sandbox();
+    } catch (err) {
+      return { success: false, error_code: 'runtime_error', error: errText(err) };
+    }
+    const refuse = (error: string): ExecOutcome => ({
+      success: false,
+      error_code: 'skill_error',
+      error,
+      sandbox: driver.name,
+    });
+    const entry = await resolveEntrypoint(ctx.record.dir, ctx.record.entrypoint);
+    if (!entry.ok) return refuse(entry.message);
+    const interp = chooseInterpreter(entry.path, driver.searchPath, this.limits.memoryBytes);
+    if (!interp.ok) return refuse(interp.message);
+
+    const scratch = await realpath(
+      await mkdtemp(join(this.options.scratchParent ?? tmpdir(), 'skill-run-')),
+    );
+    try {
+      const outcome = await this.runIn(ctx, driver, entry.root, interp.choice, scratch);
+      return { ...outcome, sandbox: driver.name };
+    } finally {
+      await removeScratch(scratch);
+    }
+  }
+
+  private runIn(
+    ctx: ExecContext,
+    driver: SandboxDriver,
+    skillRoot: string,
+    interp: Extract<ReturnType<typeof chooseInterpreter>, { ok: true }>['choice'],
+    scratch: string,
+  ): Promise<ExecOutcome> {
+    const limits = this.limits;
+    const env: Record<string, string> = {
+      PATH: driver.searchPath.join(delimiter),
+      HOME: scratch,
+      TMPDIR: scratch,
+      LANG: process.env.LANG || 'C.UTF-8',
+      SKILL_ROOT: skillRoot,
+      ...windowsEssentials(),
+      ...interp.env,
+    };
+    const launch = driver.prepare({
+      command: interp.command,
+      args: interp.args,
+      env,
+      skillRoot,
+      scratch,
+      readOnlyPaths: interp.readOnlyPaths,
+      caps: {
+        addressSpaceBytes:
+          limits.memoryBytes === null ? null : limits.memoryBytes + interp.addressSpaceExtraBytes,
+        fileSizeBytes: limits.fileSizeBytes,
+        // A backstop behind the wall clock (it matters when the host itself dies):
+        // CPU time ≤ wall time × cores, so this never fires before the timeout does.
+        cpuSeconds: Math.ceil(ctx.timeoutMs / 1000) * availableParallelism() + 1,
+        processes: limits.processes,
+      },
+    });
+    const stdinPayload = JSON.stringify({
+      arguments: ctx.arguments,
+      context: {
+        req_id: ctx.request.id,
+        correlation_id: ctx.request.correlation_id,
+        metadata: ctx.request.metadata,
+        skill: { name: ctx.record.definition.name, root: skillRoot },
+      },
+    });
+
+    return new Promise<ExecOutcome>((resolveOutcome) => {
+      const facts: RunFacts = {
+        spawnError: null,
+        code: null,
+        signal: null,
+        killedBy: null,
+        stderrTail: '',
+        errorLine: null,
+        result: null,
+        plainText: '',
+        timeoutMs: ctx.timeoutMs,
+        limits: {
+          maxOutputBytes: limits.maxOutputBytes,
+          maxLineBytes: limits.maxLineBytes,
+          maxEvents: limits.maxEvents,
+          fileSizeBytes: limits.fileSizeBytes,
+        },
+      };
+      const stderrTail = new TextTail(limits.stderrTailChars);
+      const plainText = new TextTail(limits.plainTextChars);
+      let outputBytes = 0;
+      let events = 0;
+      let child: ChildProcess | null = null;
+      let settled = false;
+      let exited = false;
+      const finishHooks: (() => void)[] = [];
+
+      const kill = (reason: KillReason): void => {
+        if (facts.killedBy === null && !exited) facts.killedBy = reason;
+        if (child?.pid !== undefined) killProcessGroup(child.pid);
+      };
+      const emit: ExecContext['emit'] = (kind, data) => {
+        if (facts.killedBy !== null || settled) return;
+        if (events >= limits.maxEvents) {
+          kill('events');
+          return;
+        }
+        events++;
+        ctx.emit(kind, data);
+      };
+
+      const stdoutLines = new LineSplitter(
+        limits.maxLineBytes,
+        (line) => {
+          if (line.trim() === '') return;
+          const item = parseStdoutLine(line);
+          if (item.kind === 'event') emit(item.event, item.data);
+          else if (item.kind === 'result')
+            facts.result = { data: item.data, summary: item.summary };
+          else if (item.kind === 'error')
+            facts.errorLine = { message: item.message, code: item.code };
+          else {
+            plainText.push(item.text);
+            emit('log', { level: 'info', message: item.text });
+          }
+        },
+        () => kill('line'),
+      );
+      const stderrLines = new LineSplitter(
+        limits.maxLineBytes,
+        (line) => {
+          if (line.trim() === '') return;
+          stderrTail.push(line);
+          emit('log', { level: 'warn', message: line });
+        },
+        () => kill('line'),
+      );
+      const count = (chunk: Buffer): boolean => {
+        outputBytes += chunk.length;
+        if (outputBytes > limits.maxOutputBytes) {
+          kill('output');
+          return false;
+        }
+        return facts.killedBy === null;
+      };
+
+      const onAbort = (): void => {
+        const cause = ctx.signal.reason as AbortCause | undefined;
+        kill(cause === 'timeout' ? 'timeout' : 'cancelled');
+      };
+
+      const finish = (): void => {
+        if (settled) return;
+        // A last line without a newline still counts.
+        stdoutLines.end();
+        stderrLines.end();
+        settled = true;
+        for (const hook of finishHooks) hook();
+        ctx.signal.removeEventListener('abort', onAbort);
+        facts.stderrTail = stderrTail.text;
+        facts.plainText = plainText.text;
+        resolveOutcome(classifyRun(facts));
+      };
+
+      try {
+        child = spawn(launch.command, launch.args, {
+          cwd: launch.cwd,
+          env: launch.env,
+          // Own process group (and session): the whole group can be killed at once.
+          detached: process.platform !== 'win32',
+          stdio: ['pipe', 'pipe', 'pipe'],
+          windowsHide: true,
+        });
+      } catch (err) {
+        facts.spawnError = err instanceof Error ? err : new Error(String(err));
+        finish();
+        return;
+      }
+      const proc = child;
+
+      proc.on('error', (err) => {
+        // Spawn failure (ENOENT, EACCES): no 'exit' follows. Later errors (a failed
+        // kill) change nothing: 'exit' still comes.
+        if (proc.pid === undefined && !exited) {
+          facts.spawnError = err;
+          exited = true;
+          finish();
+        }
+      });
+      proc.stdout?.on('data', (chunk: Buffer) => {
+        if (count(chunk)) stdoutLines.push(chunk);
+      });
+      proc.stderr?.on('data', (chunk: Buffer) => {
+        if (count(chunk)) stderrLines.push(chunk);
+      });
+      // A program that exits without reading stdin makes our write fail with EPIPE.
+      proc.stdin?.on('error', () => undefined);
+      proc.stdin?.end(stdinPayload);
+
+      if (ctx.signal.aborted) onAbort();
+      else ctx.signal.addEventListener('abort', onAbort, { once: true });
+
+      let streamsClosed = false;
+      let exitHandled = false;
+      let grace: NodeJS.Timeout | null = null;
+      proc.on('close', () => {
+        streamsClosed = true;
+        if (exitHandled) finish();
+      });
+      proc.on('exit', (code, signal) => {
+        exited = true;
+        facts.code = code;
+        facts.signal = driver.signalOf(code, signal);
+        // The skill's program is done: nothing it started may stay behind.
+        if (proc.pid !== undefined) killProcessGroup(proc.pid);
+        void sweepRunProcesses(scratch).finally(() => {
+          exitHandled = true;
+          if (streamsClosed) {
+            finish();
+            return;
+          }
+          // Output already in the pipes is still read; if a straggler we could not
+          // find keeps a pipe open, stop waiting after a short grace.
+          grace = setTimeout(() => {
+            proc.stdout?.destroy();
+            proc.stderr?.destroy();
+            finish();
+          }, this.options.drainGraceMs ?? 1000);
+        });
+      });
+      finishHooks.push(() => {
+        if (grace) clearTimeout(grace);
+      });
+    });
+  }
+}
+
+type EntryResolution = { ok: true; path: string; root: string } | { ok: false; message: string };
+
+/** The entrypoint as an absolute real path that must stay inside the skill folder. */
+async function resolveEntrypoint(dir: string, entrypoint: string | null): Promise<EntryResolution> {
+  if (!entrypoint) {
+    return {
+      ok: false,
+      message: 'this skill has no entrypoint: a script skill names its script in `entrypoint:`',
+    };
+  }
+  let root: string;
+  try {
+    root = await realpath(dir);
+  } catch (err) {
+    return { ok: false, message: `the skill folder ${dir} cannot be read: ${errText(err)}` };
+  }
+  if (isAbsolute(entrypoint) || entrypoint.includes('\0')) {
+    return {
+      ok: false,
+      message: `entrypoint "${entrypoint}" must be a path inside the skill folder`,
+    };
+  }
+  let real: string;
+  try {
+    real = await realpath(resolve(root, entrypoint));
+  } catch {
+    return { ok: false, message: `entrypoint "${entrypoint}" does not exist in ${root}` };
+  }
+  const rel = relative(root, real);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+    return { ok: false, message: `entrypoint "${entrypoint}" resolves outside the skill folder` };
+  }
+  try {
+    if (!(await stat(real)).isFile())
+      return { ok: false, message: `entrypoint "${entrypoint}" is not a file` };
+  } catch (err) {
+    return { ok: false, message: `entrypoint "${entrypoint}" cannot be read: ${errText(err)}` };
+  }
+  return { ok: true, path: real, root };
+}
+
+/** Removes a scratch folder even when the skill left read-only folders in it. */
+async function removeScratch(scratch: string): Promise<void> {
+  try {
+    await rm(scratch, { recursive: true, force: true, maxRetries: 2 });
+    return;
+  } catch {
+    // Fall through: make everything writable, then try again.
+  }
+  const walk = async (dir: string): Promise<void> => {
+    await chmod(dir, 0o700).catch(() => undefined);
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) if (e.isDirectory()) await walk(join(dir, e.name));
+  };
+  await walk(scratch);
+  await rm(scratch, { recursive: true, force: true }).catch(() => undefined);
+}
+
+/**
+ * Windows programs (Node and Python among them) fail to start without these; they
+ * name system folders, not secrets.
+ */
+function windowsEssentials(): Record<string, string> {
+  if (process.platform !== 'win32') return {};
+  const out: Record<string, string> = {};
+  for (const key of ['SYSTEMROOT', 'WINDIR', 'COMSPEC', 'PATHEXT']) {
+    const value = process.env[key];
+    if (value) out[key] = value;
+  }
+  return out;
+}
+
+function errText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,164 @@
+/**
+ * Reading a script's output (DESIGN §7): bytes → lines (bounded), and stdout lines
+ * → the JSON-lines protocol (events, result, error) or plain text.
+ */
+import type { SkillEventKind } from '../../../shared/protocol/a2e';
+
+/**
+ * Splits a byte stream into UTF-8 lines without ever holding more than one line
+ * (at most `maxLineBytes`) in memory. A line over the limit stops the splitter and
+ * calls `onOverflow` once; the caller kills the producer.
+ */
+export class LineSplitter {
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly maxLineBytes: number,
+    private readonly onLine: (line: string) => void,
+    private readonly onOverflow: () => void,
+  ) {}
+
+  push(chunk: Buffer): void {
+    let start = 0;
+    while (!this.stopped && start < chunk.length) {
+      const nl = chunk.indexOf(10, start);
+      const end = nl === -1 ? chunk.length : nl;
+      const part = chunk.subarray(start, end);
+      if (this.pendingBytes + part.length > this.maxLineBytes) {
+        this.stop();
+        this.onOverflow();
+        return;
+      }
+      if (nl === -1) {
+        this.pending.push(part);
+        this.pendingBytes += part.length;
+        return;
+      }
+      this.emit(part);
+      start = nl + 1;
+    }
+  }
+
+  /** Flushes a last line that had no newline. */
+  end(): void {
+    if (!this.stopped && this.pendingBytes > 0) this.emit(Buffer.alloc(0));
+    this.stop();
+  }
+
+  private emit(tail: Buffer): void {
+    const bytes = this.pending.length === 0 ? tail : Buffer.concat([...this.pending, tail]);
+    this.pending = [];
+    this.pendingBytes = 0;
+    let line = bytes.toString('utf8');
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    this.onLine(line);
+  }
+
+  private stop(): void {
+    this.stopped = true;
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+}
+
+export type StdoutItem =
+  | { kind: 'event'; event: SkillEventKind; data: Record<string, unknown> }
+  | { kind: 'result'; data: unknown; summary: unknown }
+  | { kind: 'error'; message: string; code: string | null }
+  | { kind: 'text'; text: string };
+
+function str(value: unknown, fallback = ''): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return fallback;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function pct(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return 0;
+  return Math.min(100, Math.max(0, Math.round(n)));
+}
+
+/**
+ * One stdout line → what it means. Lines that are not a JSON object with a known
+ * `type` are plain text (they become `log` info events). Known lines are lenient
+ * about their fields: a missing message is '', a pct is rounded into 0..100.
+ */
+export function parseStdoutLine(line: string): StdoutItem {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('{')) return { kind: 'text', text: line };
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    return { kind: 'text', text: line };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { kind: 'text', text: line };
+  }
+  const o = value as Record<string, unknown>;
+  switch (o.type) {
+    case 'progress':
+      return {
+        kind: 'event',
+        event: 'progress',
+        data: { pct: pct(o.pct), message: str(o.message) },
+      };
+    case 'log':
+      return {
+        kind: 'event',
+        event: 'log',
+        data: { level: str(o.level, 'info'), message: str(o.message) },
+      };
+    case 'status':
+      return { kind: 'event', event: 'status', data: { message: str(o.message) } };
+    case 'artifact':
+      return {
+        kind: 'event',
+        event: 'artifact',
+        data: {
+          name: str(o.name, 'artifact'),
+          mime: str(o.mime, 'text/plain'),
+          chunk: str(o.chunk),
+          final: o.final === true,
+        },
+      };
+    case 'result':
+      return { kind: 'result', data: o.data ?? null, summary: o.summary ?? null };
+    case 'error':
+      return {
+        kind: 'error',
+        message: str(o.message, 'the skill reported an error'),
+        code: o.code === undefined || o.code === null ? null : str(o.code),
+      };
+    default:
+      return { kind: 'text', text: line };
+  }
+}
+
+/** Keeps about the last `maxChars` characters of the appended lines. */
+export class TextTail {
+  private lines: string[] = [];
+  private size = 0;
+
+  constructor(private readonly maxChars: number) {}
+
+  push(line: string): void {
+    const clipped = line.length > this.maxChars ? line.slice(-this.maxChars) : line;
+    this.lines.push(clipped);
+    this.size += clipped.length + 1;
+    while (this.size > this.maxChars && this.lines.length > 1) {
+      this.size -= (this.lines.shift() as string).length + 1;
+    }
+  }
+
+  get text(): string {
+    return this.lines.join('\n');
+  }
+
+  get empty(): boolean {
+    return this.lines.length === 0;
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The seams of the runner: what the A2E host needs from the registry and the
+ * allowlist, and what an executor (script, LLM, topology) must provide.
+ */
+import type { LLMConfig, SkillCallRequest, SkillEventKind } from '../../../shared/protocol/a2e';
+import type { SkillKind, SkillRecord } from '../../../shared/skill/model';
+
+/** The registry as the runner sees it: the winning skill of a name, and all of them. */
+export interface SkillCatalog {
+  get(name: string): SkillRecord | undefined;
+  list(): SkillRecord[];
+}
+
+/** The allowlists (workspace `agents`). A null agent is the studio itself: every skill. */
+export interface AgentPolicy {
+  agentAllows(agentId: string | null, skillName: string): boolean;
+  agentExists(agentId: string): boolean;
+}
+
+/**
+ * Machine-readable failure of a run (SkillResult.error_code): the specification's
+ * codes, plus `cancelled` (an extension: the caller aborted the call).
+ */
+export type RunErrorCode =
+  'skill_error' | 'runtime_error' | 'timeout' | 'out_of_memory' | 'sandbox_crash' | 'cancelled';
+
+/** Why the host aborted a run; executors read it from `signal.reason`. */
+export type AbortCause = 'timeout' | 'cancelled';
+
+export interface ExecContext {
+  record: SkillRecord;
+  /** Validated arguments, the skill's defaults merged under the call's own. */
+  arguments: Record<string, unknown>;
+  request: SkillCallRequest;
+  /** Effective wall-clock limit: min(call timeout, skill timeout_seconds). */
+  timeoutMs: number;
+  /**
+   * Aborted by the host on timeout or cancellation, with an AbortCause as reason.
+   * An executor must stop its work and settle promptly once it fires.
+   */
+  signal: AbortSignal;
+  /** Streams one event; the host numbers it, collects it and pushes it when streaming. */
+  emit(kind: SkillEventKind, data: Record<string, unknown>): void;
+  /** The LLM configuration to use: the call's override, else the skill's own. */
+  llm: LLMConfig | null;
+}
+
+export interface ExecOutcome {
+  success: boolean;
+  data?: unknown;
+  summary?: unknown;
+  /** Human-readable reason when success is false. */
+  error?: string;
+  error_code?: RunErrorCode;
+  truncated?: boolean;
+  /** Which sandbox ran the skill ('bwrap' | 'process'), when one did. */
+  sandbox?: string;
+}
+
+export interface Executor {
+  run(ctx: ExecContext): Promise<ExecOutcome>;
+}
+
+export type ExecutorTable = Record<SkillKind, Executor>;

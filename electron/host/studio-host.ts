@@ -1,0 +1,413 @@
+/**
+ * The host services behind every transport: the workspace, the skill registry and
+ * its watcher, the skill files, bundles, allowlists and the A2E host. It knows
+ * nothing of Electron, HTTP or the terminal; adapters call `call()` (through the
+ * router) or the few direct methods below.
+ */
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import type {
+  AgentConfig,
+  ExportResult,
+  ImportResult,
+  SkillDetail,
+  SkillListing,
+  StudioEvent,
+  WorkspaceInfo,
+} from '../../shared/api/studio-api';
+import type { Diagnostic } from '../../shared/skill/diagnostics';
+import type { SkillRecord } from '../../shared/skill/model';
+import { countBySeverity } from '../../shared/skill/diagnostics';
+import { frameworkSkillsDir } from './app-paths';
+import { createRouter, StudioError, type Handlers, type RouterResult } from './router';
+import { SkillRegistry } from './registry/registry';
+import { loadWorkspaceConfig, saveWorkspaceConfig, type WorkspaceConfig } from './workspace/workspace-config';
+import {
+  createFile,
+  createFolder,
+  deletePath,
+  fileVersion,
+  listSkillFiles,
+  readFileForEditor,
+  renamePath,
+  writeSkillFile,
+} from './skill-files';
+import { exportBundle } from './bundle/export-bundle';
+import { importBundle } from './bundle/import-bundle';
+import { writeFileAtomic } from './fs/atomic-write';
+import { createSkillFromTemplate } from './skill-templates';
+import { A2EHost, type Connection } from './runner/a2e-host';
+import { encodeMessage } from '../../shared/protocol/codec';
+import { RecentWorkspaces } from './workspace/recent-workspaces';
+
+export interface StudioHostOptions {
+  /** The folder to open; undefined reopens the last one; null opens none. */
+  workspace?: string | null;
+  /** Home folder for user skill sources; null skips them. */
+  home: string | null;
+  /** Where the studio keeps its own state (recent workspaces); null keeps none (the CLI). */
+  stateDir: string | null;
+  /** CLI `--root`: scan these as the project source. */
+  roots?: string[];
+  noUser?: boolean;
+  /** Watch the sources and emit events (the UI); the CLI scans once. */
+  watch?: boolean;
+  /** The bundled skills; defaults to resources/skills. */
+  frameworkDir?: string | null;
+}
+
+export type A2EConnectionHandle = Pick<Connection, 'receive' | 'close' | 'whenIdle'>;
+
+/** GET /api/v1/skills item (DESIGN §8). */
+export interface HttpSkillSummary {
+  name: string;
+  description: string;
+  source: string;
+  license: string | null;
+  files_count: number;
+  has_warnings: boolean;
+}
+
+export class StudioHost {
+  private registry!: SkillRegistry;
+  private config: WorkspaceConfig = { plugins: [], user_sources: {}, agents: [] };
+  private configDiagnostics: Diagnostic[] = [];
+  private workspace: string | null = null;
+  private readonly listeners = new Set<(e: StudioEvent) => void>();
+  private readonly recent: RecentWorkspaces;
+  readonly a2e: A2EHost;
+  readonly call: (method: string, params: unknown) => Promise<RouterResult>;
+
+  private constructor(private readonly opts: StudioHostOptions) {
+    this.recent = new RecentWorkspaces(opts.stateDir);
+    this.a2e = new A2EHost({
+      catalog: { get: (name) => this.registry.get(name), list: () => this.registry.list() },
+      agents: {
+        agentAllows: (agent, skill) => this.agentAllows(agent, skill),
+        agentExists: (id) => this.agentExists(id),
+      },
+    });
+    this.call = createRouter(this.handlers());
+  }
+
+  static async create(opts: StudioHostOptions): Promise<StudioHost> {
+    const host = new StudioHost(opts);
+    let root = opts.workspace;
+    if (root === undefined) root = (await host.recent.list())[0] ?? null;
+    await host.load(root ?? null);
+    return host;
+  }
+
+  // ── workspace ──────────────────────────────────────────────────────────────
+
+  private async load(root: string | null): Promise<void> {
+    if (root !== null) {
+      const st = await fsp.stat(root).catch(() => null);
+      if (!st?.isDirectory()) throw new StudioError('not_found', `${root} is not a folder`);
+      root = await fsp.realpath(root);
+    }
+    const previous = this.registry;
+    this.workspace = root;
+    const loaded = root ? await loadWorkspaceConfig(root) : { config: this.config, diagnostics: [] };
+    this.config = loaded.config;
+    this.configDiagnostics = loaded.diagnostics;
+    this.registry = new SkillRegistry({
+      workspace: root,
+      home: this.opts.noUser ? null : this.opts.home,
+      frameworkDir: this.opts.frameworkDir === undefined ? frameworkSkillsDir() : this.opts.frameworkDir,
+      config: this.config,
+      roots: this.opts.roots,
+      noUser: this.opts.noUser,
+    });
+    await this.registry.load();
+    if (previous) await previous.close();
+    if (this.opts.watch) {
+      this.registry.on('change', (e) => {
+        this.emit({ type: 'skills.changed', ...e });
+        for (const name of [...e.changed, ...e.added]) void this.emitSkillMdVersion(name);
+      });
+      this.registry.on('error', (err) => this.emit({ type: 'watch.error', message: err.message }));
+      this.registry.on('config', () => void this.reloadConfig());
+      await this.registry.watch();
+    }
+    if (root) await this.recent.add(root);
+  }
+
+  private async reloadConfig(): Promise<void> {
+    if (!this.workspace) return;
+    const loaded = await loadWorkspaceConfig(this.workspace);
+    this.config = loaded.config;
+    this.configDiagnostics = loaded.diagnostics;
+    this.emit({ type: 'workspace.changed', info: await this.info() });
+  }
+
+  private async emitSkillMdVersion(name: string): Promise<void> {
+    const rec = this.registry.get(name);
+    if (!rec?.skillMdPath) return;
+    const st = await fsp.stat(rec.skillMdPath).catch(() => null);
+    this.emit({
+      type: 'file.changed',
+      skill: name,
+      path: path.basename(rec.skillMdPath),
+      version: st ? fileVersion(st) : null,
+    });
+  }
+
+  async info(): Promise<WorkspaceInfo> {
+    return {
+      root: this.workspace,
+      recent: await this.recent.list(),
+      agents: this.config.agents,
+      configDiagnostics: this.configDiagnostics,
+    };
+  }
+
+  get workspaceRoot(): string | null {
+    return this.workspace;
+  }
+
+  get agents(): AgentConfig[] {
+    return this.config.agents;
+  }
+
+  // ── skills ─────────────────────────────────────────────────────────────────
+
+  skills(): SkillRecord[] {
+    return this.registry.list();
+  }
+
+  allSkills(): SkillRecord[] {
+    return this.registry.all();
+  }
+
+  conflicts(): string[] {
+    return this.registry.conflicts();
+  }
+
+  listing(): SkillListing {
+    return {
+      skills: this.registry.all().map((r) => ({ ...r.summary, diagnostics: r.diagnostics })),
+      conflicts: this.registry.conflicts(),
+    };
+  }
+
+  /** A skill by name (the winner) or by the absolute folder of any listed skill. */
+  resolveSkill(ref: string): SkillRecord {
+    const byName = this.registry.get(ref);
+    if (byName) return byName;
+    const byPath = this.registry.all().find((r) => r.dir === ref);
+    if (byPath) return byPath;
+    throw new StudioError('not_found', `no skill named '${ref}'`);
+  }
+
+  private writableSkill(ref: string): SkillRecord {
+    const rec = this.resolveSkill(ref);
+    if (rec.summary.source === 'framework') {
+      throw new StudioError(
+        'forbidden_path',
+        `'${rec.summary.name}' is a bundled example and read-only: export it and import it into your workspace to change it`,
+      );
+    }
+    return rec;
+  }
+
+  async detail(ref: string): Promise<SkillDetail> {
+    const rec = this.resolveSkill(ref);
+    const files = await listSkillFiles(rec.dir, { includeDirs: true });
+    let skillMd = '';
+    let version = '';
+    if (rec.skillMdPath) {
+      const [text, st] = await Promise.all([
+        fsp.readFile(rec.skillMdPath, 'utf8').catch(() => ''),
+        fsp.stat(rec.skillMdPath).catch(() => null),
+      ]);
+      skillMd = text;
+      version = st ? fileVersion(st) : '';
+    }
+    return { summary: { ...rec.summary, diagnostics: rec.diagnostics }, files, skillMd, version };
+  }
+
+  httpSkills(): HttpSkillSummary[] {
+    return this.registry.list().map((r) => ({
+      name: r.summary.name,
+      description: r.summary.description,
+      source: r.summary.source,
+      license: r.summary.license,
+      files_count: r.summary.files_count,
+      has_warnings: r.summary.has_warnings,
+    }));
+  }
+
+  async httpSkill(name: string): Promise<Record<string, unknown> | null> {
+    const rec = this.registry.get(name);
+    if (!rec) return null;
+    const d = await this.detail(name);
+    return {
+      name: rec.summary.name,
+      description: rec.summary.description,
+      source: rec.summary.source,
+      license: rec.summary.license,
+      files_count: rec.summary.files_count,
+      has_warnings: rec.summary.has_warnings,
+      status: rec.summary.status,
+      files: d.files.filter((f) => !f.dir).map((f) => ({ path: f.path, bytes: f.bytes })),
+      skill_md: d.skillMd,
+      diagnostics: rec.diagnostics,
+    };
+  }
+
+  /** Re-reads one skill now (after our own writes) instead of waiting for the watcher. */
+  private async refresh(dir: string): Promise<void> {
+    await this.registry.refresh(dir);
+  }
+
+  // ── bundles ────────────────────────────────────────────────────────────────
+
+  async exportSkill(ref: string, format: 'skill' | 'zip', opts: { force?: boolean; outPath?: string | null }): Promise<ExportResult> {
+    const rec = this.resolveSkill(ref);
+    const name = rec.summary.name;
+    const fileName = `${name}.${format}`;
+    const { errors } = countBySeverity(rec.diagnostics);
+    if (errors > 0 && !opts.force) {
+      return { path: null, base64: null, fileName, bytes: 0, entries: [], diagnostics: rec.diagnostics, refused: true };
+    }
+    const { buffer, entries } = await exportBundle(rec.dir, { name, format });
+    if (opts.outPath) {
+      await writeFileAtomic(opts.outPath, buffer);
+      return { path: opts.outPath, base64: null, fileName, bytes: buffer.length, entries, diagnostics: rec.diagnostics, refused: false };
+    }
+    return {
+      path: null,
+      base64: buffer.toString('base64'),
+      fileName,
+      bytes: buffer.length,
+      entries,
+      diagnostics: rec.diagnostics,
+      refused: false,
+    };
+  }
+
+  private importDir(): string {
+    if (!this.workspace) throw new StudioError('invalid_params', 'open a workspace first: skills are created in its skills/ folder');
+    return path.join(this.workspace, 'skills');
+  }
+
+  async importSkill(buffer: Buffer): Promise<ImportResult> {
+    const into = this.importDir();
+    await fsp.mkdir(into, { recursive: true });
+    const res = await importBundle(buffer, into);
+    await this.registry.reload();
+    return res;
+  }
+
+  // ── allowlists ─────────────────────────────────────────────────────────────
+
+  agentExists(id: string): boolean {
+    return this.config.agents.some((a) => a.id === id);
+  }
+
+  agentAllows(agent: string | null, skill: string): boolean {
+    if (agent === null) return true;
+    const a = this.config.agents.find((x) => x.id === agent);
+    return a !== undefined && a.allowed_skills.includes(skill);
+  }
+
+  /**
+   * Opens an A2E connection bound to an agent (null: the studio itself). A transport
+   * that buffers (WebSocket) passes its backlog so a slow client is cut off, not
+   * buffered without limit.
+   */
+  openA2E(
+    agent: string | null,
+    send: (frame: string) => void,
+    flow?: { bufferedAmount: () => number; onOverflow: () => void },
+  ): A2EConnectionHandle {
+    return this.a2e.openConnection({ agent, send: (msg) => send(encodeMessage(msg)), ...flow });
+  }
+
+  // ── events ─────────────────────────────────────────────────────────────────
+
+  onEvent(listener: (e: StudioEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(e: StudioEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(e);
+      } catch {
+        // a broken listener must not stop the others
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.registry?.close();
+  }
+
+  // ── the Studio API ─────────────────────────────────────────────────────────
+
+  private handlers(): Handlers {
+    return {
+      'workspace.info': () => this.info(),
+      'workspace.open': async ({ root }) => {
+        await this.load(path.resolve(root));
+        const info = await this.info();
+        this.emit({ type: 'workspace.changed', info });
+        this.emit({ type: 'skills.changed', added: [], changed: [], removed: [] });
+        return info;
+      },
+      'skills.list': async () => this.listing(),
+      'skills.get': ({ name, path: dir }) => this.detail(dir ?? name),
+      'skills.new': async ({ name, template }) => {
+        const dir = await createSkillFromTemplate({ name, template, intoDir: this.importDir() });
+        await this.registry.reload();
+        return this.detail(dir);
+      },
+      'files.read': ({ skill, path: rel }) => readFileForEditor(this.resolveSkill(skill).dir, rel),
+      'files.write': async ({ skill, path: rel, text, expectedVersion }) => {
+        const rec = this.writableSkill(skill);
+        const res = await writeSkillFile(rec.dir, rel, text, { expectedVersion });
+        await this.refresh(rec.dir);
+        return res;
+      },
+      'files.createFile': async ({ skill, path: rel, text, base64 }) => {
+        const rec = this.writableSkill(skill);
+        const data = base64 !== undefined ? Buffer.from(base64, 'base64') : (text ?? '');
+        const res = await createFile(rec.dir, rel, data);
+        await this.refresh(rec.dir);
+        return res;
+      },
+      'files.createFolder': async ({ skill, path: rel }) => {
+        const rec = this.writableSkill(skill);
+        await createFolder(rec.dir, rel);
+        await this.refresh(rec.dir);
+        return { ok: true as const };
+      },
+      'files.rename': async ({ skill, from, to }) => {
+        const rec = this.writableSkill(skill);
+        await renamePath(rec.dir, from, to);
+        await this.refresh(rec.dir);
+        return { ok: true as const };
+      },
+      'files.delete': async ({ skill, path: rel }) => {
+        const rec = this.writableSkill(skill);
+        await deletePath(rec.dir, rel);
+        await this.refresh(rec.dir);
+        return { ok: true as const };
+      },
+      'bundles.export': ({ skill, format, force, outPath }) => this.exportSkill(skill, format, { force, outPath }),
+      'bundles.import': ({ base64 }) => this.importSkill(Buffer.from(base64, 'base64')),
+      'agents.save': async ({ agents }) => {
+        if (!this.workspace) throw new StudioError('invalid_params', 'open a workspace first: agents live in its skill-studio.json');
+        const loaded = await saveWorkspaceConfig(this.workspace, { agents });
+        this.config = loaded.config;
+        this.configDiagnostics = loaded.diagnostics;
+        const info = await this.info();
+        this.emit({ type: 'workspace.changed', info });
+        return info;
+      },
+    };
+  }
+}

@@ -1,0 +1,299 @@
+/**
+ * The workspace file `skill-studio.json` (DESIGN §3): plain, git-friendly JSON at
+ * the workspace root. Loading never throws on bad content: it returns defaults
+ * for what it cannot use plus diagnostics with line and column. Saving is a
+ * read-modify-write that keeps keys we do not know (other tools, future versions).
+ */
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import Ajv, { type ErrorObject } from 'ajv';
+import type { Diagnostic, Severity } from '../../../shared/skill/diagnostics';
+import type { AgentConfig } from '../../../shared/api/studio-api';
+import { USER_SOURCE_IDS, type UserSourceId } from '../registry/sources';
+import { writeFileAtomic } from '../fs/atomic-write';
+import { scanJson, type JsonPath } from './json-position';
+
+export const WORKSPACE_CONFIG_FILE = 'skill-studio.json';
+
+/** A config file larger than this is not a config file; refuse it rather than parse it. */
+const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
+
+/** The config as the host uses it: every field present, only valid entries kept. */
+export interface WorkspaceConfig {
+  /** Extra skill folders, as written (relative to the workspace, `~/…`, or absolute). */
+  plugins: string[];
+  /** Per user folder: false switches it off; absent means on. */
+  user_sources: Partial<Record<UserSourceId, boolean>>;
+  /** Allowlists: which agent may use which skills. */
+  agents: AgentConfig[];
+  /** LLM providers and models calls may use; opaque here, validated by the runner. */
+  providers?: unknown;
+}
+
+/** What `saveWorkspaceConfig` changes: a key set to null is removed from the file. */
+export type WorkspaceConfigPatch = {
+  [K in keyof WorkspaceConfig]?: WorkspaceConfig[K] | null;
+};
+
+export interface LoadedWorkspaceConfig {
+  config: WorkspaceConfig;
+  diagnostics: Diagnostic[];
+}
+
+export const defaultWorkspaceConfig = (): WorkspaceConfig => ({
+  plugins: [],
+  user_sources: {},
+  agents: [],
+});
+
+/** JSON Schema (draft-07) of skill-studio.json. Unknown top-level keys are allowed and kept. */
+export const WORKSPACE_CONFIG_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'Skill Studio workspace settings (skill-studio.json)',
+  type: 'object',
+  properties: {
+    $schema: { type: 'string' },
+    plugins: {
+      description: 'Extra skill folders: relative to the workspace, ~/…, or absolute.',
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+    },
+    user_sources: {
+      description: 'Switch user skill folders on or off (absent means on).',
+      type: 'object',
+      propertyNames: { enum: [...USER_SOURCE_IDS] },
+      additionalProperties: { type: 'boolean' },
+    },
+    agents: {
+      description: 'Allowlists: the skills each agent may discover and call.',
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'allowed_skills'],
+        properties: {
+          id: { type: 'string', minLength: 1 },
+          name: { type: 'string' },
+          allowed_skills: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+    providers: { description: 'LLM providers and models calls may use.' },
+  },
+} as const;
+
+let validator: ReturnType<Ajv['compile']> | null = null;
+function validateShape(value: unknown): ErrorObject[] {
+  if (!validator) {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    validator = ajv.compile(WORKSPACE_CONFIG_SCHEMA);
+  }
+  return validator(value) ? [] : (validator.errors ?? []);
+}
+
+export function workspaceConfigPath(root: string): string {
+  return path.join(root, WORKSPACE_CONFIG_FILE);
+}
+
+export async function loadWorkspaceConfig(root: string): Promise<LoadedWorkspaceConfig> {
+  const file = workspaceConfigPath(root);
+  const problem = (message: string, line = 1, column = 1): LoadedWorkspaceConfig => ({
+    config: defaultWorkspaceConfig(),
+    diagnostics: [configDiagnostic(file, 'error', message, line, column, null)],
+  });
+
+  let text: string;
+  try {
+    const st = await fsp.stat(file);
+    if (st.isDirectory()) return problem(`${WORKSPACE_CONFIG_FILE} is a folder, not a file`);
+    if (st.size > MAX_CONFIG_BYTES) {
+      return problem(`${WORKSPACE_CONFIG_FILE} is too large (${st.size} bytes; at most ${MAX_CONFIG_BYTES})`);
+    }
+    text = await fsp.readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // No file is the normal case: defaults, nothing to report.
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { config: defaultWorkspaceConfig(), diagnostics: [] };
+    return problem(`cannot read ${WORKSPACE_CONFIG_FILE}: ${(err as Error).message}`);
+  }
+  return parseWorkspaceConfig(text, file);
+}
+
+/** Validates the text of skill-studio.json; `file` is what the diagnostics name. */
+export function parseWorkspaceConfig(text: string, file: string): LoadedWorkspaceConfig {
+  if (text.trim() === '') return { config: defaultWorkspaceConfig(), diagnostics: [] };
+  const scan = scanJson(text);
+  if (!scan.ok) {
+    return {
+      config: defaultWorkspaceConfig(),
+      diagnostics: [
+        configDiagnostic(
+          file,
+          'error',
+          `${WORKSPACE_CONFIG_FILE} is not valid JSON: ${scan.message} (line ${scan.line}, column ${scan.column})`,
+          scan.line,
+          scan.column,
+          null,
+        ),
+      ],
+    };
+  }
+  return checkConfigValue(scan.value, file, (p, which) => scan.locate(p, which));
+}
+
+function checkConfigValue(
+  value: unknown,
+  file: string,
+  locate: (p: JsonPath, which?: 'key' | 'value') => { line: number; column: number },
+): LoadedWorkspaceConfig {
+  const diagnostics: Diagnostic[] = [];
+  const report = (severity: Severity, message: string, at: JsonPath, which: 'key' | 'value' = 'key'): void => {
+    const pos = locate(at, which);
+    diagnostics.push(configDiagnostic(file, severity, message, pos.line, pos.column, fieldName(at)));
+  };
+
+  for (const err of validateShape(value)) {
+    const at = pointerToPath(err.instancePath);
+    if (err.keyword === 'propertyNames') {
+      const key = String((err.params as { propertyName?: string }).propertyName ?? '');
+      report(
+        'warning',
+        `${WORKSPACE_CONFIG_FILE}: unknown user folder "${key}" in user_sources (known: ${USER_SOURCE_IDS.join(', ')})`,
+        [...at, key],
+      );
+      continue;
+    }
+    // ajv repeats a propertyNames failure as a generic error on the object: skip the echo.
+    if (err.keyword === 'enum' && err.propertyName !== undefined) continue;
+    if (err.keyword === 'required') {
+      const missing = (err.params as { missingProperty: string }).missingProperty;
+      report('error', `${WORKSPACE_CONFIG_FILE}: ${describePath(at)} has no "${missing}"`, at, 'value');
+      continue;
+    }
+    report('error', `${WORKSPACE_CONFIG_FILE}: ${describePath(at)} ${err.message ?? 'is invalid'}`, at);
+  }
+
+  const config = defaultWorkspaceConfig();
+  if (!isRecord(value)) return { config, diagnostics };
+
+  if (Array.isArray(value.plugins)) {
+    config.plugins = value.plugins.filter((p): p is string => typeof p === 'string' && p.length > 0);
+  }
+  if (isRecord(value.user_sources)) {
+    for (const id of USER_SOURCE_IDS) {
+      const on = value.user_sources[id];
+      if (typeof on === 'boolean') config.user_sources[id] = on;
+    }
+  }
+  if (Array.isArray(value.agents)) {
+    const firstIndex = new Map<string, number>();
+    value.agents.forEach((a, index) => {
+      if (!isAgent(a)) return;
+      const first = firstIndex.get(a.id);
+      if (first !== undefined) {
+        // An allowlist must be unambiguous: the first entry counts, the repeat is reported.
+        report(
+          'error',
+          `${WORKSPACE_CONFIG_FILE}: agent id "${a.id}" is used twice (agents[${first}] and agents[${index}]); only the first counts`,
+          ['agents', index, 'id'],
+        );
+        return;
+      }
+      firstIndex.set(a.id, index);
+      config.agents.push({ id: a.id, name: a.name, allowed_skills: [...a.allowed_skills] });
+    });
+  }
+  if ('providers' in value) config.providers = value.providers;
+  return { config, diagnostics };
+}
+
+/**
+ * Updates skill-studio.json atomically, keeping every key the patch does not name
+ * (and their order). Refuses, with an error naming the file and line, when the
+ * existing file is not valid JSON: overwriting it would lose the user's text.
+ */
+export async function saveWorkspaceConfig(
+  root: string,
+  patch: WorkspaceConfigPatch,
+): Promise<LoadedWorkspaceConfig> {
+  const file = workspaceConfigPath(root);
+  let current: Record<string, unknown> = {};
+  let text: string | null = null;
+  try {
+    text = await fsp.readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new Error(`cannot read ${file}: ${(err as Error).message}`);
+    }
+  }
+  if (text !== null && text.trim() !== '') {
+    const scan = scanJson(text);
+    if (!scan.ok) {
+      throw new Error(
+        `${file}:${scan.line}:${scan.column}: not valid JSON (${scan.message}); fix or remove it before saving settings`,
+      );
+    }
+    if (!isRecord(scan.value)) {
+      throw new Error(`${file}: the top level must be a JSON object; fix or remove it before saving settings`);
+    }
+    current = scan.value;
+  }
+
+  const next: Record<string, unknown> = { ...current };
+  for (const [key, v] of Object.entries(patch)) {
+    if (v === undefined) continue;
+    if (v === null) delete next[key];
+    else next[key] = v;
+  }
+  const out = JSON.stringify(next, null, 2) + '\n';
+  await writeFileAtomic(file, out);
+  return parseWorkspaceConfig(out, file);
+}
+
+function configDiagnostic(
+  file: string,
+  severity: Severity,
+  message: string,
+  line: number,
+  column: number,
+  field: string | null,
+): Diagnostic {
+  return { severity, code: 'WORKSPACE_CONFIG', message, line, column, field, file };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isAgent(v: unknown): v is AgentConfig {
+  return (
+    isRecord(v) &&
+    typeof v.id === 'string' &&
+    v.id.length > 0 &&
+    typeof v.name === 'string' &&
+    Array.isArray(v.allowed_skills) &&
+    v.allowed_skills.every((s) => typeof s === 'string')
+  );
+}
+
+/** ajv's instancePath (`/agents/0/id`) as a path; numeric segments become indexes. */
+function pointerToPath(pointer: string): JsonPath {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((seg) => seg.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((seg) => (/^(0|[1-9]\d*)$/.test(seg) ? Number(seg) : seg));
+}
+
+/** `agents.0.allowed_skills`, the Diagnostic.field convention (dotted), or null for the root. */
+function fieldName(p: JsonPath): string | null {
+  return p.length === 0 ? null : p.map(String).join('.');
+}
+
+/** `agents[0].allowed_skills`, for messages. */
+function describePath(p: JsonPath): string {
+  if (p.length === 0) return 'the top level';
+  let s = '';
+  for (const seg of p) s += typeof seg === 'number' ? `[${seg}]` : s === '' ? seg : `.${seg}`;
+  return s;
+}

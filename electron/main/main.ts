@@ -1,0 +1,174 @@
+/**
+ * The desktop app: one window over the sandboxed renderer, served from our own
+ * `studio://app` scheme with a strict CSP; the host services behind typed IPC.
+ */
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, type WebContents } from 'electron';
+import { IPC } from './ipc-channels';
+import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, hardenSessions, isTrustedSender } from './security';
+import { buildMenu } from './menu';
+import { loadWindowState, trackWindowState } from './window-state';
+import { rendererDir } from '../host/app-paths';
+import { StudioHost } from '../host/studio-host';
+import { contentTypeFor, resolveStaticFile } from '../server/static-files';
+import type { MenuCommand } from '../../shared/api/studio-api';
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+const windows = new Set<WebContents>();
+let host: StudioHost | null = null;
+let mainWindow: BrowserWindow | null = null;
+
+async function serveApp(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const file = await resolveStaticFile(rendererDir(), url.pathname);
+  if (!file) return new Response('Not found', { status: 404 });
+  const body = await readFile(file);
+  return new Response(body, {
+    headers: {
+      'Content-Type': contentTypeFor(file),
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
+
+function sendMenu(command: MenuCommand): void {
+  mainWindow?.webContents.send(IPC.menu, command);
+}
+
+async function refreshMenu(): Promise<void> {
+  if (!host) return;
+  const info = await host.call('workspace.info', {});
+  const recent = info.ok ? (info.result as { recent: string[] }).recent : [];
+  Menu.setApplicationMenu(
+    buildMenu({
+      send: sendMenu,
+      recent,
+      openWorkspace: (root) => {
+        void host?.call('workspace.open', { root }).then(refreshMenu);
+      },
+    }),
+  );
+}
+
+function registerIpc(h: StudioHost): void {
+  const a2e = new Map<string, { close(): void; receive(frame: string): void; owner: WebContents }>();
+  let nextId = 1;
+
+  ipcMain.handle(IPC.call, async (event, method: unknown, params: unknown) => {
+    if (!isTrustedSender(event, windows)) return { ok: false, error: { code: 'forbidden_path', message: 'untrusted sender' } };
+    const res = await h.call(String(method), params);
+    if (res.ok && (method === 'workspace.open' || method === 'skills.new')) void refreshMenu();
+    return res;
+  });
+  ipcMain.handle(IPC.a2eOpen, (event, agent: unknown) => {
+    if (!isTrustedSender(event, windows)) throw new Error('untrusted sender');
+    const id = `c${nextId++}`;
+    const owner = event.sender;
+    const conn = h.openA2E(typeof agent === 'string' ? agent : null, (frame) => {
+      if (!owner.isDestroyed()) owner.send(IPC.a2eFrame, id, frame);
+    });
+    a2e.set(id, { ...conn, owner });
+    owner.once('destroyed', () => {
+      conn.close();
+      a2e.delete(id);
+    });
+    return id;
+  });
+  ipcMain.on(IPC.a2eSend, (event, id: unknown, frame: unknown) => {
+    const conn = a2e.get(String(id));
+    if (!isTrustedSender(event, windows) || !conn || conn.owner !== event.sender) return;
+    conn.receive(typeof frame === 'string' ? frame : String(frame));
+  });
+  ipcMain.on(IPC.a2eClose, (event, id: unknown) => {
+    const conn = a2e.get(String(id));
+    if (!isTrustedSender(event, windows) || !conn || conn.owner !== event.sender) return;
+    conn.close();
+    a2e.delete(String(id));
+  });
+  ipcMain.handle(IPC.pickFolder, async (event) => {
+    if (!isTrustedSender(event, windows) || !mainWindow) return null;
+    const res = await dialog.showOpenDialog(mainWindow, { properties: ['openDirectory', 'createDirectory'] });
+    return res.canceled ? null : (res.filePaths[0] ?? null);
+  });
+  ipcMain.handle(IPC.pickSavePath, async (event, defaultName: unknown) => {
+    if (!isTrustedSender(event, windows) || !mainWindow) return null;
+    const res = await dialog.showSaveDialog(mainWindow, {
+      defaultPath: typeof defaultName === 'string' ? path.basename(defaultName) : undefined,
+      filters: [{ name: 'Skill bundles', extensions: ['skill', 'zip'] }],
+    });
+    return res.canceled ? null : (res.filePath ?? null);
+  });
+  h.onEvent((e) => {
+    for (const wc of windows) if (!wc.isDestroyed()) wc.send(IPC.event, e);
+  });
+}
+
+function createWindow(stateDir: string): BrowserWindow {
+  const state = loadWindowState(stateDir);
+  const win = new BrowserWindow({
+    ...state.bounds,
+    minWidth: 800,
+    minHeight: 500,
+    show: false,
+    title: 'Skill Studio',
+    backgroundColor: '#1e1e1e',
+    webPreferences: {
+      preload: path.join(__dirname, 'preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  if (state.maximized) win.maximize();
+  trackWindowState(win, stateDir);
+  const wc = win.webContents;
+  windows.add(wc);
+  wc.once('destroyed', () => windows.delete(wc));
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(`${APP_ORIGIN}/index.html`);
+  return win;
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  hardenSessions();
+  protocol.handle(APP_SCHEME, serveApp);
+  const stateDir = app.getPath('userData');
+  const workspaceArg = process.argv.slice(app.isPackaged ? 1 : 2).find((a) => !a.startsWith('-'));
+  host = await StudioHost.create({
+    workspace: workspaceArg ? path.resolve(workspaceArg) : undefined,
+    home: os.homedir(),
+    stateDir,
+    watch: true,
+  });
+  registerIpc(host);
+  await refreshMenu();
+  mainWindow = createWindow(stateDir);
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow(stateDir);
+  });
+}
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+app.on('will-quit', () => {
+  void host?.close();
+});
+
+
+start().catch((err: unknown) => {
+  dialog.showErrorBox('Skill Studio could not start', err instanceof Error ? err.message : String(err));
+  app.exit(1);
+});

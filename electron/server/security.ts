@@ -1,0 +1,72 @@
+/**
+ * The local server's gate (DESIGN §8): loopback Host names only (DNS rebinding),
+ * Origin (when sent) must be our own, and every request carries the session token
+ * as a Bearer header or the cookie the one-time `?token=` URL was exchanged for.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+export const SESSION_COOKIE = 'skill_studio_session';
+
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+
+export function isLoopbackAddress(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+export function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export interface GateOptions {
+  port: number;
+  token: string;
+  sessionSecret: string;
+  /** Extra host names accepted in Host (the explicit non-loopback bind address). */
+  extraHosts: string[];
+}
+
+export type GateResult = { ok: true } | { ok: false; status: number; message: string };
+
+export function allowedHosts(opts: GateOptions): Set<string> {
+  const names = [...LOOPBACK_NAMES, ...opts.extraHosts];
+  return new Set(names.map((n) => `${n}:${opts.port}`.toLowerCase()));
+}
+
+export function checkHostAndOrigin(req: IncomingMessage, hosts: Set<string>): GateResult {
+  const host = (req.headers.host ?? '').toLowerCase();
+  if (!hosts.has(host)) return { ok: false, status: 421, message: 'Host not allowed' };
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    const expected = `http://${host}`;
+    if (origin.toLowerCase() !== expected) return { ok: false, status: 403, message: 'Origin not allowed' };
+  }
+  return { ok: true };
+}
+
+export function readCookie(req: IncomingMessage, name: string): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+export function isAuthenticated(req: IncomingMessage, opts: GateOptions): boolean {
+  const auth = req.headers.authorization;
+  if (auth?.startsWith('Bearer ') && safeEqual(auth.slice(7).trim(), opts.token)) return true;
+  const cookie = readCookie(req, SESSION_COOKIE);
+  return cookie !== null && safeEqual(cookie, opts.sessionSecret);
+}
+
+export function sessionCookie(secret: string): string {
+  return `${SESSION_COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`;
+}

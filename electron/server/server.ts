@@ -1,0 +1,256 @@
+/**
+ * `skill-studio serve`: the studio UI and its APIs over HTTP + WebSocket (DESIGN §8).
+ *   GET  /api/v1/skills, /api/v1/skills/{name}   the skills surface
+ *   POST /api/studio/<method>                    the typed Studio API (one router)
+ *   WS   /api/events                             StudioEvents
+ *   WS   /a2e?agent=ID                           the A2E protocol
+ *   GET  /…                                      the built renderer
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { A2E_WS_PATH, STUDIO_EVENTS_PATH, STUDIO_HTTP_PREFIX } from '../../shared/api/studio-api';
+import type { StudioHost } from '../host/studio-host';
+import { contentTypeFor, resolveStaticFile } from './static-files';
+import {
+  allowedHosts,
+  checkHostAndOrigin,
+  isAuthenticated,
+  isLoopbackAddress,
+  newSecret,
+  safeEqual,
+  sessionCookie,
+  type GateOptions,
+} from './security';
+import { CONTENT_SECURITY_POLICY } from './csp';
+
+export interface ServerOptions {
+  host: StudioHost;
+  port: number;
+  bindHost: string;
+  token: string;
+  /** Required to bind anything but loopback. */
+  allowRemote?: boolean;
+  rendererDir: string;
+}
+
+export interface RunningServer {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 64 * 1024 * 1024;
+const MAX_WS_FRAME = 16 * 1024 * 1024;
+/** A client that reads slower than a skill writes is cut off past this backlog. */
+const MAX_WS_BACKLOG = 64 * 1024 * 1024;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(body);
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new HttpError(413, 'request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) return {};
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'request body is not JSON');
+  }
+}
+
+/** A skill name in a URL: one path segment, nothing that could walk anywhere. */
+function skillNameFromPath(raw: string): string {
+  let name: string;
+  try {
+    name = decodeURIComponent(raw);
+  } catch {
+    throw new HttpError(400, 'bad skill name');
+  }
+  if (!name || name.length > 256 || /[/\\\0]/.test(name) || name === '.' || name === '..') {
+    throw new HttpError(400, 'bad skill name');
+  }
+  return name;
+}
+
+function wsSend(ws: WebSocket, frame: string): void {
+  if (ws.readyState !== ws.OPEN) return;
+  if (ws.bufferedAmount > MAX_WS_BACKLOG) {
+    ws.close(1013, 'client too slow');
+    return;
+  }
+  ws.send(frame);
+}
+
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  if (!isLoopbackAddress(opts.bindHost) && !opts.allowRemote) {
+    throw new Error(
+      `refusing to bind ${opts.bindHost}: the studio serves your files; pass --allow-remote to bind a non-loopback address`,
+    );
+  }
+  const { host } = opts;
+  const sessionSecret = newSecret();
+  const gate: GateOptions = {
+    port: 0,
+    token: opts.token,
+    sessionSecret,
+    extraHosts: isLoopbackAddress(opts.bindHost) ? [] : [opts.bindHost],
+  };
+  let hosts = new Set<string>();
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const pathname = url.pathname;
+
+    // One-time token URL: exchange for a cookie and drop the token from the address bar.
+    const queryToken = url.searchParams.get('token');
+    if (req.method === 'GET' && queryToken !== null && !pathname.startsWith('/api/')) {
+      if (!safeEqual(queryToken, opts.token)) throw new HttpError(401, 'wrong token');
+      url.searchParams.delete('token');
+      res.writeHead(303, {
+        'Set-Cookie': sessionCookie(sessionSecret),
+        Location: url.pathname + (url.search || ''),
+        'Cache-Control': 'no-store',
+      });
+      res.end();
+      return;
+    }
+    if (!isAuthenticated(req, gate)) throw new HttpError(401, 'missing or wrong session token');
+
+    if (pathname === '/api/v1/skills' && req.method === 'GET') {
+      sendJson(res, 200, host.httpSkills());
+      return;
+    }
+    if (pathname.startsWith('/api/v1/skills/') && req.method === 'GET') {
+      const rest = pathname.slice('/api/v1/skills/'.length);
+      const name = skillNameFromPath(rest);
+      const skill = await host.httpSkill(name);
+      if (!skill) throw new HttpError(404, `no skill named '${name}'`);
+      sendJson(res, 200, skill);
+      return;
+    }
+    if (pathname.startsWith(STUDIO_HTTP_PREFIX)) {
+      if (req.method !== 'POST') throw new HttpError(405, 'use POST');
+      const method = pathname.slice(STUDIO_HTTP_PREFIX.length);
+      const params = await readBody(req);
+      const out = await host.call(method, params);
+      if (out.ok) sendJson(res, 200, out.result);
+      else sendJson(res, out.error.code === 'internal' ? 500 : out.error.code === 'not_found' ? 404 : 400, out);
+      return;
+    }
+    if (pathname.startsWith('/api/')) throw new HttpError(404, 'no such API');
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'method not allowed');
+    const file = await resolveStaticFile(opts.rendererDir, pathname);
+    if (!file) {
+      if (pathname === '/' || pathname === '/index.html') {
+        throw new HttpError(503, 'the studio UI is not built: run `npm run build`');
+      }
+      throw new HttpError(404, 'not found');
+    }
+    const body = await readFile(file);
+    res.writeHead(200, {
+      'Content-Type': contentTypeFor(file),
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cache-Control': file.endsWith('.html') ? 'no-store' : 'max-age=3600',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  const server = createServer((req, res) => {
+    const hostCheck = checkHostAndOrigin(req, hosts);
+    if (!hostCheck.ok) {
+      sendJson(res, hostCheck.status, { error: { code: 'forbidden', message: hostCheck.message } });
+      return;
+    }
+    handle(req, res).catch((err: unknown) => {
+      const status = err instanceof HttpError ? err.status : 500;
+      const message = err instanceof Error ? err.message : String(err);
+      if (!res.headersSent) sendJson(res, status, { error: { code: status === 401 ? 'unauthorized' : 'error', message } });
+      else res.destroy();
+    });
+  });
+  server.headersTimeout = 30_000;
+  server.requestTimeout = 120_000;
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_FRAME });
+  server.on('upgrade', (req, socket, head) => {
+    const refuse = (status: number, message: string) => {
+      socket.end(`HTTP/1.1 ${status} ${message}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    const hostCheck = checkHostAndOrigin(req, hosts);
+    if (!hostCheck.ok) return refuse(hostCheck.status, hostCheck.message);
+    if (!isAuthenticated(req, gate)) return refuse(401, 'Unauthorized');
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === STUDIO_EVENTS_PATH) {
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const off = host.onEvent((e) => wsSend(ws, JSON.stringify(e)));
+        ws.on('close', off);
+        ws.on('error', off);
+      });
+      return;
+    }
+    if (url.pathname === A2E_WS_PATH) {
+      const agent = url.searchParams.get('agent');
+      if (agent !== null && agent !== '' && !host.agentExists(agent)) return refuse(403, 'Unknown agent');
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const conn = host.openA2E(agent || null, (frame) => wsSend(ws, frame), {
+          bufferedAmount: () => ws.bufferedAmount,
+          onOverflow: () => ws.close(1013, 'client too slow'),
+        });
+        ws.on('message', (data, isBinary) => {
+          conn.receive(isBinary ? '\u0000binary' : data.toString());
+        });
+        ws.on('close', () => conn.close());
+        ws.on('error', () => conn.close());
+      });
+      return;
+    }
+    refuse(404, 'Not Found');
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.bindHost, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  gate.port = port;
+  hosts = allowedHosts(gate);
+  const shownHost = isLoopbackAddress(opts.bindHost) ? '127.0.0.1' : opts.bindHost;
+  return {
+    port,
+    url: `http://${shownHost}:${port}/?token=${opts.token}`,
+    async close() {
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'release', 'resources/skills', 'test-results', 'playwright-report'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Code grouped by where it runs: only the Electron adapter may import 'electron'.
+    files: ['shared/**', 'renderer/**', 'electron/host/**', 'electron/server/**', 'electron/cli/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only electron/main and electron/preload may import electron.' }] }],
+    },
+  },
+  {
+    // shared/ is pure: no Node built-ins, so the editor can run it too.
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'os', 'child_process', 'electron'], message: 'shared/ must not use Node or Electron APIs.' }] }],
+    },
+  },
+);

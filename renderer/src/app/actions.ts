@@ -1,0 +1,271 @@
+/**
+ * What the user can do, as plain async functions over the stores and the backend.
+ * Components call these; results and the host's error messages become toasts.
+ */
+import type { BundleFormat, ExportResult, SkillListItem, TemplateName } from '../../../shared/api/studio-api';
+import { backend } from '../backend/current';
+import { errorMessage } from '../backend/studio-error';
+import { nativeDialogs } from '../backend/native';
+import { useSkills, type SkillRef } from '../stores/skills-store';
+import { useEditor, type OpenTarget } from '../stores/editor-store';
+import { useWorkspace } from '../stores/workspace-store';
+import { useUi, notify, askConfirm, askText } from '../stores/ui-store';
+import { useLayout } from '../stores/layout-store';
+import { base64ToBytes, fileToBase64 } from '../util/base64';
+import { baseName, joinPath, parentOf } from '../util/file-tree';
+
+function targetOf(item: SkillListItem): OpenTarget {
+  return { name: item.name, path: item.path, source: item.source, shadowed_by: item.shadowed_by };
+}
+
+/** The listed skill the files panel and the editor act on. */
+export function selectedItem(): SkillListItem | null {
+  const { selected, find } = useSkills.getState();
+  return selected ? (find(selected) ?? null) : null;
+}
+
+export function skillMdName(files: readonly { path: string }[] | undefined): string {
+  const found = files?.find((f) => f.path.toLowerCase() === 'skill.md');
+  return found?.path ?? 'SKILL.md';
+}
+
+/** Selects a skill and opens its SKILL.md. */
+export async function openSkill(ref: SkillRef, at?: { line: number; column: number }): Promise<void> {
+  const detail = await useSkills.getState().select(ref);
+  const item = useSkills.getState().find(ref);
+  if (!item) return;
+  if (!detail && !item.shadowed_by) return;
+  await useEditor.getState().open(targetOf(item), skillMdName(detail?.files), at);
+}
+
+export async function openFileOfSelected(path: string, at?: { line: number; column: number }): Promise<void> {
+  const item = selectedItem();
+  if (!item) return;
+  await useEditor.getState().open(targetOf(item), path, at);
+}
+
+export async function openWorkspace(root: string): Promise<boolean> {
+  try {
+    await useWorkspace.getState().open(root);
+    afterWorkspaceChange();
+    return true;
+  } catch (err) {
+    notify('error', `Could not open ${root}: ${errorMessage(err)}`);
+    return false;
+  }
+}
+
+/** Desktop: the native folder picker; browser: the in-page dialog. */
+export async function chooseWorkspace(): Promise<void> {
+  const native = nativeDialogs();
+  if (!native) {
+    useUi.getState().openDialog('openWorkspace');
+    return;
+  }
+  const root = await native.pickFolder();
+  if (root) await openWorkspace(root);
+}
+
+export function afterWorkspaceChange(): void {
+  const info = useWorkspace.getState().info;
+  useLayout.getState().loadFor(info?.root ?? null);
+  void useSkills.getState().select(null);
+  void useSkills.getState().refresh();
+}
+
+export async function createSkill(name: string, template: TemplateName): Promise<boolean> {
+  try {
+    const detail = await backend().call('skills.new', { name, template });
+    await useSkills.getState().refresh();
+    await openSkill({ name: detail.summary.name, path: detail.summary.path });
+    notify('success', `Created ${detail.summary.name}.`);
+    return true;
+  } catch (err) {
+    notify('error', `Could not create "${name}": ${errorMessage(err)}`);
+    return false;
+  }
+}
+
+function isBundleName(name: string): boolean {
+  return /\.(skill|zip)$/i.test(name);
+}
+
+export async function importBundle(file: File): Promise<void> {
+  if (!isBundleName(file.name)) {
+    notify('error', `${file.name} is not a .skill or .zip bundle.`);
+    return;
+  }
+  try {
+    const base64 = await fileToBase64(file);
+    const result = await backend().call('bundles.import', { base64, fileName: file.name });
+    await useSkills.getState().refresh();
+    const listed = useSkills.getState().listing?.skills.find((s) => s.path === result.path) ??
+      useSkills.getState().listing?.skills.find((s) => s.name === result.name && !s.shadowed_by);
+    await openSkill({ name: result.name, path: listed?.path ?? result.path });
+    notify('success', `Imported ${result.name}.`);
+  } catch (err) {
+    notify('error', `Could not import ${file.name}: ${errorMessage(err)}`);
+  }
+}
+
+export interface ExportOutcome {
+  result: ExportResult | null;
+  savedTo: string | null;
+  cancelled: boolean;
+}
+
+/** Exports a bundle: desktop asks where to save it; the browser downloads it. */
+export async function exportBundle(skill: string, format: BundleFormat, force: boolean): Promise<ExportOutcome> {
+  const native = nativeDialogs();
+  let outPath: string | null = null;
+  if (native) {
+    outPath = await native.pickSavePath(`${skill}.${format}`);
+    if (!outPath) return { result: null, savedTo: null, cancelled: true };
+  }
+  const result = await backend().call('bundles.export', { skill, format, force, outPath });
+  if (result.refused) return { result, savedTo: null, cancelled: false };
+  if (result.path) return { result, savedTo: result.path, cancelled: false };
+  if (result.base64) downloadBase64(result.base64, result.fileName);
+  return { result, savedTo: null, cancelled: false };
+}
+
+export function downloadBase64(base64: string, fileName: string): void {
+  const blob = new Blob([base64ToBytes(base64)], { type: 'application/zip' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/* Files panel operations — the host refuses hostile names with a clear message, shown as is. */
+
+export async function newFileIn(folder: string): Promise<void> {
+  const item = selectedItem();
+  if (!item) return;
+  const name = await askText({ title: 'New file', label: folder ? `Name (in ${folder}/)` : 'Name', confirmLabel: 'Create' });
+  if (!name) return;
+  const path = joinPath(folder, name);
+  try {
+    await backend().call('files.createFile', { skill: item.name, path, text: '' });
+    await useSkills.getState().reloadDetail();
+    await openFileOfSelected(path);
+  } catch (err) {
+    notify('error', `Could not create ${path}: ${errorMessage(err)}`);
+  }
+}
+
+export async function newFolderIn(folder: string): Promise<void> {
+  const item = selectedItem();
+  if (!item) return;
+  const name = await askText({ title: 'New folder', label: folder ? `Name (in ${folder}/)` : 'Name', confirmLabel: 'Create' });
+  if (!name) return;
+  const path = joinPath(folder, name);
+  try {
+    await backend().call('files.createFolder', { skill: item.name, path });
+    await useSkills.getState().reloadDetail();
+  } catch (err) {
+    notify('error', `Could not create ${path}/: ${errorMessage(err)}`);
+  }
+}
+
+export async function renameEntry(path: string): Promise<void> {
+  const item = selectedItem();
+  if (!item) return;
+  const name = await askText({ title: `Rename ${baseName(path)}`, label: 'New name', initial: baseName(path), confirmLabel: 'Rename' });
+  if (!name || name === baseName(path)) return;
+  const to = joinPath(parentOf(path), name);
+  try {
+    await backend().call('files.rename', { skill: item.name, from: path, to });
+    useEditor.getState().forget(item.name, path);
+    await useSkills.getState().reloadDetail();
+  } catch (err) {
+    notify('error', `Could not rename ${path}: ${errorMessage(err)}`);
+  }
+}
+
+export async function deleteEntry(path: string, dir: boolean): Promise<void> {
+  const item = selectedItem();
+  if (!item) return;
+  const ok = await askConfirm({
+    title: `Delete ${dir ? 'folder' : 'file'}`,
+    message: dir ? `Delete the folder "${path}" and everything in it?` : `Delete "${path}"?`,
+    confirmLabel: 'Delete',
+    danger: true,
+  });
+  if (!ok) return;
+  try {
+    await backend().call('files.delete', { skill: item.name, path });
+    useEditor.getState().forget(item.name, path);
+    await useSkills.getState().reloadDetail();
+  } catch (err) {
+    notify('error', `Could not delete ${path}: ${errorMessage(err)}`);
+  }
+}
+
+/** Files dropped from the desktop onto the Files panel become sidecars of the selected skill. */
+export async function addDroppedFiles(folder: string, files: readonly File[]): Promise<void> {
+  const item = selectedItem();
+  if (!item) {
+    notify('info', 'Select a skill first, then drop files on its Files panel.');
+    return;
+  }
+  let added = 0;
+  for (const file of files) {
+    const path = joinPath(folder, file.name);
+    try {
+      const base64 = await fileToBase64(file);
+      await backend().call('files.createFile', { skill: item.name, path, base64 });
+      added++;
+    } catch (err) {
+      notify('error', `Could not add ${file.name}: ${errorMessage(err)}`);
+    }
+  }
+  if (added > 0) {
+    notify('success', `Added ${added} file${added === 1 ? '' : 's'} to ${item.name}.`);
+    await useSkills.getState().reloadDetail();
+  }
+}
+
+export async function restoreBackups(): Promise<void> {
+  const entries = useEditor.getState().restorable;
+  useEditor.getState().setRestorable([]);
+  const skills = useSkills.getState().listing?.skills ?? [];
+  let restored = 0;
+  for (const entry of entries) {
+    const item = skills.find((s) => s.name === entry.skill && !s.shadowed_by);
+    if (!item) {
+      notify('error', `Could not restore ${entry.skill}/${entry.path}: the skill is no longer listed.`);
+      continue;
+    }
+    const id = await useEditor.getState().open(targetOf(item), entry.path);
+    if (!id) continue;
+    const b = useEditor.getState().buffers[id];
+    if (!b || b.readOnly) continue;
+    useEditor.setState((s) => {
+      const current = s.buffers[id];
+      const changedSince = entry.version !== current.version;
+      return {
+        buffers: {
+          ...s.buffers,
+          [id]: {
+            ...current,
+            text: entry.text,
+            // Edited on disk since the backup: let the user choose instead of silently overwriting.
+            conflict: changedSince && entry.text !== current.savedText ? { theirsText: current.savedText, theirsVersion: current.version } : null,
+          },
+        },
+      };
+    });
+    restored++;
+  }
+  if (restored > 0) notify('success', `Restored ${restored} unsaved file${restored === 1 ? '' : 's'}.`);
+}
+
+export function discardBackups(): void {
+  useEditor.getState().setRestorable([]);
+}

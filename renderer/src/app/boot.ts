@@ -1,0 +1,135 @@
+/**
+ * Start-up and the background wiring: host events → stores, live validation of
+ * SKILL.md buffers, and backups of unsaved text.
+ */
+import type { StudioEvent } from '../../../shared/api/studio-api';
+import { backend, connectionAware } from '../backend/current';
+import { useWorkspace } from '../stores/workspace-store';
+import { useSkills } from '../stores/skills-store';
+import { useEditor } from '../stores/editor-store';
+import { useLayout } from '../stores/layout-store';
+import { useUi, notify } from '../stores/ui-store';
+import { folderName, type EditorBuffer } from '../stores/buffer-logic';
+import { collectBackups, readBackups, writeBackups, type BackupEntry } from '../stores/backup';
+import { isSkillMd } from '../editor/language';
+import { VALIDATE_DEBOUNCE_MS, validateSkillText } from '../editor/skill-validation';
+import { afterWorkspaceChange } from './actions';
+
+function debounce(fn: () => void, ms: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      fn();
+    }, ms);
+  };
+}
+
+const refreshList = debounce(() => void useSkills.getState().refresh(), 100);
+const reloadDetail = debounce(() => void useSkills.getState().reloadDetail(), 100);
+
+export function handleEvent(event: StudioEvent): void {
+  switch (event.type) {
+    case 'skills.changed': {
+      refreshList();
+      const sel = useSkills.getState().selected;
+      const all = [...event.added, ...event.changed, ...event.removed];
+      if (sel && (all.length === 0 || all.includes(sel.name))) reloadDetail();
+      break;
+    }
+    case 'file.changed': {
+      void useEditor.getState().onFileChanged(event.skill, event.path, event.version);
+      if (useSkills.getState().selected?.name === event.skill) reloadDetail();
+      break;
+    }
+    case 'workspace.changed': {
+      const before = useWorkspace.getState().info?.root ?? null;
+      useWorkspace.getState().set(event.info);
+      if ((event.info.root ?? null) !== before) afterWorkspaceChange();
+      else refreshList();
+      break;
+    }
+    case 'watch.error':
+      notify('error', `Watching files failed: ${event.message}. Changes made outside the studio may not show until you reopen the workspace.`);
+      break;
+  }
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Validates SKILL.md buffers ~150 ms after the last keystroke (at once when opened). */
+function startLiveValidation(): void {
+  const validated = new Map<string, string>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const run = (b: EditorBuffer) => {
+    timers.delete(b.id);
+    const current = useEditor.getState().buffers[b.id];
+    if (!current) return;
+    validated.set(b.id, current.text);
+    useEditor.getState().setLive(b.id, validateSkillText(current.text, folderName(current.skillDir), current.path));
+  };
+  useEditor.subscribe((state) => {
+    for (const b of Object.values(state.buffers)) {
+      if (b.kind !== 'text' || !isSkillMd(b.path)) continue;
+      const last = validated.get(b.id);
+      if (last === b.text) continue;
+      if (last === undefined) {
+        validated.set(b.id, b.text);
+        queueMicrotask(() => run(b));
+        continue;
+      }
+      const t = timers.get(b.id);
+      if (t) clearTimeout(t);
+      timers.set(
+        b.id,
+        setTimeout(() => run(b), VALIDATE_DEBOUNCE_MS),
+      );
+    }
+    for (const id of [...validated.keys()]) if (!state.buffers[id]) validated.delete(id);
+  });
+}
+
+/** Copies unsaved text to localStorage shortly after each edit (and on leaving the page). */
+function startBackups(): void {
+  let warned = false;
+  const flush = () => {
+    const st = storage();
+    if (!st) return;
+    const { buffers, restorable } = useEditor.getState();
+    const entries: BackupEntry[] = collectBackups(Object.values(buffers), Date.now());
+    // Backups not yet answered stay stored until the user restores or discards them.
+    for (const r of restorable) if (!entries.some((e) => e.skill === r.skill && e.path === r.path)) entries.push(r);
+    if (!writeBackups(st, useWorkspace.getState().info?.root ?? null, entries) && !warned) {
+      warned = true;
+      notify('error', 'Unsaved changes could not be backed up (browser storage is full). Save your work.');
+    }
+  };
+  const later = debounce(flush, 400);
+  useEditor.subscribe((s, prev) => {
+    if (s.buffers !== prev.buffers || s.restorable !== prev.restorable) later();
+  });
+  window.addEventListener('pagehide', flush);
+  window.addEventListener('beforeunload', flush);
+}
+
+export async function boot(): Promise<void> {
+  const b = backend();
+  b.onEvent(handleEvent);
+  connectionAware(b)?.onConnection((connected) => useUi.setState({ connected }));
+  startLiveValidation();
+  const info = await useWorkspace.getState().load();
+  const root = info?.root ?? null;
+  useLayout.getState().loadFor(root);
+  await useSkills.getState().refresh();
+  const st = storage();
+  const backups = st ? readBackups(st, root) : [];
+  if (backups.length > 0) useEditor.getState().setRestorable(backups);
+  startBackups();
+}

@@ -1,0 +1,80 @@
+/**
+ * Desktop backend: the same Studio API over the preload bridge (window.studio).
+ * Only plain data crosses the bridge; errors come back as {ok:false,error}.
+ */
+import type {
+  A2EConnection,
+  Backend,
+  ParamsOf,
+  ResultOf,
+  StudioBridge,
+  StudioMethod,
+} from '../../../shared/api/studio-api';
+import type { A2EOutbound, A2ERequest } from '../../../shared/protocol/a2e';
+import { StudioError, isStudioErrorPayload, toStudioError } from './studio-error';
+import { parseStudioEvent } from './event-parse';
+
+export function createIpcBackend(bridge: StudioBridge): Backend {
+  async function call<M extends StudioMethod>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
+    let reply: Awaited<ReturnType<StudioBridge['call']>>;
+    try {
+      reply = await bridge.call(method, params);
+    } catch (err) {
+      throw toStudioError(err);
+    }
+    if (reply && reply.ok === true) return reply.result as ResultOf<M>;
+    const error = reply && reply.ok === false ? reply.error : null;
+    if (isStudioErrorPayload(error)) throw new StudioError(error.code, error.message);
+    throw new StudioError('internal', `The desktop host gave no usable answer to ${method}.`);
+  }
+
+  function a2e(agent: string | null, onMessage: (msg: A2EOutbound) => void): A2EConnection {
+    const queue: string[] = [];
+    let id: string | null = null;
+    let closed = false;
+    const off = bridge.onA2E((connectionId, frame) => {
+      if (connectionId !== id) return;
+      try {
+        onMessage(JSON.parse(frame) as A2EOutbound);
+      } catch {
+        // A frame that is not JSON is the host's bug; drop it and keep the connection.
+      }
+    });
+    void bridge.a2eOpen(agent).then(
+      (connectionId) => {
+        if (closed) {
+          bridge.a2eClose(connectionId);
+          return;
+        }
+        id = connectionId;
+        for (const frame of queue.splice(0)) bridge.a2eSend(connectionId, frame);
+      },
+      () => off(),
+    );
+    return {
+      send(msg: A2ERequest) {
+        const frame = JSON.stringify(msg);
+        if (id) bridge.a2eSend(id, frame);
+        else queue.push(frame);
+      },
+      close() {
+        closed = true;
+        off();
+        if (id) bridge.a2eClose(id);
+      },
+    };
+  }
+
+  return {
+    kind: 'ipc',
+    call,
+    a2e,
+    onEvent(listener) {
+      // Re-check the shape even over IPC: the renderer trusts no frame blindly.
+      return bridge.onEvent((event) => {
+        const parsed = parseStudioEvent(event);
+        if (parsed) listener(parsed);
+      });
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { useLayout } from '../stores/layout-store';
+import { useUi } from '../stores/ui-store';
+import { Sidebar } from './sidebar/Sidebar';
+import { EditorArea } from './editor/EditorArea';
+import { RightPanel } from './right/RightPanel';
+import { TitleBar } from './shell/TitleBar';
+import { StatusBar } from './shell/StatusBar';
+import { BottomPanel } from './shell/BottomPanel';
+import { Toasts } from './shell/Toasts';
+import { Splitter } from './Splitter';
+import { NewSkillDialog } from './dialogs/NewSkillDialog';
+import { OpenWorkspaceDialog } from './dialogs/OpenWorkspaceDialog';
+import { ExportDialog } from './dialogs/ExportDialog';
+import { ConfirmDialog } from './dialogs/ConfirmDialog';
+import { PromptDialog } from './dialogs/PromptDialog';
+import { useGlobalKeys } from './shell/use-global-keys';
+import { useBundleDrop } from './shell/use-bundle-drop';
+import { useTheme } from './shell/use-theme';
+
+/**
+ * The studio's layout (DESIGN §10): skills on the left, editor tabs in the centre,
+ * problems / preview / files on the right, the playground below.
+ */
+export function App() {
+  const theme = useTheme();
+  useGlobalKeys();
+  const dropping = useBundleDrop();
+  const layout = useLayout();
+  const dialog = useUi((s) => s.dialog);
+
+  return (
+    <div className="app" data-testid="app" data-theme={theme}>
+      <TitleBar effectiveTheme={theme} />
+      <div className="workbench">
+        {!layout.sidebarCollapsed && (
+          <>
+            <div className="sidebar-slot" style={{ width: layout.sidebarWidth }}>
+              <Sidebar />
+            </div>
+            <Splitter
+              orientation="vertical"
+              size={layout.sidebarWidth}
+              direction={1}
+              onResize={(v) => layout.resize('sidebarWidth', v)}
+              label="Resize the sidebar"
+              testId="splitter-sidebar"
+            />
+          </>
+        )}
+        <div className="center">
+          <div className="center-top">
+            <EditorArea theme={theme} />
+            {!layout.rightCollapsed && (
+              <>
+                <Splitter
+                  orientation="vertical"
+                  size={layout.rightWidth}
+                  direction={-1}
+                  onResize={(v) => layout.resize('rightWidth', v)}
+                  label="Resize the details panel"
+                />
+                <div className="right-slot" style={{ width: layout.rightWidth }}>
+                  <RightPanel />
+                </div>
+              </>
+            )}
+          </div>
+          {!layout.bottomCollapsed && (
+            <>
+              <Splitter
+                orientation="horizontal"
+                size={layout.bottomHeight}
+                direction={-1}
+                onResize={(v) => layout.resize('bottomHeight', v)}
+                label="Resize the playground panel"
+              />
+              <div className="bottom-slot" style={{ height: layout.bottomHeight }}>
+                <BottomPanel />
+              </div>
+            </>
+          )}
+        </div>
+      </div>
+      <StatusBar />
+      {dropping && (
+        <div className="drop-overlay" data-testid="drop-overlay">
+          Drop a .skill or .zip bundle to import it
+        </div>
+      )}
+      {dialog === 'newSkill' && <NewSkillDialog />}
+      {dialog === 'openWorkspace' && <OpenWorkspaceDialog />}
+      {dialog === 'export' && <ExportDialog />}
+      <PromptDialog />
+      <ConfirmDialog />
+      <Toasts />
+    </div>
+  );
+}

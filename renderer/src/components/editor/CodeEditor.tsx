@@ -1,0 +1,106 @@
+/**
+ * The Monaco editor for one text buffer. One model per open file (its URI is the
+ * buffer id), so undo history and view state survive tab switches; diagnostics
+ * become markers; a reveal request (Problems click) moves the cursor.
+ */
+import { useEffect, useRef } from 'react';
+import Editor, { type OnMount } from '@monaco-editor/react';
+import type * as MonacoNs from 'monaco-editor';
+import { setupMonaco, monaco } from '../../editor/monaco-setup';
+import { modelPath, registerModel } from '../../editor/model-registry';
+import { toMarkers, MARKER_OWNER } from '../../editor/monaco-providers';
+import { THEME_IDS } from '../../editor/themes';
+import { languageForPath, isSkillMd } from '../../editor/language';
+import { useEditor } from '../../stores/editor-store';
+import { folderName, type EditorBuffer } from '../../stores/buffer-logic';
+import type { Diagnostic } from '../../../../shared/skill/diagnostics';
+
+setupMonaco();
+
+// Closing a tab disposes its model (and its undo history) — nothing else does.
+useEditor.subscribe((state, prev) => {
+  for (const id of Object.keys(prev.buffers)) {
+    if (!state.buffers[id]) monaco.editor.getModel(monaco.Uri.parse(modelPath({ id })))?.dispose();
+  }
+});
+
+const NO_DIAGNOSTICS: Diagnostic[] = [];
+
+interface Props {
+  buffer: EditorBuffer;
+  theme: 'dark' | 'light';
+}
+
+export default function CodeEditor({ buffer, theme }: Props) {
+  const editorRef = useRef<MonacoNs.editor.IStandaloneCodeEditor | null>(null);
+  const edit = useEditor((s) => s.edit);
+  const live = useEditor((s) => s.live[buffer.id]) ?? NO_DIAGNOSTICS;
+  const reveal = useEditor((s) => s.reveal);
+  const path = modelPath(buffer);
+  const skillMd = isSkillMd(buffer.path);
+
+  registerModel(monaco.Uri.parse(path).toString(), {
+    bufferId: buffer.id,
+    skillMd,
+    folderName: folderName(buffer.skillDir),
+  });
+
+  const applyMarkers = () => {
+    const model = monaco.editor.getModel(monaco.Uri.parse(path));
+    if (model) monaco.editor.setModelMarkers(model, MARKER_OWNER, skillMd ? toMarkers(monaco, model, live) : []);
+  };
+
+  useEffect(applyMarkers);
+
+  useEffect(() => {
+    const ed = editorRef.current;
+    if (!ed || !reveal || reveal.id !== buffer.id) return;
+    ed.setPosition({ lineNumber: reveal.line, column: reveal.column });
+    ed.revealPositionInCenter({ lineNumber: reveal.line, column: reveal.column });
+    ed.focus();
+  }, [reveal, buffer.id]);
+
+  const onMount: OnMount = (ed) => {
+    editorRef.current = ed;
+    applyMarkers();
+    const r = useEditor.getState().reveal;
+    if (r && r.id === buffer.id) {
+      ed.setPosition({ lineNumber: r.line, column: r.column });
+      ed.revealPositionInCenter({ lineNumber: r.line, column: r.column });
+      ed.focus();
+    }
+  };
+
+  return (
+    <div className="code-editor" data-testid="code-editor" data-path={buffer.path}>
+      <Editor
+        path={path}
+        value={buffer.text}
+        language={languageForPath(buffer.path)}
+        theme={theme === 'dark' ? THEME_IDS.dark : THEME_IDS.light}
+        onMount={onMount}
+        onChange={(value) => {
+          if (value !== undefined) edit(buffer.id, value);
+        }}
+        keepCurrentModel
+        saveViewState
+        loading={<div className="editor-loading">Loading editor…</div>}
+        options={{
+          readOnly: buffer.readOnly,
+          fontSize: 13,
+          lineHeight: 20,
+          minimap: { enabled: false },
+          scrollBeyondLastLine: false,
+          wordWrap: buffer.path.toLowerCase().endsWith('.md') ? 'on' : 'off',
+          renderWhitespace: 'selection',
+          fixedOverflowWidgets: true,
+          automaticLayout: true,
+          tabSize: 2,
+          quickSuggestions: { other: true, comments: false, strings: true },
+          lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.On },
+          padding: { top: 8 },
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { lazy, Suspense } from 'react';
+import { useEditor, activeBuffer } from '../../stores/editor-store';
+import { EditorTabs } from './EditorTabs';
+import { ConflictBar } from './ConflictBar';
+import { ImageView, BinaryView } from './FileViews';
+import { EmptyEditor } from './EmptyEditor';
+import { RestoreBanner } from './RestoreBanner';
+
+// Monaco is large: the sidebar and panels show before it has loaded.
+const CodeEditor = lazy(() => import('./CodeEditor'));
+
+/** The centre: tabs and the active file (text in Monaco, images previewed, binaries described). */
+export function EditorArea({ theme }: { theme: 'dark' | 'light' }) {
+  const buffer = useEditor(activeBuffer);
+  return (
+    <section className="editor-area" aria-label="Editor" data-testid="editor-area">
+      <RestoreBanner />
+      <EditorTabs />
+      {buffer ? (
+        <div className="editor-body">
+          {buffer.note && <div className="note-bar">{buffer.note}</div>}
+          {buffer.deletedOnDisk && !buffer.conflict && (
+            <div className="note-bar warning" data-testid="deleted-bar">
+              {buffer.path} no longer exists on disk. Saving writes it again.
+            </div>
+          )}
+          <ConflictBar buffer={buffer} theme={theme} />
+          {buffer.kind === 'text' ? (
+            <Suspense fallback={<div className="editor-loading">Loading editor…</div>}>
+              <CodeEditor buffer={buffer} theme={theme} />
+            </Suspense>
+          ) : buffer.kind === 'image' ? (
+            <ImageView buffer={buffer} />
+          ) : (
+            <BinaryView buffer={buffer} />
+          )}
+        </div>
+      ) : (
+        <EmptyEditor />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import type { MouseEvent } from 'react';
+import { useEditor } from '../../stores/editor-store';
+import { isDirty } from '../../stores/buffer-logic';
+import { askConfirm } from '../../stores/ui-store';
+import { baseName } from '../../util/file-tree';
+import { Icon } from '../Icon';
+
+async function closeTab(id: string): Promise<void> {
+  const b = useEditor.getState().buffers[id];
+  if (b && isDirty(b)) {
+    const ok = await askConfirm({
+      title: 'Close without saving?',
+      message: `${b.skill}/${b.path} has unsaved changes. Close it and lose them?`,
+      confirmLabel: 'Close without saving',
+      danger: true,
+    });
+    if (!ok) return;
+  }
+  useEditor.getState().close(id);
+}
+
+/** The open files; a dot marks unsaved ones, middle-click or × closes. */
+export function EditorTabs() {
+  const order = useEditor((s) => s.order);
+  const buffers = useEditor((s) => s.buffers);
+  const activeId = useEditor((s) => s.activeId);
+  const activate = useEditor((s) => s.activate);
+  return (
+    <div className="tabs" role="tablist" aria-label="Open files" data-testid="editor-tabs">
+      {order.map((id) => {
+        const b = buffers[id];
+        if (!b) return null;
+        const dirty = isDirty(b);
+        const active = id === activeId;
+        const onAux = (e: MouseEvent) => {
+          if (e.button === 1) void closeTab(id);
+        };
+        return (
+          <div
+            key={id}
+            role="tab"
+            aria-selected={active}
+            tabIndex={active ? 0 : -1}
+            className={`tab${active ? ' active' : ''}${dirty ? ' dirty' : ''}${b.conflict ? ' conflict' : ''}`}
+            data-testid="editor-tab"
+            data-path={b.path}
+            data-skill={b.skill}
+            data-dirty={dirty ? 'true' : 'false'}
+            title={`${b.skill}/${b.path}${b.readOnly ? ' (read-only)' : ''}`}
+            onClick={() => activate(id)}
+            onAuxClick={onAux}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ' ') activate(id);
+            }}
+          >
+            <span className="tab-skill">{b.skill}</span>
+            <span className="tab-name">{baseName(b.path)}</span>
+            {dirty && <span className="dirty-dot" data-testid="dirty-marker" aria-label="unsaved" />}
+            <button
+              type="button"
+              className="tab-close"
+              aria-label={`Close ${b.path}`}
+              title="Close"
+              onClick={(e) => {
+                e.stopPropagation();
+                void closeTab(id);
+              }}
+            >
+              <Icon name="close" size={12} />
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useLayout } from '../../stores/layout-store';
+import type { RightTab } from '../../stores/layout-persist';
+import { shortcutLabel } from '../../shortcuts';
+import { IS_MAC } from '../../platform';
+import { ProblemsPanel } from './ProblemsPanel';
+import { PreviewPanel } from './PreviewPanel';
+import { FilesPanel } from './FilesPanel';
+import { useProblems } from './use-problems';
+
+const TABS: { id: RightTab; label: string }[] = [
+  { id: 'problems', label: 'Problems' },
+  { id: 'preview', label: 'Preview' },
+  { id: 'files', label: 'Files' },
+];
+
+/** Right: problems, Markdown preview and the selected skill's files. */
+export function RightPanel() {
+  const tab = useLayout((s) => s.rightTab);
+  const show = useLayout((s) => s.showRightTab);
+  const { counts } = useProblems();
+  return (
+    <aside className="right-panel" aria-label="Details" data-testid="right-panel">
+      <div className="panel-tabs" role="tablist">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            className={`panel-tab${tab === t.id ? ' active' : ''}`}
+            data-testid={`right-tab-${t.id}`}
+            title={t.id === 'problems' ? `Problems (${shortcutLabel('showProblems', IS_MAC)})` : t.label}
+            onClick={() => show(t.id)}
+          >
+            {t.label}
+            {t.id === 'problems' && counts.errors + counts.warnings > 0 && (
+              <span className="tab-count" data-testid="problems-count">
+                {counts.errors + counts.warnings}
+              </span>
+            )}
+          </button>
+        ))}
+      </div>
+      <div className="panel-body" role="tabpanel">
+        {tab === 'problems' && <ProblemsPanel />}
+        {tab === 'preview' && <PreviewPanel />}
+        {tab === 'files' && <FilesPanel />}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isSkillMd, languageForPath } from './language';
+
+describe('languageForPath', () => {
+  it('maps common skill files to Monaco languages', () => {
+    expect(languageForPath('SKILL.md')).toBe('markdown');
+    expect(languageForPath('config/settings.yml')).toBe('yaml');
+    expect(languageForPath('schema.json')).toBe('json');
+    expect(languageForPath('scripts/run.py')).toBe('python');
+    expect(languageForPath('scripts/run.sh')).toBe('shell');
+    expect(languageForPath('scripts/run.mjs')).toBe('javascript');
+    expect(languageForPath('src/a.ts')).toBe('typescript');
+    expect(languageForPath('Dockerfile')).toBe('dockerfile');
+    expect(languageForPath('LICENSE')).toBe('plaintext');
+    expect(languageForPath('notes.unknownext')).toBe('plaintext');
+  });
+
+  it('knows SKILL.md in any case at the root only', () => {
+    expect(isSkillMd('SKILL.md')).toBe(true);
+    expect(isSkillMd('skill.md')).toBe(true);
+    expect(isSkillMd('references/SKILL.md')).toBe(false);
+  });
+});

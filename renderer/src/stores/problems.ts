@@ -1,0 +1,85 @@
+/**
+ * The Problems panel's content: for every skill the listing's diagnostics, except
+ * for a SKILL.md open in the editor, whose frontmatter problems come from the live
+ * validator (the listing only knows what is saved). Folder-level findings that the
+ * text alone cannot show (conflicts, missing entrypoint files…) are kept from the listing.
+ */
+import type { SkillListItem, WorkspaceInfo } from '../../../shared/api/studio-api';
+import type { Diagnostic, DiagnosticCode } from '../../../shared/skill/diagnostics';
+
+const FOLDER_LEVEL: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
+  'SKILL_MD_MISSING',
+  'SKILL_MD_CASE',
+  'SKILL_NAME_CONFLICT',
+  'ENTRYPOINT_MISSING',
+  'ENTRYPOINT_OUTSIDE',
+  'FILE_UNREADABLE',
+  'FILE_TOO_LARGE',
+  'FILE_BINARY',
+  'WORKSPACE_CONFIG',
+]);
+
+export interface ProblemGroup {
+  /** Skill name, or null for the workspace configuration. */
+  skill: string | null;
+  /** Skill folder (absolute), or null. */
+  dir: string | null;
+  label: string;
+  /** True when the items are live (from the open, possibly unsaved buffer). */
+  live: boolean;
+  items: Diagnostic[];
+}
+
+const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
+
+function sortDiagnostics(items: Diagnostic[]): Diagnostic[] {
+  return [...items].sort(
+    (a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.column - b.column || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
+  );
+}
+
+function dedupe(items: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return items.filter((d) => {
+    const k = `${d.file ?? ''}|${d.code}|${d.line}|${d.column}|${d.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+export function mergeLive(listed: readonly Diagnostic[], live: readonly Diagnostic[]): Diagnostic[] {
+  const kept = listed.filter((d) => d.file !== undefined || FOLDER_LEVEL.has(d.code));
+  return sortDiagnostics(dedupe([...live, ...kept]));
+}
+
+export function buildProblems(
+  skills: readonly SkillListItem[],
+  /** Live diagnostics of open SKILL.md buffers, by skill folder. */
+  liveByDir: ReadonlyMap<string, readonly Diagnostic[]>,
+  workspace: WorkspaceInfo | null,
+): ProblemGroup[] {
+  const groups: ProblemGroup[] = [];
+  if (workspace && workspace.configDiagnostics.length > 0) {
+    groups.push({ skill: null, dir: null, label: 'skill-studio.json', live: false, items: sortDiagnostics(workspace.configDiagnostics) });
+  }
+  const sorted = [...skills].sort((a, b) => a.name.localeCompare(b.name) || a.path.localeCompare(b.path));
+  for (const s of sorted) {
+    const live = liveByDir.get(s.path);
+    const items = live ? mergeLive(s.diagnostics, live) : sortDiagnostics(s.diagnostics);
+    if (items.length > 0) groups.push({ skill: s.name, dir: s.path, label: s.name, live: !!live, items });
+  }
+  return groups;
+}
+
+export function countProblems(groups: readonly ProblemGroup[]): { errors: number; warnings: number } {
+  let errors = 0;
+  let warnings = 0;
+  for (const g of groups) {
+    for (const d of g.items) {
+      if (d.severity === 'error') errors++;
+      else if (d.severity === 'warning') warnings++;
+    }
+  }
+  return { errors, warnings };
+}

@@ -1,0 +1,104 @@
+/**
+ * Transient UI state: which dialog is open, confirmations and prompts awaiting an
+ * answer, and the toasts that report results and the host's error messages.
+ */
+import { create } from 'zustand';
+
+export type ToastKind = 'info' | 'success' | 'error';
+
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  text: string;
+}
+
+export interface ConfirmRequest {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  danger: boolean;
+  resolve: (ok: boolean) => void;
+}
+
+export interface PromptRequest {
+  title: string;
+  label: string;
+  initial: string;
+  confirmLabel: string;
+  resolve: (value: string | null) => void;
+}
+
+export type DialogName = 'newSkill' | 'openWorkspace' | 'export' | null;
+
+interface UiState {
+  dialog: DialogName;
+  /** Skill name the export dialog is for. */
+  exportSkill: string | null;
+  confirm: ConfirmRequest | null;
+  prompt: PromptRequest | null;
+  toasts: Toast[];
+  connected: boolean;
+  searchFocusNonce: number;
+  openDialog(dialog: Exclude<DialogName, null>, exportSkill?: string | null): void;
+  closeDialog(): void;
+  focusSearch(): void;
+}
+
+let nextToast = 1;
+
+export const useUi = create<UiState>((set) => ({
+  dialog: null,
+  exportSkill: null,
+  confirm: null,
+  prompt: null,
+  toasts: [],
+  connected: true,
+  searchFocusNonce: 0,
+  openDialog: (dialog, exportSkill = null) => set({ dialog, exportSkill }),
+  closeDialog: () => set({ dialog: null, exportSkill: null }),
+  focusSearch: () => set((s) => ({ searchFocusNonce: s.searchFocusNonce + 1 })),
+}));
+
+export function notify(kind: ToastKind, text: string, ms = kind === 'error' ? 8000 : 3500): void {
+  const id = nextToast++;
+  useUi.setState((s) => ({ toasts: [...s.toasts.slice(-4), { id, kind, text }] }));
+  setTimeout(() => dismissToast(id), ms);
+}
+
+export function dismissToast(id: number): void {
+  useUi.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
+}
+
+export function askConfirm(opts: { title: string; message: string; confirmLabel?: string; danger?: boolean }): Promise<boolean> {
+  return new Promise((resolve) => {
+    useUi.setState({
+      confirm: {
+        title: opts.title,
+        message: opts.message,
+        confirmLabel: opts.confirmLabel ?? 'OK',
+        danger: opts.danger ?? false,
+        resolve: (ok) => {
+          useUi.setState({ confirm: null });
+          resolve(ok);
+        },
+      },
+    });
+  });
+}
+
+export function askText(opts: { title: string; label: string; initial?: string; confirmLabel?: string }): Promise<string | null> {
+  return new Promise((resolve) => {
+    useUi.setState({
+      prompt: {
+        title: opts.title,
+        label: opts.label,
+        initial: opts.initial ?? '',
+        confirmLabel: opts.confirmLabel ?? 'OK',
+        resolve: (value) => {
+          useUi.setState({ prompt: null });
+          resolve(value);
+        },
+      },
+    });
+  });
+}

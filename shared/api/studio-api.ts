@@ -1,0 +1,187 @@
+/**
+ * The typed Studio API: everything the UI may ask of the host, and the events it
+ * receives. One contract, one router on the host (electron/host/router.ts) that
+ * validates every input, and two transports: Electron IPC and HTTP/WebSocket.
+ */
+import type { Diagnostic } from '../skill/diagnostics';
+import type { SkillSummary } from '../skill/model';
+import type { A2EOutbound, A2ERequest } from '../protocol/a2e';
+
+export type TemplateName = 'basic' | 'script' | 'topology';
+export type BundleFormat = 'skill' | 'zip';
+
+export interface AgentConfig {
+  id: string;
+  name: string;
+  allowed_skills: string[];
+}
+
+export interface WorkspaceInfo {
+  /** Absolute folder, or null when no workspace is open (bundled skills only). */
+  root: string | null;
+  recent: string[];
+  agents: AgentConfig[];
+  /** Problems with skill-studio.json itself. */
+  configDiagnostics: Diagnostic[];
+}
+
+export interface SkillListItem extends SkillSummary {
+  diagnostics: Diagnostic[];
+}
+
+export interface SkillListing {
+  skills: SkillListItem[];
+  /** Names that two skills of one priority share. */
+  conflicts: string[];
+}
+
+export interface FileEntry {
+  /** Posix path relative to the skill root. */
+  path: string;
+  bytes: number;
+  /** True for folders (listed so empty folders show in the tree). */
+  dir?: boolean;
+}
+
+export interface SkillDetail {
+  summary: SkillListItem;
+  files: FileEntry[];
+  /** Raw SKILL.md text as on disk. */
+  skillMd: string;
+  /** Opaque version of SKILL.md on disk (mtime+size); sent back on save to detect conflicts. */
+  version: string;
+}
+
+export type FileContent =
+  | { kind: 'text'; path: string; text: string; bytes: number; version: string }
+  | { kind: 'image'; path: string; mime: string; base64: string; bytes: number; version: string }
+  | { kind: 'binary'; path: string; bytes: number; version: string }
+  | { kind: 'too_large'; path: string; bytes: number; version: string };
+
+export interface WriteResult {
+  version: string;
+  bytes: number;
+}
+
+export interface ExportResult {
+  /** Where the bundle was written (desktop / CLI), or null when returned as bytes. */
+  path: string | null;
+  /** Base64 of the archive when no path was given (browser download). */
+  base64: string | null;
+  fileName: string;
+  bytes: number;
+  entries: string[];
+  diagnostics: Diagnostic[];
+  refused: boolean;
+}
+
+export interface ImportResult {
+  name: string;
+  path: string;
+}
+
+/** Every method: name → [params, result]. The router validates params at the boundary. */
+export interface StudioMethods {
+  'workspace.info': [Record<string, never>, WorkspaceInfo];
+  'workspace.open': [{ root: string }, WorkspaceInfo];
+  'skills.list': [Record<string, never>, SkillListing];
+  'skills.get': [{ name: string; path?: string }, SkillDetail];
+  'skills.new': [{ name: string; template: TemplateName }, SkillDetail];
+  'files.read': [{ skill: string; path: string }, FileContent];
+  'files.write': [
+    { skill: string; path: string; text: string; expectedVersion?: string | null },
+    WriteResult,
+  ];
+  'files.createFile': [{ skill: string; path: string; text?: string; base64?: string }, WriteResult];
+  'files.createFolder': [{ skill: string; path: string }, { ok: true }];
+  'files.rename': [{ skill: string; from: string; to: string }, { ok: true }];
+  'files.delete': [{ skill: string; path: string }, { ok: true }];
+  'bundles.export': [
+    { skill: string; format: BundleFormat; force?: boolean; outPath?: string | null },
+    ExportResult,
+  ];
+  'bundles.import': [{ base64: string; fileName: string }, ImportResult];
+  'agents.save': [{ agents: AgentConfig[] }, WorkspaceInfo];
+}
+
+export type StudioMethod = keyof StudioMethods;
+export type ParamsOf<M extends StudioMethod> = StudioMethods[M][0];
+export type ResultOf<M extends StudioMethod> = StudioMethods[M][1];
+
+/** Pushed from host to UI. */
+export type StudioEvent =
+  | { type: 'skills.changed'; added: string[]; changed: string[]; removed: string[] }
+  | { type: 'file.changed'; skill: string; path: string; version: string | null }
+  | { type: 'workspace.changed'; info: WorkspaceInfo }
+  | { type: 'watch.error'; message: string };
+
+/** Errors crossing the boundary carry a stable code so the UI can react (e.g. conflict dialog). */
+export type StudioErrorCode =
+  | 'invalid_params'
+  | 'not_found'
+  | 'conflict'
+  | 'forbidden_path'
+  | 'exists'
+  | 'too_large'
+  | 'internal';
+
+export interface StudioErrorPayload {
+  code: StudioErrorCode;
+  message: string;
+}
+
+/** What the renderer talks to: the IPC and the HTTP/WebSocket backends implement it. */
+export interface Backend {
+  call<M extends StudioMethod>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>>;
+  onEvent(listener: (event: StudioEvent) => void): () => void;
+  /** Opens an A2E connection bound to an agent (null: the studio itself, every skill). */
+  a2e(agent: string | null, onMessage: (msg: A2EOutbound) => void): A2EConnection;
+  readonly kind: 'ipc' | 'http';
+}
+
+export interface A2EConnection {
+  send(msg: A2ERequest): void;
+  close(): void;
+}
+
+/**
+ * What the Electron preload exposes as `window.studio` (contextBridge). Frames are
+ * strings so nothing but plain data crosses the bridge.
+ */
+export interface StudioBridge {
+  call(method: string, params: unknown): Promise<{ ok: true; result: unknown } | { ok: false; error: StudioErrorPayload }>;
+  onEvent(listener: (event: StudioEvent) => void): () => void;
+  a2eOpen(agent: string | null): Promise<string>;
+  a2eSend(connectionId: string, frame: string): void;
+  a2eClose(connectionId: string): void;
+  onA2E(listener: (connectionId: string, frame: string) => void): () => void;
+  /** Native dialogs (desktop only). */
+  pickFolder(): Promise<string | null>;
+  pickSavePath(defaultName: string): Promise<string | null>;
+  /** Native menu commands (File ▸ Save, View ▸ Toggle theme, …) forwarded to the UI. */
+  onMenu(listener: (command: MenuCommand) => void): () => void;
+}
+
+/** Commands the native menu sends to the UI; the UI binds the same ones to shortcuts. */
+export type MenuCommand =
+  | 'open-workspace'
+  | 'new-skill'
+  | 'save'
+  | 'export'
+  | 'import'
+  | 'toggle-theme'
+  | 'toggle-sidebar'
+  | 'toggle-bottom'
+  | 'focus-search'
+  | 'show-problems';
+
+/**
+ * HTTP transport of the Studio API (browser mode), beside the DESIGN §8 surface:
+ *   POST /api/studio/<method>   body: params JSON → 200 result JSON | 4xx/5xx {error: StudioErrorPayload}
+ *   WS   /api/events            StudioEvent frames (JSON text)
+ *   WS   /a2e?agent=ID          the A2E protocol (one JSON message per frame)
+ * Auth: the session cookie set when the page was opened with ?token=, or a Bearer header.
+ */
+export const STUDIO_HTTP_PREFIX = '/api/studio/';
+export const STUDIO_EVENTS_PATH = '/api/events';
+export const A2E_WS_PATH = '/a2e';

@@ -1,0 +1,302 @@
+/**
+ * Checks of the studio-extension frontmatter fields (DESIGN §4): the A2E
+ * SkillDefinition fields, the adk-fluent fields and the Claude Code fields.
+ * Each check reports FIELD_TYPE (or a more specific code) at the offending value.
+ */
+import { isScalar } from 'yaml';
+import { SKILL_STATUSES } from '../protocol/a2e';
+import { describeValue, isPlainMap, type Checker, type FieldRef } from './check-context';
+import type { DiagnosticCode } from './diagnostics';
+import { compileJsonSchema } from './schema-check';
+import { parseTopology, topologyAgents, type TopologyNode } from './topology';
+
+export type PathCheck = (rel: string) => 'ok' | 'missing' | 'outside';
+
+export interface ExtensionOptions {
+  checkPath?: PathCheck;
+}
+
+type Check = (c: Checker, f: FieldRef, opts: ExtensionOptions) => void;
+
+function fieldType(c: Checker, f: FieldRef, expected: string, pos = f.valuePos): void {
+  c.error('FIELD_TYPE', `${f.path} must be ${expected}, not ${describeValue(f.value)}`, pos, f.path);
+}
+
+const string: Check = (c, f) => {
+  if (typeof f.value !== 'string') fieldType(c, f, 'a string');
+};
+
+const nonBlankString: Check = (c, f) => {
+  if (typeof f.value !== 'string' || f.value.trim() === '') fieldType(c, f, 'a non-empty string');
+};
+
+const boolean: Check = (c, f) => {
+  if (typeof f.value !== 'boolean') fieldType(c, f, 'true or false');
+};
+
+const map: Check = (c, f) => {
+  if (!isPlainMap(f.value)) fieldType(c, f, 'a map');
+};
+
+const list: Check = (c, f) => {
+  if (!Array.isArray(f.value)) fieldType(c, f, 'a list');
+};
+
+function checkStringItems(c: Checker, f: FieldRef, items: unknown[]): void {
+  items.forEach((item, i) => {
+    if (typeof item !== 'string') {
+      c.error('FIELD_TYPE', `${f.path}[${i}] must be a string, not ${describeValue(item)}`, c.itemPos(f, i), f.path);
+    }
+  });
+}
+
+const stringList: Check = (c, f) => {
+  if (!Array.isArray(f.value)) {
+    fieldType(c, f, 'a list of strings');
+    return;
+  }
+  checkStringItems(c, f, f.value);
+};
+
+const positiveInteger: Check = (c, f) => {
+  const v = f.value;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) fieldType(c, f, 'a whole number of at least 1');
+};
+
+const version: Check = (c, f) => {
+  if (typeof f.value === 'number') {
+    // YAML reads 1.0 as the number 1; coercing would silently change the version.
+    const written = c.src.text(f.valueNode) || String(f.value);
+    c.error('FIELD_TYPE', `version must be a string; YAML reads ${written} as a number: quote it ("${written}")`, f.valuePos, f.path);
+    return;
+  }
+  nonBlankString(c, f, {});
+};
+
+const status: Check = (c, f) => {
+  const v = f.value;
+  if (typeof v === 'string' && (SKILL_STATUSES as readonly string[]).includes(v)) return;
+  const near = typeof v === 'string' ? SKILL_STATUSES.find((s) => s.toLowerCase() === v.trim().toLowerCase()) : undefined;
+  const hint = near ? ` (did you mean ${near}?)` : '';
+  fieldType(c, f, `one of ${SKILL_STATUSES.join(', ')}${hint}`);
+};
+
+const args: Check = (c, f) => {
+  // A2E types `arguments` as list[str] with default {}; both shapes are accepted.
+  if (isPlainMap(f.value)) return;
+  if (Array.isArray(f.value)) {
+    checkStringItems(c, f, f.value);
+    return;
+  }
+  fieldType(c, f, 'a map of default arguments');
+};
+
+function schemaCheck(code: DiagnosticCode): Check {
+  return (c, f) => {
+    if (!isPlainMap(f.value)) {
+      c.error(code, `${f.path} must be a JSON Schema object (a map), not ${describeValue(f.value)}`, f.valuePos, f.path);
+      return;
+    }
+    const result = compileJsonSchema(f.value);
+    if (!result.ok) {
+      c.error(code, `${f.path} is not a valid JSON Schema: ${result.message}`, f.keyPos, f.path);
+    }
+  };
+}
+
+const CREDENTIAL_KEYS = new Set([
+  'providercredentials',
+  'credentials',
+  'credential',
+  'apikey',
+  'key',
+  'token',
+  'secret',
+  'password',
+  'passwd',
+  'passphrase',
+  'authorization',
+  'auth',
+  'bearer',
+  'cookie',
+]);
+const CREDENTIAL_SUFFIXES = ['apikey', 'token', 'secret', 'password', 'credentials', 'privatekey', 'secretkey'];
+
+export function isCredentialKey(key: string): boolean {
+  const k = key.toLowerCase().replace(/[-_ .]/g, '');
+  return CREDENTIAL_KEYS.has(k) || CREDENTIAL_SUFFIXES.some((s) => k.endsWith(s));
+}
+
+function isEmptyValue(v: unknown): boolean {
+  if (v === null || v === undefined || v === '') return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return isPlainMap(v) && Object.keys(v).length === 0;
+}
+
+/** Every credential-looking key with a value, at any depth. */
+function findCredentials(c: Checker, f: FieldRef, depth = 0): void {
+  if (depth > 50) return;
+  for (const e of c.entries(f)) {
+    if (isCredentialKey(e.key) && !isEmptyValue(e.value)) {
+      c.error(
+        'CREDENTIALS_IN_FILE',
+        `${e.path} looks like a credential; keep credentials in the keychain or the environment, never in a skill file`,
+        e.keyPos,
+        e.path,
+      );
+    } else {
+      findCredentials(c, e, depth + 1);
+    }
+  }
+}
+
+const llmConfig: Check = (c, f) => {
+  if (!isPlainMap(f.value)) {
+    fieldType(c, f, 'a map with provider_name and provider_config');
+    return;
+  }
+  const entries = new Map(c.entries(f).map((e) => [e.key, e]));
+  const name = entries.get('provider_name');
+  if (!name) {
+    c.error('FIELD_TYPE', `${f.path} needs a provider_name string`, f.keyPos, `${f.path}.provider_name`);
+  } else {
+    nonBlankString(c, name, {});
+  }
+  const config = entries.get('provider_config');
+  if (config && config.value !== null && !isPlainMap(config.value)) fieldType(c, config, 'a map');
+  const isDefault = entries.get('is_default');
+  if (isDefault) boolean(c, isDefault, {});
+  findCredentials(c, f);
+};
+
+const entrypoint: Check = (c, f, opts) => {
+  const v = f.value;
+  if (typeof v !== 'string' || v.trim() === '') {
+    fieldType(c, f, 'a path relative to the skill folder');
+    return;
+  }
+  const outside = (why: string): void =>
+    c.error('ENTRYPOINT_OUTSIDE', `entrypoint "${v}" ${why}; it must name a file inside the skill folder`, f.valuePos, f.path);
+  if (v.includes('\0')) return outside('contains a NUL character');
+  if (v.includes('\\')) return outside('contains a backslash (use "/" between folders)');
+  if (v.startsWith('/') || v.startsWith('~') || /^[A-Za-z]:/.test(v)) return outside('is an absolute path');
+  if (v.split('/').includes('..')) return outside('goes up with ".."');
+  if (!opts.checkPath) return;
+  const rel = v.replace(/^(\.\/)+/, '');
+  const verdict = opts.checkPath(rel);
+  if (verdict === 'missing') {
+    c.error('ENTRYPOINT_MISSING', `entrypoint "${v}" does not exist in the skill folder`, f.valuePos, f.path);
+  } else if (verdict === 'outside') {
+    outside('resolves outside the skill folder');
+  }
+};
+
+const agents: Check = (c, f) => {
+  if (!isPlainMap(f.value)) {
+    fieldType(c, f, 'a map of agent name → {instruct, model, tools, reads, writes}');
+    return;
+  }
+  for (const agent of c.entries(f)) {
+    if (!isPlainMap(agent.value)) {
+      fieldType(c, agent, 'a map with an instruct string');
+      continue;
+    }
+    const keys = new Map(c.entries(agent).map((e) => [e.key, e]));
+    const instruct = keys.get('instruct');
+    if (!instruct) {
+      c.error('FIELD_TYPE', `${agent.path} needs an instruct string`, agent.keyPos, `${agent.path}.instruct`);
+    } else {
+      nonBlankString(c, instruct, {});
+    }
+    const model = keys.get('model');
+    if (model) nonBlankString(c, model, {});
+    const tools = keys.get('tools');
+    if (tools) list(c, tools, {});
+    const reads = keys.get('reads');
+    if (reads) stringList(c, reads, {});
+    const writes = keys.get('writes');
+    if (writes) nonBlankString(c, writes, {});
+  }
+};
+
+const skills: Check = (c, f) => {
+  // adk-fluent composes other skills: alias → skill name (a list of names also reads well).
+  if (Array.isArray(f.value)) {
+    checkStringItems(c, f, f.value);
+    return;
+  }
+  if (!isPlainMap(f.value)) {
+    fieldType(c, f, 'a map of alias → skill name');
+    return;
+  }
+  for (const e of c.entries(f)) nonBlankString(c, e, {});
+};
+
+/** Checks by key. Keys not here but in the catalogue are accepted as they are. */
+export const EXTENSION_CHECKS: Readonly<Record<string, Check>> = {
+  version,
+  tags: stringList,
+  category: string,
+  triggers: stringList,
+  when_to_use: string,
+  argument_hint: string,
+  input_schema: schemaCheck('INPUT_SCHEMA_INVALID'),
+  output_schema: schemaCheck('OUTPUT_SCHEMA_INVALID'),
+  timeout_seconds: positiveInteger,
+  max_turns: positiveInteger,
+  status,
+  tools: list,
+  toolkits: list,
+  icon: string,
+  arguments: args,
+  llm_config: llmConfig,
+  entrypoint,
+  agents,
+  topology: nonBlankString,
+  input: map,
+  output: map,
+  eval: list,
+  skills,
+  'disable-model-invocation': boolean,
+  'user-invocable': boolean,
+  'argument-hint': string,
+  model: string,
+  context: string,
+  agent: string,
+  hooks: map,
+};
+
+/**
+ * Parses `topology` and checks that every name in it is an agent (or a composed
+ * skill alias). Columns are mapped into the SKILL.md through the YAML source of
+ * the value.
+ */
+export function checkTopology(c: Checker, fields: ReadonlyMap<string, FieldRef>): TopologyNode | null {
+  const topo = fields.get('topology');
+  if (!topo || typeof topo.value !== 'string' || topo.value.trim() === '') return null;
+  const expr = topo.value;
+  const at = c.src.scalarIndexMapper(isScalar(topo.valueNode) ? topo.valueNode : null, expr, topo.keyPos);
+  const { ast, errors } = parseTopology(expr);
+  for (const e of errors) {
+    c.error('TOPOLOGY_SYNTAX', `topology: ${e.message} (column ${e.column} of the expression)`, at(e.column - 1), 'topology');
+  }
+  if (!ast) return null;
+
+  const agentsField = fields.get('agents');
+  const skillsField = fields.get('skills');
+  // A malformed agents map is already a FIELD_TYPE; naming every agent unknown on top would be noise.
+  if (agentsField && !isPlainMap(agentsField.value)) return ast;
+  const known = new Set<string>();
+  if (agentsField && isPlainMap(agentsField.value)) Object.keys(agentsField.value).forEach((k) => known.add(k));
+  if (skillsField) {
+    const s = skillsField.value;
+    if (isPlainMap(s)) Object.keys(s).forEach((k) => known.add(k));
+    else if (Array.isArray(s)) s.forEach((k) => typeof k === 'string' && known.add(k));
+  }
+  for (const ref of topologyAgents(ast)) {
+    if (known.has(ref.name)) continue;
+    const where = agentsField ? 'is not a key of agents' : 'is not defined: add an agents map';
+    c.error('TOPOLOGY_UNKNOWN_AGENT', `topology: "${ref.name}" ${where}`, at(ref.column - 1), 'topology');
+  }
+  return ast;
+}
