@@ -20,7 +20,7 @@ test.describe('editing SKILL.md', () => {
 
     // Clicking the problem puts the cursor on it.
     await page.locator('[data-testid="problem-item"][data-code="NAME_DIR_MISMATCH"]').click();
-    await expect(editor(page).locator('.current-line')).toBeVisible();
+    await expect(page.getByTestId('status-cursor')).toHaveText('Ln 2, Col 7');
 
     await replaceLine(page, 2, 'name: validate-target');
     await expect(problem).toHaveCount(0, { timeout: 1_000 });
@@ -31,7 +31,11 @@ test.describe('editing SKILL.md', () => {
   test('hover explains a frontmatter key and a quick fix repairs the name', async ({ studio }) => {
     const { page } = studio;
     await openSkill(page, 'validate-target');
-    await editor(page).locator('.view-line').nth(2).locator('span', { hasText: 'description' }).first().hover();
+    // Hover the key itself (a few characters into the "description:" line).
+    const line = editor(page).locator('.view-line', { hasText: 'description:' });
+    const box = await line.boundingBox();
+    if (!box) throw new Error('the description line is not on screen');
+    await page.mouse.move(box.x + 30, box.y + box.height / 2);
     await expect(page.locator('.monaco-hover:not(.hidden)').first()).toContainText('Agents read this', { timeout: 5_000 });
 
     await replaceLine(page, 2, 'name: VALIDATE-TARGET');
@@ -40,7 +44,10 @@ test.describe('editing SKILL.md', () => {
     await page.keyboard.press('Home');
     await page.keyboard.press('End');
     await page.keyboard.press(`${MOD}+.`);
-    await page.getByText('Make the name lowercase').click();
+    const fix = page.locator('.action-widget').getByText('Make the name lowercase');
+    await expect(fix).toBeVisible();
+    // The preferred fix is the first, selected entry.
+    await page.keyboard.press('Enter');
     await expect(page.locator('[data-testid="problem-item"][data-code="NAME_NOT_LOWERCASE"]')).toHaveCount(0, { timeout: 2_000 });
     await expect(editor(page).locator('.view-lines')).toContainText('name: validate-target');
   });

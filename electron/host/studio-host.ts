@@ -127,18 +127,14 @@ export class StudioHost {
         for (const name of [...e.changed, ...e.added]) void this.emitSkillMdVersion(name);
       });
       this.registry.on('error', (err) => this.emit({ type: 'watch.error', message: err.message }));
-      this.registry.on('config', () => void this.reloadConfig());
+      this.registry.on('config', (loaded) => {
+        this.config = loaded.config;
+        this.configDiagnostics = loaded.diagnostics;
+        void this.info().then((info) => this.emit({ type: 'workspace.changed', info }));
+      });
       await this.registry.watch();
     }
     if (root) await this.recent.add(root);
-  }
-
-  private async reloadConfig(): Promise<void> {
-    if (!this.workspace) return;
-    const loaded = await loadWorkspaceConfig(this.workspace);
-    this.config = loaded.config;
-    this.configDiagnostics = loaded.diagnostics;
-    this.emit({ type: 'workspace.changed', info: await this.info() });
   }
 
   private async emitSkillMdVersion(name: string): Promise<void> {

@@ -7,7 +7,7 @@
  *   GET  /…                                      the built renderer
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { A2E_WS_PATH, STUDIO_EVENTS_PATH, STUDIO_HTTP_PREFIX } from '../../shared/api/studio-api';
@@ -95,11 +95,26 @@ function skillNameFromPath(raw: string): string {
   return name;
 }
 
+const corked = new WeakSet<WebSocket>();
+
+/**
+ * Sends one frame. Frames sent in the same tick are corked into one socket write:
+ * a skill streaming thousands of events would otherwise cost a syscall each.
+ */
 function wsSend(ws: WebSocket, frame: string): void {
   if (ws.readyState !== ws.OPEN) return;
   if (ws.bufferedAmount > MAX_WS_BACKLOG) {
     ws.close(1013, 'client too slow');
     return;
+  }
+  const socket = (ws as unknown as { _socket?: Socket })._socket;
+  if (socket && !corked.has(ws)) {
+    corked.add(ws);
+    socket.cork();
+    process.nextTick(() => {
+      corked.delete(ws);
+      socket.uncork();
+    });
   }
   ws.send(frame);
 }

@@ -9,6 +9,7 @@ import './styles/app.css';
 import { pickBackend, setBackend } from './backend/current';
 import { setNativeDialogs } from './backend/native';
 import { App } from './components/App';
+import { preloadEditor } from './components/editor/EditorArea';
 import { boot } from './app/boot';
 import { notify } from './stores/ui-store';
 import { errorMessage } from './backend/studio-error';
@@ -26,4 +27,6 @@ const rootEl = document.getElementById('root');
 if (!rootEl) throw new Error('index.html has no #root element');
 createRoot(rootEl).render(<App />);
 
-boot().catch((err: unknown) => notify('error', `The studio could not start: ${errorMessage(err)}`));
+boot()
+  .then(preloadEditor)
+  .catch((err: unknown) => notify('error', `The studio could not start: ${errorMessage(err)}`));

@@ -54,7 +54,13 @@ export class Checker {
     readonly top: Position,
   ) {}
 
-  add(severity: Severity, code: DiagnosticCode, message: string, pos: Position, field: string | null): void {
+  add(
+    severity: Severity,
+    code: DiagnosticCode,
+    message: string,
+    pos: Position,
+    field: string | null,
+  ): void {
     this.diagnostics.push({ severity, code, message, line: pos.line, column: pos.column, field });
   }
 

@@ -6,7 +6,12 @@
  * Values of the wrong type are dropped here, not coerced: the validator reports
  * them (FIELD_TYPE), and a definition must never carry a value its type forbids.
  */
-import { SKILL_STATUSES, type LLMConfig, type SkillDefinition, type SkillStatus } from '../protocol/a2e';
+import {
+  SKILL_STATUSES,
+  type LLMConfig,
+  type SkillDefinition,
+  type SkillStatus,
+} from '../protocol/a2e';
 import type { SkillKind, SkillSource } from './model';
 
 export interface DefinitionContext {
@@ -42,7 +47,9 @@ function positiveInt(v: unknown): number | undefined {
 /** The declared status, or Published: a skill on disk is usable unless it says otherwise. */
 export function skillStatus(fm: Frontmatter): SkillStatus {
   const s = fm?.status;
-  return typeof s === 'string' && (SKILL_STATUSES as readonly string[]).includes(s) ? (s as SkillStatus) : 'Published';
+  return typeof s === 'string' && (SKILL_STATUSES as readonly string[]).includes(s)
+    ? (s as SkillStatus)
+    : 'Published';
 }
 
 /**
@@ -53,7 +60,8 @@ export function skillStatus(fm: Frontmatter): SkillStatus {
 export function skillKind(fm: Frontmatter): SkillKind {
   if (!fm) return 'llm';
   if (nonBlank(fm.entrypoint) !== undefined) return 'script';
-  if (nonBlank(fm.topology) !== undefined && (isMap(fm.agents) || isMap(fm.skills))) return 'topology';
+  if (nonBlank(fm.topology) !== undefined && (isMap(fm.agents) || isMap(fm.skills)))
+    return 'topology';
   return 'llm';
 }
 
@@ -79,7 +87,11 @@ function argumentsOf(v: unknown): Record<string, unknown> | string[] {
   return stringList(v) ?? {};
 }
 
-export function toSkillDefinition(fm: Frontmatter, body: string, ctx: DefinitionContext): SkillDefinition {
+export function toSkillDefinition(
+  fm: Frontmatter,
+  body: string,
+  ctx: DefinitionContext,
+): SkillDefinition {
   const f = fm ?? {};
   const description = str(f.description)?.trim() ?? '';
   const def: SkillDefinition = {

@@ -51,14 +51,24 @@ export const FRONTMATTER_FIELDS: readonly FieldInfo[] = [
     'string (1–1024 chars)',
     'What the skill does and when to use it. Agents read this to decide whether to load the skill.',
   ),
-  f('license', 'core', 'string', 'The license of the skill, as a name (e.g. MIT) or a file in the skill (e.g. LICENSE.txt).'),
+  f(
+    'license',
+    'core',
+    'string',
+    'The license of the skill, as a name (e.g. MIT) or a file in the skill (e.g. LICENSE.txt).',
+  ),
   f(
     'compatibility',
     'core',
     'string (1–500 chars)',
     'Environment requirements: intended product, system packages, network access.',
   ),
-  f('metadata', 'core', 'map of string → string', 'Free key/value pairs for clients and tools. Values must be strings.'),
+  f(
+    'metadata',
+    'core',
+    'map of string → string',
+    'Free key/value pairs for clients and tools. Values must be strings.',
+  ),
   f(
     'allowed-tools',
     'core',
@@ -67,11 +77,21 @@ export const FRONTMATTER_FIELDS: readonly FieldInfo[] = [
   ),
 
   // A2E SkillDefinition fields (snake_case).
-  f('version', 'a2e', 'string', 'The skill version, e.g. "1.2.0". Quote it: YAML reads 1.0 as a number.'),
+  f(
+    'version',
+    'a2e',
+    'string',
+    'The skill version, e.g. "1.2.0". Quote it: YAML reads 1.0 as a number.',
+  ),
   f('tags', 'a2e', 'list of strings', 'Classification tags; A2E discover filters on them (OR-ed).'),
   f('category', 'a2e', 'string', 'Classification category; A2E discover filters on it.'),
   f('triggers', 'a2e', 'list of strings', 'Phrases that should make an agent invoke this skill.'),
-  f('when_to_use', 'a2e', 'string', 'Guidance for agents on when to use this skill. Defaults to the description.'),
+  f(
+    'when_to_use',
+    'a2e',
+    'string',
+    'Guidance for agents on when to use this skill. Defaults to the description.',
+  ),
   f('argument_hint', 'a2e', 'string', 'A hint for building the arguments of a call.'),
   f(
     'input_schema',
@@ -80,7 +100,12 @@ export const FRONTMATTER_FIELDS: readonly FieldInfo[] = [
     'JSON Schema of the call arguments; calls are validated against it before the skill runs.',
   ),
   f('output_schema', 'a2e', 'JSON Schema (map)', 'JSON Schema of the result data.'),
-  f('timeout_seconds', 'a2e', 'positive integer', 'Wall-clock limit of a run, in seconds; caps the timeout of each call.'),
+  f(
+    'timeout_seconds',
+    'a2e',
+    'positive integer',
+    'Wall-clock limit of a run, in seconds; caps the timeout of each call.',
+  ),
   f('max_turns', 'a2e', 'positive integer', 'Maximum number of agentic turns for an LLM skill.'),
   f(
     'status',
@@ -92,7 +117,12 @@ export const FRONTMATTER_FIELDS: readonly FieldInfo[] = [
   f('tools', 'a2e', 'list', 'Tools the skill needs (names, or tool descriptions).'),
   f('toolkits', 'a2e', 'list', 'Toolkits the skill needs.'),
   f('icon', 'a2e', 'string', 'An icon for the UI (an emoji, or a file in the skill).'),
-  f('arguments', 'a2e', 'map (or list of strings)', 'Default arguments, merged under the arguments of each call.'),
+  f(
+    'arguments',
+    'a2e',
+    'map (or list of strings)',
+    'Default arguments, merged under the arguments of each call.',
+  ),
   f(
     'llm_config',
     'a2e',
@@ -122,26 +152,65 @@ export const FRONTMATTER_FIELDS: readonly FieldInfo[] = [
   f('input', 'adk', 'map', 'The input contract of a topology skill: state key → type.'),
   f('output', 'adk', 'map', 'The output contract of a topology skill: state key → type.'),
   f('eval', 'adk', 'list', 'Inline evaluation cases (prompt, expect, rubrics).'),
-  f('skills', 'adk', 'map of alias → skill name', 'Other skills this skill composes; the aliases can be used in the topology.'),
+  f(
+    'skills',
+    'adk',
+    'map of alias → skill name',
+    'Other skills this skill composes; the aliases can be used in the topology.',
+  ),
 
   // Claude Code fields.
-  f('disable-model-invocation', 'claude', 'boolean', 'Claude Code: when true, only the user can invoke the skill (as a slash command).'),
-  f('user-invocable', 'claude', 'boolean', 'Claude Code: when false, the skill is hidden from the slash-command menu.'),
-  f('argument-hint', 'claude', 'string', 'Claude Code: the hint shown after the slash command, e.g. "[issue-number]".'),
+  f(
+    'disable-model-invocation',
+    'claude',
+    'boolean',
+    'Claude Code: when true, only the user can invoke the skill (as a slash command).',
+  ),
+  f(
+    'user-invocable',
+    'claude',
+    'boolean',
+    'Claude Code: when false, the skill is hidden from the slash-command menu.',
+  ),
+  f(
+    'argument-hint',
+    'claude',
+    'string',
+    'Claude Code: the hint shown after the slash command, e.g. "[issue-number]".',
+  ),
   f('model', 'claude', 'string', 'Claude Code: the model to use while the skill is active.'),
-  f('context', 'claude', 'string', 'Claude Code: "fork" runs the skill in a forked sub-agent context.'),
-  f('agent', 'claude', 'string', 'Claude Code: the sub-agent type to run the skill with (with context: fork).'),
+  f(
+    'context',
+    'claude',
+    'string',
+    'Claude Code: "fork" runs the skill in a forked sub-agent context.',
+  ),
+  f(
+    'agent',
+    'claude',
+    'string',
+    'Claude Code: the sub-agent type to run the skill with (with context: fork).',
+  ),
   f('hooks', 'claude', 'map', 'Claude Code: hooks scoped to the lifetime of the skill.'),
 ];
 
-export const FIELD_BY_KEY: ReadonlyMap<string, FieldInfo> = new Map(FRONTMATTER_FIELDS.map((x) => [x.key, x]));
+export const FIELD_BY_KEY: ReadonlyMap<string, FieldInfo> = new Map(
+  FRONTMATTER_FIELDS.map((x) => [x.key, x]),
+);
 
 /** The portable agentskills.io keys. */
-export const CORE_KEYS: readonly string[] = FRONTMATTER_FIELDS.filter((x) => x.group === 'core').map((x) => x.key);
+export const CORE_KEYS: readonly string[] = FRONTMATTER_FIELDS.filter(
+  (x) => x.group === 'core',
+).map((x) => x.key);
 
 /** Keys of one entry of `agents:` (adk-fluent). */
 export const AGENT_FIELDS: readonly FieldInfo[] = [
-  f('instruct', 'adk', 'string', 'The instruction of this agent. `{key}` is filled from the shared state.'),
+  f(
+    'instruct',
+    'adk',
+    'string',
+    'The instruction of this agent. `{key}` is filled from the shared state.',
+  ),
   f('model', 'adk', 'string', 'The model this agent uses.'),
   f('tools', 'adk', 'list of strings', 'Tools this agent may call.'),
   f('reads', 'adk', 'list of strings', 'State keys this agent reads.'),
@@ -151,6 +220,11 @@ export const AGENT_FIELDS: readonly FieldInfo[] = [
 /** Keys of `llm_config:` (A2E LLMConfig, without the credentials). */
 export const LLM_CONFIG_FIELDS: readonly FieldInfo[] = [
   f('provider_name', 'a2e', 'string', 'The LLM provider, e.g. anthropic, openai, ollama.'),
-  f('provider_config', 'a2e', 'map', 'Provider settings such as model, temperature or base URL. No credentials.'),
+  f(
+    'provider_config',
+    'a2e',
+    'map',
+    'Provider settings such as model, temperature or base URL. No credentials.',
+  ),
   f('is_default', 'a2e', 'boolean', 'Whether this is the default configuration.'),
 ];

@@ -55,7 +55,13 @@ describe('splitFrontmatter', () => {
   });
 
   it('reports a file that does not open with ---', () => {
-    for (const text of ['', '# Title\n---\n', ' ---\nname: a\n---\n', '--- x\nname: a\n---\n', '\n---\n']) {
+    for (const text of [
+      '',
+      '# Title\n---\n',
+      ' ---\nname: a\n---\n',
+      '--- x\nname: a\n---\n',
+      '\n---\n',
+    ]) {
       const s = splitFrontmatter(text);
       expect(s.status, JSON.stringify(text)).toBe('missing');
       expect(s.body).toBe(text);

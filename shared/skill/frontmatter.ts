@@ -39,7 +39,11 @@ const BOM = '\uFEFF';
 /** True when `text[start, end)` is `---` followed only by spaces, tabs or a final '\r'. */
 function isFenceLine(text: string, start: number, end: number): boolean {
   if (end - start < 3) return false;
-  if (text.charCodeAt(start) !== 45 || text.charCodeAt(start + 1) !== 45 || text.charCodeAt(start + 2) !== 45) {
+  if (
+    text.charCodeAt(start) !== 45 ||
+    text.charCodeAt(start + 1) !== 45 ||
+    text.charCodeAt(start + 2) !== 45
+  ) {
     return false;
   }
   for (let i = start + 3; i < end; i++) {

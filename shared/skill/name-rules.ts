@@ -15,7 +15,6 @@ export interface NameProblem {
 /** Letters that are lowercase or have no case at all, decimal digits, and `-`. */
 const ALLOWED_CHAR = /^[\p{Ll}\p{Lo}\p{Lm}\p{Nd}-]$/u;
 const UPPER_CHAR = /[\p{Lu}\p{Lt}]/u;
-// eslint-disable-next-line no-control-regex
 const NON_ASCII = /[^\x00-\x7f]/;
 
 export function normalizeName(name: string): string {

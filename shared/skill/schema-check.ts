@@ -16,7 +16,8 @@ import Ajv2019 from 'ajv/dist/2019.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-export type SchemaCompileResult = { ok: true; validate: ValidateFunction } | { ok: false; message: string };
+export type SchemaCompileResult =
+  { ok: true; validate: ValidateFunction } | { ok: false; message: string };
 
 type Dialect = 'draft-07' | '2019-09' | '2020-12';
 type AnyAjv = Ajv | Ajv2019 | Ajv2020;
@@ -29,7 +30,12 @@ function ajvFor(dialect: Dialect): AnyAjv {
     // addUsedSchema: false keeps `$id`s out of the shared registry (see above);
     // logger: false because unknown formats would otherwise be printed to the console.
     const opts = { strict: false, allErrors: true, addUsedSchema: false, logger: false as const };
-    ajv = dialect === '2020-12' ? new Ajv2020(opts) : dialect === '2019-09' ? new Ajv2019(opts) : new Ajv(opts);
+    ajv =
+      dialect === '2020-12'
+        ? new Ajv2020(opts)
+        : dialect === '2019-09'
+          ? new Ajv2019(opts)
+          : new Ajv(opts);
     addFormats(ajv);
     instances.set(dialect, ajv);
   }
@@ -43,6 +49,23 @@ function dialectOf(schema: Record<string, unknown>): Dialect {
     if (declared.includes('2019-09')) return '2019-09';
   }
   return 'draft-07';
+}
+
+let compilerAvailable: boolean | null = null;
+
+/**
+ * ajv compiles schemas to code with `new Function`; a Content-Security-Policy
+ * without 'unsafe-eval' forbids that. Checked once.
+ */
+export function schemaCompilerAvailable(): boolean {
+  if (compilerAvailable === null) {
+    try {
+      compilerAvailable = new Function('return true')() === true;
+    } catch {
+      compilerAvailable = false;
+    }
+  }
+  return compilerAvailable;
 }
 
 const CACHE_LIMIT = 256;

@@ -16,9 +16,18 @@ describe('parseTopology', () => {
   });
 
   it('flattens a chain of one operator', () => {
-    expect(ok('a >> b >> c')).toEqual({ type: 'sequence', steps: [agent('a', 1), agent('b', 6), agent('c', 11)] });
-    expect(ok('a | b | c')).toEqual({ type: 'parallel', branches: [agent('a', 1), agent('b', 5), agent('c', 9)] });
-    expect(ok('a // b // c')).toEqual({ type: 'fallback', options: [agent('a', 1), agent('b', 6), agent('c', 11)] });
+    expect(ok('a >> b >> c')).toEqual({
+      type: 'sequence',
+      steps: [agent('a', 1), agent('b', 6), agent('c', 11)],
+    });
+    expect(ok('a | b | c')).toEqual({
+      type: 'parallel',
+      branches: [agent('a', 1), agent('b', 5), agent('c', 9)],
+    });
+    expect(ok('a // b // c')).toEqual({
+      type: 'fallback',
+      options: [agent('a', 1), agent('b', 6), agent('c', 11)],
+    });
   });
 
   it('flattens parenthesised chains of the same operator', () => {
@@ -49,7 +58,11 @@ describe('parseTopology', () => {
     expect(ok('(a >> b) * 2 * 3')).toEqual({
       type: 'loop',
       times: 3,
-      body: { type: 'loop', times: 2, body: { type: 'sequence', steps: [agent('a', 2), agent('b', 7)] } },
+      body: {
+        type: 'loop',
+        times: 2,
+        body: { type: 'sequence', steps: [agent('a', 2), agent('b', 7)] },
+      },
     });
   });
 
@@ -61,7 +74,12 @@ describe('parseTopology', () => {
       value: 'APPROVED',
       max: 3,
     });
-    expect(ok("x*until(done=='yes',max = 2)")).toMatchObject({ type: 'until', key: 'done', value: 'yes', max: 2 });
+    expect(ok("x*until(done=='yes',max = 2)")).toMatchObject({
+      type: 'until',
+      key: 'done',
+      value: 'yes',
+      max: 2,
+    });
   });
 
   it('accepts identifiers with digits, underscores and hyphens, and newlines as blanks', () => {
@@ -106,7 +124,12 @@ describe('parseTopology', () => {
   });
 
   it('formats an AST back to an equivalent expression', () => {
-    const exprs = ['a >> (b | c) >> d', '(a // b) >> c', '(a >> b) * until(k == "v", max=2)', 'a | b * 3'];
+    const exprs = [
+      'a >> (b | c) >> d',
+      '(a // b) >> c',
+      '(a >> b) * until(k == "v", max=2)',
+      'a | b * 3',
+    ];
     for (const e of exprs) {
       const ast = ok(e);
       const again = ok(formatTopology(ast));

@@ -36,19 +36,7 @@ export interface TopologyParseResult {
 }
 
 type TokenKind =
-  | 'ident'
-  | 'int'
-  | 'string'
-  | '>>'
-  | '//'
-  | '|'
-  | '*'
-  | '('
-  | ')'
-  | '=='
-  | '='
-  | ','
-  | 'eof';
+  'ident' | 'int' | 'string' | '>>' | '//' | '|' | '*' | '(' | ')' | '==' | '=' | ',' | 'eof';
 
 interface Token {
   kind: TokenKind;
@@ -168,7 +156,8 @@ class Parser {
 
   private expect(kind: TokenKind, what: string): Token {
     const t = this.peek();
-    if (t.kind !== kind) throw new SyntaxFailure(`expected ${what}, found ${describe(t)}`, t.column);
+    if (t.kind !== kind)
+      throw new SyntaxFailure(`expected ${what}, found ${describe(t)}`, t.column);
     return this.next();
   }
 
@@ -178,7 +167,8 @@ class Parser {
     const node = this.fallback();
     const t = this.peek();
     if (t.kind !== 'eof') {
-      const hint = t.kind === 'ident' || t.kind === '(' ? ' (missing an operator: >>, |, // or *?)' : '';
+      const hint =
+        t.kind === 'ident' || t.kind === '(' ? ' (missing an operator: >>, |, // or *?)' : '';
       throw new SyntaxFailure(`unexpected ${describe(t)}${hint}`, t.column);
     }
     return node;
@@ -190,7 +180,9 @@ class Parser {
       this.next();
       parts.push(this.sequence());
     }
-    return parts.length === 1 ? parts[0] : { type: 'fallback', options: flatten(parts, 'fallback') };
+    return parts.length === 1
+      ? parts[0]
+      : { type: 'fallback', options: flatten(parts, 'fallback') };
   }
 
   private sequence(): TopologyNode {
@@ -208,7 +200,9 @@ class Parser {
       this.next();
       parts.push(this.loop());
     }
-    return parts.length === 1 ? parts[0] : { type: 'parallel', branches: flatten(parts, 'parallel') };
+    return parts.length === 1
+      ? parts[0]
+      : { type: 'parallel', branches: flatten(parts, 'parallel') };
   }
 
   private loop(): TopologyNode {
@@ -238,7 +232,10 @@ class Parser {
     this.expect('==', '"==" after the state key');
     const value = this.peek();
     if (value.kind !== 'string') {
-      throw new SyntaxFailure(`expected a quoted value, e.g. "done", found ${describe(value)}`, value.column);
+      throw new SyntaxFailure(
+        `expected a quoted value, e.g. "done", found ${describe(value)}`,
+        value.column,
+      );
     }
     this.next();
     this.expect(',', '"," and max=N (until needs a bound)');
@@ -261,13 +258,18 @@ class Parser {
       return { type: 'agent', name: t.text, column: t.column };
     }
     if (t.kind === '(') {
-      if (++this.depth > MAX_DEPTH) throw new SyntaxFailure('parentheses nested too deeply', t.column);
+      if (++this.depth > MAX_DEPTH)
+        throw new SyntaxFailure('parentheses nested too deeply', t.column);
       this.next();
-      if (this.peek().kind === ')') throw new SyntaxFailure('empty parentheses', this.peek().column);
+      if (this.peek().kind === ')')
+        throw new SyntaxFailure('empty parentheses', this.peek().column);
       const inner = this.fallback();
       const close = this.peek();
       if (close.kind !== ')') {
-        throw new SyntaxFailure(`expected ")" to close the "(" at column ${t.column}, found ${describe(close)}`, close.column);
+        throw new SyntaxFailure(
+          `expected ")" to close the "(" at column ${t.column}, found ${describe(close)}`,
+          close.column,
+        );
       }
       this.next();
       this.depth--;
@@ -279,11 +281,15 @@ class Parser {
 
 function positiveInt(t: Token, what: string): number {
   const n = Number(t.text);
-  if (!Number.isSafeInteger(n) || n < 1) throw new SyntaxFailure(`${what} must be a whole number of at least 1`, t.column);
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new SyntaxFailure(`${what} must be a whole number of at least 1`, t.column);
   return n;
 }
 
-function flatten(parts: TopologyNode[], type: 'sequence' | 'parallel' | 'fallback'): TopologyNode[] {
+function flatten(
+  parts: TopologyNode[],
+  type: 'sequence' | 'parallel' | 'fallback',
+): TopologyNode[] {
   const out: TopologyNode[] = [];
   for (const p of parts) {
     if (p.type === type) {
@@ -304,7 +310,8 @@ export function parseTopology(expr: string): TopologyParseResult {
   try {
     return { ast: new Parser(tokens).parseAll(), errors };
   } catch (e) {
-    if (e instanceof SyntaxFailure) return { ast: null, errors: [{ message: e.message, column: e.column }] };
+    if (e instanceof SyntaxFailure)
+      return { ast: null, errors: [{ message: e.message, column: e.column }] };
     throw e;
   }
 }

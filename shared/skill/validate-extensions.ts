@@ -7,7 +7,7 @@ import { isScalar } from 'yaml';
 import { SKILL_STATUSES } from '../protocol/a2e';
 import { describeValue, isPlainMap, type Checker, type FieldRef } from './check-context';
 import type { DiagnosticCode } from './diagnostics';
-import { compileJsonSchema } from './schema-check';
+import { compileJsonSchema, schemaCompilerAvailable } from './schema-check';
 import { parseTopology, topologyAgents, type TopologyNode } from './topology';
 
 export type PathCheck = (rel: string) => 'ok' | 'missing' | 'outside';
@@ -19,7 +19,12 @@ export interface ExtensionOptions {
 type Check = (c: Checker, f: FieldRef, opts: ExtensionOptions) => void;
 
 function fieldType(c: Checker, f: FieldRef, expected: string, pos = f.valuePos): void {
-  c.error('FIELD_TYPE', `${f.path} must be ${expected}, not ${describeValue(f.value)}`, pos, f.path);
+  c.error(
+    'FIELD_TYPE',
+    `${f.path} must be ${expected}, not ${describeValue(f.value)}`,
+    pos,
+    f.path,
+  );
 }
 
 const string: Check = (c, f) => {
@@ -45,7 +50,12 @@ const list: Check = (c, f) => {
 function checkStringItems(c: Checker, f: FieldRef, items: unknown[]): void {
   items.forEach((item, i) => {
     if (typeof item !== 'string') {
-      c.error('FIELD_TYPE', `${f.path}[${i}] must be a string, not ${describeValue(item)}`, c.itemPos(f, i), f.path);
+      c.error(
+        'FIELD_TYPE',
+        `${f.path}[${i}] must be a string, not ${describeValue(item)}`,
+        c.itemPos(f, i),
+        f.path,
+      );
     }
   });
 }
@@ -60,14 +70,20 @@ const stringList: Check = (c, f) => {
 
 const positiveInteger: Check = (c, f) => {
   const v = f.value;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) fieldType(c, f, 'a whole number of at least 1');
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1)
+    fieldType(c, f, 'a whole number of at least 1');
 };
 
 const version: Check = (c, f) => {
   if (typeof f.value === 'number') {
     // YAML reads 1.0 as the number 1; coercing would silently change the version.
     const written = c.src.text(f.valueNode) || String(f.value);
-    c.error('FIELD_TYPE', `version must be a string; YAML reads ${written} as a number: quote it ("${written}")`, f.valuePos, f.path);
+    c.error(
+      'FIELD_TYPE',
+      `version must be a string; YAML reads ${written} as a number: quote it ("${written}")`,
+      f.valuePos,
+      f.path,
+    );
     return;
   }
   nonBlankString(c, f, {});
@@ -76,7 +92,10 @@ const version: Check = (c, f) => {
 const status: Check = (c, f) => {
   const v = f.value;
   if (typeof v === 'string' && (SKILL_STATUSES as readonly string[]).includes(v)) return;
-  const near = typeof v === 'string' ? SKILL_STATUSES.find((s) => s.toLowerCase() === v.trim().toLowerCase()) : undefined;
+  const near =
+    typeof v === 'string'
+      ? SKILL_STATUSES.find((s) => s.toLowerCase() === v.trim().toLowerCase())
+      : undefined;
   const hint = near ? ` (did you mean ${near}?)` : '';
   fieldType(c, f, `one of ${SKILL_STATUSES.join(', ')}${hint}`);
 };
@@ -94,9 +113,17 @@ const args: Check = (c, f) => {
 function schemaCheck(code: DiagnosticCode): Check {
   return (c, f) => {
     if (!isPlainMap(f.value)) {
-      c.error(code, `${f.path} must be a JSON Schema object (a map), not ${describeValue(f.value)}`, f.valuePos, f.path);
+      c.error(
+        code,
+        `${f.path} must be a JSON Schema object (a map), not ${describeValue(f.value)}`,
+        f.valuePos,
+        f.path,
+      );
       return;
     }
+    // Under a strict CSP (the studio's renderer) ajv cannot generate code; the host,
+    // which can, reports this code in its own diagnostics instead.
+    if (!schemaCompilerAvailable()) return;
     const result = compileJsonSchema(f.value);
     if (!result.ok) {
       c.error(code, `${f.path} is not a valid JSON Schema: ${result.message}`, f.keyPos, f.path);
@@ -120,7 +147,15 @@ const CREDENTIAL_KEYS = new Set([
   'bearer',
   'cookie',
 ]);
-const CREDENTIAL_SUFFIXES = ['apikey', 'token', 'secret', 'password', 'credentials', 'privatekey', 'secretkey'];
+const CREDENTIAL_SUFFIXES = [
+  'apikey',
+  'token',
+  'secret',
+  'password',
+  'credentials',
+  'privatekey',
+  'secretkey',
+];
 
 export function isCredentialKey(key: string): boolean {
   const k = key.toLowerCase().replace(/[-_ .]/g, '');
@@ -158,7 +193,12 @@ const llmConfig: Check = (c, f) => {
   const entries = new Map(c.entries(f).map((e) => [e.key, e]));
   const name = entries.get('provider_name');
   if (!name) {
-    c.error('FIELD_TYPE', `${f.path} needs a provider_name string`, f.keyPos, `${f.path}.provider_name`);
+    c.error(
+      'FIELD_TYPE',
+      `${f.path} needs a provider_name string`,
+      f.keyPos,
+      `${f.path}.provider_name`,
+    );
   } else {
     nonBlankString(c, name, {});
   }
@@ -176,16 +216,27 @@ const entrypoint: Check = (c, f, opts) => {
     return;
   }
   const outside = (why: string): void =>
-    c.error('ENTRYPOINT_OUTSIDE', `entrypoint "${v}" ${why}; it must name a file inside the skill folder`, f.valuePos, f.path);
+    c.error(
+      'ENTRYPOINT_OUTSIDE',
+      `entrypoint "${v}" ${why}; it must name a file inside the skill folder`,
+      f.valuePos,
+      f.path,
+    );
   if (v.includes('\0')) return outside('contains a NUL character');
   if (v.includes('\\')) return outside('contains a backslash (use "/" between folders)');
-  if (v.startsWith('/') || v.startsWith('~') || /^[A-Za-z]:/.test(v)) return outside('is an absolute path');
+  if (v.startsWith('/') || v.startsWith('~') || /^[A-Za-z]:/.test(v))
+    return outside('is an absolute path');
   if (v.split('/').includes('..')) return outside('goes up with ".."');
   if (!opts.checkPath) return;
   const rel = v.replace(/^(\.\/)+/, '');
   const verdict = opts.checkPath(rel);
   if (verdict === 'missing') {
-    c.error('ENTRYPOINT_MISSING', `entrypoint "${v}" does not exist in the skill folder`, f.valuePos, f.path);
+    c.error(
+      'ENTRYPOINT_MISSING',
+      `entrypoint "${v}" does not exist in the skill folder`,
+      f.valuePos,
+      f.path,
+    );
   } else if (verdict === 'outside') {
     outside('resolves outside the skill folder');
   }
@@ -204,7 +255,12 @@ const agents: Check = (c, f) => {
     const keys = new Map(c.entries(agent).map((e) => [e.key, e]));
     const instruct = keys.get('instruct');
     if (!instruct) {
-      c.error('FIELD_TYPE', `${agent.path} needs an instruct string`, agent.keyPos, `${agent.path}.instruct`);
+      c.error(
+        'FIELD_TYPE',
+        `${agent.path} needs an instruct string`,
+        agent.keyPos,
+        `${agent.path}.instruct`,
+      );
     } else {
       nonBlankString(c, instruct, {});
     }
@@ -271,14 +327,26 @@ export const EXTENSION_CHECKS: Readonly<Record<string, Check>> = {
  * skill alias). Columns are mapped into the SKILL.md through the YAML source of
  * the value.
  */
-export function checkTopology(c: Checker, fields: ReadonlyMap<string, FieldRef>): TopologyNode | null {
+export function checkTopology(
+  c: Checker,
+  fields: ReadonlyMap<string, FieldRef>,
+): TopologyNode | null {
   const topo = fields.get('topology');
   if (!topo || typeof topo.value !== 'string' || topo.value.trim() === '') return null;
   const expr = topo.value;
-  const at = c.src.scalarIndexMapper(isScalar(topo.valueNode) ? topo.valueNode : null, expr, topo.keyPos);
+  const at = c.src.scalarIndexMapper(
+    isScalar(topo.valueNode) ? topo.valueNode : null,
+    expr,
+    topo.keyPos,
+  );
   const { ast, errors } = parseTopology(expr);
   for (const e of errors) {
-    c.error('TOPOLOGY_SYNTAX', `topology: ${e.message} (column ${e.column} of the expression)`, at(e.column - 1), 'topology');
+    c.error(
+      'TOPOLOGY_SYNTAX',
+      `topology: ${e.message} (column ${e.column} of the expression)`,
+      at(e.column - 1),
+      'topology',
+    );
   }
   if (!ast) return null;
 
@@ -287,7 +355,8 @@ export function checkTopology(c: Checker, fields: ReadonlyMap<string, FieldRef>)
   // A malformed agents map is already a FIELD_TYPE; naming every agent unknown on top would be noise.
   if (agentsField && !isPlainMap(agentsField.value)) return ast;
   const known = new Set<string>();
-  if (agentsField && isPlainMap(agentsField.value)) Object.keys(agentsField.value).forEach((k) => known.add(k));
+  if (agentsField && isPlainMap(agentsField.value))
+    Object.keys(agentsField.value).forEach((k) => known.add(k));
   if (skillsField) {
     const s = skillsField.value;
     if (isPlainMap(s)) Object.keys(s).forEach((k) => known.add(k));
@@ -296,7 +365,12 @@ export function checkTopology(c: Checker, fields: ReadonlyMap<string, FieldRef>)
   for (const ref of topologyAgents(ast)) {
     if (known.has(ref.name)) continue;
     const where = agentsField ? 'is not a key of agents' : 'is not defined: add an agents map';
-    c.error('TOPOLOGY_UNKNOWN_AGENT', `topology: "${ref.name}" ${where}`, at(ref.column - 1), 'topology');
+    c.error(
+      'TOPOLOGY_UNKNOWN_AGENT',
+      `topology: "${ref.name}" ${where}`,
+      at(ref.column - 1),
+      'topology',
+    );
   }
   return ast;
 }

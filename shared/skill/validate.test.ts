@@ -13,7 +13,8 @@ import {
 
 const md = (...lines: string[]): string => lines.join('\n') + '\n';
 /** A valid skill with extra frontmatter lines (from line 4 on). */
-const skill = (...extra: string[]): string => md('---', 'name: demo', 'description: Does things.', ...extra, '---', 'Body');
+const skill = (...extra: string[]): string =>
+  md('---', 'name: demo', 'description: Does things.', ...extra, '---', 'Body');
 
 function only(text: string, code: DiagnosticCode, opts: ParseSkillMdOptions = {}): Diagnostic {
   const r = parseSkillMd(text, opts);
@@ -23,7 +24,9 @@ function only(text: string, code: DiagnosticCode, opts: ParseSkillMdOptions = {}
 }
 
 function codes(text: string, opts: ParseSkillMdOptions = {}): string[] {
-  return parseSkillMd(text, opts).diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`);
+  return parseSkillMd(text, opts).diagnostics.map(
+    (d) => `${d.line}:${d.column} ${d.severity} ${d.code}`,
+  );
 }
 
 interface Case {
@@ -37,8 +40,22 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { code: 'FRONTMATTER_MISSING', text: md('# Title', 'name: x'), severity: 'error', line: 1, column: 1, field: null },
-  { code: 'FRONTMATTER_UNCLOSED', text: md('---', 'name: x', 'description: y'), severity: 'error', line: 1, column: 1, field: null },
+  {
+    code: 'FRONTMATTER_MISSING',
+    text: md('# Title', 'name: x'),
+    severity: 'error',
+    line: 1,
+    column: 1,
+    field: null,
+  },
+  {
+    code: 'FRONTMATTER_UNCLOSED',
+    text: md('---', 'name: x', 'description: y'),
+    severity: 'error',
+    line: 1,
+    column: 1,
+    field: null,
+  },
   {
     code: 'FRONTMATTER_YAML',
     text: md('---', 'name: demo', 'description: "open', '---'),
@@ -47,12 +64,47 @@ const cases: Case[] = [
     column: 14,
     field: null,
   },
-  { code: 'FRONTMATTER_NOT_MAPPING', text: md('---', '---', 'Body'), severity: 'error', line: 1, column: 1, field: null },
+  {
+    code: 'FRONTMATTER_NOT_MAPPING',
+    text: md('---', '---', 'Body'),
+    severity: 'error',
+    line: 1,
+    column: 1,
+    field: null,
+  },
   { code: 'BOM', text: '\uFEFF' + skill(), severity: 'warning', line: 1, column: 1, field: null },
-  { code: 'NAME_MISSING', text: md('---', 'description: d', '---'), severity: 'error', line: 1, column: 1, field: 'name' },
-  { code: 'DESCRIPTION_MISSING', text: md('---', 'name: demo', '---'), severity: 'error', line: 1, column: 1, field: 'description' },
-  { code: 'NAME_EMPTY', text: md('---', 'description: d', 'name: "  "', '---'), severity: 'error', line: 3, column: 7, field: 'name' },
-  { code: 'DESCRIPTION_EMPTY', text: md('---', 'name: demo', 'description:', '---'), severity: 'error', line: 3, column: 1, field: 'description' },
+  {
+    code: 'NAME_MISSING',
+    text: md('---', 'description: d', '---'),
+    severity: 'error',
+    line: 1,
+    column: 1,
+    field: 'name',
+  },
+  {
+    code: 'DESCRIPTION_MISSING',
+    text: md('---', 'name: demo', '---'),
+    severity: 'error',
+    line: 1,
+    column: 1,
+    field: 'description',
+  },
+  {
+    code: 'NAME_EMPTY',
+    text: md('---', 'description: d', 'name: "  "', '---'),
+    severity: 'error',
+    line: 3,
+    column: 7,
+    field: 'name',
+  },
+  {
+    code: 'DESCRIPTION_EMPTY',
+    text: md('---', 'name: demo', 'description:', '---'),
+    severity: 'error',
+    line: 3,
+    column: 1,
+    field: 'description',
+  },
   {
     code: 'NAME_TOO_LONG',
     text: md('---', `name: ${'a'.repeat(65)}`, 'description: d', '---'),
@@ -61,10 +113,38 @@ const cases: Case[] = [
     column: 7,
     field: 'name',
   },
-  { code: 'NAME_NOT_LOWERCASE', text: md('---', 'name: My-skill', 'description: d', '---'), severity: 'error', line: 2, column: 7, field: 'name' },
-  { code: 'NAME_HYPHEN_EDGE', text: md('---', 'name: -demo', 'description: d', '---'), severity: 'error', line: 2, column: 7, field: 'name' },
-  { code: 'NAME_CONSECUTIVE_HYPHENS', text: md('---', 'name: de--mo', 'description: d', '---'), severity: 'error', line: 2, column: 7, field: 'name' },
-  { code: 'NAME_INVALID_CHARS', text: md('---', "name: 'de_mo'", 'description: d', '---'), severity: 'error', line: 2, column: 7, field: 'name' },
+  {
+    code: 'NAME_NOT_LOWERCASE',
+    text: md('---', 'name: My-skill', 'description: d', '---'),
+    severity: 'error',
+    line: 2,
+    column: 7,
+    field: 'name',
+  },
+  {
+    code: 'NAME_HYPHEN_EDGE',
+    text: md('---', 'name: -demo', 'description: d', '---'),
+    severity: 'error',
+    line: 2,
+    column: 7,
+    field: 'name',
+  },
+  {
+    code: 'NAME_CONSECUTIVE_HYPHENS',
+    text: md('---', 'name: de--mo', 'description: d', '---'),
+    severity: 'error',
+    line: 2,
+    column: 7,
+    field: 'name',
+  },
+  {
+    code: 'NAME_INVALID_CHARS',
+    text: md('---', "name: 'de_mo'", 'description: d', '---'),
+    severity: 'error',
+    line: 2,
+    column: 7,
+    field: 'name',
+  },
   {
     code: 'NAME_DIR_MISMATCH',
     text: skill(),
@@ -74,7 +154,14 @@ const cases: Case[] = [
     column: 7,
     field: 'name',
   },
-  { code: 'NAME_NOT_ASCII', text: md('---', 'name: café', 'description: d', '---'), severity: 'warning', line: 2, column: 7, field: 'name' },
+  {
+    code: 'NAME_NOT_ASCII',
+    text: md('---', 'name: café', 'description: d', '---'),
+    severity: 'warning',
+    line: 2,
+    column: 7,
+    field: 'name',
+  },
   {
     code: 'DESCRIPTION_TOO_LONG',
     text: md('---', 'name: demo', `description: ${'x'.repeat(1025)}`, '---'),
@@ -83,12 +170,54 @@ const cases: Case[] = [
     column: 14,
     field: 'description',
   },
-  { code: 'COMPATIBILITY_TYPE', text: skill('compatibility: [a]'), severity: 'error', line: 4, column: 16, field: 'compatibility' },
-  { code: 'COMPATIBILITY_LENGTH', text: skill('compatibility: ""'), severity: 'error', line: 4, column: 16, field: 'compatibility' },
-  { code: 'LICENSE_TYPE', text: skill('license: 2'), severity: 'error', line: 4, column: 10, field: 'license' },
-  { code: 'METADATA_TYPE', text: skill('metadata:', '  version: 1.0'), severity: 'warning', line: 5, column: 12, field: 'metadata.version' },
-  { code: 'ALLOWED_TOOLS_TYPE', text: skill('allowed-tools:', '  - Read', '  - Grep'), severity: 'warning', line: 5, column: 3, field: 'allowed-tools' },
-  { code: 'UNKNOWN_FIELD', text: skill('  # a comment', 'authors: [me]'), severity: 'warning', line: 5, column: 1, field: 'authors' },
+  {
+    code: 'COMPATIBILITY_TYPE',
+    text: skill('compatibility: [a]'),
+    severity: 'error',
+    line: 4,
+    column: 16,
+    field: 'compatibility',
+  },
+  {
+    code: 'COMPATIBILITY_LENGTH',
+    text: skill('compatibility: ""'),
+    severity: 'error',
+    line: 4,
+    column: 16,
+    field: 'compatibility',
+  },
+  {
+    code: 'LICENSE_TYPE',
+    text: skill('license: 2'),
+    severity: 'error',
+    line: 4,
+    column: 10,
+    field: 'license',
+  },
+  {
+    code: 'METADATA_TYPE',
+    text: skill('metadata:', '  version: 1.0'),
+    severity: 'warning',
+    line: 5,
+    column: 12,
+    field: 'metadata.version',
+  },
+  {
+    code: 'ALLOWED_TOOLS_TYPE',
+    text: skill('allowed-tools:', '  - Read', '  - Grep'),
+    severity: 'warning',
+    line: 5,
+    column: 3,
+    field: 'allowed-tools',
+  },
+  {
+    code: 'UNKNOWN_FIELD',
+    text: skill('  # a comment', 'authors: [me]'),
+    severity: 'warning',
+    line: 5,
+    column: 1,
+    field: 'authors',
+  },
   {
     code: 'NOT_PORTABLE',
     text: skill('tags: [a, b]'),
@@ -98,7 +227,14 @@ const cases: Case[] = [
     column: 1,
     field: 'tags',
   },
-  { code: 'FIELD_TYPE', text: skill('tags: [a, 3]'), severity: 'error', line: 4, column: 11, field: 'tags' },
+  {
+    code: 'FIELD_TYPE',
+    text: skill('tags: [a, 3]'),
+    severity: 'error',
+    line: 4,
+    column: 11,
+    field: 'tags',
+  },
   {
     code: 'INPUT_SCHEMA_INVALID',
     text: skill('input_schema:', '  type: object', '  required: yes'),
@@ -107,8 +243,22 @@ const cases: Case[] = [
     column: 1,
     field: 'input_schema',
   },
-  { code: 'OUTPUT_SCHEMA_INVALID', text: skill('output_schema: [1]'), severity: 'error', line: 4, column: 16, field: 'output_schema' },
-  { code: 'ENTRYPOINT_OUTSIDE', text: skill('entrypoint: /usr/bin/env'), severity: 'error', line: 4, column: 13, field: 'entrypoint' },
+  {
+    code: 'OUTPUT_SCHEMA_INVALID',
+    text: skill('output_schema: [1]'),
+    severity: 'error',
+    line: 4,
+    column: 16,
+    field: 'output_schema',
+  },
+  {
+    code: 'ENTRYPOINT_OUTSIDE',
+    text: skill('entrypoint: /usr/bin/env'),
+    severity: 'error',
+    line: 4,
+    column: 13,
+    field: 'entrypoint',
+  },
   {
     code: 'TOPOLOGY_SYNTAX',
     text: skill('agents:', '  a: {instruct: hi}', 'topology: a >>> a'),
@@ -127,7 +277,12 @@ const cases: Case[] = [
   },
   {
     code: 'CREDENTIALS_IN_FILE',
-    text: skill('llm_config:', '  provider_name: anthropic', '  provider_credentials:', '    x: sk-1'),
+    text: skill(
+      'llm_config:',
+      '  provider_name: anthropic',
+      '  provider_credentials:',
+      '    x: sk-1',
+    ),
     severity: 'error',
     line: 6,
     column: 3,
@@ -135,7 +290,13 @@ const cases: Case[] = [
   },
   {
     code: 'SKILL_BODY_OVERSIZE',
-    text: md('---', 'name: demo', 'description: d', '---', ...Array.from({ length: 501 }, (_, i) => `line ${i}`)),
+    text: md(
+      '---',
+      'name: demo',
+      'description: d',
+      '---',
+      ...Array.from({ length: 501 }, (_, i) => `line ${i}`),
+    ),
     severity: 'warning',
     line: 5,
     column: 1,
@@ -149,21 +310,47 @@ describe('parseSkillMd: one diagnostic per code, with its exact position', () =>
   });
 
   it('gives a clean valid skill no diagnostics', () => {
-    const r = parseSkillMd(skill('license: MIT', 'compatibility: Needs git', 'metadata:', '  author: me', 'allowed-tools: Read Grep'), {
-      folderName: 'demo',
-    });
+    const r = parseSkillMd(
+      skill(
+        'license: MIT',
+        'compatibility: Needs git',
+        'metadata:',
+        '  author: me',
+        'allowed-tools: Read Grep',
+      ),
+      {
+        folderName: 'demo',
+      },
+    );
     expect(r.diagnostics).toEqual([]);
-    expect(r.frontmatter).toMatchObject({ name: 'demo', license: 'MIT', metadata: { author: 'me' } });
+    expect(r.frontmatter).toMatchObject({
+      name: 'demo',
+      license: 'MIT',
+      metadata: { author: 'me' },
+    });
     expect(r.body).toBe('Body\n');
     expect(r.bodyStartLine).toBe(10);
-    expect(r.keyPositions).toMatchObject({ name: { line: 2, column: 1 }, 'allowed-tools': { line: 8, column: 1 } });
+    expect(r.keyPositions).toMatchObject({
+      name: { line: 2, column: 1 },
+      'allowed-tools': { line: 8, column: 1 },
+    });
   });
 });
 
 describe('parseSkillMd: the registry helpers', () => {
   it('builds SKILL_MD_MISSING, SKILL_MD_CASE and SKILL_NAME_CONFLICT', () => {
-    expect(skillMdMissingDiagnostic('demo')).toMatchObject({ code: 'SKILL_MD_MISSING', severity: 'error', line: 1, column: 1 });
-    expect(skillMdCaseDiagnostic('skill.md')).toMatchObject({ code: 'SKILL_MD_CASE', severity: 'warning', line: 1, column: 1 });
+    expect(skillMdMissingDiagnostic('demo')).toMatchObject({
+      code: 'SKILL_MD_MISSING',
+      severity: 'error',
+      line: 1,
+      column: 1,
+    });
+    expect(skillMdCaseDiagnostic('skill.md')).toMatchObject({
+      code: 'SKILL_MD_CASE',
+      severity: 'warning',
+      line: 1,
+      column: 1,
+    });
     const at = parseSkillMd(skill()).keyPositions.name;
     expect(nameConflictDiagnostic('demo', ['/a/demo'], at)).toMatchObject({
       code: 'SKILL_NAME_CONFLICT',
@@ -196,16 +383,39 @@ describe('parseSkillMd: positions under CRLF and BOM', () => {
 
 describe('parseSkillMd: the frontmatter', () => {
   it('keeps a --- inside a block scalar as text', () => {
-    const r = parseSkillMd(md('---', 'name: demo', 'description: |', '  first', '  ---', '  last', 'license: 1', '---', 'Body'));
+    const r = parseSkillMd(
+      md(
+        '---',
+        'name: demo',
+        'description: |',
+        '  first',
+        '  ---',
+        '  last',
+        'license: 1',
+        '---',
+        'Body',
+      ),
+    );
     expect(r.frontmatter?.description).toBe('first\n---\nlast\n');
-    expect(r.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual(['7:10 LICENSE_TYPE']);
+    expect(r.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([
+      '7:10 LICENSE_TYPE',
+    ]);
     expect(r.bodyStartLine).toBe(9);
   });
 
   it('reports a list and a scalar frontmatter as not a mapping, at the value', () => {
-    expect(only(md('---', '- a', '- b', '---'), 'FRONTMATTER_NOT_MAPPING')).toMatchObject({ line: 2, column: 1 });
-    expect(only(md('---', '', '  just text', '---'), 'FRONTMATTER_NOT_MAPPING')).toMatchObject({ line: 3, column: 3 });
-    expect(only(md('---', '# only a comment', '---'), 'FRONTMATTER_NOT_MAPPING')).toMatchObject({ line: 1, column: 1 });
+    expect(only(md('---', '- a', '- b', '---'), 'FRONTMATTER_NOT_MAPPING')).toMatchObject({
+      line: 2,
+      column: 1,
+    });
+    expect(only(md('---', '', '  just text', '---'), 'FRONTMATTER_NOT_MAPPING')).toMatchObject({
+      line: 3,
+      column: 3,
+    });
+    expect(only(md('---', '# only a comment', '---'), 'FRONTMATTER_NOT_MAPPING')).toMatchObject({
+      line: 1,
+      column: 1,
+    });
   });
 
   it('reports a duplicate key at the duplicate and keeps the map', () => {
@@ -220,32 +430,57 @@ describe('parseSkillMd: the frontmatter', () => {
     const r = parseSkillMd(md('---', 'name: [demo', 'description: "open', 'x: *nowhere', '---'));
     const yaml = r.diagnostics.filter((d) => d.code === 'FRONTMATTER_YAML');
     expect(yaml.length).toBeGreaterThanOrEqual(2);
-    expect(r.diagnostics.some((d) => d.code === 'NAME_MISSING' || d.code === 'DESCRIPTION_MISSING')).toBe(false);
+    expect(
+      r.diagnostics.some((d) => d.code === 'NAME_MISSING' || d.code === 'DESCRIPTION_MISSING'),
+    ).toBe(false);
     expect(r.frontmatter).toBeNull();
   });
 
   it('points an unresolved alias at the alias and still checks the other keys', () => {
-    const r = parseSkillMd(md('---', 'name: demo', 'description: d', 'license: *nowhere', 'version: 2', '---'));
-    expect(r.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual(['4:10 FRONTMATTER_YAML', '5:10 FIELD_TYPE']);
+    const r = parseSkillMd(
+      md('---', 'name: demo', 'description: d', 'license: *nowhere', 'version: 2', '---'),
+    );
+    expect(r.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([
+      '4:10 FRONTMATTER_YAML',
+      '5:10 FIELD_TYPE',
+    ]);
     expect(r.frontmatter).toBeNull();
   });
 
   it('accepts flow collections', () => {
-    const r = parseSkillMd(md('---', '{name: demo, description: "d", metadata: {a: b}, tags: [x, y]}', '---'), { folderName: 'demo' });
+    const r = parseSkillMd(
+      md('---', '{name: demo, description: "d", metadata: {a: b}, tags: [x, y]}', '---'),
+      { folderName: 'demo' },
+    );
     expect(r.diagnostics).toEqual([]);
-    expect(r.frontmatter).toEqual({ name: 'demo', description: 'd', metadata: { a: 'b' }, tags: ['x', 'y'] });
+    expect(r.frontmatter).toEqual({
+      name: 'demo',
+      description: 'd',
+      metadata: { a: 'b' },
+      tags: ['x', 'y'],
+    });
   });
 
   it('treats a key named __proto__ as a plain key', () => {
     const r = parseSkillMd(skill('__proto__: {polluted: true}'));
-    expect(r.frontmatter && Object.prototype.hasOwnProperty.call(r.frontmatter, '__proto__')).toBe(true);
+    expect(r.frontmatter && Object.prototype.hasOwnProperty.call(r.frontmatter, '__proto__')).toBe(
+      true,
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(only(skill('__proto__: {polluted: true}'), 'UNKNOWN_FIELD')).toMatchObject({ line: 4, column: 1 });
+    expect(only(skill('__proto__: {polluted: true}'), 'UNKNOWN_FIELD')).toMatchObject({
+      line: 4,
+      column: 1,
+    });
   });
 
   it('refuses an alias bomb with a diagnostic, not a hang', () => {
     const lines = ['---', 'name: demo', 'description: d', 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 10; i++) lines.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    for (let i = 1; i < 10; i++)
+      lines.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      );
     lines.push('---');
     const r = parseSkillMd(md(...lines));
     expect(r.diagnostics.some((d) => d.code === 'FRONTMATTER_YAML')).toBe(true);
@@ -284,10 +519,20 @@ describe('parseSkillMd: every problem is reported', () => {
 });
 
 describe('parseSkillMd: profiles', () => {
-  const text = skill('metadata: {n: 1}', 'allowed-tools: [Read]', 'vendor-key: x', 'tags: [a]', 'argument-hint: "[x]"');
+  const text = skill(
+    'metadata: {n: 1}',
+    'allowed-tools: [Read]',
+    'vendor-key: x',
+    'tags: [a]',
+    'argument-hint: "[x]"',
+  );
 
   it('studio: extensions are fine, the rest warns', () => {
-    expect(codes(text)).toEqual(['4:15 warning METADATA_TYPE', '5:16 warning ALLOWED_TOOLS_TYPE', '6:1 warning UNKNOWN_FIELD']);
+    expect(codes(text)).toEqual([
+      '4:15 warning METADATA_TYPE',
+      '5:16 warning ALLOWED_TOOLS_TYPE',
+      '6:1 warning UNKNOWN_FIELD',
+    ]);
   });
 
   it('spec: every key outside the core six is an error', () => {
@@ -305,14 +550,20 @@ describe('parseSkillMd: profiles', () => {
   });
 
   it('metadata that is not a map', () => {
-    expect(only(skill('metadata: text'), 'METADATA_TYPE')).toMatchObject({ severity: 'warning', line: 4, column: 11, field: 'metadata' });
+    expect(only(skill('metadata: text'), 'METADATA_TYPE')).toMatchObject({
+      severity: 'warning',
+      line: 4,
+      column: 11,
+      field: 'metadata',
+    });
   });
 });
 
 describe('parseSkillMd: names', () => {
   const nameCodes = (name: string, folderName?: string): string[] =>
-    parseSkillMd(md('---', `name: ${JSON.stringify(name)}`, 'description: d', '---'), { folderName })
-      .diagnostics.map((d) => d.code);
+    parseSkillMd(md('---', `name: ${JSON.stringify(name)}`, 'description: d', '---'), {
+      folderName,
+    }).diagnostics.map((d) => d.code);
 
   it('applies NFKC before every rule', () => {
     // Fullwidth letters become ASCII under NFKC.
@@ -347,7 +598,9 @@ describe('parseSkillMd: names', () => {
   });
 
   it('says NAME_EMPTY for a name that is not a string', () => {
-    expect(only(md('---', 'name: 42', 'description: d', '---'), 'NAME_EMPTY').message).toContain('the number 42');
+    expect(only(md('---', 'name: 42', 'description: d', '---'), 'NAME_EMPTY').message).toContain(
+      'the number 42',
+    );
   });
 });
 
@@ -384,7 +637,12 @@ describe('parseSkillMd: extension fields', () => {
     ['topology: 3', 'topology', 11],
     ['entrypoint: ""', 'entrypoint', 13],
   ])('FIELD_TYPE for %j', (line, field, column) => {
-    expect(only(skill(line), 'FIELD_TYPE')).toMatchObject({ severity: 'error', line: 4, column, field });
+    expect(only(skill(line), 'FIELD_TYPE')).toMatchObject({
+      severity: 'error',
+      line: 4,
+      column,
+      field,
+    });
   });
 
   it('accepts well-typed extension fields', () => {
@@ -420,8 +678,14 @@ describe('parseSkillMd: extension fields', () => {
   });
 
   it('checks llm_config: provider_name, provider_config, and credentials at any depth', () => {
-    expect(only(skill('llm_config: {}'), 'FIELD_TYPE')).toMatchObject({ line: 4, column: 1, field: 'llm_config.provider_name' });
-    expect(only(skill('llm_config: {provider_name: a, provider_config: 3}'), 'FIELD_TYPE')).toMatchObject({
+    expect(only(skill('llm_config: {}'), 'FIELD_TYPE')).toMatchObject({
+      line: 4,
+      column: 1,
+      field: 'llm_config.provider_name',
+    });
+    expect(
+      only(skill('llm_config: {provider_name: a, provider_config: 3}'), 'FIELD_TYPE'),
+    ).toMatchObject({
       line: 4,
       column: 49,
       field: 'llm_config.provider_config',
@@ -459,7 +723,11 @@ describe('parseSkillMd: extension fields', () => {
       '8:41 error FIELD_TYPE',
       '8:53 error FIELD_TYPE',
     ]);
-    expect(only(skill('agents: [a]'), 'FIELD_TYPE')).toMatchObject({ line: 4, column: 9, field: 'agents' });
+    expect(only(skill('agents: [a]'), 'FIELD_TYPE')).toMatchObject({
+      line: 4,
+      column: 9,
+      field: 'agents',
+    });
   });
 
   it('accepts a map of default arguments or a list of names', () => {
@@ -468,14 +736,22 @@ describe('parseSkillMd: extension fields', () => {
   });
 
   it('reports an input_schema that is not a map at its value, in the schema code', () => {
-    expect(only(skill('input_schema: true'), 'INPUT_SCHEMA_INVALID')).toMatchObject({ line: 4, column: 15 });
+    expect(only(skill('input_schema: true'), 'INPUT_SCHEMA_INVALID')).toMatchObject({
+      line: 4,
+      column: 15,
+    });
   });
 
   it('reports a schema ajv refuses with its message, and compiles each schema text once', () => {
-    const d = only(skill('output_schema: {type: object, properties: {a: {minimum: x}}}'), 'OUTPUT_SCHEMA_INVALID');
+    const d = only(
+      skill('output_schema: {type: object, properties: {a: {minimum: x}}}'),
+      'OUTPUT_SCHEMA_INVALID',
+    );
     expect(d.message).toContain('must be number');
     // A $ref that leads nowhere is refused at compile time.
-    expect(only(skill('input_schema: {$ref: "#/definitions/nope"}'), 'INPUT_SCHEMA_INVALID').message).toContain("can't resolve");
+    expect(
+      only(skill('input_schema: {$ref: "#/definitions/nope"}'), 'INPUT_SCHEMA_INVALID').message,
+    ).toContain("can't resolve");
     // Two skills with one $id do not collide.
     const withId = skill('input_schema: {$id: "https://x.test/s", type: object}');
     expect(codes(withId)).toEqual([]);
@@ -501,7 +777,9 @@ describe('parseSkillMd: entrypoint', () => {
   });
 
   it('reports ENTRYPOINT_MISSING for a file that does not exist', () => {
-    expect(only(skill('entrypoint: scripts/nope.py'), 'ENTRYPOINT_MISSING', { checkPath })).toMatchObject({
+    expect(
+      only(skill('entrypoint: scripts/nope.py'), 'ENTRYPOINT_MISSING', { checkPath }),
+    ).toMatchObject({
       severity: 'error',
       line: 4,
       column: 13,
@@ -515,14 +793,27 @@ describe('parseSkillMd: entrypoint', () => {
       asked.push(rel);
       return 'ok';
     };
-    for (const p of ['../x.py', 'scripts/../../x.py', '/etc/passwd', 'C:/x.py', 'scripts\\run.py', '~/x.sh']) {
-      expect(only(skill(`entrypoint: ${JSON.stringify(p)}`), 'ENTRYPOINT_OUTSIDE', { checkPath: spy }).line).toBe(4);
+    for (const p of [
+      '../x.py',
+      'scripts/../../x.py',
+      '/etc/passwd',
+      'C:/x.py',
+      'scripts\\run.py',
+      '~/x.sh',
+    ]) {
+      expect(
+        only(skill(`entrypoint: ${JSON.stringify(p)}`), 'ENTRYPOINT_OUTSIDE', { checkPath: spy })
+          .line,
+      ).toBe(4);
     }
     expect(asked).toEqual([]);
   });
 
   it('reports ENTRYPOINT_OUTSIDE when checkPath says the path escapes', () => {
-    expect(only(skill('entrypoint: link.py'), 'ENTRYPOINT_OUTSIDE', { checkPath: () => 'outside' }).column).toBe(13);
+    expect(
+      only(skill('entrypoint: link.py'), 'ENTRYPOINT_OUTSIDE', { checkPath: () => 'outside' })
+        .column,
+    ).toBe(13);
   });
 });
 
@@ -555,15 +846,23 @@ describe('parseSkillMd: topology', () => {
   });
 
   it('points a syntax error at the end of the expression when the expression is cut short', () => {
-    expect(only(skill(...agents, 'topology: researcher >>  '), 'TOPOLOGY_SYNTAX')).toMatchObject({ line: 7, column: 24 });
+    expect(only(skill(...agents, 'topology: researcher >>  '), 'TOPOLOGY_SYNTAX')).toMatchObject({
+      line: 7,
+      column: 24,
+    });
   });
 
   it('names every unknown agent when there is no agents map', () => {
-    expect(codes(skill('topology: a | b'))).toEqual(['4:11 error TOPOLOGY_UNKNOWN_AGENT', '4:15 error TOPOLOGY_UNKNOWN_AGENT']);
+    expect(codes(skill('topology: a | b'))).toEqual([
+      '4:11 error TOPOLOGY_UNKNOWN_AGENT',
+      '4:15 error TOPOLOGY_UNKNOWN_AGENT',
+    ]);
   });
 
   it('accepts composed skill aliases as topology names', () => {
-    expect(codes(skill('skills: {research: deep-research}', ...agents, 'topology: research >> writer'))).toEqual([]);
+    expect(
+      codes(skill('skills: {research: deep-research}', ...agents, 'topology: research >> writer')),
+    ).toEqual([]);
   });
 
   it('does not pile unknown-agent errors on an agents value that is not a map', () => {
@@ -580,11 +879,20 @@ describe('parseSkillMd: the body', () => {
   });
 
   it('does not warn at exactly 500 lines', () => {
-    const text = md('---', 'name: demo', 'description: d', '---', ...Array.from({ length: 500 }, () => 'x'));
+    const text = md(
+      '---',
+      'name: demo',
+      'description: d',
+      '---',
+      ...Array.from({ length: 500 }, () => 'x'),
+    );
     expect(codes(text)).toEqual([]);
   });
 
   it('checks the body of a file without frontmatter too', () => {
-    expect(codes('x\n'.repeat(600))).toEqual(['1:1 error FRONTMATTER_MISSING', '1:1 warning SKILL_BODY_OVERSIZE']);
+    expect(codes('x\n'.repeat(600))).toEqual([
+      '1:1 error FRONTMATTER_MISSING',
+      '1:1 warning SKILL_BODY_OVERSIZE',
+    ]);
   });
 });

@@ -20,7 +20,14 @@ import {
   type Pair,
   type YAMLError,
 } from 'yaml';
-import { Checker, describeValue, isPlainMap, keyString, type FieldRef, type ValidationProfile } from './check-context';
+import {
+  Checker,
+  describeValue,
+  isPlainMap,
+  keyString,
+  type FieldRef,
+  type ValidationProfile,
+} from './check-context';
 import type { Diagnostic } from './diagnostics';
 import { FIELD_BY_KEY } from './fields';
 import { splitFrontmatter } from './frontmatter';
@@ -107,13 +114,19 @@ const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
 
 /** By position; at one position errors come first. Stable otherwise. */
 function byPosition(a: Diagnostic, b: Diagnostic): number {
-  return a.line - b.line || a.column - b.column || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity];
+  return (
+    a.line - b.line || a.column - b.column || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]
+  );
 }
 
 function checkBody(body: string, bodyStartLine: number, diagnostics: Diagnostic[]): void {
   // Cheap bounds first: UTF-8 is 1–3 bytes per UTF-16 unit.
   const bytes =
-    body.length > BODY_MAX_BYTES ? BODY_MAX_BYTES + 1 : body.length * 3 <= BODY_MAX_BYTES ? 0 : utf8Bytes(body);
+    body.length > BODY_MAX_BYTES
+      ? BODY_MAX_BYTES + 1
+      : body.length * 3 <= BODY_MAX_BYTES
+        ? 0
+        : utf8Bytes(body);
   const lines = lineCount(body);
   if (lines <= BODY_MAX_LINES && bytes <= BODY_MAX_BYTES) return;
   const what: string[] = [];
@@ -129,21 +142,33 @@ function checkBody(body: string, bodyStartLine: number, diagnostics: Diagnostic[
   });
 }
 
-function checkNameField(c: Checker, f: FieldRef | undefined, folderName: string | undefined, required: boolean): void {
+function checkNameField(
+  c: Checker,
+  f: FieldRef | undefined,
+  folderName: string | undefined,
+  required: boolean,
+): void {
   if (!f) {
     if (required) c.error('NAME_MISSING', 'the frontmatter has no name', c.top, 'name');
     return;
   }
   if (typeof f.value !== 'string' || f.value.trim() === '') {
-    c.error('NAME_EMPTY', `name must be a non-empty string, not ${describeValue(f.value)}`, f.valuePos, 'name');
+    c.error(
+      'NAME_EMPTY',
+      `name must be a non-empty string, not ${describeValue(f.value)}`,
+      f.valuePos,
+      'name',
+    );
     return;
   }
-  for (const p of checkName(f.value, folderName)) c.add(p.severity, p.code, p.message, f.valuePos, 'name');
+  for (const p of checkName(f.value, folderName))
+    c.add(p.severity, p.code, p.message, f.valuePos, 'name');
 }
 
 function checkDescription(c: Checker, f: FieldRef | undefined, required: boolean): void {
   if (!f) {
-    if (required) c.error('DESCRIPTION_MISSING', 'the frontmatter has no description', c.top, 'description');
+    if (required)
+      c.error('DESCRIPTION_MISSING', 'the frontmatter has no description', c.top, 'description');
     return;
   }
   if (typeof f.value !== 'string' || f.value.trim() === '') {
@@ -170,7 +195,12 @@ function checkCore(c: Checker, f: FieldRef): void {
   switch (f.key) {
     case 'license':
       if (typeof f.value !== 'string') {
-        c.error('LICENSE_TYPE', `license must be a string, not ${describeValue(f.value)}`, f.valuePos, f.path);
+        c.error(
+          'LICENSE_TYPE',
+          `license must be a string, not ${describeValue(f.value)}`,
+          f.valuePos,
+          f.path,
+        );
       }
       return;
     case 'compatibility': {
@@ -186,7 +216,12 @@ function checkCore(c: Checker, f: FieldRef): void {
       const n = charCount(f.value);
       if (f.value.trim() === '') {
         // Deliberate: an empty compatibility says nothing, so it is a mistake.
-        c.error('COMPATIBILITY_LENGTH', 'compatibility is empty; remove it or say what the skill needs', f.valuePos, f.path);
+        c.error(
+          'COMPATIBILITY_LENGTH',
+          'compatibility is empty; remove it or say what the skill needs',
+          f.valuePos,
+          f.path,
+        );
       } else if (n > COMPATIBILITY_MAX) {
         c.error(
           'COMPATIBILITY_LENGTH',
@@ -199,7 +234,12 @@ function checkCore(c: Checker, f: FieldRef): void {
     }
     case 'metadata': {
       if (!isPlainMap(f.value)) {
-        c.strictInSpec('METADATA_TYPE', `metadata must be a map of strings, not ${describeValue(f.value)}`, f.valuePos, f.path);
+        c.strictInSpec(
+          'METADATA_TYPE',
+          `metadata must be a map of strings, not ${describeValue(f.value)}`,
+          f.valuePos,
+          f.path,
+        );
         return;
       }
       for (const e of c.entries(f)) {
@@ -268,7 +308,12 @@ function checkFields(
       continue;
     }
     if (c.profile === 'spec') {
-      c.error('NOT_PORTABLE', `"${f.key}" is a studio extension, not part of agentskills.io`, f.keyPos, f.key);
+      c.error(
+        'NOT_PORTABLE',
+        `"${f.key}" is a studio extension, not part of agentskills.io`,
+        f.keyPos,
+        f.key,
+      );
     }
     // Extensions are still type-checked under spec: a wrong value is worth knowing either way.
     EXTENSION_CHECKS[f.key]?.(c, f, { checkPath: opts.checkPath });
@@ -321,6 +366,100 @@ function aliasProblem(c: Checker, value: unknown, message: string): void {
   c.error('FRONTMATTER_YAML', `YAML: ${message}`, at, null);
 }
 
+/** Parses the YAML once and runs every check; fills `result`. */
+function checkFrontmatter(
+  yaml: string,
+  yamlStartLine: number,
+  profile: ValidationProfile,
+  opts: ParseSkillMdOptions,
+  result: ParsedSkillMd,
+): void {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yaml, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const src = new YamlSource(yaml, lineCounter, yamlStartLine);
+  const c = new Checker(src, doc, profile, TOP);
+
+  let onlyDuplicates = true;
+  for (const e of doc.errors) {
+    if (e.code !== 'DUPLICATE_KEY') onlyDuplicates = false;
+    if (e.code === 'DUPLICATE_KEY') {
+      c.error(
+        'FRONTMATTER_YAML',
+        'YAML: duplicate key: each key may appear only once',
+        src.at(e.pos[0]),
+        null,
+      );
+      continue;
+    }
+    const opener = unclosedOpener(doc, e);
+    if (opener !== null) {
+      c.error(
+        'FRONTMATTER_YAML',
+        `YAML: ${e.message} (the value that starts here is never closed)`,
+        src.at(opener),
+        null,
+      );
+    } else {
+      c.error('FRONTMATTER_YAML', `YAML: ${e.message}`, src.at(e.pos[0]), null);
+    }
+  }
+  for (const w of doc.warnings) {
+    c.add('warning', 'FRONTMATTER_YAML', `YAML: ${w.message}`, src.at(w.pos[0]), null);
+  }
+
+  const root = doc.contents;
+  if (!isMap(root)) {
+    if (doc.errors.length === 0) {
+      const what =
+        root === null || (isScalar(root) && root.value === null)
+          ? 'empty'
+          : isScalar(root)
+            ? 'a single value'
+            : 'a list';
+      const pos = root === null || !isNode(root) || what === 'empty' ? TOP : src.node(root, TOP);
+      c.error(
+        'FRONTMATTER_NOT_MAPPING',
+        `the frontmatter is ${what}; it must be a map of keys (name: …)`,
+        pos,
+        null,
+      );
+    }
+    result.diagnostics.push(...c.diagnostics);
+    return;
+  }
+
+  // Converted key by key, so that a broken alias costs only its own key.
+  const fm: Record<string, unknown> = {};
+  let readable = onlyDuplicates;
+  for (const pair of root.items) {
+    let value: unknown;
+    try {
+      value = isNode(pair.value) ? pair.value.toJS(doc) : (pair.value ?? null);
+    } catch (e) {
+      aliasProblem(c, pair.value, e instanceof Error ? e.message : String(e));
+      readable = false;
+      continue;
+    }
+    // defineProperty: a key named __proto__ must stay a plain key.
+    Object.defineProperty(fm, keyString(pair.key), {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+
+  const fields = topFields(c, root.items, fm);
+  for (const [key, f] of fields) result.keyPositions[key] = f.keyPos;
+  // With a real syntax error the map may be cut short: a key reported missing
+  // could just be unreadable, so only the checks of keys that were read run.
+  result.topology = checkFields(c, fields, opts, readable);
+  // A frontmatter with syntax errors is not trusted; duplicates alone leave a usable map.
+  result.frontmatter = readable ? fm : null;
+
+  result.diagnostics.push(...c.diagnostics);
+}
+
 export function parseSkillMd(text: string, opts: ParseSkillMdOptions = {}): ParsedSkillMd {
   const profile = opts.profile ?? 'studio';
   const fileName = opts.fileName ?? 'SKILL.md';
@@ -371,71 +510,20 @@ export function parseSkillMd(text: string, opts: ParseSkillMdOptions = {}): Pars
     return result;
   }
 
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(split.yaml, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const src = new YamlSource(split.yaml, lineCounter, split.yamlStartLine);
-  const c = new Checker(src, doc, profile, TOP);
-
-  let onlyDuplicates = true;
-  for (const e of doc.errors) {
-    if (e.code !== 'DUPLICATE_KEY') onlyDuplicates = false;
-    if (e.code === 'DUPLICATE_KEY') {
-      c.error('FRONTMATTER_YAML', 'YAML: duplicate key: each key may appear only once', src.at(e.pos[0]), null);
-      continue;
-    }
-    const opener = unclosedOpener(doc, e);
-    if (opener !== null) {
-      c.error('FRONTMATTER_YAML', `YAML: ${e.message} (the value that starts here is never closed)`, src.at(opener), null);
-    } else {
-      c.error('FRONTMATTER_YAML', `YAML: ${e.message}`, src.at(e.pos[0]), null);
-    }
+  try {
+    checkFrontmatter(split.yaml, split.yamlStartLine, profile, opts, result);
+  } catch (e) {
+    // Never let a surprise in the checks take the caller down: say so, in the file.
+    result.frontmatter = null;
+    diagnostics.push({
+      severity: 'error',
+      code: 'FRONTMATTER_YAML',
+      message: `the frontmatter could not be checked: ${e instanceof Error ? e.message : String(e)}`,
+      line: split.yamlStartLine,
+      column: 1,
+      field: null,
+    });
   }
-  for (const w of doc.warnings) {
-    c.add('warning', 'FRONTMATTER_YAML', `YAML: ${w.message}`, src.at(w.pos[0]), null);
-  }
-
-  const root = doc.contents;
-  if (!isMap(root)) {
-    if (doc.errors.length === 0) {
-      const what =
-        root === null || (isScalar(root) && root.value === null)
-          ? 'empty'
-          : isScalar(root)
-            ? 'a single value'
-            : 'a list';
-      const pos = root === null || !isNode(root) || what === 'empty' ? TOP : src.node(root, TOP);
-      c.error('FRONTMATTER_NOT_MAPPING', `the frontmatter is ${what}; it must be a map of keys (name: …)`, pos, null);
-    }
-    diagnostics.push(...c.diagnostics);
-    diagnostics.sort(byPosition);
-    return result;
-  }
-
-  // Converted key by key, so that a broken alias costs only its own key.
-  const fm: Record<string, unknown> = {};
-  let readable = onlyDuplicates;
-  for (const pair of root.items) {
-    let value: unknown;
-    try {
-      value = isNode(pair.value) ? pair.value.toJS(doc) : (pair.value ?? null);
-    } catch (e) {
-      aliasProblem(c, pair.value, e instanceof Error ? e.message : String(e));
-      readable = false;
-      continue;
-    }
-    // defineProperty: a key named __proto__ must stay a plain key.
-    Object.defineProperty(fm, keyString(pair.key), { value, writable: true, enumerable: true, configurable: true });
-  }
-
-  const fields = topFields(c, root.items, fm);
-  for (const [key, f] of fields) result.keyPositions[key] = f.keyPos;
-  // With a real syntax error the map may be cut short: a key reported missing
-  // could just be unreadable, so only the checks of keys that were read run.
-  result.topology = checkFields(c, fields, opts, readable);
-  // A frontmatter with syntax errors is not trusted; duplicates alone leave a usable map.
-  result.frontmatter = readable ? fm : null;
-
-  diagnostics.push(...c.diagnostics);
   diagnostics.sort(byPosition);
   return result;
 }
@@ -468,7 +556,11 @@ export function skillMdCaseDiagnostic(foundName: string): Diagnostic {
  * SKILL_NAME_CONFLICT, for the registry: another skill of the same priority has
  * this name. `at` is where the name is written (ParsedSkillMd.keyPositions.name).
  */
-export function nameConflictDiagnostic(name: string, otherPaths: readonly string[], at?: Position): Diagnostic {
+export function nameConflictDiagnostic(
+  name: string,
+  otherPaths: readonly string[],
+  at?: Position,
+): Diagnostic {
   const others = otherPaths.length > 0 ? `: also ${otherPaths.join(', ')}` : '';
   return {
     severity: 'error',

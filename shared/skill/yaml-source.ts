@@ -70,7 +70,11 @@ export class YamlSource {
    * appear in the source in order, only the blanks differ); otherwise every index
    * maps to the start of the value.
    */
-  scalarIndexMapper(node: Node | null | undefined, value: string, keyPos: Position): (index: number) => Position {
+  scalarIndexMapper(
+    node: Node | null | undefined,
+    value: string,
+    keyPos: Position,
+  ): (index: number) => Position {
     const start = this.value(node, keyPos);
     if (!node || !isScalar(node) || !node.range) return () => start;
     const offsets = this.alignScalar(node, value);

@@ -49,6 +49,7 @@ export const exportCommand: Command = {
     }
     const out = path.resolve(ctx.io.cwd, stringFlag(ctx, 'output') ?? `${name}.${format}`);
     const { buffer, entries } = await exportBundle(rec.dir, { name, format });
+    await fsp.mkdir(path.dirname(out), { recursive: true });
     await writeFileAtomic(out, buffer);
     if (ctx.common.json) writeJson(ctx.io, { exported: true, path: out, bytes: buffer.length, entries, diagnostics: rec.diagnostics });
     else

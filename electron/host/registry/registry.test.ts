@@ -26,7 +26,10 @@ afterEach(async () => {
 
 async function makeSkill(dir: string, name = path.basename(dir), extra = ''): Promise<string> {
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: The ${name} skill.\n${extra}---\nBody\n`);
+  await writeFile(
+    path.join(dir, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: The ${name} skill.\n${extra}---\nBody\n`,
+  );
   return dir;
 }
 
@@ -95,7 +98,10 @@ describe('SkillRegistry', () => {
     await mkdir(path.join(ws, '.claude'));
     await symlink(path.join(ws, 'skills'), path.join(ws, '.claude', 'skills'));
     await mkdir(path.join(home, '.agents', 'skills'), { recursive: true });
-    await symlink(path.join(ws, 'skills', 'shared'), path.join(home, '.agents', 'skills', 'shared'));
+    await symlink(
+      path.join(ws, 'skills', 'shared'),
+      path.join(home, '.agents', 'skills', 'shared'),
+    );
     const reg = await open();
     expect(reg.all().map((r) => r.dir)).toEqual([path.join(ws, 'skills', 'shared')]);
     expect(reg.conflicts()).toEqual([]);
@@ -120,7 +126,12 @@ describe('SkillRegistry', () => {
     await writeFile(path.join(ws, 'skill-studio.json'), '{ "user_sources": { "claude": false }');
     const broken = await open();
     expect(broken.configDiagnostics()).toMatchObject([
-      { code: 'WORKSPACE_CONFIG', severity: 'error', line: 1, file: path.join(ws, 'skill-studio.json') },
+      {
+        code: 'WORKSPACE_CONFIG',
+        severity: 'error',
+        line: 1,
+        file: path.join(ws, 'skill-studio.json'),
+      },
     ]);
     // Defaults apply: the claude folder is back on.
     expect(broken.list().map((r) => r.summary.name)).toEqual(['claude-one', 'codex-one']);
@@ -166,6 +177,8 @@ describe('SkillRegistry', () => {
   it('works with no workspace and no home: bundled skills only', async () => {
     await makeSkill(path.join(fw, 'time-arithmetic'));
     const reg = await open({ workspace: null, home: null });
-    expect(reg.list().map((r) => [r.summary.name, r.summary.source])).toEqual([['time-arithmetic', 'framework']]);
+    expect(reg.list().map((r) => [r.summary.name, r.summary.source])).toEqual([
+      ['time-arithmetic', 'framework'],
+    ]);
   });
 });

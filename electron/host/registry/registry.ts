@@ -107,7 +107,13 @@ interface View {
   signature: Map<string, { name: string; sig: string }>;
 }
 
-const EMPTY_VIEW: View = { all: [], byKey: new Map(), byPath: new Map(), conflicts: [], signature: new Map() };
+const EMPTY_VIEW: View = {
+  all: [],
+  byKey: new Map(),
+  byPath: new Map(),
+  conflicts: [],
+  signature: new Map(),
+};
 const DEFAULT_DEBOUNCE_MS = 100;
 /** Under a steady stream of events, re-read at least this often. */
 const MAX_DEBOUNCE_WAIT_MS = 1000;
@@ -203,7 +209,11 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
 
   /** The scanned folders in priority order, and which exist. */
   sources(): SourceFolderState[] {
-    return this.states.map((s) => ({ folder: s.folder, exists: s.exists, singleSkill: s.singleSkill }));
+    return this.states.map((s) => ({
+      folder: s.folder,
+      exists: s.exists,
+      singleSkill: s.singleSkill,
+    }));
   }
 
   /** Problems with source folders themselves (unreadable, too many entries); `file` names each. */
@@ -275,7 +285,10 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
     });
     // A failed job must not block the ones after it; the caller still sees the failure.
     this.queue = run.catch((err: unknown) => {
-      this.emit('error', { code: 'RELOAD_FAILED', message: `Reading skills failed: ${(err as Error).message}` });
+      this.emit('error', {
+        code: 'RELOAD_FAILED',
+        message: `Reading skills failed: ${(err as Error).message}`,
+      });
     });
     return run;
   }
@@ -354,7 +367,10 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
     );
     this.publish();
     const existedAfter = this.states.map((s) => `${s.exists}:${s.singleSkill}`).join();
-    if (this.watcher && (existedAfter !== existedBefore || linkedSkillKey(this.states) !== linkedBefore)) {
+    if (
+      this.watcher &&
+      (existedAfter !== existedBefore || linkedSkillKey(this.states) !== linkedBefore)
+    ) {
       const fresh = await this.updateWatchTargets();
       if (round < MAX_CATCH_UP_ROUNDS) await this.processPaths(catchUpPaths(fresh), round + 1);
     }
@@ -383,7 +399,8 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
       return;
     }
     const change = diffViews(previous, next);
-    if (change.added.length + change.changed.length + change.removed.length > 0) this.emit('change', change);
+    if (change.added.length + change.changed.length + change.removed.length > 0)
+      this.emit('change', change);
   }
 
   /** Brings the subscriptions in line with the sources; returns the ones newly made. */
@@ -434,7 +451,9 @@ function linkedSkillKey(states: readonly FolderState[]): string {
 function computeView(states: readonly FolderState[]): View {
   const ordered: ScannedSkill[] = [];
   for (const s of states) {
-    const skills = [...s.skills.values()].sort((a, b) => compareStrings(a.record.dir, b.record.dir));
+    const skills = [...s.skills.values()].sort((a, b) =>
+      compareStrings(a.record.dir, b.record.dir),
+    );
     ordered.push(...skills);
   }
   // One real folder is one skill: the first sighting (highest source) keeps it.
@@ -521,7 +540,11 @@ function diffViews(previous: View, next: View): RegistryChange {
   for (const [key, before] of previous.signature) {
     if (!next.signature.has(key)) removed.push(before.name);
   }
-  return { added: added.sort(compareStrings), changed: changed.sort(compareStrings), removed: removed.sort(compareStrings) };
+  return {
+    added: added.sort(compareStrings),
+    changed: changed.sort(compareStrings),
+    removed: removed.sort(compareStrings),
+  };
 }
 
 /**
@@ -576,7 +599,8 @@ async function computeWatchTargets(
       if (rel === '' || rel === WORKSPACE_CONFIG_FILE) continue;
       const logical = path.join(base, rel);
       const target = await realOf(logical);
-      if (target && target !== path.join(real, rel)) targets.push({ dir: target, logical, include: [''] });
+      if (target && target !== path.join(real, rel))
+        targets.push({ dir: target, logical, include: [''] });
     }
   }
   for (const skill of linkedSkills(states)) {

@@ -19,7 +19,12 @@ afterEach(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-const folder = (dir = src): SourceFolder => ({ source: 'project', id: 'project:skills', dir, priority: 0 });
+const folder = (dir = src): SourceFolder => ({
+  source: 'project',
+  id: 'project:skills',
+  dir,
+  priority: 0,
+});
 
 function skillMd(name: string, extra = ''): string {
   return `---\nname: ${name}\ndescription: Does ${name} things.\n${extra}---\n\n# ${name}\n`;
@@ -33,7 +38,10 @@ async function makeSkill(dir: string, text: string, fileName = 'SKILL.md'): Prom
 
 describe('scanFolder', () => {
   it('finds depth-1 folders holding SKILL.md and builds their records', async () => {
-    await makeSkill(path.join(src, 'alpha'), skillMd('alpha', 'license: MIT\ntags: [a, b]\ncategory: tools\n'));
+    await makeSkill(
+      path.join(src, 'alpha'),
+      skillMd('alpha', 'license: MIT\ntags: [a, b]\ncategory: tools\n'),
+    );
     await makeSkill(path.join(src, 'beta'), skillMd('beta'));
     await mkdir(path.join(src, 'notes'));
     await writeFile(path.join(src, 'notes', 'README.md'), '# not a skill\n');
@@ -76,7 +84,9 @@ describe('scanFolder', () => {
     await makeSkill(path.join(src, 'lower'), skillMd('lower'), 'skill.md');
     const [skill] = (await scanFolder(folder(), 0)).skills;
     expect(skill.record.skillMdPath).toBe(path.join(src, 'lower', 'skill.md'));
-    expect(skill.record.diagnostics.map((d) => [d.code, d.severity])).toEqual([['SKILL_MD_CASE', 'warning']]);
+    expect(skill.record.diagnostics.map((d) => [d.code, d.severity])).toEqual([
+      ['SKILL_MD_CASE', 'warning'],
+    ]);
     expect(skill.record.summary.has_warnings).toBe(true);
   });
 
@@ -124,14 +134,34 @@ describe('scanFolder', () => {
     const [skill] = (await scanFolder(folder(), 0)).skills;
     expect(skill.record.summary).toMatchObject({ name: 'huge', has_errors: true, description: '' });
     expect(skill.record.diagnostics).toHaveLength(1);
-    expect(skill.record.diagnostics[0]).toMatchObject({ code: 'FILE_TOO_LARGE', severity: 'error', line: 1 });
+    expect(skill.record.diagnostics[0]).toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      severity: 'error',
+      line: 1,
+    });
     expect(skill.record.diagnostics[0].message).toMatch(/SKILL\.md: is 10485760 bytes/);
     expect(skill.record.frontmatter).toBeNull();
   });
 
+  it('reads a long SKILL.md (past the first read) whole, and honours a smaller cap', async () => {
+    const body = 'A line of instructions that goes on for a while.\n'.repeat(4000); // ~200 KB
+    await makeSkill(path.join(src, 'long'), skillMd('long') + body);
+    const [skill] = (await scanFolder(folder(), 0)).skills;
+    expect(skill.record.body.length).toBe(body.length + '\n# long\n'.length);
+    expect(skill.record.diagnostics.map((d) => d.code)).toEqual(['SKILL_BODY_OVERSIZE']);
+
+    const [capped] = (await scanFolder(folder(), 0, { maxSkillMdBytes: 1000 })).skills;
+    expect(capped.record.diagnostics.map((d) => d.code)).toEqual(['FILE_TOO_LARGE']);
+    const [small] = (await scanFolder(folder(), 0, { maxSkillMdBytes: 10 })).skills;
+    expect(small.record.diagnostics.map((d) => d.code)).toEqual(['FILE_TOO_LARGE']);
+  });
+
   it('reports a binary SKILL.md as FILE_BINARY', async () => {
     await mkdir(path.join(src, 'bin'));
-    await writeFile(path.join(src, 'bin', 'SKILL.md'), Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0x01, 0x02, 0xff]));
+    await writeFile(
+      path.join(src, 'bin', 'SKILL.md'),
+      Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0x01, 0x02, 0xff]),
+    );
     const [skill] = (await scanFolder(folder(), 0)).skills;
     expect(skill.record.diagnostics.map((d) => d.code)).toEqual(['FILE_BINARY']);
     expect(skill.record.summary.has_errors).toBe(true);
@@ -153,7 +183,10 @@ describe('scanFolder', () => {
   it.skipIf(process.getuid?.() === 0)(
     'reports an unreadable SKILL.md as FILE_UNREADABLE (skipped as root: chmod cannot deny root)',
     async () => {
-      const file = path.join(await makeSkill(path.join(src, 'locked'), skillMd('locked')), 'SKILL.md');
+      const file = path.join(
+        await makeSkill(path.join(src, 'locked'), skillMd('locked')),
+        'SKILL.md',
+      );
       await chmod(file, 0o000);
       const [skill] = (await scanFolder(folder(), 0)).skills;
       expect(skill.record.diagnostics.map((d) => d.code)).toEqual(['FILE_UNREADABLE']);
@@ -193,14 +226,22 @@ describe('scanFolder', () => {
   it('checks paths named in the frontmatter against the skill folder', async () => {
     const outside = path.join(tmp, 'secret.sh');
     await writeFile(outside, 'echo secret\n');
-    const missing = await makeSkill(path.join(src, 'missing'), skillMd('missing', 'entrypoint: scripts/run.sh\n'));
-    const escaping = await makeSkill(path.join(src, 'escaping'), skillMd('escaping', 'entrypoint: run.sh\n'));
+    const missing = await makeSkill(
+      path.join(src, 'missing'),
+      skillMd('missing', 'entrypoint: scripts/run.sh\n'),
+    );
+    const escaping = await makeSkill(
+      path.join(src, 'escaping'),
+      skillMd('escaping', 'entrypoint: run.sh\n'),
+    );
     await symlink(outside, path.join(escaping, 'run.sh'));
     const fine = await makeSkill(path.join(src, 'fine'), skillMd('fine', 'entrypoint: run.sh\n'));
     await writeFile(path.join(fine, 'run.sh'), 'echo ok\n');
 
     const scan = await scanFolder(folder(), 0);
-    const codes = new Map(scan.skills.map((s) => [s.record.summary.name, s.record.diagnostics.map((d) => d.code)]));
+    const codes = new Map(
+      scan.skills.map((s) => [s.record.summary.name, s.record.diagnostics.map((d) => d.code)]),
+    );
     expect(codes.get('missing')).toEqual(['ENTRYPOINT_MISSING']);
     expect(codes.get('escaping')).toEqual(['ENTRYPOINT_OUTSIDE']);
     expect(codes.get('fine')).toEqual([]);
@@ -234,7 +275,9 @@ describe('scanFolder', () => {
     const other = path.join(tmp, 'other');
     await makeSkill(path.join(other, 'x'), skillMd('x'));
     await makeSkill(path.join(src, 'y'), skillMd('y'));
-    const scans = await scanFolders([folder(), { ...folder(other), id: 'other' }], { concurrency: 1 });
+    const scans = await scanFolders([folder(), { ...folder(other), id: 'other' }], {
+      concurrency: 1,
+    });
     expect(scans.map((s) => s.skills.map((k) => k.record.summary.name))).toEqual([['y'], ['x']]);
     expect(scans.map((s) => s.folderIndex)).toEqual([0, 1]);
   });
@@ -261,9 +304,9 @@ describe('readSkillFolder', () => {
 
   it('applies the spec profile', async () => {
     const dir = await makeSkill(path.join(src, 'ext'), skillMd('ext', 'version: "1.0"\n'));
-    expect((await readSkillFolder(dir, 'project', { profile: 'spec' })).diagnostics.map((d) => d.code)).toEqual([
-      'NOT_PORTABLE',
-    ]);
+    expect(
+      (await readSkillFolder(dir, 'project', { profile: 'spec' })).diagnostics.map((d) => d.code),
+    ).toEqual(['NOT_PORTABLE']);
     expect((await readSkillFolder(dir)).diagnostics).toEqual([]);
   });
 });

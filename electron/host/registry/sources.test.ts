@@ -50,13 +50,18 @@ describe('resolveSources', () => {
       frameworkDir: null,
       config: config({ user_sources: { claude: false, codex: false } }),
     });
-    expect(some.map((f) => f.id)).toEqual(['user:agents', 'user:gemini', 'user:copilot', 'user:cursor']);
+    expect(some.map((f) => f.id)).toEqual([
+      'user:agents',
+      'user:gemini',
+      'user:copilot',
+      'user:cursor',
+    ]);
     expect(
       resolveSources({ workspace: null, home, frameworkDir: null, config: config(), noUser: true }),
     ).toEqual([]);
-    expect(resolveSources({ workspace: null, home: null, frameworkDir: fw, config: config() })).toEqual([
-      { source: 'framework', id: 'framework', dir: fw, priority: 2 },
-    ]);
+    expect(
+      resolveSources({ workspace: null, home: null, frameworkDir: fw, config: config() }),
+    ).toEqual([{ source: 'framework', id: 'framework', dir: fw, priority: 2 }]);
   });
 
   it('replaces the project folders with --root folders', () => {
@@ -82,14 +87,24 @@ describe('resolveSources', () => {
     });
     const claude = folders.filter((f) => f.dir === path.join(home, '.claude/skills'));
     expect(claude).toEqual([
-      { source: 'project', id: 'project:claude', dir: path.join(home, '.claude/skills'), priority: 0 },
+      {
+        source: 'project',
+        id: 'project:claude',
+        dir: path.join(home, '.claude/skills'),
+        priority: 0,
+      },
     ]);
     expect(folders.filter((f) => f.source === 'plugin').map((f) => f.id)).toEqual([
       'plugin:relative-without-workspace',
     ]);
     // Without a workspace a relative plugin folder cannot be placed: it is left out.
     expect(
-      resolveSources({ workspace: null, home: null, frameworkDir: null, config: config({ plugins: ['x'] }) }),
+      resolveSources({
+        workspace: null,
+        home: null,
+        frameworkDir: null,
+        config: config({ plugins: ['x'] }),
+      }),
     ).toEqual([]);
   });
 });

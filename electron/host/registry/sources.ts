@@ -75,7 +75,8 @@ export function resolveSources(opts: ResolveSourcesOptions): SourceFolder[] {
     const base = opts.workspace ?? process.cwd();
     opts.roots.forEach((root, n) => add('project', `root:${n}`, path.resolve(base, root)));
   } else if (opts.workspace) {
-    for (const f of PROJECT_FOLDERS) add('project', `project:${f.id}`, path.join(opts.workspace, f.rel));
+    for (const f of PROJECT_FOLDERS)
+      add('project', `project:${f.id}`, path.join(opts.workspace, f.rel));
   }
 
   if (opts.home && !opts.noUser) {
@@ -96,7 +97,11 @@ export function resolveSources(opts: ResolveSourcesOptions): SourceFolder[] {
 }
 
 /** Absolute as written; `~/…` against home; relative against the workspace. Null when unresolvable. */
-export function resolvePluginDir(entry: string, workspace: string | null, home: string | null): string | null {
+export function resolvePluginDir(
+  entry: string,
+  workspace: string | null,
+  home: string | null,
+): string | null {
   if (entry === '~' || entry.startsWith('~/') || entry.startsWith('~\\')) {
     return home ? path.join(home, entry.slice(1)) : null;
   }

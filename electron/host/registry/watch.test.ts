@@ -66,10 +66,21 @@ function changes(reg: SkillRegistry) {
 }
 
 const added = (...names: string[]): RegistryChange => ({ added: names, changed: [], removed: [] });
-const changed = (...names: string[]): RegistryChange => ({ added: [], changed: names, removed: [] });
-const removed = (...names: string[]): RegistryChange => ({ added: [], changed: [], removed: names });
+const changed = (...names: string[]): RegistryChange => ({
+  added: [],
+  changed: names,
+  removed: [],
+});
+const removed = (...names: string[]): RegistryChange => ({
+  added: [],
+  changed: [],
+  removed: names,
+});
 
-async function watching(): Promise<{ reg: SkillRegistry; next: (t?: number) => Promise<RegistryChange> }> {
+async function watching(): Promise<{
+  reg: SkillRegistry;
+  next: (t?: number) => Promise<RegistryChange>;
+}> {
   const reg = new SkillRegistry({ workspace: ws, home, frameworkDir: null, debounceMs: 50 });
   registries.push(reg);
   await reg.load();
@@ -198,6 +209,19 @@ describe('registry.watch', () => {
     expect(reg.get('linked')?.summary.description).toBe('Edited at the source.');
   });
 
+  it('watches a source folder that is a symlink (dotfiles) at its real place', async () => {
+    const dotfiles = path.join(tmp, 'dotfiles', 'skills');
+    await makeSkill(path.join(dotfiles, 'kept'));
+    await mkdir(path.join(home, '.claude'));
+    await symlink(dotfiles, path.join(home, '.claude', 'skills'));
+    const { reg, next } = await watching();
+    expect(reg.get('kept')?.dir).toBe(path.join(home, '.claude', 'skills', 'kept'));
+
+    await makeSkill(path.join(dotfiles, 'fresh'));
+    expect(await next()).toEqual(added('fresh'));
+    expect(reg.get('fresh')?.dir).toBe(path.join(home, '.claude', 'skills', 'fresh'));
+  });
+
   it('re-reads skill-studio.json: new plugin folders are scanned and a config event is sent', async () => {
     await makeSkill(path.join(ws, 'vendor', 'plugged'));
     const { reg, next } = await watching();
@@ -229,14 +253,29 @@ describe('registry.watch', () => {
 });
 
 describe('ignorePatterns', () => {
-  const ignored = (include: string[], rel: string): boolean => ignorePatterns(include).some((re) => re.test(rel));
+  const ignored = (include: string[], rel: string): boolean =>
+    ignorePatterns(include).some((re) => re.test(rel));
 
   it('keeps the wanted folders, their ancestors and their contents, ignores the rest', () => {
     const include = ['skills', '.claude/skills', 'skill-studio.json'];
-    for (const rel of ['skills', 'skills/a/SKILL.md', '.claude', '.claude/skills', '.claude/skills/x', 'skill-studio.json']) {
+    for (const rel of [
+      'skills',
+      'skills/a/SKILL.md',
+      '.claude',
+      '.claude/skills',
+      '.claude/skills/x',
+      'skill-studio.json',
+    ]) {
       expect(ignored(include, rel), rel).toBe(false);
     }
-    for (const rel of ['src', 'src/skills', '.claude/settings.json', 'skills-old', '.claudex', 'skill-studio.json.bak']) {
+    for (const rel of [
+      'src',
+      'src/skills',
+      '.claude/settings.json',
+      'skills-old',
+      '.claudex',
+      'skill-studio.json.bak',
+    ]) {
       expect(ignored(include, rel), rel).toBe(true);
     }
     expect(ignored(include, 'skills/a/node_modules')).toBe(true);
@@ -255,7 +294,13 @@ describe('the inotify watch limit', () => {
   // there without touching the machine's setting.
   const probe =
     process.platform === 'linux'
-      ? spawnSync('unshare', ['-U', '-r', 'sh', '-c', 'echo 8 > /proc/sys/user/max_inotify_watches'])
+      ? spawnSync('unshare', [
+          '-U',
+          '-r',
+          'sh',
+          '-c',
+          'echo 8 > /proc/sys/user/max_inotify_watches',
+        ])
       : null;
   const canLimit = probe?.status === 0;
 

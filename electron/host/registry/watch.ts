@@ -59,7 +59,10 @@ function loadParcel(): Promise<{ subscribe: SubscribeFn }> {
 }
 
 export function isWatchLimitError(err: unknown): boolean {
-  const text = err instanceof Error ? `${err.message} ${(err as NodeJS.ErrnoException).code ?? ''}` : String(err);
+  const text =
+    err instanceof Error
+      ? `${err.message} ${(err as NodeJS.ErrnoException).code ?? ''}`
+      : String(err);
   return /ENOSPC|No space left on device/i.test(text);
 }
 
@@ -77,7 +80,9 @@ function pathPattern(rel: string): string {
  * included path or lies at/under one; everything else is ignored.
  */
 export function ignorePatterns(include: readonly string[]): RegExp[] {
-  const clean = include.map((p) => p.replace(/\\/g, '/').replace(/^\/+|\/+$/g, '')).filter((p) => p !== '');
+  const clean = include
+    .map((p) => p.replace(/\\/g, '/').replace(/^\/+|\/+$/g, ''))
+    .filter((p) => p !== '');
   if (clean.length === 0 || include.some((p) => p === '' || p === '.')) return [ALWAYS_IGNORED];
   const ancestors = new Set<string>();
   for (const p of clean) {
@@ -178,7 +183,11 @@ export class SourceWatcher {
         void this.stopAfterLimit(target.dir);
         return;
       }
-      this.onError({ code: 'WATCH_FAILED', dir: target.dir, message: `Watching ${target.dir} failed: ${err.message}` });
+      this.onError({
+        code: 'WATCH_FAILED',
+        dir: target.dir,
+        message: `Watching ${target.dir} failed: ${err.message}`,
+      });
       return;
     }
     if (events.length === 0) return;
@@ -192,7 +201,11 @@ export class SourceWatcher {
     const subs = [...this.subs.values()];
     this.subs.clear();
     await Promise.all(subs.map((s) => s.sub?.unsubscribe().catch(() => undefined)));
-    this.onError({ code: 'WATCH_LIMIT', dir, message: `Cannot watch ${dir} for changes: ${INOTIFY_LIMIT_HINT}` });
+    this.onError({
+      code: 'WATCH_LIMIT',
+      dir,
+      message: `Cannot watch ${dir} for changes: ${INOTIFY_LIMIT_HINT}`,
+    });
   }
 
   async close(): Promise<void> {

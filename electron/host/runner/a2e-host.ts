@@ -180,6 +180,13 @@ export class A2EHost {
         `agent "${agent}" is not allowed to use the skill "${req.name}"`,
       );
     }
+    if (record.summary.conflict) {
+      // Two skills of one priority share the name: running either would be a guess.
+      return refuse(
+        'skill_error',
+        `two skills in the same source are named "${req.name}" (SKILL_NAME_CONFLICT); rename one of them`,
+      );
+    }
     const def = record.definition;
     if (def.status !== 'Published') {
       return refuse(

@@ -35,7 +35,7 @@ export interface ScriptLimits {
   maxOutputBytes: number;
   /** Longest single output line. Default 1 MB. */
   maxLineBytes: number;
-  /** Events per run before it is killed; bounds SkillResult.events. Default 10 000. */
+  /** Events per run before it is killed; bounds SkillResult.events. Default 250 000. */
   maxEvents: number;
   /** Characters of stderr kept for error messages. Default 4 000. */
   stderrTailChars: number;
@@ -49,7 +49,8 @@ export const DEFAULT_SCRIPT_LIMITS: ScriptLimits = {
   processes: null,
   maxOutputBytes: 16 * 1024 * 1024,
   maxLineBytes: 1024 * 1024,
-  maxEvents: 10_000,
+  // The playground must show runs of 100,000 events; the 16 MB output cap bounds memory first.
+  maxEvents: 250_000,
   stderrTailChars: 4000,
   plainTextChars: 64 * 1024,
 };

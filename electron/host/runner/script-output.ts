@@ -25,18 +25,23 @@ export class LineSplitter {
     while (!this.stopped && start < chunk.length) {
       const nl = chunk.indexOf(10, start);
       const end = nl === -1 ? chunk.length : nl;
-      const part = chunk.subarray(start, end);
-      if (this.pendingBytes + part.length > this.maxLineBytes) {
+      const length = end - start;
+      if (this.pendingBytes + length > this.maxLineBytes) {
         this.stop();
         this.onOverflow();
         return;
       }
       if (nl === -1) {
-        this.pending.push(part);
-        this.pendingBytes += part.length;
+        this.pending.push(chunk.subarray(start, end));
+        this.pendingBytes += length;
         return;
       }
-      this.emit(part);
+      if (this.pending.length === 0) {
+        // The common case, a whole line inside one chunk: decode it in place.
+        this.deliver(chunk.toString('utf8', start, end));
+      } else {
+        this.emit(chunk.subarray(start, end));
+      }
       start = nl + 1;
     }
   }
@@ -51,9 +56,11 @@ export class LineSplitter {
     const bytes = this.pending.length === 0 ? tail : Buffer.concat([...this.pending, tail]);
     this.pending = [];
     this.pendingBytes = 0;
-    let line = bytes.toString('utf8');
-    if (line.endsWith('\r')) line = line.slice(0, -1);
-    this.onLine(line);
+    this.deliver(bytes.toString('utf8'));
+  }
+
+  private deliver(line: string): void {
+    this.onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
   }
 
   private stop(): void {

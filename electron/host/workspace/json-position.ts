@@ -51,8 +51,7 @@ export function scanJson(text: string): JsonScan {
   const fail = (message: string, at = i): never => {
     throw new ScanError(message, at);
   };
-  const describe = (at: number): string =>
-    at >= text.length ? 'end of file' : `'${text[at]}'`;
+  const describe = (at: number): string => (at >= text.length ? 'end of file' : `'${text[at]}'`);
 
   const skipWs = (): void => {
     while (i < text.length) {
@@ -111,7 +110,8 @@ export function scanJson(text: string): JsonScan {
       }
       for (;;) {
         skipWs();
-        if (text[i] !== '"') fail(`expected a property name in double quotes, found ${describe(i)}`);
+        if (text[i] !== '"')
+          fail(`expected a property name in double quotes, found ${describe(i)}`);
         const keyStart = i;
         scanString();
         const key = JSON.parse(text.slice(keyStart, i)) as string;
@@ -165,7 +165,9 @@ export function scanJson(text: string): JsonScan {
         return;
       }
     }
-    fail(i >= text.length ? 'unexpected end of file, expected a value' : `unexpected ${describe(i)}`);
+    fail(
+      i >= text.length ? 'unexpected end of file, expected a value' : `unexpected ${describe(i)}`,
+    );
   };
 
   try {

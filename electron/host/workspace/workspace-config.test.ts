@@ -123,7 +123,12 @@ describe('loadWorkspaceConfig', () => {
     const { config, diagnostics } = await loadWorkspaceConfig(root);
     expect(config.agents).toEqual([{ id: 'ops', name: 'First', allowed_skills: [] }]);
     expect(diagnostics).toHaveLength(1);
-    expect(diagnostics[0]).toMatchObject({ severity: 'error', line: 3, column: 5, field: 'agents.1.id' });
+    expect(diagnostics[0]).toMatchObject({
+      severity: 'error',
+      line: 3,
+      column: 5,
+      field: 'agents.1.id',
+    });
     expect(diagnostics[0].message).toMatch(/"ops" is used twice/);
   });
 
@@ -159,7 +164,13 @@ describe('saveWorkspaceConfig', () => {
   it('keeps the keys it does not change, in their order, and removes keys set to null', async () => {
     await writeFile(
       configFile(),
-      JSON.stringify({ $schema: 'x', layout: { left: 1 }, plugins: ['p'], agents: [], providers: {} }),
+      JSON.stringify({
+        $schema: 'x',
+        layout: { left: 1 },
+        plugins: ['p'],
+        agents: [],
+        providers: {},
+      }),
     );
     const result = await saveWorkspaceConfig(root, {
       agents: [{ id: 'b', name: 'B', allowed_skills: [] }],
@@ -186,7 +197,14 @@ describe('saveWorkspaceConfig', () => {
 
 describe('scanJson', () => {
   it('agrees with JSON.parse on valid documents', () => {
-    for (const text of ['0', '-1.5e3', '"a\\u00e9\\n"', '[]', '{}', '{"a":[1,{"b":null}],"c":true}']) {
+    for (const text of [
+      '0',
+      '-1.5e3',
+      '"a\\u00e9\\n"',
+      '[]',
+      '{}',
+      '{"a":[1,{"b":null}],"c":true}',
+    ]) {
       const scan = scanJson(text);
       expect(scan.ok).toBe(true);
       if (scan.ok) expect(scan.value).toEqual(JSON.parse(text));
@@ -194,7 +212,17 @@ describe('scanJson', () => {
   });
 
   it('refuses what JSON refuses', () => {
-    for (const text of ['', '{a:1}', "{'a':1}", '[1,]', '{"a":1,}', '01', '"\\x"', '[1] 2', 'tru']) {
+    for (const text of [
+      '',
+      '{a:1}',
+      "{'a':1}",
+      '[1,]',
+      '{"a":1,}',
+      '01',
+      '"\\x"',
+      '[1] 2',
+      'tru',
+    ]) {
       expect(scanJson(text).ok, text).toBe(false);
     }
   });

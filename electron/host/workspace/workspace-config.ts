@@ -106,13 +106,16 @@ export async function loadWorkspaceConfig(root: string): Promise<LoadedWorkspace
     const st = await fsp.stat(file);
     if (st.isDirectory()) return problem(`${WORKSPACE_CONFIG_FILE} is a folder, not a file`);
     if (st.size > MAX_CONFIG_BYTES) {
-      return problem(`${WORKSPACE_CONFIG_FILE} is too large (${st.size} bytes; at most ${MAX_CONFIG_BYTES})`);
+      return problem(
+        `${WORKSPACE_CONFIG_FILE} is too large (${st.size} bytes; at most ${MAX_CONFIG_BYTES})`,
+      );
     }
     text = await fsp.readFile(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     // No file is the normal case: defaults, nothing to report.
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { config: defaultWorkspaceConfig(), diagnostics: [] };
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return { config: defaultWorkspaceConfig(), diagnostics: [] };
     return problem(`cannot read ${WORKSPACE_CONFIG_FILE}: ${(err as Error).message}`);
   }
   return parseWorkspaceConfig(text, file);
@@ -146,9 +149,16 @@ function checkConfigValue(
   locate: (p: JsonPath, which?: 'key' | 'value') => { line: number; column: number },
 ): LoadedWorkspaceConfig {
   const diagnostics: Diagnostic[] = [];
-  const report = (severity: Severity, message: string, at: JsonPath, which: 'key' | 'value' = 'key'): void => {
+  const report = (
+    severity: Severity,
+    message: string,
+    at: JsonPath,
+    which: 'key' | 'value' = 'key',
+  ): void => {
     const pos = locate(at, which);
-    diagnostics.push(configDiagnostic(file, severity, message, pos.line, pos.column, fieldName(at)));
+    diagnostics.push(
+      configDiagnostic(file, severity, message, pos.line, pos.column, fieldName(at)),
+    );
   };
 
   for (const err of validateShape(value)) {
@@ -166,17 +176,28 @@ function checkConfigValue(
     if (err.keyword === 'enum' && err.propertyName !== undefined) continue;
     if (err.keyword === 'required') {
       const missing = (err.params as { missingProperty: string }).missingProperty;
-      report('error', `${WORKSPACE_CONFIG_FILE}: ${describePath(at)} has no "${missing}"`, at, 'value');
+      report(
+        'error',
+        `${WORKSPACE_CONFIG_FILE}: ${describePath(at)} has no "${missing}"`,
+        at,
+        'value',
+      );
       continue;
     }
-    report('error', `${WORKSPACE_CONFIG_FILE}: ${describePath(at)} ${err.message ?? 'is invalid'}`, at);
+    report(
+      'error',
+      `${WORKSPACE_CONFIG_FILE}: ${describePath(at)} ${err.message ?? 'is invalid'}`,
+      at,
+    );
   }
 
   const config = defaultWorkspaceConfig();
   if (!isRecord(value)) return { config, diagnostics };
 
   if (Array.isArray(value.plugins)) {
-    config.plugins = value.plugins.filter((p): p is string => typeof p === 'string' && p.length > 0);
+    config.plugins = value.plugins.filter(
+      (p): p is string => typeof p === 'string' && p.length > 0,
+    );
   }
   if (isRecord(value.user_sources)) {
     for (const id of USER_SOURCE_IDS) {
@@ -233,7 +254,9 @@ export async function saveWorkspaceConfig(
       );
     }
     if (!isRecord(scan.value)) {
-      throw new Error(`${file}: the top level must be a JSON object; fix or remove it before saving settings`);
+      throw new Error(
+        `${file}: the top level must be a JSON object; fix or remove it before saving settings`,
+      );
     }
     current = scan.value;
   }

@@ -31,8 +31,10 @@ export function registerSkillMdProviders(monaco: typeof MonacoNs): void {
     provideCompletionItems(model, position) {
       if (!skillMd(model)) return { suggestions: [] };
       const items = completionsAt(model.getValue(), position.lineNumber, position.column);
-      const word = model.getWordUntilPosition(position);
-      const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
+      // Replace the whole typed token, hyphens included ("allowed-to" → "allowed-tools: ").
+      const before = model.getLineContent(position.lineNumber).slice(0, position.column - 1);
+      const typed = /[\w-]*$/.exec(before)?.[0].length ?? 0;
+      const range = new monaco.Range(position.lineNumber, position.column - typed, position.lineNumber, position.column);
       return {
         suggestions: items.map((item) => ({
           label: item.label,
@@ -103,8 +105,11 @@ export function toMarkers(
       const line = Math.min(Math.max(1, d.line), lineCount);
       const maxColumn = model.getLineMaxColumn(line);
       const column = Math.min(Math.max(1, d.column), maxColumn);
-      const word = model.getWordAtPosition({ lineNumber: line, column });
-      let endColumn = word && word.startColumn <= column ? word.endColumn : maxColumn;
+      // Underline the whole token at the position (a name like "Bad-Name" is one value, not two words).
+      const text = model.getLineContent(line);
+      let endColumn = column;
+      while (endColumn < maxColumn && !/\s/.test(text[endColumn - 1])) endColumn++;
+      if (endColumn === column) endColumn = maxColumn;
       if (endColumn <= column) endColumn = Math.min(column + 1, maxColumn);
       if (endColumn <= column) endColumn = column;
       return {

@@ -45,11 +45,19 @@ interface EditorState {
   activeId: string | null;
   /** Live validator output per SKILL.md buffer. */
   live: Record<string, Diagnostic[]>;
+  /**
+   * The same for editable SKILL.md buffers, by skill folder: what the sidebar and
+   * the Problems panel show. Changes only when validation does, not per keystroke.
+   */
+  liveByDir: ReadonlyMap<string, Diagnostic[]>;
   reveal: Reveal | null;
   /** Backups found at start, waiting for the user's answer. */
   restorable: BackupEntry[];
   /** Buffers whose file changed on disk while they were being saved. */
   recheck: Record<string, true>;
+  /** Cursor of the active text editor (status bar). */
+  cursor: { line: number; column: number } | null;
+  setCursor(cursor: { line: number; column: number } | null): void;
   open(target: OpenTarget, path: string, at?: { line: number; column: number }): Promise<string | null>;
   activate(id: string): void;
   close(id: string): void;
@@ -102,9 +110,15 @@ export const useEditor = create<EditorState>((set, get) => {
     order: [],
     activeId: null,
     live: {},
+    liveByDir: new Map(),
     reveal: null,
     restorable: [],
     recheck: {},
+    cursor: null,
+
+    setCursor(cursor) {
+      set({ cursor });
+    },
 
     async open(target, path, at) {
       const shadowed = target.shadowed_by !== null;
@@ -156,12 +170,15 @@ export const useEditor = create<EditorState>((set, get) => {
         delete buffers[id];
         const live = { ...s.live };
         delete live[id];
+        const closing = s.buffers[id];
+        const liveByDir = new Map(s.liveByDir);
+        if (closing && liveByDir.has(closing.skillDir) && isSkillMd(closing.path) && !closing.readOnly) liveByDir.delete(closing.skillDir);
         let activeId = s.activeId;
         if (activeId === id) {
           const at = s.order.indexOf(id);
           activeId = order[Math.min(at, order.length - 1)] ?? null;
         }
-        return { order, buffers, live, activeId };
+        return { order, buffers, live, liveByDir, activeId };
       });
     },
 
@@ -222,7 +239,12 @@ export const useEditor = create<EditorState>((set, get) => {
     },
 
     setLive(id, diagnostics) {
-      set((s) => ({ live: { ...s.live, [id]: diagnostics } }));
+      set((s) => {
+        const b = s.buffers[id];
+        if (!b) return {};
+        const liveByDir = b.readOnly ? s.liveByDir : new Map(s.liveByDir).set(b.skillDir, diagnostics);
+        return { live: { ...s.live, [id]: diagnostics }, liveByDir };
+      });
     },
 
     revealAt(id, line, column) {

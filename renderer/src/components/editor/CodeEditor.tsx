@@ -62,6 +62,11 @@ export default function CodeEditor({ buffer, theme }: Props) {
 
   const onMount: OnMount = (ed) => {
     editorRef.current = ed;
+    const setCursor = useEditor.getState().setCursor;
+    const pos = ed.getPosition();
+    setCursor(pos ? { line: pos.lineNumber, column: pos.column } : null);
+    ed.onDidChangeCursorPosition((e) => setCursor({ line: e.position.lineNumber, column: e.position.column }));
+    ed.onDidDispose(() => setCursor(null));
     applyMarkers();
     const r = useEditor.getState().reveal;
     if (r && r.id === buffer.id) {

@@ -7,7 +7,15 @@ import { EmptyEditor } from './EmptyEditor';
 import { RestoreBanner } from './RestoreBanner';
 
 // Monaco is large: the sidebar and panels show before it has loaded.
-const CodeEditor = lazy(() => import('./CodeEditor'));
+const loadCodeEditor = () => import('./CodeEditor');
+const CodeEditor = lazy(loadCodeEditor);
+
+/** Starts loading Monaco once the first screen is up, so opening a file is quick. */
+export function preloadEditor(): void {
+  const start = () => void loadCodeEditor();
+  if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 2000 });
+  else setTimeout(start, 500);
+}
 
 /** The centre: tabs and the active file (text in Monaco, images previewed, binaries described). */
 export function EditorArea({ theme }: { theme: 'dark' | 'light' }) {

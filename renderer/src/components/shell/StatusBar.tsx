@@ -14,6 +14,7 @@ export function StatusBar() {
   const buffer = useEditor(activeBuffer);
   const unsaved = useEditor((s) => Object.values(s.buffers).filter(isDirty).length);
   const showTab = useLayout((s) => s.showRightTab);
+  const cursor = useEditor((s) => s.cursor);
   const { counts } = useProblems();
   return (
     <footer className="statusbar" data-testid="statusbar">
@@ -36,6 +37,11 @@ export function StatusBar() {
       {unsaved > 0 && <span className="status-item">{unsaved} unsaved</span>}
       {buffer && (
         <>
+          {buffer.kind === 'text' && cursor && (
+            <span className="status-item" data-testid="status-cursor">
+              Ln {cursor.line}, Col {cursor.column}
+            </span>
+          )}
           <span className="status-item">{buffer.saving ? 'Saving…' : isDirty(buffer) ? 'Modified' : 'Saved'}</span>
           <span className="status-item">{buffer.kind === 'text' ? languageForPath(buffer.path) : buffer.kind}</span>
           {buffer.readOnly && <span className="status-item">read-only</span>}

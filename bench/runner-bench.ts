@@ -1,0 +1,163 @@
+/**
+ * Runner benchmarks:
+ *  (e) call overhead of a trivial script skill, against spawning the same script bare;
+ *  (f) event throughput from a skill through the host to a WebSocket client, against
+ *      a raw pipe of the same lines;
+ *  (g) host memory while a skill floods 1 GB of output.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { makeCallRequest } from '../shared/protocol/messages';
+import { A2EHost } from '../electron/host/runner/a2e-host';
+import { bwrapStatus } from '../electron/host/runner/sandbox/detect';
+import { readSkillFolder } from '../electron/host/registry/scan';
+import { StudioHost } from '../electron/host/studio-host';
+import { startServer } from '../electron/server/server';
+import type { SkillRecord } from '../shared/skill/model';
+import { median, mib, ms, printRows, time, type Row } from './bench-util';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
+
+const TRIVIAL = `process.stdin.resume();let s='';process.stdin.on('data',d=>s+=d);process.stdin.on('end',()=>{process.stdout.write(JSON.stringify({type:'result',data:{ok:true},summary:'ok'})+'\\n')});\n`;
+const EMITTER = `const n=Number(process.env.N||${EVENTS});let buf='';for(let i=0;i<n;i++){buf+=JSON.stringify({type:'log',level:'info',message:'event '+i})+'\\n';if(buf.length>65536){process.stdout.write(buf);buf='';}}buf+=JSON.stringify({type:'result',data:{n},summary:'done'})+'\\n';process.stdout.write(buf);\n`;
+const FLOOD = `const line='x'.repeat(1023)+'\\n';const chunk=line.repeat(1024);let sent=0;function go(){while(sent<1024){sent++;if(!process.stdout.write(chunk)){process.stdout.once('drain',go);return;}}}go();\n`;
+
+async function makeSkill(root: string, name: string, script: string): Promise<SkillRecord> {
+  const dir = path.join(root, 'skills', name);
+  await mkdir(path.join(dir, 'scripts'), { recursive: true });
+  await writeFile(
+    path.join(dir, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: Benchmark skill ${name}.\nentrypoint: scripts/run.cjs\ntimeout_seconds: 300\n---\nBench.\n`,
+  );
+  await writeFile(path.join(dir, 'scripts', 'run.cjs'), script);
+  return readSkillFolder(dir, 'project');
+}
+
+function spawnBare(file: string, input: string, env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [file], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    let lines = 0;
+    let rest = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => {
+      const parts = (rest + d).split('\n');
+      rest = parts.pop() ?? '';
+      for (const p of parts) if (JSON.parse(p)) lines++;
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve(lines));
+    child.stdin.end(input);
+  });
+}
+
+function hostFor(records: SkillRecord[], sandbox: 'process' | 'bwrap'): A2EHost {
+  const byName = new Map(records.map((r) => [r.summary.name, r]));
+  return new A2EHost({
+    catalog: { get: (n) => byName.get(n), list: () => records },
+    agents: { agentAllows: () => true, agentExists: () => false },
+    script: { sandbox },
+  });
+}
+
+export async function runnerBench(): Promise<Row[]> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'skill-studio-runner-bench-'));
+  const rows: Row[] = [];
+  try {
+    const trivial = await makeSkill(root, 'trivial', TRIVIAL);
+    const emitter = await makeSkill(root, 'emitter', EMITTER);
+    const flood = await makeSkill(root, 'flood', FLOOD);
+    const input = JSON.stringify({ arguments: {}, context: {} });
+    const trivialFile = path.join(trivial.dir, 'scripts', 'run.cjs');
+
+    // (e) call overhead, per sandbox; alternate bare and hosted runs.
+    const bw = await bwrapStatus();
+    const sandboxes: ('process' | 'bwrap')[] = bw.available ? ['process', 'bwrap'] : ['process'];
+    if (!bw.available) console.log(`(bwrap not measured: ${bw.reason})`);
+    for (const sandbox of sandboxes) {
+      const host = hostFor([trivial], sandbox);
+      const bare: number[] = [];
+      const hosted: number[] = [];
+      for (let i = 0; i < 3; i++) await host.call(makeCallRequest({ name: 'trivial' }), null); // warm up
+      for (let i = 0; i < 20; i++) {
+        bare.push(await time(() => spawnBare(trivialFile, input)));
+        hosted.push(
+          await time(async () => {
+            const r = await host.call(makeCallRequest({ name: 'trivial' }), null);
+            if (!r.data?.success) throw new Error(`trivial call failed: ${JSON.stringify(r.error ?? r.data)}`);
+          }),
+        );
+      }
+      const b = median(bare);
+      const h = median(hosted);
+      rows.push({
+        what: `(e) trivial script call, ${sandbox} sandbox, median of 20`,
+        figure: ms(h),
+        baseline: `${ms(b)} bare spawn`,
+        ratio: `${(h / b).toFixed(2)}×`,
+        target: sandbox === 'bwrap' ? '≤ 1.5×' : '≤ 1.25×',
+      });
+    }
+
+    // (f) event throughput: raw pipe vs host → WebSocket client.
+    const emitterFile = path.join(emitter.dir, 'scripts', 'run.cjs');
+    const rawMs = await time(async () => {
+      const lines = await spawnBare(emitterFile, input);
+      if (lines !== EVENTS + 1) throw new Error(`raw pipe saw ${lines} lines`);
+    });
+    const studio = await StudioHost.create({ workspace: root, home: null, stateDir: null, noUser: true, frameworkDir: null });
+    const token = 'bench-token-0123456789';
+    const server = await startServer({ host: studio, port: 0, bindHost: '127.0.0.1', token, rendererDir: root });
+    const sock = new WebSocket(`ws://127.0.0.1:${server.port}/a2e`, { headers: { Authorization: `Bearer ${token}` } });
+    await new Promise((r, j) => (sock.once('open', r), sock.once('error', j)));
+    let received = 0;
+    const wsMs = await time(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          sock.on('message', (d) => {
+            const m = JSON.parse(String(d)) as { type: string; data?: { success?: boolean } };
+            if (m.type === 'skill/event') received++;
+            else if (m.type === 'skill/call/resp') {
+              if (!m.data?.success) reject(new Error(`emitter failed: ${String(d).slice(0, 300)}`));
+              resolve();
+            }
+          });
+          sock.send(JSON.stringify(makeCallRequest({ name: 'emitter', timeout: 300 })));
+        }),
+    );
+    sock.close();
+    await server.close();
+    await studio.close();
+    const rawRate = EVENTS / (rawMs / 1000);
+    const wsRate = received / (wsMs / 1000);
+    rows.push({
+      what: `(f) ${EVENTS} events, skill → host → WebSocket client`,
+      figure: `${Math.round(wsRate).toLocaleString('en')} events/s`,
+      baseline: `${Math.round(rawRate).toLocaleString('en')} events/s raw pipe`,
+      ratio: `${((wsRate / rawRate) * 100).toFixed(0)}%`,
+      target: '≥ 50%',
+    });
+
+    // (g) memory while a skill tries to write 1 GB.
+    const host = hostFor([flood], bw.available ? 'bwrap' : 'process');
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    const res = await host.call(makeCallRequest({ name: 'flood', timeout: 300 }), null);
+    clearInterval(sampler);
+    rows.push({
+      what: '(g) host memory while a skill floods 1 GB of output',
+      figure: `${mib(peak)} peak (truncated: ${String(res.data?.truncated)})`,
+      baseline: `${mib(before)} before the call`,
+      ratio: `+${mib(peak - before)}`,
+      target: 'bounded',
+    });
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+export { printRows };

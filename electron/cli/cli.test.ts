@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { runCli } from './main';
+import type { CliIO } from './io';
+import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(cwd: string, args: string[], stdin = ''): Promise<Run> {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let stdout = '';
+  let stderr = '';
+  out.on('data', (c) => (stdout += c));
+  err.on('data', (c) => (stderr += c));
+  const input = new PassThrough();
+  input.end(stdin);
+  const io: CliIO = {
+    stdout: out,
+    stderr: err,
+    stdin: input,
+    cwd,
+    env: { PATH: process.env.PATH, HOME: cwd },
+    onInterrupt: () => () => {},
+  };
+  // Never read the real home's skill folders.
+  const code = await runCli([args[0], '--no-user', ...args.slice(1)], io);
+  return { code, stdout, stderr };
+}
+
+describe('skill-studio CLI', () => {
+  let ws: TempWorkspace;
+  beforeEach(() => {
+    ws = tempWorkspace();
+    ws.addSkill('good-skill', 'name: good-skill\ndescription: Does a good thing.\nlicense: MIT', '# Good\nBody.\n', {
+      'references/guide.md': '# Guide\n',
+    });
+    ws.addSkill('Bad_Skill', 'name: Bad_Skill\ndescription: Broken name.\nunknown_key: 1');
+  });
+  afterEach(() => ws.cleanup());
+
+  it('validate prints file:line:column severity CODE message and exits 1 on errors', async () => {
+    const r = await cli(ws.root, ['validate', 'skills']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/skills\/Bad_Skill\/SKILL\.md:2:7 error NAME_NOT_LOWERCASE /);
+    expect(r.stdout).toMatch(/skills\/Bad_Skill\/SKILL\.md:4:1 warning UNKNOWN_FIELD /);
+    expect(r.stdout).toMatch(/2 skills checked/);
+  });
+
+  it('validate --json has the contract shape; the spec profile turns extension keys into errors', async () => {
+    const r = await cli(ws.root, ['validate', 'skills/good-skill', '--json']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(Object.keys(json).sort()).toEqual(['errors', 'skills', 'warnings']);
+    expect(json.skills[0]).toMatchObject({ name: 'good-skill', valid: true, diagnostics: [] });
+    expect(Object.keys(json.skills[0]).sort()).toEqual(['diagnostics', 'name', 'path', 'valid']);
+    ws.addSkill('ext', 'name: ext\ndescription: Uses an extension.\nversion: "1.0"');
+    const spec = JSON.parse((await cli(ws.root, ['validate', 'skills/ext/SKILL.md', '--profile', 'spec', '--json'])).stdout);
+    expect(spec.skills[0].diagnostics[0]).toMatchObject({ code: 'NOT_PORTABLE', severity: 'error', line: 4, column: 1 });
+  });
+
+  it('exits 2 on usage mistakes and missing paths', async () => {
+    expect((await cli(ws.root, ['validate', 'nowhere'])).code).toBe(2);
+    expect((await cli(ws.root, ['validate'])).code).toBe(2);
+    expect((await cli(ws.root, ['validate', 'skills', '--profile', 'loose'])).code).toBe(2);
+    expect((await cli(ws.root, ['frobnicate'])).code).toBe(2);
+    expect((await cli(ws.root, ['list', '--bogus'])).code).toBe(2);
+    expect((await cli(ws.root, ['call', 'good-skill', '--args', '{nope'])).code).toBe(2);
+  });
+
+  it('list --json shows project and bundled skills with the contract fields', async () => {
+    const r = await cli(ws.root, ['list', '--json']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    const good = json.skills.find((s: { name: string }) => s.name === 'good-skill');
+    expect(good).toMatchObject({ source: 'project', license: 'MIT', files_count: 2, has_warnings: false, status: 'Published' });
+    for (const key of ['name', 'description', 'source', 'path', 'license', 'files_count', 'has_warnings', 'status']) {
+      expect(good).toHaveProperty(key);
+    }
+    expect(json.skills.map((s: { name: string }) => s.name)).toContain('time-arithmetic');
+    expect(json.conflicts).toEqual([]);
+  });
+
+  it('read strips the frontmatter; files lists paths and sizes; hostile paths are refused', async () => {
+    const read = await cli(ws.root, ['read', 'good-skill']);
+    expect(read.stdout).toBe('# Good\nBody.\n');
+    const guide = await cli(ws.root, ['read', 'good-skill', 'references/guide.md']);
+    expect(guide.stdout).toBe('# Guide\n');
+    const files = JSON.parse((await cli(ws.root, ['files', 'good-skill', '--json'])).stdout);
+    expect(files).toEqual([
+      { path: 'SKILL.md', bytes: expect.any(Number) },
+      { path: 'references/guide.md', bytes: 8 },
+    ]);
+    const hostile = await cli(ws.root, ['read', 'good-skill', '../Bad_Skill/SKILL.md']);
+    expect(hostile.code).toBe(1);
+    expect(hostile.stderr).toMatch(/\.\./);
+    expect((await cli(ws.root, ['read', 'no-such-skill'])).code).toBe(1);
+  });
+
+  it('to-prompt prints the escaped XML index, limited to the agent allowlist', async () => {
+    ws.addSkill('amp-skill', 'name: amp-skill\ndescription: Tom & Jerry <fight>.');
+    ws.write('skill-studio.json', JSON.stringify({ agents: [{ id: 'bot', name: 'Bot', allowed_skills: ['amp-skill'] }] }));
+    const all = await cli(ws.root, ['to-prompt']);
+    expect(all.stdout).toContain('<name>good-skill</name>');
+    const bot = await cli(ws.root, ['to-prompt', '--agent', 'bot']);
+    expect(bot.stdout).toContain('<description>Tom &amp; Jerry &lt;fight&gt;.</description>');
+    expect(bot.stdout).not.toContain('good-skill');
+    expect((await cli(ws.root, ['to-prompt', '--agent', 'ghost'])).code).toBe(2);
+  });
+
+  it('new creates a valid skill from each template; export and import round-trip it', async () => {
+    for (const template of ['basic', 'script', 'topology']) {
+      const r = await cli(ws.root, ['new', `from-${template}`, '--template', template]);
+      expect(r.code, r.stderr).toBe(0);
+      const v = await cli(ws.root, ['validate', `skills/from-${template}`, '--json']);
+      expect(JSON.parse(v.stdout).errors, v.stdout).toBe(0);
+    }
+    expect((await cli(ws.root, ['new', 'Bad Name'])).code).toBe(1);
+    const exp = await cli(ws.root, ['export', 'from-script', '--format', 'zip', '-o', 'out/from-script.zip']);
+    expect(exp.code, exp.stderr).toBe(0);
+    const zip = path.join(ws.root, 'out/from-script.zip');
+    expect(readFileSync(zip).subarray(0, 2).toString()).toBe('PK');
+    const imp = await cli(ws.root, ['import', 'out/from-script.zip', '--into', 'imported']);
+    expect(imp.code, imp.stderr).toBe(0);
+    expect(existsSync(path.join(ws.root, 'imported/from-script/scripts/run.mjs'))).toBe(true);
+    // A skill with errors is refused unless forced.
+    expect((await cli(ws.root, ['export', 'skills/Bad_Skill'])).code).toBe(1);
+    expect((await cli(ws.root, ['export', 'skills/Bad_Skill', '--force', '-o', 'bad.skill'])).code).toBe(0);
+  });
+
+  it('call runs a script skill and prints NDJSON of every A2E message with --json', async () => {
+    await cli(ws.root, ['new', 'echo-skill', '--template', 'script']);
+    const r = await cli(ws.root, ['call', 'echo-skill', '--args', '{"message":"hi"}', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const msgs = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(msgs[0].type).toBe('skill/call/req');
+    const events = msgs.filter((m) => m.type === 'skill/event');
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
+    const resp = msgs.at(-1);
+    expect(resp).toMatchObject({ type: 'skill/call/resp', req_id: msgs[0].id, data: { success: true, data: { echo: 'hi' } } });
+    const bad = await cli(ws.root, ['call', 'echo-skill', '--args', '{}']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/schema_violation/);
+  });
+
+  it('a2e --stdio answers every line, including garbage, and waits for calls before exiting', async () => {
+    const input = ['{"type":"skill/discover/req","id":"d1"}', 'garbage', '[1,2]', '{"type":"skill/call/req","id":"c1","name":"nope"}', ''].join('\n');
+    const r = await cli(ws.root, ['a2e', '--stdio'], input);
+    expect(r.code).toBe(0);
+    const msgs = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(msgs.map((m) => m.type)).toEqual(['skill/discover/resp', 'error', 'error', 'skill/call/resp']);
+    expect(msgs[1].error.code).toBe('parse_error');
+    expect(msgs[2].error.code).toBe('invalid_message');
+    expect(msgs[3]).toMatchObject({ req_id: 'c1', error: { code: 'unknown_skill' } });
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Saved cases: a call kept next to its skill as `tests/cases/<name>.json`, so it
+ * can be re-run by anyone (the playground, `skill-studio test`, CI). The file is
+ * plain, git-friendly JSON:
+ *
+ *   {"name", "arguments", "timeout"?, "expect": {"success", "data"?, "summary_contains"?}}
+ *
+ * `expect.data` is a partial match: every key it names must match (recursively);
+ * keys it leaves out are not checked; arrays match element by element and must
+ * have the same length.
+ */
+import type { SkillCallResponse } from '../protocol/a2e';
+import { isPlainObject } from './json-path';
+import { positionOf } from './form-sync';
+
+export const CASES_DIR = 'tests/cases';
+
+export interface CaseExpect {
+  success: boolean;
+  data?: unknown;
+  summary_contains?: string;
+}
+
+export interface SavedCase {
+  name: string;
+  arguments: Record<string, unknown>;
+  timeout?: number;
+  expect: CaseExpect;
+}
+
+export interface CaseCheck {
+  pass: boolean;
+  /** One line per mismatch, naming where. */
+  failures: string[];
+}
+
+const CASE_NAME = /^[a-z0-9][a-z0-9._-]{0,79}$/;
+
+/** Whether `name` can be a case file name as is. */
+export function isValidCaseName(name: string): boolean {
+  return CASE_NAME.test(name) && !name.includes('..');
+}
+
+/** A case name made from anything a person typed: lower case, dashes, no path characters. */
+export function slugCaseName(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[-._]+|[-._]+$/g, '')
+    .slice(0, 80);
+}
+
+export function caseFilePath(name: string): string {
+  return `${CASES_DIR}/${name}.json`;
+}
+
+export function serializeCase(c: SavedCase): string {
+  const out: Record<string, unknown> = { name: c.name, arguments: c.arguments };
+  if (c.timeout !== undefined) out.timeout = c.timeout;
+  const expect: Record<string, unknown> = { success: c.expect.success };
+  if (c.expect.data !== undefined) expect.data = c.expect.data;
+  if (c.expect.summary_contains !== undefined) expect.summary_contains = c.expect.summary_contains;
+  out.expect = expect;
+  return JSON.stringify(out, null, 2) + '\n';
+}
+
+export type ParsedCase = { ok: true; case: SavedCase } | { ok: false; message: string };
+
+/** Reads a case file's text; every problem names the file (and the line for JSON errors). */
+export function parseCase(text: string, file: string): ParsedCase {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const lc = /line (\d+) column (\d+)/.exec(message);
+    const pos = /position (\d+)/.exec(message);
+    const where = lc ? `:${lc[1]}:${lc[2]}` : pos ? `:${positionOf(text, Number(pos[1])).line}:${positionOf(text, Number(pos[1])).column}` : '';
+    return { ok: false, message: `${file}${where}: not valid JSON (${message})` };
+  }
+  const bad = (why: string): ParsedCase => ({ ok: false, message: `${file}: ${why}` });
+  if (!isPlainObject(raw)) return bad('a case must be a JSON object {name, arguments, expect}');
+  if (typeof raw.name !== 'string' || raw.name.trim() === '') return bad('"name" must be a non-empty string');
+  if (raw.arguments !== undefined && !isPlainObject(raw.arguments)) return bad('"arguments" must be a JSON object');
+  if (raw.timeout !== undefined && (typeof raw.timeout !== 'number' || !(raw.timeout > 0))) return bad('"timeout" must be a positive number of seconds');
+  if (!isPlainObject(raw.expect)) return bad('"expect" must be an object with at least {"success": true|false}');
+  if (typeof raw.expect.success !== 'boolean') return bad('"expect.success" must be true or false');
+  if (raw.expect.summary_contains !== undefined && typeof raw.expect.summary_contains !== 'string') {
+    return bad('"expect.summary_contains" must be a string');
+  }
+  const expect: CaseExpect = { success: raw.expect.success };
+  if (raw.expect.data !== undefined) expect.data = raw.expect.data;
+  if (typeof raw.expect.summary_contains === 'string') expect.summary_contains = raw.expect.summary_contains;
+  const c: SavedCase = { name: raw.name, arguments: (raw.arguments as Record<string, unknown> | undefined) ?? {}, expect };
+  if (typeof raw.timeout === 'number') c.timeout = raw.timeout;
+  return { ok: true, case: c };
+}
+
+function show(v: unknown): string {
+  const s = JSON.stringify(v);
+  return s === undefined ? 'undefined' : s.length > 80 ? s.slice(0, 79) + '…' : s;
+}
+
+/** Mismatches of `actual` against the partial `expected`, each naming its JSON Pointer. */
+export function partialMismatches(expected: unknown, actual: unknown, at = ''): string[] {
+  const where = at === '' ? 'data' : `data${at}`;
+  if (isPlainObject(expected)) {
+    if (!isPlainObject(actual)) return [`${where}: expected an object, got ${show(actual)}`];
+    const out: string[] = [];
+    for (const [k, v] of Object.entries(expected)) {
+      const ptr = `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (!(k in actual)) out.push(`data${ptr}: missing (expected ${show(v)})`);
+      else out.push(...partialMismatches(v, actual[k], ptr));
+    }
+    return out;
+  }
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual)) return [`${where}: expected an array, got ${show(actual)}`];
+    if (actual.length !== expected.length) return [`${where}: expected ${expected.length} items, got ${actual.length}`];
+    return expected.flatMap((v, i) => partialMismatches(v, actual[i], `${at}/${i}`));
+  }
+  if (expected === actual || (Number.isNaN(expected) && Number.isNaN(actual))) return [];
+  return [`${where}: expected ${show(expected)}, got ${show(actual)}`];
+}
+
+/** Whether a call's response meets a case's expectations. */
+export function checkCase(c: SavedCase, resp: SkillCallResponse): CaseCheck {
+  const failures: string[] = [];
+  const result = resp.data;
+  const success = !resp.error && result?.success === true;
+  if (success !== c.expect.success) {
+    const why = resp.error
+      ? `${resp.error.code}: ${resp.error.message}`
+      : result && !result.success
+        ? `${result.error_code ?? 'failed'}: ${result.error ?? ''}`
+        : 'it succeeded';
+    failures.push(`success: expected ${c.expect.success}, got ${success} (${why})`);
+  }
+  if (c.expect.data !== undefined) failures.push(...partialMismatches(c.expect.data, result?.data));
+  if (c.expect.summary_contains !== undefined) {
+    const summary = typeof result?.summary === 'string' ? result.summary : JSON.stringify(result?.summary ?? '');
+    if (!summary.includes(c.expect.summary_contains)) {
+      failures.push(`summary: expected it to contain ${show(c.expect.summary_contains)}, got ${show(summary)}`);
+    }
+  }
+  return { pass: failures.length === 0, failures };
+}
+
+/** A case from a finished call: expects what happened (data kept when it is small). */
+export function caseFromCall(
+  name: string,
+  args: Record<string, unknown>,
+  timeout: number | undefined,
+  result: { success: boolean; data?: unknown } | null,
+): SavedCase {
+  const expect: CaseExpect = { success: result?.success === true };
+  if (result?.success && result.data !== undefined && result.data !== null) {
+    const json = JSON.stringify(result.data);
+    if (json !== undefined && json.length <= 4096) expect.data = result.data;
+  }
+  const c: SavedCase = { name, arguments: args, expect };
+  if (timeout !== undefined) c.timeout = timeout;
+  return c;
+}

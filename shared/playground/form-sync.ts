@@ -1,0 +1,94 @@
+/**
+ * The arguments of a call, held as one value shown two ways: the generated form
+ * and the raw JSON text. A form edit rewrites the text; a text edit that parses
+ * to an object replaces the value (and the form follows), while text that does
+ * not parse keeps the last good value and carries the parse error, so neither
+ * side ever loses what the user typed.
+ */
+import { isPlainObject, removeAt, setAt, type PathSegment } from './json-path';
+
+export interface ArgsState {
+  /** The last valid arguments object (what Run sends). */
+  value: Record<string, unknown>;
+  /** The JSON editor's text, exactly as typed when it came from the editor. */
+  text: string;
+  /** Set while `text` is not a JSON object; the form shows `value` meanwhile. */
+  jsonError: JsonTextError | null;
+}
+
+export interface JsonTextError {
+  message: string;
+  /** 1-based position of the syntax error, when the parser said where. */
+  line: number | null;
+  column: number | null;
+}
+
+export function formatArgs(value: Record<string, unknown>): string {
+  return JSON.stringify(value, null, 2);
+}
+
+export function argsFromValue(value: Record<string, unknown>): ArgsState {
+  return { value, text: formatArgs(value), jsonError: null };
+}
+
+/** A form edit at `path` (undefined clears the field). */
+export function editField(state: ArgsState, path: readonly PathSegment[], next: unknown): ArgsState {
+  const value = setAt(state.value, path, next);
+  return argsFromValue(isPlainObject(value) ? value : {});
+}
+
+/** Removes an array item or key (the form's ✕ on an item). */
+export function removeField(state: ArgsState, path: readonly PathSegment[]): ArgsState {
+  const value = removeAt(state.value, path);
+  return argsFromValue(isPlainObject(value) ? value : {});
+}
+
+/** Line and column of an offset in text (1-based). */
+export function positionOf(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let last = -1;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      last = i;
+    }
+  }
+  return { line, column: offset - last };
+}
+
+/** Parses JSON text into an arguments object, or says what is wrong and where. */
+export function parseArgsText(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: JsonTextError } {
+  if (text.trim() === '') return { ok: true, value: {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    // V8: "… in JSON at position 12 (line 2 column 3)"; older: "at position 12".
+    const lc = /line (\d+) column (\d+)/.exec(message);
+    if (lc) return { ok: false, error: { message, line: Number(lc[1]), column: Number(lc[2]) } };
+    const pos = /position (\d+)/.exec(message);
+    if (pos) {
+      const p = positionOf(text, Number(pos[1]));
+      return { ok: false, error: { message, line: p.line, column: p.column } };
+    }
+    return { ok: false, error: { message, line: null, column: null } };
+  }
+  if (!isPlainObject(parsed)) {
+    return { ok: false, error: { message: 'The arguments must be a JSON object, e.g. {"text": "…"}', line: 1, column: 1 } };
+  }
+  return { ok: true, value: parsed };
+}
+
+/** A JSON editor edit: the text is kept verbatim; the value follows when it parses. */
+export function editJson(state: ArgsState, text: string): ArgsState {
+  const parsed = parseArgsText(text);
+  if (!parsed.ok) return { value: state.value, text, jsonError: parsed.error };
+  return { value: parsed.value, text, jsonError: null };
+}
+
+/** Whether the text already shows `value` (so a form edit need not move the editor's cursor). */
+export function textShows(text: string, value: Record<string, unknown>): boolean {
+  const parsed = parseArgsText(text);
+  return parsed.ok && JSON.stringify(parsed.value) === JSON.stringify(value);
+}
