@@ -29,6 +29,7 @@ const chromiumArgs = [
 export default defineConfig<StudioOptions>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // One worker: the machine has two cores, and the server and browser need them.
@@ -36,7 +37,9 @@ export default defineConfig<StudioOptions>({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list'], ['junit', { outputFile: 'test-results/e2e-junit.xml' }]] : [['list']],
+  reporter: process.env.CI
+    ? [['list'], ['junit', { outputFile: 'test-results/e2e-junit.xml' }]]
+    : [['list']],
   outputDir: 'test-results/e2e',
   use: {
     viewport: { width: 1400, height: 860 },

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { parseSkillMd } from '../shared/skill/validate';
 import { SkillRegistry } from '../electron/host/registry/registry';
-import { median, mib, ms, percentile, printRows, time, type Row } from './bench-util';
+import { median, mib, ms, percentile, time, type Row } from './bench-util';
 
 const COUNT = Number(process.env.BENCH_SKILLS ?? 10_000);
 

@@ -17,7 +17,7 @@ import { readSkillFolder } from '../electron/host/registry/scan';
 import { StudioHost } from '../electron/host/studio-host';
 import { startServer } from '../electron/server/server';
 import type { SkillRecord } from '../shared/skill/model';
-import { median, mib, ms, printRows, time, type Row } from './bench-util';
+import { median, mib, ms, time, type Row } from './bench-util';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
 
@@ -160,4 +160,3 @@ export async function runnerBench(): Promise<Row[]> {
   return rows;
 }
 
-export { printRows };

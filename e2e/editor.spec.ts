@@ -1,14 +1,27 @@
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { test, expect } from './support/fixtures';
-import { MOD, appendAtEnd, editor, fileText, openSkill, replaceLine, skillItem, tab } from './support/editor';
+import {
+  MOD,
+  appendAtEnd,
+  editor,
+  fileText,
+  openSkill,
+  replaceLine,
+  skillItem,
+  tab,
+} from './support/editor';
 import { skillMd } from './support/workspace';
 
 test.describe('editing SKILL.md', () => {
-  test('a bad name shows a marker and a problem within a second; fixing it clears both', async ({ studio }) => {
+  test('a bad name shows a marker and a problem within a second; fixing it clears both', async ({
+    studio,
+  }) => {
     const { page } = studio;
     await openSkill(page, 'validate-target');
-    const problem = page.locator('[data-testid="problem-item"][data-code="NAME_NOT_LOWERCASE"][data-skill="validate-target"]');
+    const problem = page.locator(
+      '[data-testid="problem-item"][data-code="NAME_NOT_LOWERCASE"][data-skill="validate-target"]',
+    );
     const squiggles = editor(page).locator('.squiggly-error');
     await expect(squiggles).toHaveCount(0);
 
@@ -36,10 +49,15 @@ test.describe('editing SKILL.md', () => {
     const box = await line.boundingBox();
     if (!box) throw new Error('the description line is not on screen');
     await page.mouse.move(box.x + 30, box.y + box.height / 2);
-    await expect(page.locator('.monaco-hover:not(.hidden)').first()).toContainText('Agents read this', { timeout: 5_000 });
+    await expect(page.locator('.monaco-hover:not(.hidden)').first()).toContainText(
+      'Agents read this',
+      { timeout: 5_000 },
+    );
 
     await replaceLine(page, 2, 'name: VALIDATE-TARGET');
-    await expect(page.locator('[data-testid="problem-item"][data-code="NAME_NOT_LOWERCASE"]')).toBeVisible();
+    await expect(
+      page.locator('[data-testid="problem-item"][data-code="NAME_NOT_LOWERCASE"]'),
+    ).toBeVisible();
     // Cursor on the value, then the quick-fix menu (Ctrl+.).
     await page.keyboard.press('Home');
     await page.keyboard.press('End');
@@ -48,11 +66,15 @@ test.describe('editing SKILL.md', () => {
     await expect(fix).toBeVisible();
     // The preferred fix is the first, selected entry.
     await page.keyboard.press('Enter');
-    await expect(page.locator('[data-testid="problem-item"][data-code="NAME_NOT_LOWERCASE"]')).toHaveCount(0, { timeout: 2_000 });
+    await expect(
+      page.locator('[data-testid="problem-item"][data-code="NAME_NOT_LOWERCASE"]'),
+    ).toHaveCount(0, { timeout: 2_000 });
     await expect(editor(page).locator('.view-lines')).toContainText('name: validate-target');
   });
 
-  test('Save writes the file with the expected version and clears the dirty marker', async ({ studio }) => {
+  test('Save writes the file with the expected version and clears the dirty marker', async ({
+    studio,
+  }) => {
     const { page, ws } = studio;
     const file = path.join(ws.skillDir('save-target'), 'SKILL.md');
     await openSkill(page, 'save-target');
@@ -64,18 +86,31 @@ test.describe('editing SKILL.md', () => {
     expect(await fileText(file)).toMatch(/^---\nname: save-target\n/);
   });
 
-  test('a change on disk reloads a clean buffer, and brings the conflict choice under a dirty one', async ({ studio }) => {
+  test('a change on disk reloads a clean buffer, and brings the conflict choice under a dirty one', async ({
+    studio,
+  }) => {
     const { page, ws } = studio;
     const file = path.join(ws.skillDir('conflict-target'), 'SKILL.md');
     await openSkill(page, 'conflict-target');
 
     // Clean buffer: follows the disk.
-    await writeFile(file, skillMd('conflict-target', 'The skill changed on disk while edited.', '', '# Reloaded from disk\n'));
+    await writeFile(
+      file,
+      skillMd(
+        'conflict-target',
+        'The skill changed on disk while edited.',
+        '',
+        '# Reloaded from disk\n',
+      ),
+    );
     await expect(editor(page).locator('.view-lines')).toContainText('Reloaded from disk');
 
     // Dirty buffer: nothing is lost, the user chooses.
     await appendAtEnd(page, 'Mine.');
-    await writeFile(file, skillMd('conflict-target', 'The skill changed on disk while edited.', '', '# Theirs\n'));
+    await writeFile(
+      file,
+      skillMd('conflict-target', 'The skill changed on disk while edited.', '', '# Theirs\n'),
+    );
     const bar = page.getByTestId('conflict-bar');
     await expect(bar).toBeVisible();
     await expect(editor(page).locator('.view-lines')).toContainText('Mine.');
@@ -90,7 +125,10 @@ test.describe('editing SKILL.md', () => {
 
     // And the other way: take theirs.
     await appendAtEnd(page, ' More of mine.');
-    await writeFile(file, skillMd('conflict-target', 'The skill changed on disk while edited.', '', '# Theirs again\n'));
+    await writeFile(
+      file,
+      skillMd('conflict-target', 'The skill changed on disk while edited.', '', '# Theirs again\n'),
+    );
     await expect(bar).toBeVisible();
     await page.getByTestId('conflict-take-theirs').click();
     await expect(bar).toHaveCount(0);

@@ -5,7 +5,9 @@ import { test, expect } from './support/fixtures';
 import { fileText, skillItem, tab } from './support/editor';
 
 test.describe('sidecar files', () => {
-  test('files and folders created in the tree exist on disk; hostile names are refused with the host message', async ({ studio }) => {
+  test('files and folders created in the tree exist on disk; hostile names are refused with the host message', async ({
+    studio,
+  }) => {
     const { page, ws } = studio;
     const dir = ws.skillDir('sidecar-target');
     await skillItem(page, 'sidecar-target').click();
@@ -23,7 +25,12 @@ test.describe('sidecar files', () => {
     await page.getByTestId('files-new-folder').click();
     await page.getByTestId('prompt-input').fill('examples');
     await page.getByTestId('prompt-ok').click();
-    await expect.poll(async () => (await stat(path.join(dir, 'examples')).catch(() => null))?.isDirectory() ?? false).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await stat(path.join(dir, 'examples')).catch(() => null))?.isDirectory() ?? false,
+      )
+      .toBe(true);
     await expect(files.locator('[data-path="examples"][data-dir="true"]')).toBeVisible();
 
     await page.getByTestId('files-new-file').click();

@@ -2,14 +2,20 @@ import { test, expect } from './support/fixtures';
 import { MOD, skillItem } from './support/editor';
 
 test.describe('skill list and layout', () => {
-  test('lists the skills by source with badges, and searches by name, tag and description', async ({ studio }) => {
+  test('lists the skills by source with badges, and searches by name, tag and description', async ({
+    studio,
+  }) => {
     const { page } = studio;
     const project = page.getByTestId('skill-group-project');
     for (const name of ['alpha-skill', 'beta-tools', 'gamma-warn', 'export-target']) {
-      await expect(project.locator(`[data-testid="skill-item"][data-skill="${name}"]`)).toBeVisible();
+      await expect(
+        project.locator(`[data-testid="skill-item"][data-skill="${name}"]`),
+      ).toBeVisible();
     }
     // The bundled examples show too.
-    await expect(page.getByTestId('skill-group-framework').locator('[data-skill="time-arithmetic"]')).toBeVisible();
+    await expect(
+      page.getByTestId('skill-group-framework').locator('[data-skill="time-arithmetic"]'),
+    ).toBeVisible();
     await expect(skillItem(page, 'gamma-warn').getByTestId('badge-warnings')).toBeVisible();
     await expect(page.getByTestId('agents-list')).toContainText('Writer');
 
@@ -72,12 +78,18 @@ test.describe('skill list and layout', () => {
     await skillItem(page, 'beta-tools').click();
     await page.getByTestId('right-tab-files').click();
     const files = page.getByTestId('files-panel');
-    await expect(files.locator('[data-testid="file-row"][data-path="scripts/run.py"]')).toBeVisible();
-    await expect(files.locator('[data-path="scripts/run.py"] [data-testid="file-size"]')).toHaveText(/\d+ B/);
+    await expect(
+      files.locator('[data-testid="file-row"][data-path="scripts/run.py"]'),
+    ).toBeVisible();
+    await expect(
+      files.locator('[data-path="scripts/run.py"] [data-testid="file-size"]'),
+    ).toHaveText(/\d+ B/);
     await files.locator('[data-path="assets/logo.png"] .file-main').click();
     await expect(page.getByTestId('image-view').locator('img')).toBeVisible();
     await files.locator('[data-path="scripts/run.py"] .file-main').click();
-    await expect(page.locator('[data-testid="code-editor"][data-path="scripts/run.py"]')).toBeVisible();
+    await expect(
+      page.locator('[data-testid="code-editor"][data-path="scripts/run.py"]'),
+    ).toBeVisible();
     // Folders fold.
     await files.locator('[data-path="scripts"] .file-main').click();
     await expect(files.locator('[data-path="scripts/run.py"]')).toHaveCount(0);

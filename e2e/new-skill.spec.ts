@@ -2,7 +2,9 @@ import path from 'node:path';
 import { test, expect } from './support/fixtures';
 import { MOD, editor, fileText, skillItem, tab } from './support/editor';
 
-test('the new-skill dialog checks the name as typed and creates from a template', async ({ studio }) => {
+test('the new-skill dialog checks the name as typed and creates from a template', async ({
+  studio,
+}) => {
   const { page, ws } = studio;
   await page.locator('body').click();
   await page.keyboard.press(`${MOD}+n`);
@@ -22,5 +24,7 @@ test('the new-skill dialog checks the name as typed and creates from a template'
   await expect(skillItem(page, 'made-here')).toBeVisible();
   await expect(tab(page, 'made-here')).toHaveAttribute('aria-selected', 'true');
   await expect(editor(page).locator('.view-lines')).toContainText('name: made-here');
-  await expect.poll(() => fileText(path.join(ws.root, 'skills', 'made-here', 'SKILL.md'))).toContain('name: made-here');
+  await expect
+    .poll(() => fileText(path.join(ws.root, 'skills', 'made-here', 'SKILL.md')))
+    .toContain('name: made-here');
 });

@@ -5,7 +5,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-const EXE = process.platform === 'win32' ? 'electron.exe' : process.platform === 'darwin' ? 'Electron.app/Contents/MacOS/Electron' : 'electron';
+const EXE =
+  process.platform === 'win32'
+    ? 'electron.exe'
+    : process.platform === 'darwin'
+      ? 'Electron.app/Contents/MacOS/Electron'
+      : 'electron';
 
 export function electronDist(repoRoot: string): string | null {
   const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;

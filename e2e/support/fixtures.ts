@@ -4,7 +4,14 @@
  * one `studio` fixture so every spec runs in both. Every request the app makes
  * is watched: anything that would leave the machine fails the test.
  */
-import { test as base, expect, _electron, type ElectronApplication, type Page, type BrowserContext } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  _electron,
+  type ElectronApplication,
+  type Page,
+  type BrowserContext,
+} from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createWorkspace, type Workspace } from './workspace';
@@ -43,7 +50,8 @@ export function isOnMachine(url: string): boolean {
     return false;
   }
   if (u.protocol === 'data:' || u.protocol === 'blob:' || u.protocol === 'about:') return true;
-  if (u.protocol === 'studio:' || u.protocol === 'devtools:' || u.protocol === 'chrome-extension:') return true;
+  if (u.protocol === 'studio:' || u.protocol === 'devtools:' || u.protocol === 'chrome-extension:')
+    return true;
   return u.hostname === '127.0.0.1';
 }
 
@@ -65,7 +73,6 @@ export const test = base.extend<{ studio: Studio }, WorkerFixtures>({
   studioMode: ['browser', { option: true, scope: 'worker' }],
 
   workspace: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const ws = await createWorkspace();
       await use(ws);
@@ -94,12 +101,24 @@ export const test = base.extend<{ studio: Studio }, WorkerFixtures>({
         return;
       }
       const executablePath = electronExecutable(REPO_ROOT);
-      if (!executablePath) throw new Error('no Electron binary (ELECTRON_OVERRIDE_DIST_PATH or node_modules/electron/dist)');
+      if (!executablePath)
+        throw new Error(
+          'no Electron binary (ELECTRON_OVERRIDE_DIST_PATH or node_modules/electron/dist)',
+        );
       const app = await _electron.launch({
         executablePath,
-        args: [path.join(REPO_ROOT, 'dist', 'electron', 'main.cjs'), workspace.root, '--no-sandbox', '--disable-gpu'],
+        args: [
+          path.join(REPO_ROOT, 'dist', 'electron', 'main.cjs'),
+          workspace.root,
+          '--no-sandbox',
+          '--disable-gpu',
+        ],
         cwd: workspace.root,
-        env: { ...process.env, HOME: workspace.home, XDG_CONFIG_HOME: path.join(workspace.home, '.config') } as Record<string, string>,
+        env: {
+          ...process.env,
+          HOME: workspace.home,
+          XDG_CONFIG_HOME: path.join(workspace.home, '.config'),
+        } as Record<string, string>,
       });
       await use(app);
       await app.close();
@@ -107,7 +126,10 @@ export const test = base.extend<{ studio: Studio }, WorkerFixtures>({
     { scope: 'worker', timeout: 60_000 },
   ],
 
-  studio: async ({ studioMode, workspace, server, electronApp, page: browserPage, context: browserContext }, use) => {
+  studio: async (
+    { studioMode, workspace, server, electronApp, page: browserPage, context: browserContext },
+    use,
+  ) => {
     const offMachine: string[] = [];
     let page: Page;
     if (studioMode === 'browser') {
@@ -121,7 +143,10 @@ export const test = base.extend<{ studio: Studio }, WorkerFixtures>({
       watchNetwork(electronApp.context(), page, offMachine);
       // A fresh start for each test: no backups or layout from the previous one, the test workspace open.
       await page.evaluate(() => localStorage.clear());
-      await page.evaluate((root) => window.studio?.call('workspace.open', { root }), workspace.root);
+      await page.evaluate(
+        (root) => window.studio?.call('workspace.open', { root }),
+        workspace.root,
+      );
       await page.reload();
     }
     await expect(page.getByTestId('skill-item').first()).toBeVisible({ timeout: 30_000 });

@@ -15,21 +15,42 @@ export interface RunningStudio {
 
 const URL_LINE = /Skill Studio: (http:\/\/127\.0\.0\.1:(\d+))\/\?token=(\S+)/;
 
-export async function startStudioServer(repoRoot: string, ws: Workspace, timeoutMs = 30_000): Promise<RunningStudio> {
+export async function startStudioServer(
+  repoRoot: string,
+  ws: Workspace,
+  timeoutMs = 30_000,
+): Promise<RunningStudio> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(repoRoot, 'bin', 'skill-studio.cjs'), 'serve', '--port', '0', '--no-user', '--token-file', path.join(ws.base, 'token')],
+    [
+      path.join(repoRoot, 'bin', 'skill-studio.cjs'),
+      'serve',
+      '--port',
+      '0',
+      '--no-user',
+      '--token-file',
+      path.join(ws.base, 'token'),
+    ],
     {
       cwd: ws.root,
       // The server must never look at the real home: everything it keeps goes under the temp folder.
-      env: { ...process.env, HOME: ws.home, XDG_CONFIG_HOME: path.join(ws.home, '.config'), SKILL_STUDIO_STATE_DIR: ws.stateDir },
+      env: {
+        ...process.env,
+        HOME: ws.home,
+        XDG_CONFIG_HOME: path.join(ws.home, '.config'),
+        SKILL_STUDIO_STATE_DIR: ws.stateDir,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
     },
   );
   let output = '';
   const found = await new Promise<RegExpExecArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`skill-studio serve printed no URL within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        reject(new Error(`skill-studio serve printed no URL within ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = URL_LINE.exec(output);

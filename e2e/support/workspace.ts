@@ -11,7 +11,12 @@ import path from 'node:path';
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAJUlEQVR4nGOw7X8AR7Xx1+AIlzjDINRAjCJk8cGoYRAG60iMBwCjra8Q6V2wmgAAAABJRU5ErkJggg==';
 
-export function skillMd(name: string, description: string, extra = '', body = `# ${name}\n\nSteps to follow.\n`): string {
+export function skillMd(
+  name: string,
+  description: string,
+  extra = '',
+  body = `# ${name}\n\nSteps to follow.\n`,
+): string {
   return `---\nname: ${name}\ndescription: ${description}\n${extra}---\n${body}`;
 }
 
@@ -27,23 +32,39 @@ const SKILLS: Record<string, Files> = {
     ),
   },
   'beta-tools': {
-    'SKILL.md': skillMd('beta-tools', 'Fills PDF forms from a JSON answer sheet.', 'tags:\n  - documents\n'),
+    'SKILL.md': skillMd(
+      'beta-tools',
+      'Fills PDF forms from a JSON answer sheet.',
+      'tags:\n  - documents\n',
+    ),
     'scripts/run.py': 'import json, sys\nprint(json.dumps({"type": "result", "data": {}}))\n',
     'references/guide.md': '# Guide\n\nHow the forms are filled.\n',
     'assets/logo.png': Buffer.from(PNG_BASE64, 'base64'),
   },
   'gamma-warn': {
-    'SKILL.md': skillMd('gamma-warn', 'Has a key nobody defines, which is a warning.', 'colour: blue\n'),
+    'SKILL.md': skillMd(
+      'gamma-warn',
+      'Has a key nobody defines, which is a warning.',
+      'colour: blue\n',
+    ),
   },
-  'validate-target': { 'SKILL.md': skillMd('validate-target', 'The skill whose name the validation spec breaks.') },
+  'validate-target': {
+    'SKILL.md': skillMd('validate-target', 'The skill whose name the validation spec breaks.'),
+  },
   'save-target': { 'SKILL.md': skillMd('save-target', 'The skill the save spec edits.') },
-  'conflict-target': { 'SKILL.md': skillMd('conflict-target', 'The skill changed on disk while edited.') },
+  'conflict-target': {
+    'SKILL.md': skillMd('conflict-target', 'The skill changed on disk while edited.'),
+  },
   'sidecar-target': {
     'SKILL.md': skillMd('sidecar-target', 'The skill that gets new sidecar files.'),
     'references/notes.md': '# Notes\n',
   },
   'export-target': {
-    'SKILL.md': skillMd('export-target', 'The skill exported as a bundle.', 'license: Apache-2.0\n'),
+    'SKILL.md': skillMd(
+      'export-target',
+      'The skill exported as a bundle.',
+      'license: Apache-2.0\n',
+    ),
     'scripts/run.sh': '#!/bin/sh\necho \'{"type":"result","data":{"ok":true}}\'\n',
     'references/deep/notes.md': '# Deep notes\n',
   },
@@ -78,7 +99,11 @@ export async function createWorkspace(): Promise<Workspace> {
   }
   await writeFile(
     path.join(root, 'skill-studio.json'),
-    JSON.stringify({ agents: [{ id: 'writer', name: 'Writer', allowed_skills: ['alpha-skill', 'beta-tools'] }] }, null, 2) + '\n',
+    JSON.stringify(
+      { agents: [{ id: 'writer', name: 'Writer', allowed_skills: ['alpha-skill', 'beta-tools'] }] },
+      null,
+      2,
+    ) + '\n',
   );
   return {
     base,

@@ -21,7 +21,8 @@ export function zipEntries(file: string): Promise<string[]> {
 export function makeZip(files: Record<string, string>): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const zip = new yazl.ZipFile();
-    for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name, { mtime: new Date(0) });
+    for (const [name, text] of Object.entries(files))
+      zip.addBuffer(Buffer.from(text), name, { mtime: new Date(0) });
     zip.end();
     const chunks: Buffer[] = [];
     zip.outputStream.on('data', (c: Buffer) => chunks.push(c));

@@ -25,6 +25,42 @@ const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
 });
 const empty = obj({});
 
+// The playground's call history and saved cases (electron/host/history).
+const historyId = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9-]{0,63}$' };
+const jsonObject = { type: 'object' };
+const SAVED_CASE = obj(
+  {
+    name: { type: 'string', minLength: 1, maxLength: 80 },
+    arguments: jsonObject,
+    timeout: { type: 'number', exclusiveMinimum: 0, maximum: 86400 },
+    expect: obj({ success: { type: 'boolean' }, data: {}, summary_contains: text(4096) }, ['success']),
+  },
+  ['name', 'arguments', 'expect'],
+);
+const HISTORY_ENTRY = obj(
+  {
+    skill,
+    agent: { type: ['string', 'null'], maxLength: 200 },
+    started_at: { type: 'number' },
+    finished_at: { type: 'number' },
+    arguments: jsonObject,
+    timeout: { type: 'number' },
+    streaming: { type: 'boolean' },
+    llm_override: { type: ['object', 'null'] },
+    outcome: { enum: ['success', 'failed', 'refused', 'cancelled'] },
+    result: { type: ['object', 'null'] },
+    error: { type: ['object', 'null'] },
+    summary: {
+      type: 'object',
+      required: ['total', 'by_kind', 'log_levels', 'artifacts', 'statuses', 'last_progress'],
+      properties: { statuses: { type: 'array', maxItems: 100, items: { type: 'string' } }, artifacts: { type: 'array', maxItems: 10000 } },
+    },
+    events: { type: 'array', maxItems: 100000, items: jsonObject },
+    events_truncated: { type: 'boolean' },
+  },
+  ['skill', 'agent', 'started_at', 'finished_at', 'arguments', 'timeout', 'streaming', 'outcome', 'result', 'error', 'summary', 'events', 'events_truncated'],
+);
+
 const PARAM_SCHEMAS: Record<StudioMethod, object> = {
   'workspace.info': empty,
   'workspace.open': obj({ root: { type: 'string', minLength: 1, maxLength: 4096 } }, ['root']),
@@ -70,6 +106,17 @@ const PARAM_SCHEMAS: Record<StudioMethod, object> = {
       },
     },
     ['agents'],
+  ),
+  'playground.validate': obj({ skill, arguments: { type: 'object' } }, ['skill', 'arguments']),
+  'history.list': obj({ skill, limit: { type: 'integer', minimum: 1, maximum: 10000 } }),
+  'history.get': obj({ id: historyId }, ['id']),
+  'history.add': obj({ entry: HISTORY_ENTRY }, ['entry']),
+  'history.delete': obj({ id: historyId }, ['id']),
+  'cases.list': obj({ skill }, ['skill']),
+  'cases.save': obj({ skill, case: SAVED_CASE, overwrite: { type: 'boolean' } }, ['skill', 'case']),
+  'cases.run': obj(
+    { skill, names: { type: 'array', maxItems: 10000, items: text(256) }, agent: { type: ['string', 'null'], maxLength: 200 } },
+    ['skill'],
   ),
 };
 

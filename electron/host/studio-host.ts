@@ -39,6 +39,7 @@ import { createSkillFromTemplate } from './skill-templates';
 import { A2EHost, type Connection } from './runner/a2e-host';
 import { encodeMessage } from '../../shared/protocol/codec';
 import { RecentWorkspaces } from './workspace/recent-workspaces';
+import { playgroundHandlers } from './history/handlers';
 
 export interface StudioHostOptions {
   /** The folder to open; undefined reopens the last one; null opens none. */
@@ -346,6 +347,15 @@ export class StudioHost {
 
   private handlers(): Handlers {
     return {
+      // The playground: argument checks, call history, saved cases (electron/host/history).
+      ...playgroundHandlers({
+        workspace: () => this.workspace,
+        resolveSkill: (ref) => this.resolveSkill(ref),
+        writableSkill: (ref) => this.writableSkill(ref),
+        refresh: (dir) => this.refresh(dir),
+        agentExists: (id) => this.agentExists(id),
+        a2e: this.a2e,
+      }),
       'workspace.info': () => this.info(),
       'workspace.open': async ({ root }) => {
         await this.load(path.resolve(root));

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { matchShortcut, shortcutLabel, withShortcut, isMacPlatform } from './shortcuts';
 
-const key = (k: string, mods: Partial<{ ctrl: boolean; meta: boolean; shift: boolean; alt: boolean }> = {}) => ({
+const key = (
+  k: string,
+  mods: Partial<{ ctrl: boolean; meta: boolean; shift: boolean; alt: boolean }> = {},
+) => ({
   key: k,
   ctrlKey: !!mods.ctrl,
   metaKey: !!mods.meta,

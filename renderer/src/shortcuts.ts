@@ -3,12 +3,7 @@
  * tooltips never disagree. Ctrl on Linux/Windows, Cmd on macOS.
  */
 export type ShortcutId =
-  | 'save'
-  | 'focusSearch'
-  | 'toggleSidebar'
-  | 'toggleBottom'
-  | 'showProblems'
-  | 'newSkill';
+  'save' | 'focusSearch' | 'toggleSidebar' | 'toggleBottom' | 'showProblems' | 'newSkill';
 
 interface ShortcutDef {
   id: ShortcutId;

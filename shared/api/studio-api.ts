@@ -6,6 +6,9 @@
 import type { Diagnostic } from '../skill/diagnostics';
 import type { SkillSummary } from '../skill/model';
 import type { A2EOutbound, A2ERequest } from '../protocol/a2e';
+import type { HistoryEntry, HistoryInput, HistorySummary } from '../playground/history';
+import type { CaseFileInfo, CaseRunReport, SavedCase } from '../playground/cases';
+import type { ArgumentsCheck } from '../playground/field-errors';
 
 export type TemplateName = 'basic' | 'script' | 'topology';
 export type BundleFormat = 'skill' | 'zip';
@@ -102,6 +105,17 @@ export interface StudioMethods {
   ];
   'bundles.import': [{ base64: string; fileName: string }, ImportResult];
   'agents.save': [{ agents: AgentConfig[] }, WorkspaceInfo];
+  /** The playground: arguments checked by the host's ajv, exactly as a call would be. */
+  'playground.validate': [{ skill: string; arguments: Record<string, unknown> }, ArgumentsCheck];
+  /** The call history (workspace-local, redacted; `persisted` false when no workspace is open). */
+  'history.list': [{ skill?: string; limit?: number }, { entries: HistorySummary[]; persisted: boolean }];
+  'history.get': [{ id: string }, HistoryEntry];
+  'history.add': [{ entry: HistoryInput }, HistorySummary];
+  'history.delete': [{ id: string }, { ok: true }];
+  /** Saved cases: `tests/cases/<name>.json` inside the skill. */
+  'cases.list': [{ skill: string }, CaseFileInfo[]];
+  'cases.save': [{ skill: string; case: SavedCase; overwrite?: boolean }, WriteResult & { file: string }];
+  'cases.run': [{ skill: string; names?: string[]; agent?: string | null }, CaseRunReport];
 }
 
 export type StudioMethod = keyof StudioMethods;

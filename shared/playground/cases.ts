@@ -12,6 +12,7 @@
 import type { SkillCallResponse } from '../protocol/a2e';
 import { isPlainObject } from './json-path';
 import { positionOf } from './form-sync';
+import { jsonErrorOffset } from './json-locate';
 
 export const CASES_DIR = 'tests/cases';
 
@@ -76,9 +77,9 @@ export function parseCase(text: string, file: string): ParsedCase {
     raw = JSON.parse(text);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const lc = /line (\d+) column (\d+)/.exec(message);
-    const pos = /position (\d+)/.exec(message);
-    const where = lc ? `:${lc[1]}:${lc[2]}` : pos ? `:${positionOf(text, Number(pos[1])).line}:${positionOf(text, Number(pos[1])).column}` : '';
+    const at = jsonErrorOffset(text);
+    const p = at === null ? null : positionOf(text, at);
+    const where = p ? `:${p.line}:${p.column}` : '';
     return { ok: false, message: `${file}${where}: not valid JSON (${message})` };
   }
   const bad = (why: string): ParsedCase => ({ ok: false, message: `${file}: ${why}` });
@@ -164,4 +165,33 @@ export function caseFromCall(
   const c: SavedCase = { name, arguments: args, expect };
   if (timeout !== undefined) c.timeout = timeout;
   return c;
+}
+
+/** One case file of a skill as listed: its case, or why it cannot be read. */
+export interface CaseFileInfo {
+  /** Path relative to the skill root, e.g. tests/cases/two-fish.json. */
+  file: string;
+  /** The case's name (the file name when the file cannot be read). */
+  name: string;
+  case: SavedCase | null;
+  error: string | null;
+}
+
+export interface CaseReport {
+  file: string;
+  name: string;
+  pass: boolean;
+  failures: string[];
+  duration_ms: number;
+  /** How the call ended (null when the case file could not be read). */
+  success: boolean | null;
+  summary: string | null;
+  error_code: string | null;
+}
+
+export interface CaseRunReport {
+  skill: string;
+  cases: CaseReport[];
+  passed: number;
+  failed: number;
 }

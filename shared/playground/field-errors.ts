@@ -50,3 +50,11 @@ export function unplacedErrors(errors: FieldErrors, shown: ReadonlySet<string>):
   }
   return out;
 }
+
+/** The host's check of a call's arguments against the skill's input_schema (same ajv as the call). */
+export interface ArgumentsCheck {
+  ok: boolean;
+  errors: SchemaErrorDetail[];
+  /** A one-line summary, or why the schema itself cannot be used. */
+  message: string | null;
+}

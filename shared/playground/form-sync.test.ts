@@ -80,3 +80,17 @@ describe('ajv errors on fields', () => {
     expect(unplacedErrors(errors, new Set(['/text', '/top', '/nested/level']))).toEqual([{ pointer: '/zzz', message: 'Not allowed by the schema' }]);
   });
 });
+
+describe('locating JSON errors', () => {
+  it('finds the first bad character whatever the engine says', async () => {
+    const { jsonErrorOffset } = await import('./json-locate');
+    expect(jsonErrorOffset('{"a": 1}')).toBeNull();
+    expect(jsonErrorOffset('{"a": }')).toBe(6);
+    expect(jsonErrorOffset('{"a": 1,}')).toBe(8);
+    expect(jsonErrorOffset('{"a": tru}')).toBe(9);
+    expect(jsonErrorOffset('{"a": "x')).toBe(8);
+    expect(jsonErrorOffset('[1, 2] x')).toBe(7);
+    expect(jsonErrorOffset('{"a": "\\q"}')).toBe(7);
+    expect(jsonErrorOffset('')).toBe(0);
+  });
+});

@@ -6,6 +6,7 @@
  * side ever loses what the user typed.
  */
 import { isPlainObject, removeAt, setAt, type PathSegment } from './json-path';
+import { jsonErrorOffset } from './json-locate';
 
 export interface ArgsState {
   /** The last valid arguments object (what Run sends). */
@@ -64,15 +65,10 @@ export function parseArgsText(text: string): { ok: true; value: Record<string, u
     parsed = JSON.parse(text);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    // V8: "… in JSON at position 12 (line 2 column 3)"; older: "at position 12".
-    const lc = /line (\d+) column (\d+)/.exec(message);
-    if (lc) return { ok: false, error: { message, line: Number(lc[1]), column: Number(lc[2]) } };
-    const pos = /position (\d+)/.exec(message);
-    if (pos) {
-      const p = positionOf(text, Number(pos[1]));
-      return { ok: false, error: { message, line: p.line, column: p.column } };
-    }
-    return { ok: false, error: { message, line: null, column: null } };
+    const at = jsonErrorOffset(text);
+    if (at === null) return { ok: false, error: { message, line: null, column: null } };
+    const p = positionOf(text, at);
+    return { ok: false, error: { message, line: p.line, column: p.column } };
   }
   if (!isPlainObject(parsed)) {
     return { ok: false, error: { message: 'The arguments must be a JSON object, e.g. {"text": "…"}', line: 1, column: 1 } };

@@ -87,7 +87,10 @@ describe('schema → form model', () => {
 
   it('starts from the skill arguments map, then the schema defaults', () => {
     const args = initialArguments(model, { top: 7, extra: 'kept' });
-    expect(args).toEqual({ top: 7, extra: 'kept', verbose: false, nested: { level: 2 } });
+    expect(args).toEqual({ top: 7, extra: 'kept', verbose: false });
+    // A required object starts with its parts' defaults.
+    const req = buildFormModel({ type: 'object', required: ['opts'], properties: { opts: { type: 'object', properties: { n: { type: 'integer', default: 2 } } } } });
+    expect(initialArguments(req, {})).toEqual({ opts: { n: 2 } });
     // The skill's map is copied, not shared.
     const defaults = { top: 3 };
     const again = initialArguments(model, defaults);

@@ -19,7 +19,6 @@ const XML_ESCAPES: Record<string, string> = {
 
 export function escapeXml(text: string): string {
   // Control characters other than tab/newline are not allowed in XML 1.0 at all.
-  // eslint-disable-next-line no-control-regex
   const clean = text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
   return clean.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 }

@@ -5,6 +5,7 @@ import { listCommand } from './list';
 import { filesCommand, readCommand } from './read';
 import { toPromptCommand } from './to-prompt';
 import { callCommand } from './call';
+import { testCommand } from './test';
 import { a2eCommand } from './a2e';
 import { serveCommand } from './serve';
 import { exportCommand, importCommand, newCommand } from './bundles';
@@ -16,6 +17,7 @@ export const COMMANDS: Command[] = [
   filesCommand,
   toPromptCommand,
   callCommand,
+  testCommand,
   a2eCommand,
   serveCommand,
   exportCommand,

@@ -108,6 +108,22 @@ describe('SkillRegistry', () => {
     expect(reg.getByPath(path.join(ws, '.claude', 'skills', 'shared'))).toBeUndefined();
   });
 
+  it('gives a real folder back to the next place it is seen when the first goes', async () => {
+    const real = await makeSkill(path.join(home, '.agents', 'skills', 'linked'));
+    await mkdir(path.join(ws, 'skills'));
+    const link = path.join(ws, 'skills', 'linked');
+    await symlink(real, link);
+    const reg = await open();
+    expect(reg.all().map((r) => [r.dir, r.summary.source])).toEqual([[link, 'project']]);
+    const events: unknown[] = [];
+    reg.on('change', (e) => events.push(e));
+
+    await rm(link);
+    await reg.refresh(link);
+    expect(reg.all().map((r) => [r.dir, r.summary.source])).toEqual([[real, 'user']]);
+    expect(events).toEqual([{ added: [], changed: ['linked'], removed: [] }]);
+  });
+
   it('compares names after NFKC', async () => {
     // "ﬁle" (U+FB01 ligature) is "file" after NFKC.
     await makeSkill(path.join(ws, 'skills', 'file-a'), 'file');

@@ -10,9 +10,11 @@
  * one skill, kept where it is first seen.
  *
  * Watching (`watch()`): file events are hints. Each is mapped to its skill folder
- * (the first path segment under a source folder), marked dirty, and after ~100 ms
- * of quiet only the dirty folders are re-read; winners are recomputed and the
- * difference is emitted as one `change` event. `changed` means SKILL.md's text or
+ * (the first path segment under a source folder) and marked dirty; once events
+ * pause, only the dirty folders are re-read, the names they touch are recomputed
+ * (skill-index.ts) and the difference is emitted as one `change` event. The
+ * watcher already gathers events over 50 ms; with the registry's own 50 ms of
+ * quiet a save is re-read about 100 ms after it happens. `changed` means SKILL.md's text or
  * the skill's file listing (or its shadowed/conflict state) really changed, so an
  * editor's save through a temp file and a rename is one `changed`, and a touch is
  * nothing. Names identify skills in events: a folder renamed together with its
@@ -22,8 +24,6 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { SkillRecord } from '../../../shared/skill/model';
-import { normalizeName } from '../../../shared/skill/name-rules';
-import { nameConflictDiagnostic } from '../../../shared/skill/validate';
 import { isListIgnored } from '../bundle/ignore';
 import { isInsideOrEqual } from '../fs/safe-path';
 import {
@@ -35,6 +35,7 @@ import {
   type WorkspaceConfig,
 } from '../workspace/workspace-config';
 import {
+  nameKey,
   scanFolder,
   scanFolders,
   scanSkillFolder,
@@ -43,6 +44,7 @@ import {
   type ScanOptions,
   type ValidationProfile,
 } from './scan';
+import { SkillIndex } from './skill-index';
 import { resolveSources, type ResolveSourcesOptions, type SourceFolder } from './sources';
 import { TypedEmitter } from './typed-emitter';
 import { SourceWatcher, type WatchErrorCode, type WatchTarget } from './watch';
@@ -53,7 +55,7 @@ export interface RegistryOptions extends Omit<ResolveSourcesOptions, 'config'> {
   profile?: ValidationProfile;
   /** Limits of the scan (sizes, counts, concurrency). */
   scan?: Omit<ScanOptions, 'profile'>;
-  /** Quiet time after the last file event before re-reading. */
+  /** Quiet time after the last file event before re-reading (the watcher adds its own 50 ms). */
   debounceMs?: number;
 }
 
@@ -96,31 +98,11 @@ interface FolderState {
   skillProblems: Map<string, Diagnostic>;
 }
 
-interface View {
-  /** Every kept skill (realpath duplicates dropped), in priority, folder, then folder-name order. */
-  all: SkillRecord[];
-  /** NFKC name → its skills, the winner first. */
-  byKey: Map<string, SkillRecord[]>;
-  byPath: Map<string, SkillRecord>;
-  conflicts: string[];
-  /** NFKC name → display name and a signature of everything the name's skills show. */
-  signature: Map<string, { name: string; sig: string }>;
-}
-
-const EMPTY_VIEW: View = {
-  all: [],
-  byKey: new Map(),
-  byPath: new Map(),
-  conflicts: [],
-  signature: new Map(),
-};
-const DEFAULT_DEBOUNCE_MS = 100;
+const DEFAULT_DEBOUNCE_MS = 50;
 /** Under a steady stream of events, re-read at least this often. */
 const MAX_DEBOUNCE_WAIT_MS = 1000;
 /** How often a rebuilt watch may trigger another re-read in a row (folders appearing meanwhile). */
 const MAX_CATCH_UP_ROUNDS = 3;
-
-const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export class SkillRegistry extends TypedEmitter<RegistryEvents> {
   private readonly opts: RegistryOptions;
@@ -128,7 +110,7 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
   private currentConfigDiagnostics: Diagnostic[] = [];
   private folders: SourceFolder[] = [];
   private states: FolderState[] = [];
-  private view: View = EMPTY_VIEW;
+  private index = new SkillIndex();
   private loaded = false;
   private closed = false;
   /** Every reload and re-read runs here, one after the other. */
@@ -175,12 +157,12 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
 
   /** The winners, one per name, plus every skill in a same-priority conflict. */
   list(): SkillRecord[] {
-    return this.view.all.filter((r) => r.summary.shadowed_by === null);
+    return this.index.all().filter((r) => r.summary.shadowed_by === null);
   }
 
   /** Every skill, shadowed ones included (with `summary.shadowed_by` set). */
   all(): SkillRecord[] {
-    return this.view.all.slice();
+    return this.index.all();
   }
 
   /**
@@ -189,22 +171,22 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
    * that must not guess (running a skill) check that flag.
    */
   get(name: string): SkillRecord | undefined {
-    return this.view.byKey.get(normalizeName(name))?.[0];
+    return this.index.members(nameKey(name))[0];
   }
 
   /** Every skill with this name, the winner first (conflicting, then shadowed ones). */
   getAll(name: string): SkillRecord[] {
-    return (this.view.byKey.get(normalizeName(name)) ?? []).slice();
+    return this.index.members(nameKey(name));
   }
 
   /** The skill whose folder is `dir` (as found, or its real path), shadowed ones included. */
   getByPath(dir: string): SkillRecord | undefined {
-    return this.view.byPath.get(path.resolve(dir));
+    return this.index.byFolder(path.resolve(dir));
   }
 
   /** Names shared by two or more skills of one priority, sorted. */
   conflicts(): string[] {
-    return this.view.conflicts.slice();
+    return this.index.conflicts();
   }
 
   /** The scanned folders in priority order, and which exist. */
@@ -304,8 +286,12 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
   private async rescanAll(): Promise<void> {
     this.folders = this.resolveFolders();
     const scans = await scanFolders(this.folders, this.scanOptions());
+    const removed = this.states.flatMap((s) => [...s.skills.values()]);
     this.states = scans.map(toState);
-    this.publish();
+    this.publish(
+      removed,
+      this.states.flatMap((s) => [...s.skills.values()]),
+    );
     if (this.watcher) await this.processPaths(catchUpPaths(await this.updateWatchTargets()), 1);
   }
 
@@ -346,11 +332,15 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
     if (dirtyFolders.size === 0 && dirtySkills.size === 0) return;
 
     const existedBefore = this.states.map((s) => `${s.exists}:${s.singleSkill}`).join();
-    const linkedBefore = linkedSkillKey(this.states);
+    const removed: ScannedSkill[] = [];
+    const added: ScannedSkill[] = [];
     const opts = this.scanOptions();
     await Promise.all(
       [...dirtyFolders].map(async (index) => {
-        this.states[index] = toState(await scanFolder(this.folders[index], index, opts));
+        const next = toState(await scanFolder(this.folders[index], index, opts));
+        removed.push(...this.states[index].skills.values());
+        added.push(...next.skills.values());
+        this.states[index] = next;
       }),
     );
     await Promise.all(
@@ -359,18 +349,23 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
         .map(async ([dir, index]) => {
           const state = this.states[index];
           const found = await scanSkillFolder(state.folder, index, dir, opts);
+          const old = state.skills.get(dir);
+          if (old) removed.push(old);
           state.skills.delete(dir);
           state.skillProblems.delete(dir);
-          if (found && 'record' in found) state.skills.set(dir, found);
-          else if (found) state.skillProblems.set(dir, found);
+          if (found && 'record' in found) {
+            state.skills.set(dir, found);
+            added.push(found);
+          } else if (found) {
+            state.skillProblems.set(dir, found);
+          }
         }),
     );
-    this.publish();
+    this.publish(removed, added);
     const existedAfter = this.states.map((s) => `${s.exists}:${s.singleSkill}`).join();
-    if (
-      this.watcher &&
-      (existedAfter !== existedBefore || linkedSkillKey(this.states) !== linkedBefore)
-    ) {
+    // Symlinked skills are watched at their real folder: one came or went, the targets change.
+    const linkedChanged = [...removed, ...added].some((sk) => sk.linked);
+    if (this.watcher && (existedAfter !== existedBefore || linkedChanged)) {
       const fresh = await this.updateWatchTargets();
       if (round < MAX_CATCH_UP_ROUNDS) await this.processPaths(catchUpPaths(fresh), round + 1);
     }
@@ -389,18 +384,16 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
     return before !== after;
   }
 
-  /** Recomputes winners and conflicts and emits the difference (after the first load). */
-  private publish(): void {
-    const next = computeView(this.states);
-    const previous = this.view;
-    this.view = next;
+  /** Updates winners and conflicts and emits the difference (after the first load). */
+  private publish(removed: ScannedSkill[], added: ScannedSkill[]): void {
+    const change = this.index.apply(removed, added);
     if (!this.loaded) {
       this.loaded = true;
       return;
     }
-    const change = diffViews(previous, next);
-    if (change.added.length + change.changed.length + change.removed.length > 0)
+    if (change.added.length + change.changed.length + change.removed.length > 0) {
       this.emit('change', change);
+    }
   }
 
   /** Brings the subscriptions in line with the sources; returns the ones newly made. */
@@ -440,111 +433,6 @@ function toState(scan: FolderScan): FolderState {
 /** Skills reached through a symlink (their real folder is elsewhere): each needs its own watch. */
 function linkedSkills(states: readonly FolderState[]): ScannedSkill[] {
   return states.flatMap((s) => [...s.skills.values()].filter((skill) => skill.linked));
-}
-
-function linkedSkillKey(states: readonly FolderState[]): string {
-  return linkedSkills(states)
-    .map((s) => `${s.record.dir}>${s.realDir}`)
-    .join('\n');
-}
-
-function computeView(states: readonly FolderState[]): View {
-  const ordered: ScannedSkill[] = [];
-  for (const s of states) {
-    const skills = [...s.skills.values()].sort((a, b) =>
-      compareStrings(a.record.dir, b.record.dir),
-    );
-    ordered.push(...skills);
-  }
-  // One real folder is one skill: the first sighting (highest source) keeps it.
-  const seenReal = new Set<string>();
-  const groups = new Map<string, ScannedSkill[]>();
-  for (const sk of ordered) {
-    if (seenReal.has(sk.realDir)) continue;
-    seenReal.add(sk.realDir);
-    const key = normalizeName(sk.record.summary.name);
-    const group = groups.get(key);
-    if (group) group.push(sk);
-    else groups.set(key, [sk]);
-  }
-
-  const derived = new Map<ScannedSkill, SkillRecord>();
-  const byKey = new Map<string, SkillRecord[]>();
-  const conflicts: string[] = [];
-  const signature = new Map<string, { name: string; sig: string }>();
-  for (const [key, group] of groups) {
-    const top = Math.min(...group.map((g) => g.folder.priority));
-    const leaders = group.filter((g) => g.folder.priority === top);
-    const winner = leaders[0];
-    const inConflict = leaders.length > 1;
-    if (inConflict) conflicts.push(winner.record.summary.name);
-    const members: SkillRecord[] = [];
-    const sig: string[] = [];
-    for (const sk of group) {
-      const shadowedBy = sk.folder.priority === top ? null : winner.record.dir;
-      const conflict = inConflict && sk.folder.priority === top;
-      let record = sk.record;
-      if (shadowedBy !== null || conflict) {
-        const diagnostics = conflict
-          ? [
-              ...sk.record.diagnostics,
-              nameConflictDiagnostic(
-                sk.record.summary.name,
-                leaders.filter((l) => l !== sk).map((l) => l.record.dir),
-                sk.namePosition ?? undefined,
-              ),
-            ]
-          : sk.record.diagnostics;
-        record = {
-          ...sk.record,
-          diagnostics,
-          summary: {
-            ...sk.record.summary,
-            shadowed_by: shadowedBy,
-            conflict,
-            has_errors: sk.record.summary.has_errors || conflict,
-          },
-        };
-      }
-      derived.set(sk, record);
-      sig.push(`${sk.record.dir}\0${sk.fingerprint}\0${shadowedBy ?? ''}\0${conflict}`);
-    }
-    // Winner first, then the other leaders, then shadowed ones: the group is already in that order.
-    for (const sk of group) members.push(derived.get(sk) as SkillRecord);
-    byKey.set(key, members);
-    signature.set(key, { name: winner.record.summary.name, sig: sig.join('\n') });
-  }
-
-  const all: SkillRecord[] = [];
-  const byPath = new Map<string, SkillRecord>();
-  for (const sk of ordered) {
-    const record = derived.get(sk);
-    if (!record) continue;
-    all.push(record);
-    byPath.set(path.resolve(record.dir), record);
-    if (!byPath.has(sk.realDir)) byPath.set(sk.realDir, record);
-  }
-  conflicts.sort(compareStrings);
-  return { all, byKey, byPath, conflicts, signature };
-}
-
-function diffViews(previous: View, next: View): RegistryChange {
-  const added: string[] = [];
-  const changed: string[] = [];
-  const removed: string[] = [];
-  for (const [key, now] of next.signature) {
-    const before = previous.signature.get(key);
-    if (!before) added.push(now.name);
-    else if (before.sig !== now.sig || before.name !== now.name) changed.push(now.name);
-  }
-  for (const [key, before] of previous.signature) {
-    if (!next.signature.has(key)) removed.push(before.name);
-  }
-  return {
-    added: added.sort(compareStrings),
-    changed: changed.sort(compareStrings),
-    removed: removed.sort(compareStrings),
-  };
 }
 
 /**

@@ -26,6 +26,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import { SKILL_SOURCES, type SkillRecord, type SkillSource } from '../../../shared/skill/model';
 import { skillKind, skillStatus, toSkillDefinition } from '../../../shared/skill/definition';
+import { normalizeName } from '../../../shared/skill/name-rules';
 import {
   parseSkillMd,
   skillMdCaseDiagnostic,
@@ -74,6 +75,8 @@ export interface ScannedSkill {
   fingerprint: string;
   /** The skill folder is a symlink (its real folder lies elsewhere and is watched on its own). */
   linked: boolean;
+  /** The name as compared for winners and conflicts (NFKC). */
+  key: string;
   /** Where `name:` is written in SKILL.md, for diagnostics about the name; null when absent. */
   namePosition: Position | null;
 }
@@ -358,7 +361,16 @@ async function readSkill(
     .update('\0')
     .update(files.listing)
     .digest('base64');
-  return { record, folder, folderIndex, realDir, linked, fingerprint, namePosition };
+  return {
+    record,
+    folder,
+    folderIndex,
+    realDir,
+    linked,
+    fingerprint,
+    key: nameKey(record.summary.name),
+    namePosition,
+  };
 }
 
 interface RecordParts {
@@ -461,6 +473,11 @@ export async function readSkillFolder(
 
 function fileProblem(code: Diagnostic['code'], message: string): Diagnostic {
   return { severity: 'error', code, message, line: 1, column: 1, field: null };
+}
+
+/** NFKC (as the name rules compare); ASCII, the usual case, is its own NFKC form. */
+export function nameKey(name: string): string {
+  return /^[\x00-\x7f]*$/.test(name) ? name : normalizeName(name);
 }
 
 /**

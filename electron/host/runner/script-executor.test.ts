@@ -80,7 +80,7 @@ describe.each(SANDBOXES)('script skills in the %s sandbox', (sandbox) => {
       catalog,
       agents: agentPolicy({}),
       concurrency: 4,
-      script: { sandbox, limits: { memoryBytes: 96 * 1024 * 1024 } },
+      script: { sandbox, limits: { memoryBytes: 96 * 1024 * 1024, maxEvents: 10_000 } },
     });
   });
 

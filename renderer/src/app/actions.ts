@@ -2,7 +2,12 @@
  * What the user can do, as plain async functions over the stores and the backend.
  * Components call these; results and the host's error messages become toasts.
  */
-import type { BundleFormat, ExportResult, SkillListItem, TemplateName } from '../../../shared/api/studio-api';
+import type {
+  BundleFormat,
+  ExportResult,
+  SkillListItem,
+  TemplateName,
+} from '../../../shared/api/studio-api';
 import { backend } from '../backend/current';
 import { errorMessage } from '../backend/studio-error';
 import { nativeDialogs } from '../backend/native';
@@ -13,6 +18,8 @@ import { useUi, notify, askConfirm, askText } from '../stores/ui-store';
 import { useLayout } from '../stores/layout-store';
 import { base64ToBytes, fileToBase64 } from '../util/base64';
 import { baseName, joinPath, parentOf } from '../util/file-tree';
+import { isDirty } from '../stores/buffer-logic';
+import { cancelPendingBackup, flushBackups, loadBackups } from './backups';
 
 function targetOf(item: SkillListItem): OpenTarget {
   return { name: item.name, path: item.path, source: item.source, shadowed_by: item.shadowed_by };
@@ -30,7 +37,10 @@ export function skillMdName(files: readonly { path: string }[] | undefined): str
 }
 
 /** Selects a skill and opens its SKILL.md. */
-export async function openSkill(ref: SkillRef, at?: { line: number; column: number }): Promise<void> {
+export async function openSkill(
+  ref: SkillRef,
+  at?: { line: number; column: number },
+): Promise<void> {
   const detail = await useSkills.getState().select(ref);
   const item = useSkills.getState().find(ref);
   if (!item) return;
@@ -38,7 +48,10 @@ export async function openSkill(ref: SkillRef, at?: { line: number; column: numb
   await useEditor.getState().open(targetOf(item), skillMdName(detail?.files), at);
 }
 
-export async function openFileOfSelected(path: string, at?: { line: number; column: number }): Promise<void> {
+export async function openFileOfSelected(
+  path: string,
+  at?: { line: number; column: number },
+): Promise<void> {
   const item = selectedItem();
   if (!item) return;
   await useEditor.getState().open(targetOf(item), path, at);
@@ -46,8 +59,14 @@ export async function openFileOfSelected(path: string, at?: { line: number; colu
 
 export async function openWorkspace(root: string): Promise<boolean> {
   try {
-    await useWorkspace.getState().open(root);
-    afterWorkspaceChange();
+    const info = await backend().call('workspace.open', { root });
+    // The host's workspace.changed event may have switched the stores already: compare with now.
+    const current = useWorkspace.getState().info?.root ?? null;
+    if ((info.root ?? null) !== current) {
+      afterWorkspaceChange(current, () => useWorkspace.getState().set(info));
+    } else {
+      useWorkspace.getState().set(info);
+    }
     return true;
   } catch (err) {
     notify('error', `Could not open ${root}: ${errorMessage(err)}`);
@@ -66,9 +85,26 @@ export async function chooseWorkspace(): Promise<void> {
   if (root) await openWorkspace(root);
 }
 
-export function afterWorkspaceChange(): void {
-  const info = useWorkspace.getState().info;
-  useLayout.getState().loadFor(info?.root ?? null);
+/**
+ * Another workspace: open files belong to the old one (a save would land in a
+ * same-named skill of the new one), so unsaved text is kept as backups of the old
+ * workspace, every tab is closed, and the new workspace's layout and backups load.
+ */
+export function afterWorkspaceChange(before: string | null, apply: () => void): void {
+  cancelPendingBackup();
+  flushBackups(before);
+  const dirty = Object.values(useEditor.getState().buffers).filter(isDirty).length;
+  for (const id of [...useEditor.getState().order]) useEditor.getState().close(id);
+  useEditor.getState().setRestorable([]);
+  apply();
+  const root = useWorkspace.getState().info?.root ?? null;
+  useLayout.getState().loadFor(root);
+  useEditor.getState().setRestorable(loadBackups(root));
+  if (dirty > 0)
+    notify(
+      'info',
+      `Unsaved changes in ${dirty} file${dirty === 1 ? '' : 's'} were kept; reopen ${before ?? 'the previous workspace'} to restore them.`,
+    );
   void useSkills.getState().select(null);
   void useSkills.getState().refresh();
 }
@@ -99,7 +135,8 @@ export async function importBundle(file: File): Promise<void> {
     const base64 = await fileToBase64(file);
     const result = await backend().call('bundles.import', { base64, fileName: file.name });
     await useSkills.getState().refresh();
-    const listed = useSkills.getState().listing?.skills.find((s) => s.path === result.path) ??
+    const listed =
+      useSkills.getState().listing?.skills.find((s) => s.path === result.path) ??
       useSkills.getState().listing?.skills.find((s) => s.name === result.name && !s.shadowed_by);
     await openSkill({ name: result.name, path: listed?.path ?? result.path });
     notify('success', `Imported ${result.name}.`);
@@ -115,7 +152,11 @@ export interface ExportOutcome {
 }
 
 /** Exports a bundle: desktop asks where to save it; the browser downloads it. */
-export async function exportBundle(skill: string, format: BundleFormat, force: boolean): Promise<ExportOutcome> {
+export async function exportBundle(
+  skill: string,
+  format: BundleFormat,
+  force: boolean,
+): Promise<ExportOutcome> {
   const native = nativeDialogs();
   let outPath: string | null = null;
   if (native) {
@@ -147,7 +188,11 @@ export function downloadBase64(base64: string, fileName: string): void {
 export async function newFileIn(folder: string): Promise<void> {
   const item = selectedItem();
   if (!item) return;
-  const name = await askText({ title: 'New file', label: folder ? `Name (in ${folder}/)` : 'Name', confirmLabel: 'Create' });
+  const name = await askText({
+    title: 'New file',
+    label: folder ? `Name (in ${folder}/)` : 'Name',
+    confirmLabel: 'Create',
+  });
   if (!name) return;
   const path = joinPath(folder, name);
   try {
@@ -162,7 +207,11 @@ export async function newFileIn(folder: string): Promise<void> {
 export async function newFolderIn(folder: string): Promise<void> {
   const item = selectedItem();
   if (!item) return;
-  const name = await askText({ title: 'New folder', label: folder ? `Name (in ${folder}/)` : 'Name', confirmLabel: 'Create' });
+  const name = await askText({
+    title: 'New folder',
+    label: folder ? `Name (in ${folder}/)` : 'Name',
+    confirmLabel: 'Create',
+  });
   if (!name) return;
   const path = joinPath(folder, name);
   try {
@@ -176,7 +225,12 @@ export async function newFolderIn(folder: string): Promise<void> {
 export async function renameEntry(path: string): Promise<void> {
   const item = selectedItem();
   if (!item) return;
-  const name = await askText({ title: `Rename ${baseName(path)}`, label: 'New name', initial: baseName(path), confirmLabel: 'Rename' });
+  const name = await askText({
+    title: `Rename ${baseName(path)}`,
+    label: 'New name',
+    initial: baseName(path),
+    confirmLabel: 'Rename',
+  });
   if (!name || name === baseName(path)) return;
   const to = joinPath(parentOf(path), name);
   try {
@@ -239,7 +293,10 @@ export async function restoreBackups(): Promise<void> {
   for (const entry of entries) {
     const item = skills.find((s) => s.name === entry.skill && !s.shadowed_by);
     if (!item) {
-      notify('error', `Could not restore ${entry.skill}/${entry.path}: the skill is no longer listed.`);
+      notify(
+        'error',
+        `Could not restore ${entry.skill}/${entry.path}: the skill is no longer listed.`,
+      );
       continue;
     }
     const id = await useEditor.getState().open(targetOf(item), entry.path);
@@ -256,14 +313,18 @@ export async function restoreBackups(): Promise<void> {
             ...current,
             text: entry.text,
             // Edited on disk since the backup: let the user choose instead of silently overwriting.
-            conflict: changedSince && entry.text !== current.savedText ? { theirsText: current.savedText, theirsVersion: current.version } : null,
+            conflict:
+              changedSince && entry.text !== current.savedText
+                ? { theirsText: current.savedText, theirsVersion: current.version }
+                : null,
           },
         },
       };
     });
     restored++;
   }
-  if (restored > 0) notify('success', `Restored ${restored} unsaved file${restored === 1 ? '' : 's'}.`);
+  if (restored > 0)
+    notify('success', `Restored ${restored} unsaved file${restored === 1 ? '' : 's'}.`);
 }
 
 export function discardBackups(): void {

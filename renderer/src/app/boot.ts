@@ -10,7 +10,7 @@ import { useEditor } from '../stores/editor-store';
 import { useLayout } from '../stores/layout-store';
 import { useUi, notify } from '../stores/ui-store';
 import { folderName, type EditorBuffer } from '../stores/buffer-logic';
-import { collectBackups, readBackups, writeBackups, type BackupEntry } from '../stores/backup';
+import { loadBackups, startBackups } from './backups';
 import { isSkillMd } from '../editor/language';
 import { VALIDATE_DEBOUNCE_MS, validateSkillText } from '../editor/skill-validation';
 import { afterWorkspaceChange } from './actions';
@@ -45,22 +45,20 @@ export function handleEvent(event: StudioEvent): void {
     }
     case 'workspace.changed': {
       const before = useWorkspace.getState().info?.root ?? null;
+      if ((event.info.root ?? null) !== before) {
+        afterWorkspaceChange(before, () => useWorkspace.getState().set(event.info));
+        break;
+      }
       useWorkspace.getState().set(event.info);
-      if ((event.info.root ?? null) !== before) afterWorkspaceChange();
-      else refreshList();
+      refreshList();
       break;
     }
     case 'watch.error':
-      notify('error', `Watching files failed: ${event.message}. Changes made outside the studio may not show until you reopen the workspace.`);
+      notify(
+        'error',
+        `Watching files failed: ${event.message}. Changes made outside the studio may not show until you reopen the workspace.`,
+      );
       break;
-  }
-}
-
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
   }
 }
 
@@ -73,7 +71,9 @@ function startLiveValidation(): void {
     const current = useEditor.getState().buffers[b.id];
     if (!current) return;
     validated.set(b.id, current.text);
-    useEditor.getState().setLive(b.id, validateSkillText(current.text, folderName(current.skillDir), current.path));
+    useEditor
+      .getState()
+      .setLive(b.id, validateSkillText(current.text, folderName(current.skillDir), current.path));
   };
   useEditor.subscribe((state) => {
     for (const b of Object.values(state.buffers)) {
@@ -96,29 +96,6 @@ function startLiveValidation(): void {
   });
 }
 
-/** Copies unsaved text to localStorage shortly after each edit (and on leaving the page). */
-function startBackups(): void {
-  let warned = false;
-  const flush = () => {
-    const st = storage();
-    if (!st) return;
-    const { buffers, restorable } = useEditor.getState();
-    const entries: BackupEntry[] = collectBackups(Object.values(buffers), Date.now());
-    // Backups not yet answered stay stored until the user restores or discards them.
-    for (const r of restorable) if (!entries.some((e) => e.skill === r.skill && e.path === r.path)) entries.push(r);
-    if (!writeBackups(st, useWorkspace.getState().info?.root ?? null, entries) && !warned) {
-      warned = true;
-      notify('error', 'Unsaved changes could not be backed up (browser storage is full). Save your work.');
-    }
-  };
-  const later = debounce(flush, 400);
-  useEditor.subscribe((s, prev) => {
-    if (s.buffers !== prev.buffers || s.restorable !== prev.restorable) later();
-  });
-  window.addEventListener('pagehide', flush);
-  window.addEventListener('beforeunload', flush);
-}
-
 export async function boot(): Promise<void> {
   const b = backend();
   b.onEvent(handleEvent);
@@ -128,8 +105,7 @@ export async function boot(): Promise<void> {
   const root = info?.root ?? null;
   useLayout.getState().loadFor(root);
   await useSkills.getState().refresh();
-  const st = storage();
-  const backups = st ? readBackups(st, root) : [];
+  const backups = loadBackups(root);
   if (backups.length > 0) useEditor.getState().setRestorable(backups);
   startBackups();
 }

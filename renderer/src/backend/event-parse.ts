@@ -23,7 +23,11 @@ export function parseStudioEvent(data: string | unknown): StudioEvent | null {
       }
       return null;
     case 'file.changed':
-      if (typeof v.skill === 'string' && typeof v.path === 'string' && (typeof v.version === 'string' || v.version === null)) {
+      if (
+        typeof v.skill === 'string' &&
+        typeof v.path === 'string' &&
+        (typeof v.version === 'string' || v.version === null)
+      ) {
         return { type: 'file.changed', skill: v.skill, path: v.path, version: v.version };
       }
       return null;

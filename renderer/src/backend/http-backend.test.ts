@@ -21,7 +21,9 @@ async function startServer() {
         res.end(JSON.stringify({ root: '/ws', recent: [], agents: [], configDiagnostics: [] }));
       } else if (method === 'files.write') {
         res.statusCode = 409;
-        res.end(JSON.stringify({ error: { code: 'conflict', message: 'SKILL.md changed on disk' } }));
+        res.end(
+          JSON.stringify({ error: { code: 'conflict', message: 'SKILL.md changed on disk' } }),
+        );
       } else if (method === 'broken') {
         res.statusCode = 500;
         res.end('<html>oops</html>');
@@ -44,7 +46,16 @@ async function startServer() {
         a2eAgents.push(url.searchParams.get('agent'));
         ws.on('message', (data) => {
           const msg = JSON.parse(String(data)) as { id: string };
-          ws.send(JSON.stringify({ type: 'skill/discover/resp', req_id: msg.id, skills: [], id: 'r', version: '1.0', ts: 1 }));
+          ws.send(
+            JSON.stringify({
+              type: 'skill/discover/resp',
+              req_id: msg.id,
+              skills: [],
+              id: 'r',
+              version: '1.0',
+              ts: 1,
+            }),
+          );
           ws.send('not json');
         });
       }
@@ -104,9 +115,10 @@ describe('http backend', () => {
     expect(err).toBeInstanceOf(StudioError);
     expect((err as StudioError).code).toBe('conflict');
     expect((err as StudioError).message).toContain('changed on disk');
-    const notJson = await (backend as HttpBackend)
-      .call('broken' as 'workspace.info', {})
-      .then(() => null, (e: unknown) => e as StudioError);
+    const notJson = await (backend as HttpBackend).call('broken' as 'workspace.info', {}).then(
+      () => null,
+      (e: unknown) => e as StudioError,
+    );
     expect(notJson?.code).toBe('internal');
     expect(notJson?.message).toContain('not JSON');
   });
@@ -114,7 +126,11 @@ describe('http backend', () => {
   it('reports an unreachable server as a clear error', async () => {
     const srv = await startServer();
     await srv.close();
-    const backend = createHttpBackend({ origin: srv.origin, socketFactory: factory, backoff: () => 50 });
+    const backend = createHttpBackend({
+      origin: srv.origin,
+      socketFactory: factory,
+      backoff: () => 50,
+    });
     cleanup.push(async () => backend.dispose());
     const err = (await backend.call('workspace.info', {}).catch((e: unknown) => e)) as StudioError;
     expect(err.code).toBe('internal');
@@ -124,7 +140,11 @@ describe('http backend', () => {
   it('delivers events, drops malformed frames, and reconnects with a resync event', async () => {
     const srv = await startServer();
     cleanup.push(srv.close);
-    const backend = createHttpBackend({ origin: srv.origin, socketFactory: factory, backoff: () => 20 });
+    const backend = createHttpBackend({
+      origin: srv.origin,
+      socketFactory: factory,
+      backoff: () => 20,
+    });
     cleanup.push(async () => backend.dispose());
     const got: StudioEvent[] = [];
     const states: boolean[] = [];
@@ -150,7 +170,14 @@ describe('http backend', () => {
     cleanup.push(async () => backend.dispose());
     const received: unknown[] = [];
     const conn = backend.a2e('agent one', (m) => received.push(m));
-    conn.send({ type: 'skill/discover/req', id: 'q1', version: '1.0', ts: 1, filter_tags: [], filter_categories: [] });
+    conn.send({
+      type: 'skill/discover/req',
+      id: 'q1',
+      version: '1.0',
+      ts: 1,
+      filter_tags: [],
+      filter_categories: [],
+    });
     await waitFor(() => received.length === 1);
     expect(srv.a2eAgents).toEqual(['agent one']);
     expect(received[0]).toMatchObject({ type: 'skill/discover/resp', req_id: 'q1' });

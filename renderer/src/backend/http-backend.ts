@@ -84,7 +84,10 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
     },
   });
 
-  async function call<M extends StudioMethod>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
+  async function call<M extends StudioMethod>(
+    method: M,
+    params: ParamsOf<M>,
+  ): Promise<ResultOf<M>> {
     let response: Response;
     try {
       response = await fetchImpl(new URL(STUDIO_HTTP_PREFIX + method, options.origin).toString(), {
@@ -94,14 +97,20 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
         credentials: 'same-origin',
       });
     } catch (err) {
-      throw new StudioError('internal', `The studio server did not answer (${err instanceof Error ? err.message : String(err)}).`);
+      throw new StudioError(
+        'internal',
+        `The studio server did not answer (${err instanceof Error ? err.message : String(err)}).`,
+      );
     }
     const text = await response.text();
     let body: unknown = null;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {
-      throw new StudioError('internal', `The studio server sent a reply that is not JSON (HTTP ${response.status}).`);
+      throw new StudioError(
+        'internal',
+        `The studio server sent a reply that is not JSON (HTTP ${response.status}).`,
+      );
     }
     if (!response.ok) {
       const payload = (body as { error?: unknown } | null)?.error;

@@ -14,7 +14,10 @@ function bridge(overrides: Partial<StudioBridge> = {}) {
     call: async (method) =>
       method === 'workspace.info'
         ? { ok: true, result: { root: null, recent: [], agents: [], configDiagnostics: [] } }
-        : { ok: false, error: { code: 'forbidden_path', message: 'the path "../x" leaves the skill folder' } },
+        : {
+            ok: false,
+            error: { code: 'forbidden_path', message: 'the path "../x" leaves the skill folder' },
+          },
     onEvent: (l) => {
       eventListeners.add(l);
       return () => eventListeners.delete(l);
@@ -40,17 +43,28 @@ describe('ipc backend', () => {
     const backend = createIpcBackend(b);
     expect(backend.kind).toBe('ipc');
     expect((await backend.call('workspace.info', {})).root).toBeNull();
-    const err = (await backend.call('files.delete', { skill: 'a', path: '../x' }).catch((e: unknown) => e)) as StudioError;
+    const err = (await backend
+      .call('files.delete', { skill: 'a', path: '../x' })
+      .catch((e: unknown) => e)) as StudioError;
     expect(err).toBeInstanceOf(StudioError);
     expect(err.code).toBe('forbidden_path');
     expect(err.message).toContain('leaves the skill folder');
   });
 
   it('turns a rejected or malformed reply into an internal error', async () => {
-    const rejecting = createIpcBackend(bridge({ call: () => Promise.reject(new Error('ipc gone')) }).b);
-    expect(((await rejecting.call('workspace.info', {}).catch((e: unknown) => e)) as StudioError).message).toBe('ipc gone');
-    const odd = createIpcBackend(bridge({ call: async () => ({ ok: false, error: { code: 'nope', message: 1 } }) as never }).b);
-    expect(((await odd.call('workspace.info', {}).catch((e: unknown) => e)) as StudioError).code).toBe('internal');
+    const rejecting = createIpcBackend(
+      bridge({ call: () => Promise.reject(new Error('ipc gone')) }).b,
+    );
+    expect(
+      ((await rejecting.call('workspace.info', {}).catch((e: unknown) => e)) as StudioError)
+        .message,
+    ).toBe('ipc gone');
+    const odd = createIpcBackend(
+      bridge({ call: async () => ({ ok: false, error: { code: 'nope', message: 1 } }) as never }).b,
+    );
+    expect(
+      ((await odd.call('workspace.info', {}).catch((e: unknown) => e)) as StudioError).code,
+    ).toBe('internal');
   });
 
   it('passes only well-formed events on', () => {
@@ -70,7 +84,14 @@ describe('ipc backend', () => {
     const h = bridge();
     const received: unknown[] = [];
     const conn = createIpcBackend(h.b).a2e('agent-1', (m) => received.push(m));
-    conn.send({ type: 'skill/discover/req', id: 'q', version: '1.0', ts: 1, filter_tags: [], filter_categories: [] });
+    conn.send({
+      type: 'skill/discover/req',
+      id: 'q',
+      version: '1.0',
+      ts: 1,
+      filter_tags: [],
+      filter_categories: [],
+    });
     expect(h.sent).toEqual([]);
     h.open('c1');
     await new Promise((r) => setTimeout(r, 0));

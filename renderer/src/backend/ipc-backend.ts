@@ -15,7 +15,10 @@ import { StudioError, isStudioErrorPayload, toStudioError } from './studio-error
 import { parseStudioEvent } from './event-parse';
 
 export function createIpcBackend(bridge: StudioBridge): Backend {
-  async function call<M extends StudioMethod>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
+  async function call<M extends StudioMethod>(
+    method: M,
+    params: ParamsOf<M>,
+  ): Promise<ResultOf<M>> {
     let reply: Awaited<ReturnType<StudioBridge['call']>>;
     try {
       reply = await bridge.call(method, params);

@@ -17,7 +17,8 @@ export function setNativeDialogs(bridge: StudioBridge | undefined): void {
   dialogs = bridge
     ? { pickFolder: () => bridge.pickFolder(), pickSavePath: (name) => bridge.pickSavePath(name) }
     : null;
-  menuSource = bridge && typeof bridge.onMenu === 'function' ? (listener) => bridge.onMenu(listener) : null;
+  menuSource =
+    bridge && typeof bridge.onMenu === 'function' ? (listener) => bridge.onMenu(listener) : null;
 }
 
 export function nativeDialogs(): NativeDialogs | null {

@@ -27,7 +27,11 @@ export class StudioError extends Error {
 export function isStudioErrorPayload(value: unknown): value is StudioErrorPayload {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.message === 'string' && typeof v.code === 'string' && (CODES as readonly string[]).includes(v.code);
+  return (
+    typeof v.message === 'string' &&
+    typeof v.code === 'string' &&
+    (CODES as readonly string[]).includes(v.code)
+  );
 }
 
 /** Any thrown value as a StudioError (unknown failures become 'internal'). */

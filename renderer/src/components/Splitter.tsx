@@ -34,7 +34,8 @@ export function Splitter({ orientation, size, direction, onResize, label, testId
     document.body.classList.remove('resizing-x', 'resizing-y');
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const grow = orientation === 'vertical' ? ['ArrowRight', 'ArrowLeft'] : ['ArrowDown', 'ArrowUp'];
+    const grow =
+      orientation === 'vertical' ? ['ArrowRight', 'ArrowLeft'] : ['ArrowDown', 'ArrowUp'];
     const step = e.shiftKey ? 50 : 10;
     if (e.key === grow[0]) onResize(size + direction * step);
     else if (e.key === grow[1]) onResize(size - direction * step);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdit, completionsAt, frontmatterRange, hoverAt, hoverMarkdown, quickFixesFor } from './frontmatter-assist';
+import {
+  applyEdit,
+  completionsAt,
+  frontmatterRange,
+  hoverAt,
+  hoverMarkdown,
+  quickFixesFor,
+} from './frontmatter-assist';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 
 const doc = [
@@ -53,12 +60,19 @@ describe('completion', () => {
     expect(labels).toContain('description');
     expect(labels).toContain('status');
     expect(labels).not.toContain('name');
-    expect(completionsAt(text, 3, 1).find((c) => c.label === 'license')?.insertText).toBe('license: ');
+    expect(completionsAt(text, 3, 1).find((c) => c.label === 'license')?.insertText).toBe(
+      'license: ',
+    );
   });
 
   it('offers enum and boolean values after the colon', () => {
     const text = '---\nstatus: \nuser-invocable: \n---\n';
-    expect(completionsAt(text, 2, 9).map((c) => c.label)).toEqual(['Created', 'Blocked', 'Published', 'Archived']);
+    expect(completionsAt(text, 2, 9).map((c) => c.label)).toEqual([
+      'Created',
+      'Blocked',
+      'Published',
+      'Archived',
+    ]);
     expect(completionsAt(text, 3, 17).map((c) => c.label)).toEqual(['true', 'false']);
   });
 
@@ -88,11 +102,15 @@ describe('quick fixes', () => {
     const text = '---\nname: a\ndescription: Use this: when "dates" matter\n---\n';
     const fixes = quickFixesFor(text, diag('FRONTMATTER_YAML', 3, 22), 'a');
     expect(fixes).toHaveLength(1);
-    expect(applyEdit(text, fixes[0].edit).split('\n')[2]).toBe('description: "Use this: when \\"dates\\" matter"');
+    expect(applyEdit(text, fixes[0].edit).split('\n')[2]).toBe(
+      'description: "Use this: when \\"dates\\" matter"',
+    );
   });
 
   it('offers nothing where no fix is obvious', () => {
     expect(quickFixesFor(doc, diag('DESCRIPTION_TOO_LONG', 3), 'x')).toEqual([]);
-    expect(quickFixesFor('---\nname: a\ndescription: "q: x"\n---\n', diag('FRONTMATTER_YAML', 3), 'a')).toEqual([]);
+    expect(
+      quickFixesFor('---\nname: a\ndescription: "q: x"\n---\n', diag('FRONTMATTER_YAML', 3), 'a'),
+    ).toEqual([]);
   });
 });

@@ -68,8 +68,10 @@ function keyPath(lines: string[], range: FrontmatterRange, lineNo: number): stri
 /** The catalogue entry for a key path: top-level keys, llm_config.*, agents.<name>.*. */
 export function fieldForPath(path: readonly string[]): FieldInfo | null {
   if (path.length === 1) return FIELD_BY_KEY.get(path[0]) ?? null;
-  if (path.length === 2 && path[0] === 'llm_config') return LLM_CONFIG_FIELDS.find((f) => f.key === path[1]) ?? null;
-  if (path.length === 3 && path[0] === 'agents') return AGENT_FIELDS.find((f) => f.key === path[2]) ?? null;
+  if (path.length === 2 && path[0] === 'llm_config')
+    return LLM_CONFIG_FIELDS.find((f) => f.key === path[1]) ?? null;
+  if (path.length === 3 && path[0] === 'agents')
+    return AGENT_FIELDS.find((f) => f.key === path[2]) ?? null;
   return null;
 }
 
@@ -132,7 +134,13 @@ export function completionsAt(text: string, line: number, column: number): Compl
     const field = fieldForPath(keyPath(lines, range, line));
     const values = field ? valuesFor(field) : null;
     if (!field || !values) return [];
-    return values.map((v) => ({ kind: 'value', label: v, insertText: v, detail: field.key, documentation: field.doc }));
+    return values.map((v) => ({
+      kind: 'value',
+      label: v,
+      insertText: v,
+      detail: field.key,
+      documentation: field.doc,
+    }));
   }
   const indent = /^\s*/.exec(before)?.[0].length ?? 0;
   if (!/^\s*[\w-]*$/.test(before)) return [];
@@ -189,7 +197,8 @@ function valueSpan(line: string): ValueSpan | null {
   raw = raw.replace(/\s+$/, '');
   if (!raw) return null;
   let value = raw;
-  if ((raw.startsWith('"') && raw.endsWith('"')) || (raw.startsWith("'") && raw.endsWith("'"))) value = raw.slice(1, -1);
+  if ((raw.startsWith('"') && raw.endsWith('"')) || (raw.startsWith("'") && raw.endsWith("'")))
+    value = raw.slice(1, -1);
   return { start: i + 1, end: i + 1 + raw.length, value };
 }
 
@@ -214,7 +223,11 @@ function needsQuoting(line: string): ValueSpan | null {
   return raw.includes(': ') || raw.endsWith(':') ? span : null;
 }
 
-export function quickFixesFor(text: string, diagnostic: Diagnostic, skillFolderName: string): QuickFix[] {
+export function quickFixesFor(
+  text: string,
+  diagnostic: Diagnostic,
+  skillFolderName: string,
+): QuickFix[] {
   const range = frontmatterRange(text);
   if (!range) return [];
   const lines = text.split(/\r?\n/);
@@ -226,20 +239,29 @@ export function quickFixesFor(text: string, diagnostic: Diagnostic, skillFolderN
     if (!span) return;
     const next = compute(span.value);
     if (next === span.value || !next) return;
-    fixes.push({ title, code: diagnostic.code, edit: { line: n, startColumn: span.start, endColumn: span.end, text: next } });
+    fixes.push({
+      title,
+      code: diagnostic.code,
+      edit: { line: n, startColumn: span.start, endColumn: span.end, text: next },
+    });
   };
   switch (diagnostic.code) {
     case 'NAME_NOT_LOWERCASE':
       nameFix('Make the name lowercase', (v) => normalizeName(v).toLowerCase());
       break;
     case 'NAME_DIR_MISMATCH':
-      if (skillFolderName) nameFix(`Set the name to the folder name "${skillFolderName}"`, () => skillFolderName);
+      if (skillFolderName)
+        nameFix(`Set the name to the folder name "${skillFolderName}"`, () => skillFolderName);
       break;
     default:
       break;
   }
   // A YAML error on (or just after) a line whose value holds ": " — offer to quote it.
-  if (diagnostic.code === 'FRONTMATTER_YAML' || diagnostic.code === 'FRONTMATTER_NOT_MAPPING' || diagnostic.code === 'FIELD_TYPE') {
+  if (
+    diagnostic.code === 'FRONTMATTER_YAML' ||
+    diagnostic.code === 'FRONTMATTER_NOT_MAPPING' ||
+    diagnostic.code === 'FIELD_TYPE'
+  ) {
     for (const n of [diagnostic.line, diagnostic.line - 1]) {
       if (n < range.first || n > range.last) continue;
       const span = needsQuoting(lines[n - 1]);
@@ -247,7 +269,12 @@ export function quickFixesFor(text: string, diagnostic: Diagnostic, skillFolderN
         fixes.push({
           title: 'Quote the value (it contains ": ")',
           code: diagnostic.code,
-          edit: { line: n, startColumn: span.start, endColumn: span.end, text: quoteYaml(lines[n - 1].slice(span.start - 1, span.end - 1)) },
+          edit: {
+            line: n,
+            startColumn: span.start,
+            endColumn: span.end,
+            text: quoteYaml(lines[n - 1].slice(span.start - 1, span.end - 1)),
+          },
         });
         break;
       }
@@ -261,6 +288,7 @@ export function applyEdit(text: string, edit: TextEdit): string {
   const lines = text.split('\n');
   const line = lines[edit.line - 1];
   if (line === undefined) return text;
-  lines[edit.line - 1] = line.slice(0, edit.startColumn - 1) + edit.text + line.slice(edit.endColumn - 1);
+  lines[edit.line - 1] =
+    line.slice(0, edit.startColumn - 1) + edit.text + line.slice(edit.endColumn - 1);
   return lines.join('\n');
 }

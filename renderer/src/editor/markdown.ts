@@ -17,7 +17,10 @@ function installHooks(): void {
   if (hooked) return;
   hooked = true;
   DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
-    if ((data.attrName === 'src' || data.attrName === 'srcset' || data.attrName === 'poster') && !isLocalUrl(data.attrValue)) {
+    if (
+      (data.attrName === 'src' || data.attrName === 'srcset' || data.attrName === 'poster') &&
+      !isLocalUrl(data.attrValue)
+    ) {
       // Relative paths cannot resolve in a preview and remote ones would leave the machine.
       node.setAttribute('data-blocked-src', data.attrValue);
       data.keepAttr = false;
@@ -36,5 +39,8 @@ export function renderMarkdown(text: string, stripFrontmatter: boolean): string 
   installHooks();
   const body = stripFrontmatter ? splitFrontmatter(text).body : text;
   const html = marked.parse(body, { async: false, gfm: true }) as string;
-  return DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'iframe', 'object', 'embed', 'form'], FORBID_ATTR: ['style'] });
+  return DOMPurify.sanitize(html, {
+    FORBID_TAGS: ['style', 'iframe', 'object', 'embed', 'form'],
+    FORBID_ATTR: ['style'],
+  });
 }

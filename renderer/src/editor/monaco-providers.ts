@@ -12,7 +12,8 @@ export const MARKER_OWNER = 'skill-studio';
 const MARKER_SOURCE = 'skill-studio';
 
 export function registerSkillMdProviders(monaco: typeof MonacoNs): void {
-  const skillMd = (model: MonacoNs.editor.ITextModel) => modelInfo(model.uri.toString())?.skillMd === true;
+  const skillMd = (model: MonacoNs.editor.ITextModel) =>
+    modelInfo(model.uri.toString())?.skillMd === true;
 
   monaco.languages.registerHoverProvider('markdown', {
     provideHover(model, position) {
@@ -34,11 +35,19 @@ export function registerSkillMdProviders(monaco: typeof MonacoNs): void {
       // Replace the whole typed token, hyphens included ("allowed-to" → "allowed-tools: ").
       const before = model.getLineContent(position.lineNumber).slice(0, position.column - 1);
       const typed = /[\w-]*$/.exec(before)?.[0].length ?? 0;
-      const range = new monaco.Range(position.lineNumber, position.column - typed, position.lineNumber, position.column);
+      const range = new monaco.Range(
+        position.lineNumber,
+        position.column - typed,
+        position.lineNumber,
+        position.column,
+      );
       return {
         suggestions: items.map((item) => ({
           label: item.label,
-          kind: item.kind === 'key' ? monaco.languages.CompletionItemKind.Property : monaco.languages.CompletionItemKind.EnumMember,
+          kind:
+            item.kind === 'key'
+              ? monaco.languages.CompletionItemKind.Property
+              : monaco.languages.CompletionItemKind.EnumMember,
           insertText: item.insertText,
           detail: item.detail,
           documentation: item.documentation,
@@ -78,7 +87,12 @@ export function registerSkillMdProviders(monaco: typeof MonacoNs): void {
                   resource: model.uri,
                   versionId: model.getVersionId(),
                   textEdit: {
-                    range: new monaco.Range(fix.edit.line, fix.edit.startColumn, fix.edit.line, fix.edit.endColumn),
+                    range: new monaco.Range(
+                      fix.edit.line,
+                      fix.edit.startColumn,
+                      fix.edit.line,
+                      fix.edit.endColumn,
+                    ),
                     text: fix.edit.text,
                   },
                 },

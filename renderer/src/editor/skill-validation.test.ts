@@ -11,9 +11,13 @@ describe('live SKILL.md validation', () => {
     expect(diags.some((d) => d.code === 'NAME_INVALID_CHARS')).toBe(true);
     const fixed = validateSkillText(text.replace('Bad_Name', 'bad-name'), 'bad-name');
     expect(fixed.filter((d) => d.severity === 'error')).toEqual([]);
-    const [mismatch] = validateSkillText(text.replace('Bad_Name', 'other'), 'bad-name').filter((d) => d.code === 'NAME_DIR_MISMATCH');
+    const [mismatch] = validateSkillText(text.replace('Bad_Name', 'other'), 'bad-name').filter(
+      (d) => d.code === 'NAME_DIR_MISMATCH',
+    );
     const [fix] = quickFixesFor(text.replace('Bad_Name', 'other'), mismatch, 'bad-name');
-    expect(validateSkillText(applyEdit(text.replace('Bad_Name', 'other'), fix.edit), 'bad-name')).toEqual([]);
+    expect(
+      validateSkillText(applyEdit(text.replace('Bad_Name', 'other'), fix.edit), 'bad-name'),
+    ).toEqual([]);
   });
 
   it('offers the quote fix for the YAML error a ": " in a value gives', () => {

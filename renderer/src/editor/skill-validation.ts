@@ -7,11 +7,19 @@ import type { Diagnostic } from '../../../shared/skill/diagnostics';
 
 export const VALIDATE_DEBOUNCE_MS = 150;
 
-export function validateSkillText(text: string, folderName: string, fileName = 'SKILL.md'): Diagnostic[] {
+export function validateSkillText(
+  text: string,
+  folderName: string,
+  fileName = 'SKILL.md',
+): Diagnostic[] {
   return parseSkillText(text, folderName, fileName).diagnostics;
 }
 
-export function parseSkillText(text: string, folderName: string, fileName = 'SKILL.md'): ParsedSkillMd {
+export function parseSkillText(
+  text: string,
+  folderName: string,
+  fileName = 'SKILL.md',
+): ParsedSkillMd {
   try {
     return parseSkillMd(text, { profile: 'studio', folderName: folderName || undefined, fileName });
   } catch (err) {

@@ -21,12 +21,17 @@ export function backupKey(workspaceRoot: string | null): string {
 export function collectBackups(buffers: Iterable<EditorBuffer>, now: number): BackupEntry[] {
   const out: BackupEntry[] = [];
   for (const b of buffers) {
-    if (isDirty(b)) out.push({ skill: b.skill, path: b.path, text: b.text, version: b.version, savedAt: now });
+    if (isDirty(b))
+      out.push({ skill: b.skill, path: b.path, text: b.text, version: b.version, savedAt: now });
   }
   return out;
 }
 
-export function writeBackups(storage: StorageLike, workspaceRoot: string | null, entries: BackupEntry[]): boolean {
+export function writeBackups(
+  storage: StorageLike,
+  workspaceRoot: string | null,
+  entries: BackupEntry[],
+): boolean {
   try {
     if (entries.length === 0) storage.removeItem(backupKey(workspaceRoot));
     else storage.setItem(backupKey(workspaceRoot), JSON.stringify({ v: 1, entries }));

@@ -11,7 +11,13 @@ import {
 } from './buffer-logic';
 
 function open(text = 'one'): EditorBuffer {
-  return bufferFromContent('alpha', '/ws/skills/alpha', { kind: 'text', path: 'SKILL.md', text, bytes: text.length, version: 'v1' });
+  return bufferFromContent('alpha', '/ws/skills/alpha', {
+    kind: 'text',
+    path: 'SKILL.md',
+    text,
+    bytes: text.length,
+    version: 'v1',
+  });
 }
 
 describe('buffer rules', () => {
@@ -25,7 +31,14 @@ describe('buffer rules', () => {
   });
 
   it('makes images and binaries read-only', () => {
-    const img = bufferFromContent('a', '/a', { kind: 'image', path: 'i.png', mime: 'image/png', base64: 'AA==', bytes: 1, version: 'v' });
+    const img = bufferFromContent('a', '/a', {
+      kind: 'image',
+      path: 'i.png',
+      mime: 'image/png',
+      base64: 'AA==',
+      bytes: 1,
+      version: 'v',
+    });
     expect(img.readOnly).toBe(true);
     expect(img.base64).toBe('AA==');
   });

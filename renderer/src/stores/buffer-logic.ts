@@ -83,13 +83,24 @@ export function applyDiskChange(b: EditorBuffer, disk: DiskState): EditorBuffer 
   if (disk.version !== null && disk.version === b.version && !b.deletedOnDisk) return b;
   if (!isDirty(b)) {
     if (disk.text === null) return { ...b, deletedOnDisk: true, version: null, conflict: null };
-    return { ...b, text: disk.text, savedText: disk.text, version: disk.version, deletedOnDisk: false, conflict: null };
+    return {
+      ...b,
+      text: disk.text,
+      savedText: disk.text,
+      version: disk.version,
+      deletedOnDisk: false,
+      conflict: null,
+    };
   }
   // Dirty: same bytes as our base means nothing really changed (e.g. a touch).
   if (disk.text !== null && disk.text === b.savedText) {
     return { ...b, version: disk.version, deletedOnDisk: false };
   }
-  return { ...b, conflict: { theirsText: disk.text, theirsVersion: disk.version }, deletedOnDisk: disk.text === null };
+  return {
+    ...b,
+    conflict: { theirsText: disk.text, theirsVersion: disk.version },
+    deletedOnDisk: disk.text === null,
+  };
 }
 
 /** Keep my text: the disk version becomes the base, so the next save overwrites it. */
@@ -105,10 +116,30 @@ export function takeTheirs(b: EditorBuffer): EditorBuffer {
     return { ...b, savedText: b.text, version: null, conflict: null, deletedOnDisk: true };
   }
   const text = b.conflict.theirsText;
-  return { ...b, text, savedText: text, version: b.conflict.theirsVersion, conflict: null, deletedOnDisk: false };
+  return {
+    ...b,
+    text,
+    savedText: text,
+    version: b.conflict.theirsVersion,
+    conflict: null,
+    deletedOnDisk: false,
+  };
 }
 
 /** After a successful write of `sentText` (the user may have typed on meanwhile). */
-export function afterSave(b: EditorBuffer, sentText: string, version: string, bytes: number): EditorBuffer {
-  return { ...b, savedText: sentText, version, bytes, saving: false, deletedOnDisk: false, conflict: null };
+export function afterSave(
+  b: EditorBuffer,
+  sentText: string,
+  version: string,
+  bytes: number,
+): EditorBuffer {
+  return {
+    ...b,
+    savedText: sentText,
+    version,
+    bytes,
+    saving: false,
+    deletedOnDisk: false,
+    conflict: null,
+  };
 }

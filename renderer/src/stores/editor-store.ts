@@ -58,7 +58,11 @@ interface EditorState {
   /** Cursor of the active text editor (status bar). */
   cursor: { line: number; column: number } | null;
   setCursor(cursor: { line: number; column: number } | null): void;
-  open(target: OpenTarget, path: string, at?: { line: number; column: number }): Promise<string | null>;
+  open(
+    target: OpenTarget,
+    path: string,
+    at?: { line: number; column: number },
+  ): Promise<string | null>;
   activate(id: string): void;
   close(id: string): void;
   edit(id: string, text: string): void;
@@ -79,12 +83,19 @@ function shadowId(target: OpenTarget, path: string): string {
   return `${target.name}@${target.path}/${path}`;
 }
 
-async function readDisk(skill: string, path: string): Promise<{ disk: DiskState; content: FileContent | null }> {
+async function readDisk(
+  skill: string,
+  path: string,
+): Promise<{ disk: DiskState; content: FileContent | null }> {
   try {
     const content = await backend().call('files.read', { skill, path });
-    return { disk: { text: content.kind === 'text' ? content.text : null, version: content.version }, content };
+    return {
+      disk: { text: content.kind === 'text' ? content.text : null, version: content.version },
+      content,
+    };
   } catch (err) {
-    if (toStudioError(err).code === 'not_found') return { disk: { text: null, version: null }, content: null };
+    if (toStudioError(err).code === 'not_found')
+      return { disk: { text: null, version: null }, content: null };
     throw err;
   }
 }
@@ -127,11 +138,23 @@ export const useEditor = create<EditorState>((set, get) => {
         try {
           if (shadowed) {
             if (!isSkillMd(path)) {
-              notify('info', `"${target.name}" here is shadowed by ${target.shadowed_by}; only its SKILL.md can be viewed.`);
+              notify(
+                'info',
+                `"${target.name}" here is shadowed by ${target.shadowed_by}; only its SKILL.md can be viewed.`,
+              );
               return null;
             }
-            const detail = await backend().call('skills.get', { name: target.name, path: target.path });
-            const content: FileContent = { kind: 'text', path, text: detail.skillMd, bytes: detail.skillMd.length, version: detail.version };
+            const detail = await backend().call('skills.get', {
+              name: target.name,
+              path: target.path,
+            });
+            const content: FileContent = {
+              kind: 'text',
+              path,
+              text: detail.skillMd,
+              bytes: detail.skillMd.length,
+              version: detail.version,
+            };
             add({
               ...bufferFromContent(target.name, target.path, content, {
                 readOnly: true,
@@ -145,7 +168,10 @@ export const useEditor = create<EditorState>((set, get) => {
             add(
               bufferFromContent(target.name, target.path, content, {
                 readOnly: bundled || content.kind !== 'text',
-                note: bundled && content.kind === 'text' ? 'Bundled with the studio — read-only.' : null,
+                note:
+                  bundled && content.kind === 'text'
+                    ? 'Bundled with the studio — read-only.'
+                    : null,
               }),
             );
           }
@@ -172,7 +198,13 @@ export const useEditor = create<EditorState>((set, get) => {
         delete live[id];
         const closing = s.buffers[id];
         const liveByDir = new Map(s.liveByDir);
-        if (closing && liveByDir.has(closing.skillDir) && isSkillMd(closing.path) && !closing.readOnly) liveByDir.delete(closing.skillDir);
+        if (
+          closing &&
+          liveByDir.has(closing.skillDir) &&
+          isSkillMd(closing.path) &&
+          !closing.readOnly
+        )
+          liveByDir.delete(closing.skillDir);
         let activeId = s.activeId;
         if (activeId === id) {
           const at = s.order.indexOf(id);
@@ -212,7 +244,10 @@ export const useEditor = create<EditorState>((set, get) => {
         if (e.code === 'conflict') {
           const { disk } = await readDisk(b.skill, b.path);
           update(id, (x) => applyDiskChange(x, disk));
-          notify('error', `${b.path} changed on disk since it was opened. Compare and choose what to keep.`);
+          notify(
+            'error',
+            `${b.path} changed on disk since it was opened. Compare and choose what to keep.`,
+          );
         } else {
           notify('error', `Could not save ${b.path}: ${e.message}`);
         }
@@ -242,7 +277,9 @@ export const useEditor = create<EditorState>((set, get) => {
       set((s) => {
         const b = s.buffers[id];
         if (!b) return {};
-        const liveByDir = b.readOnly ? s.liveByDir : new Map(s.liveByDir).set(b.skillDir, diagnostics);
+        const liveByDir = b.readOnly
+          ? s.liveByDir
+          : new Map(s.liveByDir).set(b.skillDir, diagnostics);
         return { live: { ...s.live, [id]: diagnostics }, liveByDir };
       });
     },
@@ -262,7 +299,10 @@ export const useEditor = create<EditorState>((set, get) => {
       }
       if (version !== null && version === b.version && !b.deletedOnDisk) return;
       try {
-        const { disk, content } = version === null ? { disk: { text: null, version: null }, content: null } : await readDisk(skill, path);
+        const { disk, content } =
+          version === null
+            ? { disk: { text: null, version: null }, content: null }
+            : await readDisk(skill, path);
         if (b.kind !== 'text' && content) {
           // Images and binaries have no edits to protect: just show the new content.
           const fresh = bufferFromContent(skill, b.skillDir, content, { readOnly: true });
@@ -288,6 +328,9 @@ export const useEditor = create<EditorState>((set, get) => {
   };
 });
 
-export function activeBuffer(state: { buffers: Record<string, EditorBuffer>; activeId: string | null }): EditorBuffer | null {
+export function activeBuffer(state: {
+  buffers: Record<string, EditorBuffer>;
+  activeId: string | null;
+}): EditorBuffer | null {
   return state.activeId ? (state.buffers[state.activeId] ?? null) : null;
 }

@@ -45,7 +45,10 @@ function clamp(value: unknown, [min, max]: readonly [number, number], fallback: 
 export function sanitizeLayout(value: unknown): LayoutState {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const bool = (x: unknown, fallback: boolean) => (typeof x === 'boolean' ? x : fallback);
-  const tab = v.rightTab === 'problems' || v.rightTab === 'preview' || v.rightTab === 'files' ? v.rightTab : DEFAULT_LAYOUT.rightTab;
+  const tab =
+    v.rightTab === 'problems' || v.rightTab === 'preview' || v.rightTab === 'files'
+      ? v.rightTab
+      : DEFAULT_LAYOUT.rightTab;
   return {
     sidebarWidth: clamp(v.sidebarWidth, LIMITS.sidebarWidth, DEFAULT_LAYOUT.sidebarWidth),
     rightWidth: clamp(v.rightWidth, LIMITS.rightWidth, DEFAULT_LAYOUT.rightWidth),
@@ -66,7 +69,11 @@ export function loadLayout(storage: StorageLike, workspaceRoot: string | null): 
   }
 }
 
-export function saveLayout(storage: StorageLike, workspaceRoot: string | null, layout: LayoutState): void {
+export function saveLayout(
+  storage: StorageLike,
+  workspaceRoot: string | null,
+  layout: LayoutState,
+): void {
   try {
     storage.setItem(layoutKey(workspaceRoot), JSON.stringify(layout));
   } catch {

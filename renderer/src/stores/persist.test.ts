@@ -32,8 +32,17 @@ class MemoryStorage implements StorageLike {
 describe('layout persistence', () => {
   it('remembers the layout per workspace', () => {
     const s = new MemoryStorage();
-    saveLayout(s, '/a', { ...DEFAULT_LAYOUT, sidebarWidth: 300, bottomCollapsed: false, rightTab: 'files' });
-    expect(loadLayout(s, '/a')).toMatchObject({ sidebarWidth: 300, bottomCollapsed: false, rightTab: 'files' });
+    saveLayout(s, '/a', {
+      ...DEFAULT_LAYOUT,
+      sidebarWidth: 300,
+      bottomCollapsed: false,
+      rightTab: 'files',
+    });
+    expect(loadLayout(s, '/a')).toMatchObject({
+      sidebarWidth: 300,
+      bottomCollapsed: false,
+      rightTab: 'files',
+    });
     expect(loadLayout(s, '/b')).toEqual(DEFAULT_LAYOUT);
     expect(loadLayout(s, null)).toEqual(DEFAULT_LAYOUT);
   });
@@ -42,7 +51,15 @@ describe('layout persistence', () => {
     const s = new MemoryStorage();
     s.setItem('skill-studio.layout:/a', '{not json');
     expect(loadLayout(s, '/a')).toEqual(DEFAULT_LAYOUT);
-    expect(sanitizeLayout({ sidebarWidth: 5, rightWidth: 9999, bottomHeight: 'x', rightTab: 'nope', sidebarCollapsed: 1 })).toEqual({
+    expect(
+      sanitizeLayout({
+        sidebarWidth: 5,
+        rightWidth: 9999,
+        bottomHeight: 'x',
+        rightTab: 'nope',
+        sidebarCollapsed: 1,
+      }),
+    ).toEqual({
       ...DEFAULT_LAYOUT,
       sidebarWidth: 160,
       rightWidth: 800,
@@ -64,13 +81,30 @@ describe('layout persistence', () => {
 });
 
 describe('unsaved-buffer backups', () => {
-  const clean = bufferFromContent('a', '/w/a', { kind: 'text', path: 'SKILL.md', text: 'x', bytes: 1, version: 'v1' });
-  const dirty = { ...bufferFromContent('b', '/w/b', { kind: 'text', path: 'run.py', text: 'y', bytes: 1, version: 'v2' }), text: 'edited' };
+  const clean = bufferFromContent('a', '/w/a', {
+    kind: 'text',
+    path: 'SKILL.md',
+    text: 'x',
+    bytes: 1,
+    version: 'v1',
+  });
+  const dirty = {
+    ...bufferFromContent('b', '/w/b', {
+      kind: 'text',
+      path: 'run.py',
+      text: 'y',
+      bytes: 1,
+      version: 'v2',
+    }),
+    text: 'edited',
+  };
 
   it('keeps only dirty buffers, per workspace, and reads them back', () => {
     const s = new MemoryStorage();
     const entries = collectBackups([clean, dirty], 1000);
-    expect(entries).toEqual([{ skill: 'b', path: 'run.py', text: 'edited', version: 'v2', savedAt: 1000 }]);
+    expect(entries).toEqual([
+      { skill: 'b', path: 'run.py', text: 'edited', version: 'v2', savedAt: 1000 },
+    ]);
     expect(writeBackups(s, '/w', entries)).toBe(true);
     expect(readBackups(s, '/w')).toEqual(entries);
     expect(readBackups(s, '/other')).toEqual([]);
@@ -80,8 +114,15 @@ describe('unsaved-buffer backups', () => {
 
   it('survives corrupt storage and a full quota', () => {
     const s = new MemoryStorage();
-    s.setItem('skill-studio.backup:/w', JSON.stringify({ entries: [{ skill: 'a' }, { skill: 'b', path: 'p', text: 't', version: null, savedAt: 1 }] }));
-    expect(readBackups(s, '/w')).toEqual([{ skill: 'b', path: 'p', text: 't', version: null, savedAt: 1 }]);
+    s.setItem(
+      'skill-studio.backup:/w',
+      JSON.stringify({
+        entries: [{ skill: 'a' }, { skill: 'b', path: 'p', text: 't', version: null, savedAt: 1 }],
+      }),
+    );
+    expect(readBackups(s, '/w')).toEqual([
+      { skill: 'b', path: 'p', text: 't', version: null, savedAt: 1 },
+    ]);
     s.setItem('skill-studio.backup:/w', 'garbage');
     expect(readBackups(s, '/w')).toEqual([]);
     clearBackups(s, '/w');

@@ -3,7 +3,12 @@ import { buildProblems, countProblems, mergeLive } from './problems';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { SkillListItem } from '../../../shared/api/studio-api';
 
-function d(code: Diagnostic['code'], line: number, severity: Diagnostic['severity'] = 'error', file?: string): Diagnostic {
+function d(
+  code: Diagnostic['code'],
+  line: number,
+  severity: Diagnostic['severity'] = 'error',
+  file?: string,
+): Diagnostic {
   const out: Diagnostic = { severity, code, message: `${code} here`, line, column: 1, field: null };
   if (file) out.file = file;
   return out;
@@ -31,21 +36,43 @@ function item(name: string, diagnostics: Diagnostic[]): SkillListItem {
 
 describe('problems', () => {
   it('replaces saved frontmatter problems by the live ones, keeping folder-level findings', () => {
-    const listed = [d('NAME_NOT_LOWERCASE', 2), d('SKILL_NAME_CONFLICT', 2), d('UNKNOWN_FIELD', 5, 'warning')];
+    const listed = [
+      d('NAME_NOT_LOWERCASE', 2),
+      d('SKILL_NAME_CONFLICT', 2),
+      d('UNKNOWN_FIELD', 5, 'warning'),
+    ];
     expect(mergeLive(listed, []).map((x) => x.code)).toEqual(['SKILL_NAME_CONFLICT']);
-    expect(mergeLive(listed, [d('SKILL_NAME_CONFLICT', 2), d('DESCRIPTION_EMPTY', 3)]).map((x) => x.code)).toEqual([
-      'SKILL_NAME_CONFLICT',
-      'DESCRIPTION_EMPTY',
-    ]);
+    expect(
+      mergeLive(listed, [d('SKILL_NAME_CONFLICT', 2), d('DESCRIPTION_EMPTY', 3)]).map(
+        (x) => x.code,
+      ),
+    ).toEqual(['SKILL_NAME_CONFLICT', 'DESCRIPTION_EMPTY']);
   });
 
   it('groups by skill, adds the workspace config, and counts', () => {
-    const skills = [item('zeta', [d('UNKNOWN_FIELD', 4, 'warning')]), item('alpha', [d('NAME_NOT_LOWERCASE', 2)]), item('clean', [])];
-    const ws = { root: '/w', recent: [], agents: [], configDiagnostics: [d('WORKSPACE_CONFIG', 3, 'error', 'skill-studio.json')] };
+    const skills = [
+      item('zeta', [d('UNKNOWN_FIELD', 4, 'warning')]),
+      item('alpha', [d('NAME_NOT_LOWERCASE', 2)]),
+      item('clean', []),
+    ];
+    const ws = {
+      root: '/w',
+      recent: [],
+      agents: [],
+      configDiagnostics: [d('WORKSPACE_CONFIG', 3, 'error', 'skill-studio.json')],
+    };
     const groups = buildProblems(skills, new Map([['/w/skills/alpha', []]]), ws);
     expect(groups.map((g) => g.label)).toEqual(['skill-studio.json', 'zeta']);
     expect(countProblems(groups)).toEqual({ errors: 1, warnings: 1 });
-    const withLive = buildProblems(skills, new Map([['/w/skills/clean', [d('NAME_DIR_MISMATCH', 2)]]]), null);
-    expect(withLive.map((g) => `${g.label}:${g.live}`)).toEqual(['alpha:false', 'clean:true', 'zeta:false']);
+    const withLive = buildProblems(
+      skills,
+      new Map([['/w/skills/clean', [d('NAME_DIR_MISMATCH', 2)]]]),
+      null,
+    );
+    expect(withLive.map((g) => `${g.label}:${g.live}`)).toEqual([
+      'alpha:false',
+      'clean:true',
+      'zeta:false',
+    ]);
   });
 });

@@ -34,7 +34,11 @@ const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
 function sortDiagnostics(items: Diagnostic[]): Diagnostic[] {
   return [...items].sort(
-    (a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.column - b.column || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
+    (a, b) =>
+      (a.file ?? '').localeCompare(b.file ?? '') ||
+      a.line - b.line ||
+      a.column - b.column ||
+      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
   );
 }
 
@@ -48,7 +52,10 @@ function dedupe(items: Diagnostic[]): Diagnostic[] {
   });
 }
 
-export function mergeLive(listed: readonly Diagnostic[], live: readonly Diagnostic[]): Diagnostic[] {
+export function mergeLive(
+  listed: readonly Diagnostic[],
+  live: readonly Diagnostic[],
+): Diagnostic[] {
   const kept = listed.filter((d) => d.file !== undefined || FOLDER_LEVEL.has(d.code));
   return sortDiagnostics(dedupe([...live, ...kept]));
 }
@@ -61,18 +68,30 @@ export function buildProblems(
 ): ProblemGroup[] {
   const groups: ProblemGroup[] = [];
   if (workspace && workspace.configDiagnostics.length > 0) {
-    groups.push({ skill: null, dir: null, label: 'skill-studio.json', live: false, items: sortDiagnostics(workspace.configDiagnostics) });
+    groups.push({
+      skill: null,
+      dir: null,
+      label: 'skill-studio.json',
+      live: false,
+      items: sortDiagnostics(workspace.configDiagnostics),
+    });
   }
-  const sorted = [...skills].sort((a, b) => a.name.localeCompare(b.name) || a.path.localeCompare(b.path));
+  const sorted = [...skills].sort(
+    (a, b) => a.name.localeCompare(b.name) || a.path.localeCompare(b.path),
+  );
   for (const s of sorted) {
     const live = liveByDir.get(s.path);
     const items = live ? mergeLive(s.diagnostics, live) : sortDiagnostics(s.diagnostics);
-    if (items.length > 0) groups.push({ skill: s.name, dir: s.path, label: s.name, live: !!live, items });
+    if (items.length > 0)
+      groups.push({ skill: s.name, dir: s.path, label: s.name, live: !!live, items });
   }
   return groups;
 }
 
-export function countProblems(groups: readonly ProblemGroup[]): { errors: number; warnings: number } {
+export function countProblems(groups: readonly ProblemGroup[]): {
+  errors: number;
+  warnings: number;
+} {
   let errors = 0;
   let warnings = 0;
   for (const g of groups) {

@@ -3,7 +3,11 @@ import { groupSkills, matchesQuery, skillKey } from './skill-filter';
 import type { SkillListItem } from '../../../shared/api/studio-api';
 import type { SkillSource } from '../../../shared/skill/model';
 
-function skill(name: string, source: SkillSource, extra: Partial<SkillListItem> = {}): SkillListItem {
+function skill(
+  name: string,
+  source: SkillSource,
+  extra: Partial<SkillListItem> = {},
+): SkillListItem {
   return {
     name,
     description: `${name} description`,

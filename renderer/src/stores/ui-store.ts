@@ -69,7 +69,12 @@ export function dismissToast(id: number): void {
   useUi.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
 }
 
-export function askConfirm(opts: { title: string; message: string; confirmLabel?: string; danger?: boolean }): Promise<boolean> {
+export function askConfirm(opts: {
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  danger?: boolean;
+}): Promise<boolean> {
   return new Promise((resolve) => {
     useUi.setState({
       confirm: {
@@ -86,7 +91,12 @@ export function askConfirm(opts: { title: string; message: string; confirmLabel?
   });
 }
 
-export function askText(opts: { title: string; label: string; initial?: string; confirmLabel?: string }): Promise<string | null> {
+export function askText(opts: {
+  title: string;
+  label: string;
+  initial?: string;
+  confirmLabel?: string;
+}): Promise<string | null> {
   return new Promise((resolve) => {
     useUi.setState({
       prompt: {

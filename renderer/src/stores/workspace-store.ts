@@ -9,7 +9,6 @@ interface WorkspaceState {
   loaded: boolean;
   error: string | null;
   load(): Promise<WorkspaceInfo | null>;
-  open(root: string): Promise<boolean>;
   set(info: WorkspaceInfo): void;
 }
 
@@ -26,11 +25,6 @@ export const useWorkspace = create<WorkspaceState>((set) => ({
       set({ loaded: true, error: errorMessage(err) });
       return null;
     }
-  },
-  async open(root) {
-    const info = await backend().call('workspace.open', { root });
-    set({ info, loaded: true, error: null });
-    return true;
   },
   set(info) {
     set({ info, loaded: true });

@@ -13,7 +13,13 @@ describe('file tree', () => {
   ]);
 
   it('puts folders first, sorts by name and sums folder sizes', () => {
-    expect(tree.children.map((c) => c.name)).toEqual(['assets', 'references', 'scripts', 'README.md', 'SKILL.md']);
+    expect(tree.children.map((c) => c.name)).toEqual([
+      'assets',
+      'references',
+      'scripts',
+      'README.md',
+      'SKILL.md',
+    ]);
     const scripts = tree.children.find((c) => c.name === 'scripts');
     expect(scripts?.bytes).toBe(320);
     expect(scripts?.children.map((c) => c.path)).toEqual(['scripts/lib', 'scripts/run.py']);

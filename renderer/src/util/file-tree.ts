@@ -38,12 +38,20 @@ export function buildFileTree(entries: readonly FileEntry[]): TreeNode {
     }
     const slash = path.lastIndexOf('/');
     const parent = folder(slash === -1 ? '' : path.slice(0, slash));
-    parent.children.push({ name: path.slice(slash + 1), path, dir: false, bytes: entry.bytes, children: [] });
+    parent.children.push({
+      name: path.slice(slash + 1),
+      path,
+      dir: false,
+      bytes: entry.bytes,
+      children: [],
+    });
   }
 
   function finish(node: TreeNode): number {
     if (!node.dir) return node.bytes;
-    node.children.sort((a, b) => (a.dir !== b.dir ? (a.dir ? -1 : 1) : a.name.localeCompare(b.name)));
+    node.children.sort((a, b) =>
+      a.dir !== b.dir ? (a.dir ? -1 : 1) : a.name.localeCompare(b.name),
+    );
     node.bytes = node.children.reduce((sum, c) => sum + finish(c), 0);
     return node.bytes;
   }
@@ -52,7 +60,10 @@ export function buildFileTree(entries: readonly FileEntry[]): TreeNode {
 }
 
 /** The paths of a tree in display order, skipping the insides of collapsed folders. */
-export function visibleNodes(root: TreeNode, collapsed: ReadonlySet<string>): { node: TreeNode; depth: number }[] {
+export function visibleNodes(
+  root: TreeNode,
+  collapsed: ReadonlySet<string>,
+): { node: TreeNode; depth: number }[] {
   const out: { node: TreeNode; depth: number }[] = [];
   const walk = (node: TreeNode, depth: number) => {
     for (const child of node.children) {

@@ -8,7 +8,12 @@ export function ConfirmDialog() {
     <Modal title={req.title} onClose={() => req.resolve(false)} testId="confirm-dialog">
       <p className="dialog-text">{req.message}</p>
       <div className="dialog-actions">
-        <button type="button" className="button secondary" onClick={() => req.resolve(false)} data-testid="confirm-cancel">
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => req.resolve(false)}
+          data-testid="confirm-cancel"
+        >
           Cancel
         </button>
         <button

@@ -16,7 +16,11 @@ function DiagnosticList({ items }: { items: readonly Diagnostic[] }) {
     <ul className="diag-list" data-testid="export-diagnostics">
       {items.map((d, i) => (
         <li key={i} className={`severity-${d.severity}`}>
-          <Icon name={d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'info'} size={14} className="sev-icon" />
+          <Icon
+            name={d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'info'}
+            size={14}
+            className="sev-icon"
+          />
           <span>{d.message}</span>
           <span className="problem-where">
             {d.code} [{d.line}:{d.column}]
@@ -31,12 +35,20 @@ function DiagnosticList({ items }: { items: readonly Diagnostic[] }) {
 export function ExportDialog() {
   const close = useUi((s) => s.closeDialog);
   const skillName = useUi((s) => s.exportSkill);
-  const item = useSkills((s) => s.listing?.skills.find((x) => x.name === skillName && !x.shadowed_by));
-  const unsaved = useEditor((s) => Object.values(s.buffers).some((b) => b.skill === skillName && isDirty(b)));
+  const item = useSkills((s) =>
+    s.listing?.skills.find((x) => x.name === skillName && !x.shadowed_by),
+  );
+  const unsaved = useEditor((s) =>
+    Object.values(s.buffers).some((b) => b.skill === skillName && isDirty(b)),
+  );
   const [format, setFormat] = useState<BundleFormat>('skill');
   const [force, setForce] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ res: ExportResult | null; savedTo: string | null; error: string | null } | null>(null);
+  const [result, setResult] = useState<{
+    res: ExportResult | null;
+    savedTo: string | null;
+    error: string | null;
+  } | null>(null);
 
   if (!skillName || !item) return null;
   const { errors, warnings } = countBySeverity(item.diagnostics);
@@ -68,24 +80,45 @@ export function ExportDialog() {
           </p>
         )}
         {item.diagnostics.length > 0 && <DiagnosticList items={item.diagnostics} />}
-        {unsaved && <p className="warning-text">This skill has unsaved changes; the bundle holds what is saved on disk.</p>}
+        {unsaved && (
+          <p className="warning-text">
+            This skill has unsaved changes; the bundle holds what is saved on disk.
+          </p>
+        )}
       </div>
       {(!result || result.error || result.res?.refused) && (
         <>
           <fieldset className="field formats">
             <legend>Format</legend>
             <label>
-              <input type="radio" name="format" checked={format === 'skill'} onChange={() => setFormat('skill')} data-testid="export-format-skill" />
+              <input
+                type="radio"
+                name="format"
+                checked={format === 'skill'}
+                onChange={() => setFormat('skill')}
+                data-testid="export-format-skill"
+              />
               .skill
             </label>
             <label>
-              <input type="radio" name="format" checked={format === 'zip'} onChange={() => setFormat('zip')} data-testid="export-format-zip" />
+              <input
+                type="radio"
+                name="format"
+                checked={format === 'zip'}
+                onChange={() => setFormat('zip')}
+                data-testid="export-format-zip"
+              />
               .zip
             </label>
           </fieldset>
           {errors > 0 && (
             <label className="checkbox">
-              <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} data-testid="export-force" />
+              <input
+                type="checkbox"
+                checked={force}
+                onChange={(e) => setForce(e.target.checked)}
+                data-testid="export-force"
+              />
               Export anyway
             </label>
           )}
@@ -126,7 +159,13 @@ export function ExportDialog() {
           {result && !result.error && !result.res?.refused ? 'Done' : 'Cancel'}
         </button>
         {(!result || result.error || result.res?.refused) && (
-          <button type="button" className="button" disabled={blocked || busy} onClick={() => void run()} data-testid="export-run">
+          <button
+            type="button"
+            className="button"
+            disabled={blocked || busy}
+            onClick={() => void run()}
+            data-testid="export-run"
+          >
             {busy ? 'Exporting…' : `Export .${format}`}
           </button>
         )}

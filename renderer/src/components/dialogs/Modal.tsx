@@ -13,7 +13,9 @@ export function Modal({ title, onClose, children, wide, testId }: Props) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
-    const first = box.current?.querySelector<HTMLElement>('[autofocus], input, select, button.button');
+    const first = box.current?.querySelector<HTMLElement>(
+      '[autofocus], input, select, button.button',
+    );
     (first ?? box.current)?.focus();
     return () => before?.focus?.();
   }, []);

@@ -8,8 +8,16 @@ import { Modal } from './Modal';
 
 const TEMPLATES: { id: TemplateName; label: string; hint: string }[] = [
   { id: 'basic', label: 'Basic', hint: 'Instructions only: an agent follows the SKILL.md body.' },
-  { id: 'script', label: 'Script', hint: 'Runs a script (entrypoint) with JSON in and JSON lines out.' },
-  { id: 'topology', label: 'Topology', hint: 'Several agents wired together (a >> b, a | b, loops).' },
+  {
+    id: 'script',
+    label: 'Script',
+    hint: 'Runs a script (entrypoint) with JSON in and JSON lines out.',
+  },
+  {
+    id: 'topology',
+    label: 'Topology',
+    hint: 'Several agents wired together (a >> b, a | b, loops).',
+  },
 ];
 
 /** The problems of a typed name under the same rules the validator applies. */
@@ -27,7 +35,9 @@ export function NewSkillDialog() {
   const [template, setTemplate] = useState<TemplateName>('basic');
   const [busy, setBusy] = useState(false);
   const problems = nameProblems(name);
-  const exists = !!listing?.skills.some((s) => s.source === 'project' && s.name === name.normalize('NFKC'));
+  const exists = !!listing?.skills.some(
+    (s) => s.source === 'project' && s.name === name.normalize('NFKC'),
+  );
   const ok = name.length > 0 && problems.length === 0 && !exists && !busy;
 
   const submit = async () => {
@@ -64,8 +74,12 @@ export function NewSkillDialog() {
               {p}
             </div>
           ))}
-          {exists && <div className="error-text">A project skill named “{name}” already exists.</div>}
-          {!name && <div>Lowercase letters, digits and single hyphens; it is also the folder name.</div>}
+          {exists && (
+            <div className="error-text">A project skill named “{name}” already exists.</div>
+          )}
+          {!name && (
+            <div>Lowercase letters, digits and single hyphens; it is also the folder name.</div>
+          )}
         </div>
         <fieldset className="field templates">
           <legend>Template</legend>

@@ -30,7 +30,13 @@ export function OpenWorkspaceDialog() {
       >
         <label className="field">
           <span>Folder (absolute path on the machine running the studio)</span>
-          <input autoFocus value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} data-testid="workspace-path" />
+          <input
+            autoFocus
+            value={path}
+            onChange={(e) => setPath(e.target.value)}
+            spellCheck={false}
+            data-testid="workspace-path"
+          />
         </label>
         {recent.length > 0 && (
           <div className="recent-list">
@@ -38,7 +44,12 @@ export function OpenWorkspaceDialog() {
             <ul>
               {recent.map((r) => (
                 <li key={r}>
-                  <button type="button" className="link-button" onClick={() => void open(r)} title={r}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => void open(r)}
+                    title={r}
+                  >
                     {r}
                   </button>
                 </li>
@@ -50,7 +61,12 @@ export function OpenWorkspaceDialog() {
           <button type="button" className="button secondary" onClick={close}>
             Cancel
           </button>
-          <button type="submit" className="button" disabled={!path.trim() || busy} data-testid="workspace-open">
+          <button
+            type="submit"
+            className="button"
+            disabled={!path.trim() || busy}
+            data-testid="workspace-open"
+          >
             Open
           </button>
         </div>

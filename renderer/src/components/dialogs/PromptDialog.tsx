@@ -18,7 +18,13 @@ function PromptBody({ req }: { req: PromptRequest }) {
       >
         <label className="field">
           <span>{req.label}</span>
-          <input autoFocus value={value} onChange={(e) => setValue(e.target.value)} data-testid="prompt-input" spellCheck={false} />
+          <input
+            autoFocus
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            data-testid="prompt-input"
+            spellCheck={false}
+          />
         </label>
         <div className="dialog-actions">
           <button type="button" className="button secondary" onClick={() => req.resolve(null)}>

@@ -47,7 +47,12 @@ export default function CodeEditor({ buffer, theme }: Props) {
 
   const applyMarkers = () => {
     const model = monaco.editor.getModel(monaco.Uri.parse(path));
-    if (model) monaco.editor.setModelMarkers(model, MARKER_OWNER, skillMd ? toMarkers(monaco, model, live) : []);
+    if (model)
+      monaco.editor.setModelMarkers(
+        model,
+        MARKER_OWNER,
+        skillMd ? toMarkers(monaco, model, live) : [],
+      );
   };
 
   useEffect(applyMarkers);
@@ -65,7 +70,9 @@ export default function CodeEditor({ buffer, theme }: Props) {
     const setCursor = useEditor.getState().setCursor;
     const pos = ed.getPosition();
     setCursor(pos ? { line: pos.lineNumber, column: pos.column } : null);
-    ed.onDidChangeCursorPosition((e) => setCursor({ line: e.position.lineNumber, column: e.position.column }));
+    ed.onDidChangeCursorPosition((e) =>
+      setCursor({ line: e.position.lineNumber, column: e.position.column }),
+    );
     ed.onDidDispose(() => setCursor(null));
     applyMarkers();
     const r = useEditor.getState().reveal;

@@ -32,20 +32,47 @@ export function ConflictBar({ buffer, theme }: { buffer: EditorBuffer; theme: 'd
           : `${buffer.path} changed on disk while you had unsaved changes.`}
       </span>
       {!deleted && (
-        <button type="button" className="button secondary" onClick={() => setComparing(true)} data-testid="conflict-compare">
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => setComparing(true)}
+          data-testid="conflict-compare"
+        >
           Compare…
         </button>
       )}
-      <button type="button" className="button" onClick={keep} data-testid="conflict-keep-mine" title="Keep your text; the next save overwrites the file on disk">
+      <button
+        type="button"
+        className="button"
+        onClick={keep}
+        data-testid="conflict-keep-mine"
+        title="Keep your text; the next save overwrites the file on disk"
+      >
         Keep mine
       </button>
-      <button type="button" className="button secondary" onClick={take} data-testid="conflict-take-theirs" title="Drop your edits and load the file from disk">
+      <button
+        type="button"
+        className="button secondary"
+        onClick={take}
+        data-testid="conflict-take-theirs"
+        title="Drop your edits and load the file from disk"
+      >
         {deleted ? 'Close my edits' : 'Take theirs'}
       </button>
       {comparing && !deleted && (
-        <Modal title={`Compare ${buffer.skill}/${buffer.path}`} onClose={() => setComparing(false)} wide testId="conflict-dialog">
+        <Modal
+          title={`Compare ${buffer.skill}/${buffer.path}`}
+          onClose={() => setComparing(false)}
+          wide
+          testId="conflict-dialog"
+        >
           <Suspense fallback={<div className="editor-loading">Loading diff…</div>}>
-            <ConflictDiff path={buffer.path} theirs={conflict.theirsText ?? ''} mine={buffer.text} theme={theme} />
+            <ConflictDiff
+              path={buffer.path}
+              theirs={conflict.theirsText ?? ''}
+              mine={buffer.text}
+              theme={theme}
+            />
           </Suspense>
           <div className="dialog-actions">
             <button type="button" className="button secondary" onClick={() => setComparing(false)}>

@@ -25,7 +25,14 @@ export default function ConflictDiff({ path, theirs, mine, theme }: Props) {
         modified={mine}
         language={languageForPath(path)}
         theme={theme === 'dark' ? THEME_IDS.dark : THEME_IDS.light}
-        options={{ readOnly: true, originalEditable: false, renderSideBySide: true, minimap: { enabled: false }, automaticLayout: true, fontSize: 13 }}
+        options={{
+          readOnly: true,
+          originalEditable: false,
+          renderSideBySide: true,
+          minimap: { enabled: false },
+          automaticLayout: true,
+          fontSize: 13,
+        }}
       />
     </div>
   );

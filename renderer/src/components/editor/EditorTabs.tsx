@@ -55,7 +55,9 @@ export function EditorTabs() {
           >
             <span className="tab-skill">{b.skill}</span>
             <span className="tab-name">{baseName(b.path)}</span>
-            {dirty && <span className="dirty-dot" data-testid="dirty-marker" aria-label="unsaved" />}
+            {dirty && (
+              <span className="dirty-dot" data-testid="dirty-marker" aria-label="unsaved" />
+            )}
             <button
               type="button"
               className="tab-close"

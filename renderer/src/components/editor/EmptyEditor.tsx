@@ -13,7 +13,10 @@ export function EmptyEditor() {
     <div className="empty-editor" data-testid="editor-empty">
       <h1>Skill Studio</h1>
       {loaded && root === null ? (
-        <p>No workspace open — open a folder or start from a template. The bundled skills are listed on the left.</p>
+        <p>
+          No workspace open — open a folder or start from a template. The bundled skills are listed
+          on the left.
+        </p>
       ) : (
         <p>Select a skill on the left to edit its SKILL.md and files.</p>
       )}

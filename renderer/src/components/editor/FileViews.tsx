@@ -5,7 +5,18 @@ import { formatBytes } from '../../util/format-bytes';
 export function ImageView({ buffer }: { buffer: EditorBuffer }) {
   return (
     <div className="file-view image-view" data-testid="image-view">
-      <img src={`data:${buffer.mime ?? 'image/png'};base64,${buffer.base64 ?? ''}`} alt={buffer.path} />
+      <img
+        src={`data:${buffer.mime ?? 'image/png'};base64,${buffer.base64 ?? ''}`}
+        alt={buffer.path}
+        onLoad={(e) => {
+          // Icons and sprites are tiny: show them larger, with crisp pixels.
+          const img = e.currentTarget;
+          if (img.naturalWidth > 0 && img.naturalWidth < 96) {
+            img.classList.add('tiny');
+            img.style.width = `${Math.min(img.naturalWidth * 8, 256)}px`;
+          }
+        }}
+      />
       <div className="file-view-caption">
         {buffer.path} · {buffer.mime} · {formatBytes(buffer.bytes)}
       </div>

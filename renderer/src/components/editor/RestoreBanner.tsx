@@ -11,10 +11,20 @@ export function RestoreBanner() {
       <span>
         Unsaved changes from your last session: <strong>{names}</strong>
       </span>
-      <button type="button" className="button" onClick={() => void restoreBackups()} data-testid="restore-backups">
+      <button
+        type="button"
+        className="button"
+        onClick={() => void restoreBackups()}
+        data-testid="restore-backups"
+      >
         Restore
       </button>
-      <button type="button" className="button secondary" onClick={discardBackups} data-testid="discard-backups">
+      <button
+        type="button"
+        className="button secondary"
+        onClick={discardBackups}
+        data-testid="discard-backups"
+      >
         Discard
       </button>
     </div>

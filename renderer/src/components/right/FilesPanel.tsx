@@ -3,7 +3,14 @@ import { useSkills } from '../../stores/skills-store';
 import { useEditor } from '../../stores/editor-store';
 import { buildFileTree, visibleNodes, type TreeNode } from '../../util/file-tree';
 import { formatBytes } from '../../util/format-bytes';
-import { addDroppedFiles, deleteEntry, newFileIn, newFolderIn, openFileOfSelected, renameEntry } from '../../app/actions';
+import {
+  addDroppedFiles,
+  deleteEntry,
+  newFileIn,
+  newFolderIn,
+  openFileOfSelected,
+  renameEntry,
+} from '../../app/actions';
 import { Icon } from '../Icon';
 import { IconButton } from '../IconButton';
 
@@ -77,8 +84,23 @@ export function FilesPanel() {
           }}
           title={node.path}
         >
-          {node.dir ? <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} /> : <span className="tree-spacer" />}
-          <Icon name={node.dir ? (open ? 'folderOpen' : 'folder') : /\.(png|jpe?g|gif|webp|svg|ico|bmp)$/i.test(node.name) ? 'image' : 'file'} size={14} />
+          {node.dir ? (
+            <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} />
+          ) : (
+            <span className="tree-spacer" />
+          )}
+          <Icon
+            name={
+              node.dir
+                ? open
+                  ? 'folderOpen'
+                  : 'folder'
+                : /\.(png|jpe?g|gif|webp|svg|ico|bmp)$/i.test(node.name)
+                  ? 'image'
+                  : 'file'
+            }
+            size={14}
+          />
           <span className="file-name">{node.name}</span>
           <span className="file-size" data-testid="file-size">
             {formatBytes(node.bytes)}
@@ -87,10 +109,24 @@ export function FilesPanel() {
         {!readOnly && (
           <span className="row-tools">
             {node.dir && (
-              <IconButton icon="newFile" label={`New file in ${node.path}`} onClick={() => void newFileIn(node.path)} />
+              <IconButton
+                icon="newFile"
+                label={`New file in ${node.path}`}
+                onClick={() => void newFileIn(node.path)}
+              />
             )}
-            <IconButton icon="edit" label={`Rename ${node.name} (F2)`} onClick={() => void renameEntry(node.path)} data-testid="file-rename" />
-            <IconButton icon="trash" label={`Delete ${node.name} (Delete)`} onClick={() => void deleteEntry(node.path, node.dir)} data-testid="file-delete" />
+            <IconButton
+              icon="edit"
+              label={`Rename ${node.name} (F2)`}
+              onClick={() => void renameEntry(node.path)}
+              data-testid="file-rename"
+            />
+            <IconButton
+              icon="trash"
+              label={`Delete ${node.name} (Delete)`}
+              onClick={() => void deleteEntry(node.path, node.dir)}
+              data-testid="file-delete"
+            />
           </span>
         )}
       </li>
@@ -111,12 +147,30 @@ export function FilesPanel() {
         </span>
         {!readOnly && (
           <span className="panel-actions">
-            <IconButton icon="newFile" label="New file" onClick={() => void newFileIn('')} data-testid="files-new-file" />
-            <IconButton icon="newFolder" label="New folder" onClick={() => void newFolderIn('')} data-testid="files-new-folder" />
+            <IconButton
+              icon="newFile"
+              label="New file"
+              onClick={() => void newFileIn('')}
+              data-testid="files-new-file"
+            />
+            <IconButton
+              icon="newFolder"
+              label="New folder"
+              onClick={() => void newFolderIn('')}
+              data-testid="files-new-folder"
+            />
           </span>
         )}
       </div>
-      {readOnly && <div className="note-bar">Read-only: {detail.summary.shadowed_by ? `shadowed by ${detail.summary.shadowed_by}` : 'bundled with the studio'}.</div>}
+      {readOnly && (
+        <div className="note-bar">
+          Read-only:{' '}
+          {detail.summary.shadowed_by
+            ? `shadowed by ${detail.summary.shadowed_by}`
+            : 'bundled with the studio'}
+          .
+        </div>
+      )}
       <ul className="file-tree" role="tree" aria-label={`Files of ${detail.summary.name}`}>
         {rows.map(row)}
       </ul>

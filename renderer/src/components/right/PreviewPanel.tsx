@@ -8,13 +8,21 @@ import { isSkillMd } from '../../editor/language';
 export function PreviewPanel() {
   const buffer = useEditor(activeBuffer);
   const detail = useSkills((s) => s.detail);
-  const source = buffer && buffer.kind === 'text' && buffer.path.toLowerCase().endsWith('.md')
-    ? { text: buffer.text, skillMd: isSkillMd(buffer.path), title: `${buffer.skill}/${buffer.path}` }
-    : detail
-      ? { text: detail.skillMd, skillMd: true, title: `${detail.summary.name}/SKILL.md` }
-      : null;
+  const source =
+    buffer && buffer.kind === 'text' && buffer.path.toLowerCase().endsWith('.md')
+      ? {
+          text: buffer.text,
+          skillMd: isSkillMd(buffer.path),
+          title: `${buffer.skill}/${buffer.path}`,
+        }
+      : detail
+        ? { text: detail.skillMd, skillMd: true, title: `${detail.summary.name}/SKILL.md` }
+        : null;
   const text = useDeferredValue(source?.text ?? '');
-  const html = useMemo(() => (source ? renderMarkdown(text, source.skillMd) : ''), [text, source?.skillMd]);
+  const html = useMemo(
+    () => (source ? renderMarkdown(text, source.skillMd) : ''),
+    [text, source?.skillMd],
+  );
   if (!source) return <div className="panel-empty">Open a Markdown file to preview it.</div>;
   return (
     <div className="preview" data-testid="preview-panel">

@@ -16,7 +16,14 @@ async function jump(group: ProblemGroup, d: Diagnostic): Promise<void> {
   if (d.file) {
     await useSkills.getState().select({ name: group.skill, path: group.dir });
     const item = useSkills.getState().find({ name: group.skill, path: group.dir });
-    if (item) await useEditor.getState().open({ name: item.name, path: item.path, source: item.source, shadowed_by: item.shadowed_by }, d.file, at);
+    if (item)
+      await useEditor
+        .getState()
+        .open(
+          { name: item.name, path: item.path, source: item.source, shadowed_by: item.shadowed_by },
+          d.file,
+          at,
+        );
     return;
   }
   await openSkill({ name: group.skill, path: group.dir }, at);
@@ -53,7 +60,17 @@ export function ProblemsPanel() {
                   onClick={() => void jump(g, d)}
                   title={`${d.code} — click to go to line ${d.line}, column ${d.column}`}
                 >
-                  <Icon name={d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'info'} size={14} className="sev-icon" />
+                  <Icon
+                    name={
+                      d.severity === 'error'
+                        ? 'error'
+                        : d.severity === 'warning'
+                          ? 'warning'
+                          : 'info'
+                    }
+                    size={14}
+                    className="sev-icon"
+                  />
                   <span className="problem-message">{d.message}</span>
                   <span className="problem-where">
                     {d.file ? `${d.file} ` : ''}

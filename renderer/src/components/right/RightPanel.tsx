@@ -29,7 +29,9 @@ export function RightPanel() {
             aria-selected={tab === t.id}
             className={`panel-tab${tab === t.id ? ' active' : ''}`}
             data-testid={`right-tab-${t.id}`}
-            title={t.id === 'problems' ? `Problems (${shortcutLabel('showProblems', IS_MAC)})` : t.label}
+            title={
+              t.id === 'problems' ? `Problems (${shortcutLabel('showProblems', IS_MAC)})` : t.label
+            }
             onClick={() => show(t.id)}
           >
             {t.label}

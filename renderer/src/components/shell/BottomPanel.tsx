@@ -14,7 +14,11 @@ export function BottomPanel() {
       <div className="panel-header">
         <span className="panel-title">Playground</span>
         <span className="panel-actions">
-          <IconButton icon="close" label={withShortcut('Hide panel', 'toggleBottom', IS_MAC)} onClick={toggle} />
+          <IconButton
+            icon="close"
+            label={withShortcut('Hide panel', 'toggleBottom', IS_MAC)}
+            onClick={toggle}
+          />
         </span>
       </div>
       <div className="panel-empty playground-empty" data-testid="playground-empty">
@@ -22,8 +26,9 @@ export function BottomPanel() {
         <div>
           <strong>The playground is not available yet.</strong>
           <p>
-            It will run {selected ? <code>{selected.name}</code> : 'the selected skill'} with arguments (form or JSON) and show its
-            progress, logs, artifacts and result as they stream in.
+            It will run {selected ? <code>{selected.name}</code> : 'the selected skill'} with
+            arguments (form or JSON) and show its progress, logs, artifacts and result as they
+            stream in.
           </p>
         </div>
       </div>

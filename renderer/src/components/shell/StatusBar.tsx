@@ -42,8 +42,14 @@ export function StatusBar() {
               Ln {cursor.line}, Col {cursor.column}
             </span>
           )}
-          <span className="status-item">{buffer.saving ? 'Saving…' : isDirty(buffer) ? 'Modified' : 'Saved'}</span>
-          <span className="status-item">{buffer.kind === 'text' ? languageForPath(buffer.path) : buffer.kind}</span>
+          {buffer.kind === 'text' && !buffer.readOnly && (
+            <span className="status-item" data-testid="status-save-state">
+              {buffer.saving ? 'Saving…' : isDirty(buffer) ? 'Modified' : 'Saved'}
+            </span>
+          )}
+          <span className="status-item">
+            {buffer.kind === 'text' ? languageForPath(buffer.path) : buffer.kind}
+          </span>
           {buffer.readOnly && <span className="status-item">read-only</span>}
         </>
       )}

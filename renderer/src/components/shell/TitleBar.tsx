@@ -27,15 +27,31 @@ export function TitleBar({ effectiveTheme }: { effectiveTheme: 'dark' | 'light' 
         type="button"
         className="workspace-button"
         onClick={() => void chooseWorkspace()}
-        title={root ? `Workspace: ${root} — click to open another folder` : 'Open a workspace folder'}
+        title={
+          root ? `Workspace: ${root} — click to open another folder` : 'Open a workspace folder'
+        }
         data-testid="workspace-button"
       >
         {root ?? 'No workspace'}
       </button>
       <div className="toolbar">
-        <IconButton icon="folderOpenWs" label="Open folder…" onClick={() => void chooseWorkspace()} data-testid="open-workspace" />
-        <IconButton icon="plus" label={withShortcut('New skill', 'newSkill', IS_MAC)} onClick={() => openDialog('newSkill')} />
-        <IconButton icon="upload" label="Import a .skill or .zip bundle (or drop it on the window)" onClick={() => fileInput.current?.click()} data-testid="import-button" />
+        <IconButton
+          icon="folderOpenWs"
+          label="Open folder…"
+          onClick={() => void chooseWorkspace()}
+          data-testid="open-workspace"
+        />
+        <IconButton
+          icon="plus"
+          label={withShortcut('New skill', 'newSkill', IS_MAC)}
+          onClick={() => openDialog('newSkill')}
+        />
+        <IconButton
+          icon="upload"
+          label="Import a .skill or .zip bundle (or drop it on the window)"
+          onClick={() => fileInput.current?.click()}
+          data-testid="import-button"
+        />
         <IconButton
           icon="download"
           label="Export the selected skill as a bundle"
@@ -46,10 +62,33 @@ export function TitleBar({ effectiveTheme }: { effectiveTheme: 'dark' | 'light' 
           data-testid="export-button"
         />
         <span className="toolbar-sep" />
-        <IconButton icon="sidebar" label={withShortcut('Toggle sidebar', 'toggleSidebar', IS_MAC)} active={!layout.sidebarCollapsed} onClick={layout.toggleSidebar} data-testid="toggle-sidebar" />
-        <IconButton icon="panelBottom" label={withShortcut('Toggle playground panel', 'toggleBottom', IS_MAC)} active={!layout.bottomCollapsed} onClick={layout.toggleBottom} data-testid="toggle-bottom" />
-        <IconButton icon="panelRight" label="Toggle details panel" active={!layout.rightCollapsed} onClick={layout.toggleRight} data-testid="toggle-right" />
-        <IconButton icon="theme" label={themeLabel} onClick={layout.cycleTheme} data-testid="theme-toggle" />
+        <IconButton
+          icon="sidebar"
+          label={withShortcut('Toggle sidebar', 'toggleSidebar', IS_MAC)}
+          active={!layout.sidebarCollapsed}
+          onClick={layout.toggleSidebar}
+          data-testid="toggle-sidebar"
+        />
+        <IconButton
+          icon="panelBottom"
+          label={withShortcut('Toggle playground panel', 'toggleBottom', IS_MAC)}
+          active={!layout.bottomCollapsed}
+          onClick={layout.toggleBottom}
+          data-testid="toggle-bottom"
+        />
+        <IconButton
+          icon="panelRight"
+          label="Toggle details panel"
+          active={!layout.rightCollapsed}
+          onClick={layout.toggleRight}
+          data-testid="toggle-right"
+        />
+        <IconButton
+          icon="theme"
+          label={themeLabel}
+          onClick={layout.cycleTheme}
+          data-testid="theme-toggle"
+        />
       </div>
       <input
         ref={fileInput}

@@ -9,7 +9,8 @@ export function useBundleDrop(): boolean {
   const [over, setOver] = useState(false);
   useEffect(() => {
     let depth = 0;
-    const hasFiles = (e: DragEvent) => !!e.dataTransfer && Array.from(e.dataTransfer.types).includes('Files');
+    const hasFiles = (e: DragEvent) =>
+      !!e.dataTransfer && Array.from(e.dataTransfer.types).includes('Files');
     const onEnter = (e: DragEvent) => {
       if (!hasFiles(e)) return;
       depth++;

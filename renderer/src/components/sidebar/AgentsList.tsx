@@ -12,7 +12,12 @@ export function AgentsList() {
   if (agents.length === 0) return null;
   return (
     <section className="skill-group agents" data-testid="agents-list">
-      <button type="button" className="group-header" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="group-header"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} />
         <span>Agents</span>
         <span className="group-count">{agents.length}</span>
@@ -20,7 +25,11 @@ export function AgentsList() {
       {open && (
         <ul>
           {agents.map((a) => (
-            <li key={a.id} className="agent-row" title={a.allowed_skills.join(', ') || 'No skills allowed'}>
+            <li
+              key={a.id}
+              className="agent-row"
+              title={a.allowed_skills.join(', ') || 'No skills allowed'}
+            >
               <Icon name="agent" size={14} />
               <span className="skill-name">{a.name || a.id}</span>
               <span className="group-count">{a.allowed_skills.length} allowed</span>

@@ -32,7 +32,12 @@ export function Sidebar() {
       <div className="panel-header">
         <span className="panel-title">Skills</span>
         <span className="panel-actions">
-          <IconButton icon="plus" label={withShortcut('New skill', 'newSkill', IS_MAC)} onClick={() => openDialog('newSkill')} data-testid="new-skill-button" />
+          <IconButton
+            icon="plus"
+            label={withShortcut('New skill', 'newSkill', IS_MAC)}
+            onClick={() => openDialog('newSkill')}
+            data-testid="new-skill-button"
+          />
         </span>
       </div>
       <div className="search-box">
@@ -58,7 +63,11 @@ export function Sidebar() {
             <button type="button" className="button" onClick={() => void chooseWorkspace()}>
               Open folder…
             </button>
-            <button type="button" className="button secondary" onClick={() => openDialog('newSkill')}>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => openDialog('newSkill')}
+            >
               New skill…
             </button>
           </div>

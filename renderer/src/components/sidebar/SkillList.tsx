@@ -17,7 +17,8 @@ export function SkillList() {
   const [folded, setFolded] = useState<Set<string>>(new Set());
   const groups = useMemo(() => groupSkills(listing?.skills ?? [], query), [listing, query]);
 
-  if (error && !listing) return <div className="sidebar-message error-text">Could not list skills: {error}</div>;
+  if (error && !listing)
+    return <div className="sidebar-message error-text">Could not list skills: {error}</div>;
   if (!listing) return <div className="sidebar-message">Loading skills…</div>;
   if (groups.length === 0) {
     return (
@@ -39,7 +40,12 @@ export function SkillList() {
         const open = !folded.has(g.source);
         return (
           <section key={g.source} className="skill-group" data-testid={`skill-group-${g.source}`}>
-            <button type="button" className="group-header" aria-expanded={open} onClick={() => toggle(g.source)}>
+            <button
+              type="button"
+              className="group-header"
+              aria-expanded={open}
+              onClick={() => toggle(g.source)}
+            >
               <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} />
               <span>{g.label}</span>
               <span className="group-count">{g.skills.length}</span>
@@ -50,7 +56,11 @@ export function SkillList() {
                   <SkillRow
                     key={skillKey(s)}
                     skill={s}
-                    diagnostics={liveByDir.has(s.path) ? mergeLive(s.diagnostics, liveByDir.get(s.path) ?? []) : s.diagnostics}
+                    diagnostics={
+                      liveByDir.has(s.path)
+                        ? mergeLive(s.diagnostics, liveByDir.get(s.path) ?? [])
+                        : s.diagnostics
+                    }
                     selected={!!selected && selected.path === s.path && selected.name === s.name}
                     onOpen={() => void openSkill({ name: s.name, path: s.path })}
                   />

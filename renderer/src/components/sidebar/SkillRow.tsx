@@ -13,7 +13,12 @@ interface Props {
 /** One skill in the sidebar, with badges for what needs attention. */
 export function SkillRow({ skill, diagnostics, selected, onOpen }: Props) {
   const { errors: errorCount, warnings: warningCount } = countBySeverity(diagnostics);
-  const title = [skill.name, skill.description, skill.shadowed_by ? `Shadowed by ${skill.shadowed_by}` : null, skill.path]
+  const title = [
+    skill.name,
+    skill.description,
+    skill.shadowed_by ? `Shadowed by ${skill.shadowed_by}` : null,
+    skill.path,
+  ]
     .filter(Boolean)
     .join('\n');
   return (
@@ -33,28 +38,47 @@ export function SkillRow({ skill, diagnostics, selected, onOpen }: Props) {
         <span className="skill-name">{skill.name}</span>
         <span className="badges">
           {skill.conflict && (
-            <span className="badge badge-error" data-testid="badge-conflict" title="Another skill of the same source has this name">
+            <span
+              className="badge badge-error"
+              data-testid="badge-conflict"
+              title="Another skill of the same source has this name"
+            >
               conflict
             </span>
           )}
           {skill.shadowed_by && (
-            <span className="badge badge-muted" data-testid="badge-shadowed" title={`Shadowed by ${skill.shadowed_by}`}>
+            <span
+              className="badge badge-muted"
+              data-testid="badge-shadowed"
+              title={`Shadowed by ${skill.shadowed_by}`}
+            >
               shadowed
             </span>
           )}
           {skill.status !== 'Published' && (
-            <span className={`badge badge-status status-${skill.status.toLowerCase()}`} data-testid="badge-status">
+            <span
+              className={`badge badge-status status-${skill.status.toLowerCase()}`}
+              data-testid="badge-status"
+            >
               {skill.status}
             </span>
           )}
           {errorCount > 0 && (
-            <span className="count count-error" data-testid="badge-errors" title={`${errorCount} error${errorCount === 1 ? '' : 's'}`}>
+            <span
+              className="count count-error"
+              data-testid="badge-errors"
+              title={`${errorCount} error${errorCount === 1 ? '' : 's'}`}
+            >
               <Icon name="error" size={12} />
               {errorCount}
             </span>
           )}
           {warningCount > 0 && (
-            <span className="count count-warning" data-testid="badge-warnings" title={`${warningCount} warning${warningCount === 1 ? '' : 's'}`}>
+            <span
+              className="count count-warning"
+              data-testid="badge-warnings"
+              title={`${warningCount} warning${warningCount === 1 ? '' : 's'}`}
+            >
               <Icon name="warning" size={12} />
               {warningCount}
             </span>

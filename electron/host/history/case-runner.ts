@@ -1,0 +1,127 @@
+/**
+ * Saved cases of a skill (`tests/cases/*.json`): listing them, saving one through
+ * the safe file service, and running them through the A2E host, each checked
+ * against its expectations. Used by the playground (Studio API) and by
+ * `skill-studio test`.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  CASES_DIR,
+  caseFilePath,
+  checkCase,
+  isValidCaseName,
+  parseCase,
+  serializeCase,
+  type CaseFileInfo,
+  type CaseReport,
+  type CaseRunReport,
+  type SavedCase,
+} from '../../../shared/playground/cases';
+import { makeCallRequest } from '../../../shared/protocol/messages';
+import type { A2EHost } from '../runner/a2e-host';
+import { writeSkillFile, createFile } from '../skill-files';
+import { InvalidRequestError } from '../fs/errors';
+import type { WriteResult } from '../../../shared/api/studio-api';
+
+/** Largest case file read (a case is arguments and expectations, not data). */
+const MAX_CASE_BYTES = 2 * 1024 * 1024;
+/** Timeout of a case that names none, in seconds. */
+export const DEFAULT_CASE_TIMEOUT = 60;
+
+/** Every `tests/cases/*.json` of a skill, sorted by file name; unreadable ones carry their error. */
+export async function listCases(skillDir: string): Promise<CaseFileInfo[]> {
+  const dir = path.join(skillDir, ...CASES_DIR.split('/'));
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+  const out: CaseFileInfo[] = [];
+  for (const n of names) {
+    const file = `${CASES_DIR}/${n}`;
+    const fallback = n.slice(0, -'.json'.length);
+    let text: string;
+    try {
+      const buf = await readFile(path.join(dir, n));
+      if (buf.length > MAX_CASE_BYTES) {
+        out.push({ file, name: fallback, case: null, error: `${file}: over ${MAX_CASE_BYTES} bytes, not a case file` });
+        continue;
+      }
+      text = buf.toString('utf8');
+    } catch (err) {
+      out.push({ file, name: fallback, case: null, error: `${file}: cannot be read (${(err as Error).message})` });
+      continue;
+    }
+    const parsed = parseCase(text, file);
+    if (parsed.ok) out.push({ file, name: parsed.case.name, case: parsed.case, error: null });
+    else out.push({ file, name: fallback, case: null, error: parsed.message });
+  }
+  return out;
+}
+
+/**
+ * Writes a case as `tests/cases/<name>.json` inside the skill (atomic, confined to
+ * the skill folder). Refuses to replace an existing case unless `overwrite`.
+ */
+export async function saveCase(skillDir: string, c: SavedCase, opts: { overwrite?: boolean } = {}): Promise<WriteResult & { file: string }> {
+  if (!isValidCaseName(c.name)) {
+    throw new InvalidRequestError(
+      `'${c.name}' cannot be a case name: use lower-case letters, digits, '.', '_' and '-' (up to 80, starting with a letter or digit)`,
+    );
+  }
+  const file = caseFilePath(c.name);
+  const text = serializeCase(c);
+  const res = opts.overwrite ? await writeSkillFile(skillDir, file, text) : await createFile(skillDir, file, text);
+  return { ...res, file };
+}
+
+export interface RunCasesOptions {
+  /** Only these case names. */
+  names?: string[];
+  /** The agent to act as (null: the studio itself). */
+  agent?: string | null;
+  /** Called after each case. */
+  onCase?: (report: CaseReport) => void;
+  signal?: AbortSignal;
+}
+
+/** Runs a skill's saved cases one after the other and checks each. */
+export async function runCases(a2e: A2EHost, skill: string, skillDir: string, opts: RunCasesOptions = {}): Promise<CaseRunReport> {
+  const files = (await listCases(skillDir)).filter((f) => !opts.names || opts.names.includes(f.name));
+  const reports: CaseReport[] = [];
+  for (const f of files) {
+    if (opts.signal?.aborted) break;
+    let report: CaseReport;
+    if (!f.case) {
+      report = { file: f.file, name: f.name, pass: false, failures: [f.error ?? 'unreadable'], duration_ms: 0, success: null, summary: null, error_code: null };
+    } else {
+      const started = Date.now();
+      const req = makeCallRequest({
+        name: skill,
+        arguments: f.case.arguments,
+        timeout: f.case.timeout ?? DEFAULT_CASE_TIMEOUT,
+        streaming: false,
+        metadata: { case: f.case.name },
+      });
+      const resp = await a2e.call(req, opts.agent ?? null, undefined, opts.signal);
+      const check = checkCase(f.case, resp);
+      const summary = resp.data?.summary;
+      report = {
+        file: f.file,
+        name: f.case.name,
+        pass: check.pass,
+        failures: check.failures,
+        duration_ms: resp.data?.duration_ms ?? Date.now() - started,
+        success: !resp.error && resp.data?.success === true,
+        summary: summary === undefined || summary === null ? null : typeof summary === 'string' ? summary : JSON.stringify(summary),
+        error_code: resp.error?.code ?? resp.data?.error_code ?? null,
+      };
+    }
+    reports.push(report);
+    opts.onCase?.(report);
+  }
+  const passed = reports.filter((r) => r.pass).length;
+  return { skill, cases: reports, passed, failed: reports.length - passed };
+}

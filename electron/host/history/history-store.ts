@@ -1,0 +1,230 @@
+/**
+ * The playground's call history, kept in the workspace:
+ *
+ *   <workspace>/.skill-studio/history/<id>.json   one call, whole (redacted)
+ *   <workspace>/.skill-studio/history/index.json  the list (summaries, oldest first)
+ *
+ * Capped in count and bytes (oldest dropped first); every file is written
+ * atomically; nothing is written before secrets are redacted. The index is a
+ * cache: when it is missing or unreadable it is rebuilt from the entry files.
+ * With no workspace open the history lives in memory for the session.
+ * Operations are serialised, so concurrent adds never lose an index update.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  historySummary,
+  sanitizeHistoryInput,
+  type HistoryEntry,
+  type HistoryInput,
+  type HistorySummary,
+} from '../../../shared/playground/history';
+import { writeFileAtomic } from '../fs/atomic-write';
+import { NotFoundError, InvalidRequestError, TooLargeError } from '../fs/errors';
+
+export interface HistoryStoreOptions {
+  /** The history folder; null keeps the history in memory. */
+  dir: string | null;
+  /** Most calls kept (default 200). */
+  maxEntries?: number;
+  /** Most bytes kept over all calls (default 64 MiB). */
+  maxBytes?: number;
+  /** Largest single call (default 4 MiB); bigger calls lose their kept events first. */
+  maxEntryBytes?: number;
+}
+
+export const HISTORY_FOLDER = path.join('.skill-studio', 'history');
+const INDEX = 'index.json';
+const ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+
+export function historyDirFor(workspace: string): string {
+  return path.join(workspace, HISTORY_FOLDER);
+}
+
+function checkId(id: string): void {
+  if (!ID.test(id)) throw new InvalidRequestError(`'${id}' is not a history id`);
+}
+
+export class HistoryStore {
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly maxEntryBytes: number;
+  private index: HistorySummary[] | null = null;
+  private readonly memory = new Map<string, HistoryEntry>();
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly opts: HistoryStoreOptions) {
+    this.maxEntries = opts.maxEntries ?? 200;
+    this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+    this.maxEntryBytes = opts.maxEntryBytes ?? 4 * 1024 * 1024;
+  }
+
+  get dir(): string | null {
+    return this.opts.dir;
+  }
+
+  /** Runs `fn` after every earlier operation has finished. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(fn, fn);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Newest first; optionally one skill's calls only. */
+  list(filter: { skill?: string; limit?: number } = {}): Promise<HistorySummary[]> {
+    return this.serial(async () => {
+      const all = await this.loadIndex();
+      const out: HistorySummary[] = [];
+      for (let i = all.length - 1; i >= 0; i--) {
+        if (filter.skill !== undefined && all[i].skill !== filter.skill) continue;
+        out.push(all[i]);
+        if (filter.limit !== undefined && out.length >= filter.limit) break;
+      }
+      return out;
+    });
+  }
+
+  async get(id: string): Promise<HistoryEntry> {
+    checkId(id);
+    return this.serial(async () => {
+      if (!this.opts.dir) {
+        const e = this.memory.get(id);
+        if (!e) throw new NotFoundError(`no call ${id} in the history`);
+        return e;
+      }
+      const file = path.join(this.opts.dir, `${id}.json`);
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch {
+        throw new NotFoundError(`no call ${id} in the history`);
+      }
+      try {
+        return JSON.parse(text) as HistoryEntry;
+      } catch (err) {
+        throw new InvalidRequestError(`${path.join(HISTORY_FOLDER, `${id}.json`)}: not valid JSON (${(err as Error).message})`);
+      }
+    });
+  }
+
+  /** Keeps a call (redacted, capped) and returns its list line. */
+  add(input: HistoryInput): Promise<HistorySummary> {
+    return this.serial(async () => {
+      const entry = sanitizeHistoryInput(input, randomUUID());
+      let text = JSON.stringify(entry);
+      if (Buffer.byteLength(text) > this.maxEntryBytes) {
+        // Keep the call, drop its kept events: the summary still describes them.
+        entry.events = [];
+        entry.events_truncated = true;
+        text = JSON.stringify(entry);
+        if (Buffer.byteLength(text) > this.maxEntryBytes) {
+          throw new TooLargeError(`the call is too large to keep in the history (${Buffer.byteLength(text)} bytes)`);
+        }
+      }
+      const bytes = Buffer.byteLength(text);
+      const summary = historySummary(entry, bytes);
+      const index = await this.loadIndex();
+      if (this.opts.dir) {
+        await this.ensureDir();
+        await writeFileAtomic(path.join(this.opts.dir, `${entry.id}.json`), text);
+      } else {
+        this.memory.set(entry.id, entry);
+      }
+      index.push(summary);
+      const dropped = this.prune(index);
+      await this.saveIndex(index);
+      await this.removeFiles(dropped);
+      return summary;
+    });
+  }
+
+  async delete(id: string): Promise<void> {
+    checkId(id);
+    return this.serial(async () => {
+      const index = await this.loadIndex();
+      const at = index.findIndex((s) => s.id === id);
+      if (at < 0) throw new NotFoundError(`no call ${id} in the history`);
+      index.splice(at, 1);
+      await this.saveIndex(index);
+      await this.removeFiles([id]);
+    });
+  }
+
+  /** Drops the oldest entries beyond the caps; returns their ids. */
+  private prune(index: HistorySummary[]): string[] {
+    const dropped: string[] = [];
+    let total = index.reduce((n, s) => n + s.bytes, 0);
+    while (index.length > 0 && (index.length > this.maxEntries || total > this.maxBytes)) {
+      const old = index.shift() as HistorySummary;
+      total -= old.bytes;
+      dropped.push(old.id);
+    }
+    return dropped;
+  }
+
+  private async removeFiles(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      if (this.opts.dir) await rm(path.join(this.opts.dir, `${id}.json`), { force: true });
+      else this.memory.delete(id);
+    }
+  }
+
+  private async ensureDir(): Promise<void> {
+    const dir = this.opts.dir as string;
+    await mkdir(dir, { recursive: true });
+    // The history is the user's own scratch: keep it out of commits by default.
+    const ignore = path.join(dir, '.gitignore');
+    await stat(ignore).catch(() => writeFile(ignore, '*\n').catch(() => undefined));
+  }
+
+  private async loadIndex(): Promise<HistorySummary[]> {
+    if (this.index) return this.index;
+    if (!this.opts.dir) {
+      this.index = [];
+      return this.index;
+    }
+    try {
+      const parsed = JSON.parse(await readFile(path.join(this.opts.dir, INDEX), 'utf8')) as unknown;
+      if (Array.isArray(parsed) && parsed.every((s) => typeof s === 'object' && s !== null && typeof (s as HistorySummary).id === 'string')) {
+        this.index = parsed as HistorySummary[];
+        return this.index;
+      }
+    } catch {
+      // Missing or unreadable: rebuilt below.
+    }
+    this.index = await this.rebuild();
+    return this.index;
+  }
+
+  /** The list made again from the entry files (skipping any that cannot be read). */
+  private async rebuild(): Promise<HistorySummary[]> {
+    const dir = this.opts.dir as string;
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return [];
+    }
+    const out: HistorySummary[] = [];
+    for (const name of names) {
+      if (!name.endsWith('.json') || name === INDEX || !ID.test(name.slice(0, -5))) continue;
+      try {
+        const text = await readFile(path.join(dir, name), 'utf8');
+        const entry = JSON.parse(text) as HistoryEntry;
+        if (typeof entry.id !== 'string' || typeof entry.started_at !== 'number' || !entry.summary) continue;
+        out.push(historySummary(entry, Buffer.byteLength(text)));
+      } catch {
+        // A damaged entry is left out of the list, not fatal.
+      }
+    }
+    return out.sort((a, b) => a.started_at - b.started_at);
+  }
+
+  private async saveIndex(index: HistorySummary[]): Promise<void> {
+    this.index = index;
+    if (!this.opts.dir) return;
+    await this.ensureDir();
+    await writeFileAtomic(path.join(this.opts.dir, INDEX), JSON.stringify(index));
+  }
+}

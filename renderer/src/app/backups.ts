@@ -1,0 +1,64 @@
+/**
+ * Copies unsaved text to localStorage shortly after each edit (and on leaving the
+ * page), per workspace, so it can be offered back at the next start.
+ */
+import { useEditor } from '../stores/editor-store';
+import { useWorkspace } from '../stores/workspace-store';
+import { notify } from '../stores/ui-store';
+import { collectBackups, readBackups, writeBackups, type BackupEntry } from '../stores/backup';
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+let warned = false;
+
+/** Writes the backups of the current buffers under a workspace's key. */
+export function flushBackups(
+  root: string | null = useWorkspace.getState().info?.root ?? null,
+): void {
+  const st = storage();
+  if (!st) return;
+  const { buffers, restorable } = useEditor.getState();
+  const entries: BackupEntry[] = collectBackups(Object.values(buffers), Date.now());
+  // Backups not yet answered stay stored until the user restores or discards them.
+  for (const r of restorable)
+    if (!entries.some((e) => e.skill === r.skill && e.path === r.path)) entries.push(r);
+  if (!writeBackups(st, root, entries) && !warned) {
+    warned = true;
+    notify(
+      'error',
+      'Unsaved changes could not be backed up (browser storage is full). Save your work.',
+    );
+  }
+}
+
+export function loadBackups(root: string | null): BackupEntry[] {
+  const st = storage();
+  return st ? readBackups(st, root) : [];
+}
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+export function startBackups(): void {
+  useEditor.subscribe((s, prev) => {
+    if (s.buffers === prev.buffers && s.restorable === prev.restorable) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      flushBackups();
+    }, 400);
+  });
+  window.addEventListener('pagehide', () => flushBackups());
+  window.addEventListener('beforeunload', () => flushBackups());
+}
+
+/** Stops a pending write (the workspace is changing: the caller flushes under the old key itself). */
+export function cancelPendingBackup(): void {
+  if (timer) clearTimeout(timer);
+  timer = null;
+}

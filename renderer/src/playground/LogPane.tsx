@@ -1,0 +1,110 @@
+/**
+ * The run's log lines, virtualised: only the visible rows exist in the DOM. The
+ * level filter and search are applied incrementally (LogIndex), and the view
+ * follows the newest line until the user scrolls up.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { LOG_LEVELS, LogIndex, type RunModel } from '../../../shared/playground/run-model';
+import { usePlayground } from './playground-store';
+
+const ROW = 20;
+
+export function LogPane({ model }: { model: RunModel }) {
+  usePlayground((s) => s.tick);
+  const [levels, setLevels] = useState<Set<string>>(() => new Set(LOG_LEVELS));
+  const [search, setSearch] = useState('');
+  const [follow, setFollow] = useState(true);
+  const index = useMemo(() => new LogIndex(model.logs), [model]);
+  const rows = index.update(model.logs, levels, search);
+  const count = rows.length;
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({
+    count,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW,
+    overscan: 12,
+  });
+
+  useEffect(() => {
+    if (follow && count > 0) virtual.scrollToIndex(count - 1, { align: 'end' });
+  }, [count, follow, virtual]);
+
+  const toggle = (level: string) => {
+    const next = new Set(levels);
+    if (next.has(level)) next.delete(level);
+    else next.add(level);
+    setLevels(next);
+  };
+
+  return (
+    <div className="pg-logs" data-testid="log-pane">
+      <div className="pg-toolbar">
+        {LOG_LEVELS.map((l) => (
+          <label key={l} className={`pg-level-toggle level-${l}`}>
+            <input
+              type="checkbox"
+              checked={levels.has(l)}
+              onChange={() => toggle(l)}
+              data-testid={`log-level-${l}`}
+            />
+            {l} <span className="pg-count">{model.levelCounts[l] ?? 0}</span>
+          </label>
+        ))}
+        <input
+          type="search"
+          className="pg-input pg-search"
+          placeholder="Search logs"
+          aria-label="Search logs"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          data-testid="log-search"
+        />
+        <span className="pg-muted" data-testid="log-count">
+          {count} of {model.logs.length}
+        </span>
+      </div>
+      <div
+        className="pg-virtual"
+        ref={scroller}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          setFollow(el.scrollHeight - el.scrollTop - el.clientHeight < ROW * 2);
+        }}
+      >
+        {count === 0 ? (
+          <div className="pg-empty-line">
+            {model.logs.length === 0 ? 'No log lines yet.' : 'No log lines match.'}
+          </div>
+        ) : (
+          <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+            {virtual.getVirtualItems().map((v) => {
+              const line = model.logs[rows[v.index]];
+              return (
+                <div
+                  key={v.key}
+                  className={`pg-log-row level-${line.level}`}
+                  data-testid="log-row"
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: ROW,
+                    transform: `translateY(${v.start}px)`,
+                  }}
+                >
+                  <span className="pg-log-seq">#{line.seq}</span>
+                  <span className="pg-log-level">{line.level}</span>
+                  <span className="pg-log-message" title={line.message}>
+                    {line.message}
+                  </span>
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

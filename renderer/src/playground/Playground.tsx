@@ -1,0 +1,176 @@
+/**
+ * The playground (the bottom panel): act as the studio or one of the workspace's
+ * agents; run the selected skill with arguments from a generated form or JSON
+ * and watch its events; discover skills as the chosen agent; the call history
+ * and the skill's saved cases.
+ */
+import { useEffect, type KeyboardEvent } from 'react';
+import { backend } from '../backend/current';
+import { useWorkspace } from '../stores/workspace-store';
+import { usePlayground, type PlaygroundTab } from './playground-store';
+import { ArgsPanel } from './ArgsPanel';
+import { RunView } from './RunView';
+import { DiscoverPanel } from './DiscoverPanel';
+import { HistoryPanel, saveAsCase } from './HistoryPanel';
+import { CasesPanel } from './CasesPanel';
+import './playground.css';
+
+const TABS: [PlaygroundTab, string][] = [
+  ['run', 'Run'],
+  ['discover', 'Discover'],
+  ['history', 'History'],
+  ['cases', 'Cases'],
+];
+
+export function ActAsSelect() {
+  const actAs = usePlayground((s) => s.actAs);
+  const setActAs = usePlayground((s) => s.setActAs);
+  const agents = useWorkspace((s) => s.info?.agents) ?? [];
+  // An agent that was deleted or renamed away: fall back to the studio.
+  useEffect(() => {
+    if (actAs !== null && !agents.some((a) => a.id === actAs)) setActAs(null);
+  }, [actAs, agents, setActAs]);
+  return (
+    <label className="pg-inline pg-act-as" title="Acting as an agent connects with that agent: its allowlist applies exactly as for an outside agent.">
+      Act as
+      <select className="pg-input" value={actAs ?? ''} onChange={(e) => setActAs(e.target.value === '' ? null : e.target.value)} data-testid="act-as">
+        <option value="">the studio (every skill)</option>
+        {agents.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name || a.id} ({a.allowed_skills.length} allowed)
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export interface PlaygroundProps {
+  /** The skill the playground runs (the sidebar's selection). */
+  skill: string | null;
+  /** Selects another skill (Discover's "Try it"). */
+  onSelectSkill(name: string): void;
+}
+
+export function Playground({ skill, onSelectSkill }: PlaygroundProps) {
+  const tab = usePlayground((s) => s.tab);
+  const setTab = usePlayground((s) => s.setTab);
+  const definitions = usePlayground((s) => s.definitions);
+  const loaded = usePlayground((s) => s.definitionsLoaded);
+  const defsError = usePlayground((s) => s.definitionsError);
+  const run = usePlayground((s) => (skill ? s.runs[skill] : undefined));
+  const actAs = usePlayground((s) => s.actAs);
+  usePlayground((s) => s.tick);
+
+  useEffect(() => {
+    const pg = usePlayground.getState();
+    void pg.loadDefinitions();
+    // Skills come and go and their schemas change: keep the forms' definitions fresh.
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const off = backend().onEvent((e) => {
+      if (e.type !== 'skills.changed' && e.type !== 'workspace.changed') return;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void usePlayground.getState().loadDefinitions(), 150);
+    });
+    return () => {
+      off();
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && e.key === 'Enter' && skill) {
+      e.preventDefault();
+      e.stopPropagation();
+      void usePlayground.getState().run(skill);
+    }
+  };
+
+  const definition = skill ? definitions[skill] : undefined;
+  const finished = run && run.model.phase !== 'running';
+
+  return (
+    <div className="playground" data-testid="playground" onKeyDown={onKeyDown}>
+      <div className="pg-header">
+        <div className="pg-tabs" role="tablist" aria-label="Playground">
+          {TABS.map(([id, label]) => (
+            <button key={id} type="button" role="tab" aria-selected={tab === id} className={`pg-tab${tab === id ? ' active' : ''}`} onClick={() => setTab(id)} data-testid={`pg-tab-${id}`}>
+              {label}
+            </button>
+          ))}
+        </div>
+        {skill && (
+          <span className="pg-skill" data-testid="pg-skill">
+            {skill}
+            {definition && <span className="pg-muted"> v{definition.version}</span>}
+          </span>
+        )}
+        <span className="pg-spacer" />
+        <ActAsSelect />
+      </div>
+      {defsError && <div className="pg-field-error block">The skill definitions could not be loaded: {defsError}</div>}
+      <div className="pg-body">
+        {tab === 'discover' ? (
+          <DiscoverPanel
+            onOpenSkill={(name) => {
+              onSelectSkill(name);
+              setTab('run');
+            }}
+          />
+        ) : !skill ? (
+          <div className="panel-empty playground-empty" data-testid="playground-empty">
+            <div>
+              <strong>Select a skill to try it.</strong>
+              <p>Pick one in the sidebar (or use Discover), fill in its arguments, and run it: progress, logs, artifacts and the result stream in here.</p>
+            </div>
+          </div>
+        ) : tab === 'history' ? (
+          <HistoryPanel skill={skill} />
+        ) : tab === 'cases' ? (
+          <CasesPanel skill={skill} />
+        ) : (
+          <div className="pg-run-layout">
+            <div className="pg-left">
+              {loaded && !definition && (
+                <div className="pg-warning" data-testid="no-definition">
+                  {skill} is not offered by discovery (archived, shadowed or unreadable): the form has no schema, and the host may refuse the call.
+                </div>
+              )}
+              <ArgsPanel skill={skill} definition={definition} />
+            </div>
+            <div className="pg-right">
+              {run ? (
+                <>
+                  {finished && run.model.outcome() !== 'refused' && (
+                    <div className="pg-run-actions">
+                      <button
+                        type="button"
+                        className="button secondary small"
+                        onClick={() =>
+                          void saveAsCase(skill, {
+                            arguments: run.model.request.arguments,
+                            timeout: run.model.request.timeout,
+                            result: run.model.result(),
+                          })
+                        }
+                        data-testid="run-save-case"
+                      >
+                        Save as case
+                      </button>
+                    </div>
+                  )}
+                  <RunView run={run} />
+                </>
+              ) : (
+                <div className="pg-empty-run" data-testid="run-empty">
+                  Run {skill} {actAs ? `as ${actAs} ` : ''}to see its progress, logs, artifacts and result here.
+                </div>
+              )}
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+/** One run: the progress bar, then logs, artifacts, status lines, the result and the raw messages. */
+import { useEffect, useState } from 'react';
+import type { ActiveRun } from './playground-store';
+import { usePlayground } from './playground-store';
+import { ProgressBar } from './ProgressBar';
+import { LogPane } from './LogPane';
+import { ArtifactsView } from './ArtifactsView';
+import { ResultView, StatusLines } from './ResultView';
+import { RawMessages } from './RawMessages';
+
+type RunTab = 'result' | 'logs' | 'artifacts' | 'status' | 'raw';
+
+const PHASE_TEXT: Record<string, string> = {
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+export function RunView({ run }: { run: ActiveRun }) {
+  usePlayground((s) => s.tick);
+  const m = run.model;
+  const [tab, setTab] = useState<RunTab>('logs');
+  const outcome = m.outcome();
+  // When the call ends, its result is what one wants to see first.
+  useEffect(() => {
+    if (m.phase !== 'running') setTab('result');
+    else setTab('logs');
+  }, [m.phase, run.key]);
+
+  const tabs: [RunTab, string, number | null][] = [
+    ['result', 'Result', null],
+    ['logs', 'Logs', m.counts.log],
+    ['artifacts', 'Artifacts', m.artifacts.size],
+    ['status', 'Status', m.counts.status],
+    ['raw', 'Raw', m.raw.length],
+  ];
+  const phaseLabel =
+    outcome === 'refused'
+      ? m.transportError()?.code === 'unauthorized'
+        ? 'Unauthorized'
+        : 'Refused'
+      : PHASE_TEXT[m.phase];
+  return (
+    <div
+      className="pg-run"
+      data-testid="run-view"
+      data-phase={m.phase}
+      data-outcome={outcome ?? ''}
+    >
+      <div className="pg-run-head">
+        <span className={`pg-badge phase-${m.phase}`} data-testid="run-phase">
+          {phaseLabel}
+        </span>
+        <span className="pg-muted">
+          {run.skill} as {run.agent ?? 'the studio'} · {m.events.toLocaleString()} events
+        </span>
+        {m.statuses.length > 0 && (
+          <span
+            className="pg-status-latest"
+            data-testid="status-latest"
+            title={m.statuses[m.statuses.length - 1].message}
+          >
+            {m.statuses[m.statuses.length - 1].message}
+          </span>
+        )}
+      </div>
+      <ProgressBar model={m} />
+      <div className="pg-subtabs" role="tablist" aria-label="Run details">
+        {tabs.map(([id, label, count]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            className={`pg-subtab${tab === id ? ' active' : ''}`}
+            onClick={() => setTab(id)}
+            data-testid={`run-tab-${id}`}
+          >
+            {label}
+            {count !== null && <span className="pg-count">{count.toLocaleString()}</span>}
+          </button>
+        ))}
+      </div>
+      <div className="pg-run-body">
+        {tab === 'result' && <ResultView model={m} />}
+        {tab === 'logs' && <LogPane model={m} />}
+        {tab === 'artifacts' && <ArtifactsView model={m} />}
+        {tab === 'status' && <StatusLines model={m} />}
+        {tab === 'raw' && <RawMessages model={m} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The playground's A2E client over the window's Backend: discovery on a short-lived
+ * connection bound to the chosen agent (so its allowlist applies exactly as for an
+ * outside agent), and calls on a connection of their own each — closing it is
+ * how a call is cancelled.
+ */
+import type { A2EConnection } from '../../../shared/api/studio-api';
+import type { A2EOutbound, SkillCallRequest, SkillDefinition } from '../../../shared/protocol/a2e';
+import { makeDiscoverRequest } from '../../../shared/protocol/messages';
+import { backend } from '../backend/current';
+
+export class DiscoverError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** skill/discover/req as `agent`, answered with the skills it may use. */
+export function discover(
+  agent: string | null,
+  filter: { tags?: string[]; categories?: string[] } = {},
+  timeoutMs = 15_000,
+): Promise<SkillDefinition[]> {
+  return new Promise((resolve, reject) => {
+    const req = makeDiscoverRequest({
+      filter_tags: filter.tags ?? [],
+      filter_categories: filter.categories ?? [],
+    });
+    let conn: A2EConnection | null = null;
+    const timer = setTimeout(() => {
+      conn?.close();
+      reject(
+        new DiscoverError('timeout', 'The studio did not answer the discovery request in time.'),
+      );
+    }, timeoutMs);
+    conn = backend().a2e(agent, (msg: A2EOutbound) => {
+      if (msg.type === 'skill/discover/resp' && msg.req_id === req.id) {
+        clearTimeout(timer);
+        conn?.close();
+        if (msg.error) reject(new DiscoverError(msg.error.code, msg.error.message));
+        else resolve(msg.skills);
+      } else if (msg.type === 'error') {
+        clearTimeout(timer);
+        conn?.close();
+        reject(new DiscoverError(msg.error.code, msg.error.message));
+      }
+    });
+    conn.send(req);
+  });
+}
+
+/** Opens a connection for one call; `onMessage` receives its events and response. */
+export function openCall(
+  agent: string | null,
+  req: SkillCallRequest,
+  onMessage: (msg: A2EOutbound) => void,
+): A2EConnection {
+  const conn = backend().a2e(agent, onMessage);
+  conn.send(req);
+  return conn;
+}

@@ -1,0 +1,363 @@
+/**
+ * The playground's state: who it acts as, the skill definitions it builds forms
+ * from, each skill's arguments (form ⇄ JSON), the host's check of them, the call
+ * options, and the runs. A run's events live in a mutable RunModel outside React
+ * state; the store only carries a `tick` that is bumped once per animation frame
+ * when a batch of messages was folded in, so 100,000 events cost 100,000 O(1)
+ * updates and one render per frame.
+ */
+import { create } from 'zustand';
+import type { SkillDefinition } from '../../../shared/protocol/a2e';
+import { makeCallRequest } from '../../../shared/protocol/messages';
+import { RunModel } from '../../../shared/playground/run-model';
+import {
+  argsFromValue,
+  editField,
+  editJson,
+  removeField,
+  type ArgsState,
+} from '../../../shared/playground/form-sync';
+import { errorsByPointer, type FieldErrors } from '../../../shared/playground/field-errors';
+import { buildFormModel, initialArguments } from '../../../shared/playground/schema-form';
+import {
+  HISTORY_EVENTS_KEPT,
+  summarizeEvents,
+  type HistoryInput,
+} from '../../../shared/playground/history';
+import type { PathSegment } from '../../../shared/playground/json-path';
+import { backend } from '../backend/current';
+import { errorMessage } from '../backend/studio-error';
+import { discover, openCall } from './a2e-client';
+import type { A2EConnection } from '../../../shared/api/studio-api';
+import type { A2EOutbound } from '../../../shared/protocol/a2e';
+
+export type PlaygroundTab = 'run' | 'discover' | 'history' | 'cases';
+export type ArgsView = 'form' | 'json';
+
+export interface ActiveRun {
+  key: number;
+  skill: string;
+  agent: string | null;
+  model: RunModel;
+  /** Set once the call was kept in the history. */
+  historyId: string | null;
+}
+
+export interface ArgsCheck {
+  errors: FieldErrors;
+  message: string | null;
+  /** The arguments text the check was made for. */
+  checkedText: string;
+  pending: boolean;
+}
+
+interface PlaygroundState {
+  tab: PlaygroundTab;
+  argsView: ArgsView;
+  /** The agent the playground acts as; null is the studio itself (every skill). */
+  actAs: string | null;
+  definitions: Record<string, SkillDefinition>;
+  definitionsError: string | null;
+  definitionsLoaded: boolean;
+  args: Record<string, ArgsState>;
+  checks: Record<string, ArgsCheck>;
+  timeout: number;
+  streaming: boolean;
+  runs: Record<string, ActiveRun>;
+  /** Bumped after each batch of run messages (once per frame at most). */
+  tick: number;
+  /** Bumped when the history changed (a call was kept or deleted). */
+  historyNonce: number;
+  /** Shown above the Run button when a run was refused before it started. */
+  runBlocked: Record<string, string | null>;
+  setTab(tab: PlaygroundTab): void;
+  setArgsView(view: ArgsView): void;
+  setActAs(agent: string | null): void;
+  setTimeoutSeconds(s: number): void;
+  setStreaming(on: boolean): void;
+  loadDefinitions(): Promise<void>;
+  argsFor(skill: string): ArgsState;
+  editField(skill: string, path: readonly PathSegment[], value: unknown): void;
+  removeField(skill: string, path: readonly PathSegment[]): void;
+  editJson(skill: string, text: string): void;
+  setArgs(skill: string, value: Record<string, unknown>): void;
+  resetArgs(skill: string): void;
+  check(skill: string): Promise<ArgsCheck>;
+  run(skill: string): Promise<boolean>;
+  cancel(skill: string): void;
+  bumpHistory(): void;
+}
+
+let runKey = 0;
+const checkTimers = new Map<string, ReturnType<typeof setTimeout>>();
+const connections = new Map<number, A2EConnection>();
+/** Per run: flush what arrived, close, and keep the cancelled call in the history. */
+const cancelHooks = new Map<number, () => void>();
+/** Runs wait at most their timeout plus this for the host's answer before giving up. */
+const ANSWER_GRACE_MS = 15_000;
+export const CHECK_DEBOUNCE_MS = 150;
+
+function defaultArgs(def: SkillDefinition | undefined): ArgsState {
+  if (!def) return argsFromValue({});
+  return argsFromValue(initialArguments(buildFormModel(def.input_schema), def.arguments));
+}
+
+export const usePlayground = create<PlaygroundState>((set, get) => {
+  const scheduleCheck = (skill: string) => {
+    const old = checkTimers.get(skill);
+    if (old) clearTimeout(old);
+    set((s) => ({
+      checks: {
+        ...s.checks,
+        [skill]: {
+          ...(s.checks[skill] ?? { errors: {}, message: null, checkedText: '' }),
+          pending: true,
+        },
+      },
+    }));
+    checkTimers.set(
+      skill,
+      setTimeout(() => {
+        checkTimers.delete(skill);
+        void get().check(skill);
+      }, CHECK_DEBOUNCE_MS),
+    );
+  };
+
+  const putArgs = (skill: string, next: ArgsState) => {
+    set((s) => ({
+      args: { ...s.args, [skill]: next },
+      runBlocked: { ...s.runBlocked, [skill]: null },
+    }));
+    scheduleCheck(skill);
+  };
+
+  return {
+    tab: 'run',
+    argsView: 'form',
+    actAs: null,
+    definitions: {},
+    definitionsError: null,
+    definitionsLoaded: false,
+    args: {},
+    checks: {},
+    timeout: 60,
+    streaming: true,
+    runs: {},
+    tick: 0,
+    historyNonce: 0,
+    runBlocked: {},
+
+    setTab: (tab) => set({ tab }),
+    setArgsView: (argsView) => set({ argsView }),
+    setActAs: (actAs) => set({ actAs }),
+    setTimeoutSeconds: (timeout) =>
+      set({ timeout: Number.isFinite(timeout) && timeout > 0 ? timeout : 60 }),
+    setStreaming: (streaming) => set({ streaming }),
+
+    async loadDefinitions() {
+      try {
+        // The studio's own view (every skill but archived ones) feeds the forms.
+        const defs = await discover(null);
+        set({
+          definitions: Object.fromEntries(defs.map((d) => [d.name, d])),
+          definitionsError: null,
+          definitionsLoaded: true,
+        });
+      } catch (err) {
+        set({ definitionsError: errorMessage(err), definitionsLoaded: true });
+      }
+    },
+
+    argsFor(skill) {
+      return get().args[skill] ?? defaultArgs(get().definitions[skill]);
+    },
+    editField(skill, path, value) {
+      putArgs(skill, editField(get().argsFor(skill), path, value));
+    },
+    removeField(skill, path) {
+      putArgs(skill, removeField(get().argsFor(skill), path));
+    },
+    editJson(skill, text) {
+      putArgs(skill, editJson(get().argsFor(skill), text));
+    },
+    setArgs(skill, value) {
+      putArgs(skill, argsFromValue(value));
+    },
+    resetArgs(skill) {
+      putArgs(skill, defaultArgs(get().definitions[skill]));
+    },
+
+    async check(skill) {
+      const state = get().argsFor(skill);
+      const text = state.text;
+      let check: ArgsCheck;
+      try {
+        const res = await backend().call('playground.validate', { skill, arguments: state.value });
+        check = {
+          errors: errorsByPointer(res.errors),
+          message: res.ok ? null : res.message,
+          checkedText: text,
+          pending: false,
+        };
+      } catch (err) {
+        // The skill may be gone or the host unreachable: say so, do not invent field errors.
+        check = { errors: {}, message: errorMessage(err), checkedText: text, pending: false };
+      }
+      // A newer edit has a newer check coming: keep this one only if still current.
+      if (get().argsFor(skill).text === text && !checkTimers.has(skill)) {
+        set((s) => ({ checks: { ...s.checks, [skill]: check } }));
+      }
+      return check;
+    },
+
+    async run(skill) {
+      const existing = get().runs[skill];
+      if (existing && existing.model.phase === 'running') return false;
+      const args = get().argsFor(skill);
+      const block = (why: string) => {
+        set((s) => ({ runBlocked: { ...s.runBlocked, [skill]: why } }));
+        return false;
+      };
+      if (args.jsonError) return block(`The JSON is not valid: ${args.jsonError.message}`);
+      const pending = checkTimers.get(skill);
+      if (pending) {
+        clearTimeout(pending);
+        checkTimers.delete(skill);
+      }
+      const check = await get().check(skill);
+      if (Object.keys(check.errors).length > 0 || check.message) {
+        return block(check.message ?? 'Some arguments do not match the skill’s input schema.');
+      }
+      set((s) => ({ runBlocked: { ...s.runBlocked, [skill]: null } }));
+      const { timeout, streaming, actAs } = get();
+      const req = makeCallRequest({
+        name: skill,
+        arguments: args.value,
+        timeout,
+        streaming,
+        metadata: { client: 'skill-studio playground' },
+      });
+      const model = new RunModel(req, Date.now());
+      const key = ++runKey;
+      const run: ActiveRun = { key, skill, agent: actAs, model, historyId: null };
+      set((s) => ({ runs: { ...s.runs, [skill]: run }, tab: 'run' }));
+
+      // Batching: messages are queued and folded in once per animation frame.
+      const queue: A2EOutbound[] = [];
+      let scheduled = false;
+      let fallback: ReturnType<typeof setTimeout> | null = null;
+      const flush = () => {
+        scheduled = false;
+        if (fallback) {
+          clearTimeout(fallback);
+          fallback = null;
+        }
+        if (queue.length === 0) return;
+        const now = Date.now();
+        for (let i = 0; i < queue.length; i++) model.apply(queue[i], now);
+        queue.length = 0;
+        set((s) => ({ tick: s.tick + 1 }));
+        if (model.phase !== 'running') void finish();
+      };
+      const onMessage = (msg: A2EOutbound) => {
+        queue.push(msg);
+        if (!scheduled) {
+          scheduled = true;
+          requestAnimationFrame(flush);
+          // Hidden windows get no frames: flush anyway, a little later.
+          fallback = setTimeout(flush, 250);
+        }
+      };
+      const watchdog = setTimeout(
+        () => {
+          if (model.phase !== 'running') return;
+          model.apply(
+            {
+              type: 'error',
+              id: 'local',
+              version: '1.0',
+              ts: Date.now() / 1000,
+              req_id: req.id,
+              error: {
+                code: 'runtime_error',
+                message:
+                  'No answer from the studio host: the connection may have been refused or lost.',
+                retryable: true,
+              },
+            },
+            Date.now(),
+          );
+          set((s) => ({ tick: s.tick + 1 }));
+          void finish();
+        },
+        timeout * 1000 + ANSWER_GRACE_MS,
+      );
+      let finished = false;
+      const finish = async () => {
+        if (finished) return;
+        finished = true;
+        clearTimeout(watchdog);
+        cancelHooks.delete(key);
+        connections.get(key)?.close();
+        connections.delete(key);
+        await keep(run);
+      };
+      cancelHooks.set(key, () => {
+        flush();
+        void finish();
+      });
+      connections.set(key, openCall(actAs, req, onMessage));
+      return true;
+    },
+
+    cancel(skill) {
+      const run = get().runs[skill];
+      if (!run || run.model.phase !== 'running') return;
+      // Closing the connection is the cancel: the host aborts the call and kills the skill.
+      connections.get(run.key)?.close();
+      connections.delete(run.key);
+      run.model.cancel(Date.now());
+      set((s) => ({ tick: s.tick + 1 }));
+      cancelHooks.get(run.key)?.();
+    },
+
+    bumpHistory: () => set((s) => ({ historyNonce: s.historyNonce + 1 })),
+  };
+
+  /** Keeps a finished call in the history (the host redacts and caps it). */
+  async function keep(run: ActiveRun): Promise<void> {
+    const m = run.model;
+    const outcome = m.outcome();
+    if (!outcome) return;
+    const events = m.allEvents();
+    const result = m.result();
+    const entry: HistoryInput = {
+      skill: run.skill,
+      agent: run.agent,
+      started_at: m.startedAt,
+      finished_at: m.finishedAt ?? Date.now(),
+      arguments: m.request.arguments,
+      timeout: m.request.timeout,
+      streaming: m.request.streaming,
+      outcome,
+      result: result ? withoutEvents(result) : null,
+      error: m.transportError(),
+      summary: summarizeEvents(events),
+      events: events.slice(0, HISTORY_EVENTS_KEPT),
+      events_truncated: events.length > HISTORY_EVENTS_KEPT,
+    };
+    try {
+      const saved = await backend().call('history.add', { entry });
+      run.historyId = saved.id;
+      get().bumpHistory();
+    } catch {
+      // The run itself is shown either way; a history that cannot be written must not hide it.
+    }
+  }
+});
+
+function withoutEvents<T extends { events?: unknown }>(r: T): Omit<T, 'events'> {
+  const { events: _events, ...rest } = r;
+  return rest;
+}
