@@ -1,7 +1,16 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'release', 'resources/skills', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'release',
+      'resources/skills',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     // Plain CommonJS launchers (the bin shim) are meant to require().
@@ -10,14 +19,33 @@ export default tseslint.config(
   },
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
     // Code grouped by where it runs: only the Electron adapter may import 'electron'.
-    files: ['shared/**', 'renderer/**', 'electron/host/**', 'electron/server/**', 'electron/cli/**'],
+    files: [
+      'shared/**',
+      'renderer/**',
+      'electron/host/**',
+      'electron/server/**',
+      'electron/cli/**',
+    ],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only electron/main and electron/preload may import electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'Only electron/main and electron/preload may import electron.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -25,7 +53,17 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'os', 'child_process', 'electron'], message: 'shared/ must not use Node or Electron APIs.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', 'os', 'child_process', 'electron'],
+              message: 'shared/ must not use Node or Electron APIs.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

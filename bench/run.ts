@@ -8,7 +8,9 @@ import { registryBench } from './registry-bench';
 import { runnerBench } from './runner-bench';
 
 async function main(): Promise<void> {
-  console.log(`# Skill Studio benchmarks — ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${os.cpus().length} cores`);
+  console.log(
+    `# Skill Studio benchmarks — ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${os.cpus().length} cores`,
+  );
   const only = process.argv[2];
   if (!only || only === 'registry') printRows('Registry', await registryBench());
   if (!only || only === 'runner') printRows('Runner', await runnerBench());

@@ -38,7 +38,10 @@ async function makeSkill(root: string, name: string, script: string): Promise<Sk
 
 function spawnBare(file: string, input: string, env: NodeJS.ProcessEnv = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [file], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
+    });
     let lines = 0;
     let rest = '';
     child.stdout.setEncoding('utf8');
@@ -86,7 +89,8 @@ export async function runnerBench(): Promise<Row[]> {
         hosted.push(
           await time(async () => {
             const r = await host.call(makeCallRequest({ name: 'trivial' }), null);
-            if (!r.data?.success) throw new Error(`trivial call failed: ${JSON.stringify(r.error ?? r.data)}`);
+            if (!r.data?.success)
+              throw new Error(`trivial call failed: ${JSON.stringify(r.error ?? r.data)}`);
           }),
         );
       }
@@ -107,10 +111,24 @@ export async function runnerBench(): Promise<Row[]> {
       const lines = await spawnBare(emitterFile, input);
       if (lines !== EVENTS + 1) throw new Error(`raw pipe saw ${lines} lines`);
     });
-    const studio = await StudioHost.create({ workspace: root, home: null, stateDir: null, noUser: true, frameworkDir: null });
+    const studio = await StudioHost.create({
+      workspace: root,
+      home: null,
+      stateDir: null,
+      noUser: true,
+      frameworkDir: null,
+    });
     const token = 'bench-token-0123456789';
-    const server = await startServer({ host: studio, port: 0, bindHost: '127.0.0.1', token, rendererDir: root });
-    const sock = new WebSocket(`ws://127.0.0.1:${server.port}/a2e`, { headers: { Authorization: `Bearer ${token}` } });
+    const server = await startServer({
+      host: studio,
+      port: 0,
+      bindHost: '127.0.0.1',
+      token,
+      rendererDir: root,
+    });
+    const sock = new WebSocket(`ws://127.0.0.1:${server.port}/a2e`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     await new Promise((r, j) => (sock.once('open', r), sock.once('error', j)));
     let received = 0;
     const wsMs = await time(
@@ -159,4 +177,3 @@ export async function runnerBench(): Promise<Row[]> {
   }
   return rows;
 }
-

@@ -5,7 +5,9 @@ const path = require('node:path');
 const fs = require('node:fs');
 const bundle = path.join(__dirname, '..', 'dist', 'cli.cjs');
 if (!fs.existsSync(bundle)) {
-  process.stderr.write('skill-studio: not built yet — run `npm run build` in ' + path.dirname(__dirname) + '\n');
+  process.stderr.write(
+    'skill-studio: not built yet — run `npm run build` in ' + path.dirname(__dirname) + '\n',
+  );
   process.exit(2);
 }
 require(bundle)

@@ -34,9 +34,13 @@ await Promise.all([
 ]);
 
 if (!skipRenderer && existsSync('vite.config.ts')) {
-  const vite = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
+  const vite = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (vite.status !== 0) process.exit(vite.status ?? 1);
 }
 console.log('build: dist/ ready');

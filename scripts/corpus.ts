@@ -44,7 +44,9 @@ async function main(): Promise<number> {
           }
         } catch (err) {
           crashes++;
-          console.error(`corpus: CRASH on ${path.join(f.dir, f.fileName)} (${profile}): ${(err as Error).stack}`);
+          console.error(
+            `corpus: CRASH on ${path.join(f.dir, f.fileName)} (${profile}): ${(err as Error).stack}`,
+          );
         }
       }
     }
@@ -53,7 +55,9 @@ async function main(): Promise<number> {
   console.log(`corpus: ${skills} skills validated (studio + spec profiles) in ${ms.toFixed(0)} ms`);
   console.log('code                          errors  warnings  info   (studio profile)');
   for (const [code, n] of [...byCode.entries()].sort()) {
-    console.log(`${code.padEnd(28)}  ${String(n.error).padStart(6)}  ${String(n.warning).padStart(8)}  ${String(n.info).padStart(4)}`);
+    console.log(
+      `${code.padEnd(28)}  ${String(n.error).padStart(6)}  ${String(n.warning).padStart(8)}  ${String(n.info).padStart(4)}`,
+    );
   }
   console.log(crashes === 0 ? 'corpus: no crashes' : `corpus: ${crashes} crashes`);
   return crashes === 0 ? 0 : 1;

@@ -10,7 +10,10 @@ const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 
 function electronBinary() {
   if (process.env.ELECTRON_OVERRIDE_DIST_PATH) {
-    const exe = path.join(process.env.ELECTRON_OVERRIDE_DIST_PATH, process.platform === 'win32' ? 'electron.exe' : 'electron');
+    const exe = path.join(
+      process.env.ELECTRON_OVERRIDE_DIST_PATH,
+      process.platform === 'win32' ? 'electron.exe' : 'electron',
+    );
     return existsSync(exe) ? exe : null;
   }
   try {
@@ -23,19 +26,28 @@ function electronBinary() {
   }
 }
 
-const hasDisplay = process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+const hasDisplay =
+  process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 const exe = electronBinary();
 const args = process.argv.slice(2);
 
 if (exe && hasDisplay) {
-  const child = spawn(exe, [path.join(root, 'dist/electron/main.cjs'), ...args], { stdio: 'inherit' });
+  const child = spawn(exe, [path.join(root, 'dist/electron/main.cjs'), ...args], {
+    stdio: 'inherit',
+  });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   const why = !exe ? 'no Electron binary is installed' : 'no display is available';
-  console.log(`Skill Studio: ${why}, so the studio opens in your browser instead (Ctrl-C to stop).`);
-  const child = spawn(process.execPath, [path.join(root, 'bin/skill-studio.cjs'), 'serve', ...args], {
-    stdio: 'inherit',
-  });
+  console.log(
+    `Skill Studio: ${why}, so the studio opens in your browser instead (Ctrl-C to stop).`,
+  );
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'bin/skill-studio.cjs'), 'serve', ...args],
+    {
+      stdio: 'inherit',
+    },
+  );
   process.on('SIGINT', () => child.kill('SIGINT'));
   child.on('exit', (code) => process.exit(code ?? 0));
 }

@@ -51,7 +51,12 @@ export class CallView {
       }
       case 'log': {
         const level = String(d.level ?? 'info');
-        const tag = level === 'error' ? this.c.red(level) : level === 'warn' || level === 'warning' ? this.c.yellow(level) : this.c.dim(level);
+        const tag =
+          level === 'error'
+            ? this.c.red(level)
+            : level === 'warn' || level === 'warning'
+              ? this.c.yellow(level)
+              : this.c.dim(level);
         this.line(`${tag} ${String(d.message ?? '')}`);
         break;
       }
@@ -62,7 +67,8 @@ export class CallView {
         const name = String(d.name ?? 'artifact');
         const size = (this.artifacts.get(name) ?? 0) + String(d.chunk ?? '').length;
         this.artifacts.set(name, size);
-        if (d.final) this.line(`${this.c.green('artifact')} ${name} (${String(d.mime ?? '')}, ${size} chars)`);
+        if (d.final)
+          this.line(`${this.c.green('artifact')} ${name} (${String(d.mime ?? '')}, ${size} chars)`);
         break;
       }
     }
@@ -85,12 +91,17 @@ export class CallView {
     if (!r) return false;
     const sandbox = r.sandbox ? this.c.dim(` · sandbox: ${r.sandbox}`) : '';
     if (r.success) {
-      const summary = typeof r.summary === 'string' ? r.summary : JSON.stringify(r.summary ?? r.data ?? null);
-      this.io.stdout.write(`${this.c.green('✓')} ${summary} ${this.c.dim(`(${seconds}s)`)}${sandbox}\n`);
+      const summary =
+        typeof r.summary === 'string' ? r.summary : JSON.stringify(r.summary ?? r.data ?? null);
+      this.io.stdout.write(
+        `${this.c.green('✓')} ${summary} ${this.c.dim(`(${seconds}s)`)}${sandbox}\n`,
+      );
       return true;
     }
     const trunc = r.truncated ? ' (output truncated)' : '';
-    this.io.stderr.write(`${this.c.red('✗')} ${r.error_code ?? 'skill_error'}: ${r.error ?? 'failed'}${trunc} ${this.c.dim(`(${seconds}s)`)}${sandbox}\n`);
+    this.io.stderr.write(
+      `${this.c.red('✗')} ${r.error_code ?? 'skill_error'}: ${r.error ?? 'failed'}${trunc} ${this.c.dim(`(${seconds}s)`)}${sandbox}\n`,
+    );
     return false;
   }
 }

@@ -38,9 +38,14 @@ describe('skill-studio CLI', () => {
   let ws: TempWorkspace;
   beforeEach(() => {
     ws = tempWorkspace();
-    ws.addSkill('good-skill', 'name: good-skill\ndescription: Does a good thing.\nlicense: MIT', '# Good\nBody.\n', {
-      'references/guide.md': '# Guide\n',
-    });
+    ws.addSkill(
+      'good-skill',
+      'name: good-skill\ndescription: Does a good thing.\nlicense: MIT',
+      '# Good\nBody.\n',
+      {
+        'references/guide.md': '# Guide\n',
+      },
+    );
     ws.addSkill('Bad_Skill', 'name: Bad_Skill\ndescription: Broken name.\nunknown_key: 1');
   });
   afterEach(() => ws.cleanup());
@@ -61,8 +66,16 @@ describe('skill-studio CLI', () => {
     expect(json.skills[0]).toMatchObject({ name: 'good-skill', valid: true, diagnostics: [] });
     expect(Object.keys(json.skills[0]).sort()).toEqual(['diagnostics', 'name', 'path', 'valid']);
     ws.addSkill('ext', 'name: ext\ndescription: Uses an extension.\nversion: "1.0"');
-    const spec = JSON.parse((await cli(ws.root, ['validate', 'skills/ext/SKILL.md', '--profile', 'spec', '--json'])).stdout);
-    expect(spec.skills[0].diagnostics[0]).toMatchObject({ code: 'NOT_PORTABLE', severity: 'error', line: 4, column: 1 });
+    const spec = JSON.parse(
+      (await cli(ws.root, ['validate', 'skills/ext/SKILL.md', '--profile', 'spec', '--json']))
+        .stdout,
+    );
+    expect(spec.skills[0].diagnostics[0]).toMatchObject({
+      code: 'NOT_PORTABLE',
+      severity: 'error',
+      line: 4,
+      column: 1,
+    });
   });
 
   it('exits 2 on usage mistakes and missing paths', async () => {
@@ -79,8 +92,23 @@ describe('skill-studio CLI', () => {
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout);
     const good = json.skills.find((s: { name: string }) => s.name === 'good-skill');
-    expect(good).toMatchObject({ source: 'project', license: 'MIT', files_count: 2, has_warnings: false, status: 'Published' });
-    for (const key of ['name', 'description', 'source', 'path', 'license', 'files_count', 'has_warnings', 'status']) {
+    expect(good).toMatchObject({
+      source: 'project',
+      license: 'MIT',
+      files_count: 2,
+      has_warnings: false,
+      status: 'Published',
+    });
+    for (const key of [
+      'name',
+      'description',
+      'source',
+      'path',
+      'license',
+      'files_count',
+      'has_warnings',
+      'status',
+    ]) {
       expect(good).toHaveProperty(key);
     }
     expect(json.skills.map((s: { name: string }) => s.name)).toContain('time-arithmetic');
@@ -105,7 +133,10 @@ describe('skill-studio CLI', () => {
 
   it('to-prompt prints the escaped XML index, limited to the agent allowlist', async () => {
     ws.addSkill('amp-skill', 'name: amp-skill\ndescription: Tom & Jerry <fight>.');
-    ws.write('skill-studio.json', JSON.stringify({ agents: [{ id: 'bot', name: 'Bot', allowed_skills: ['amp-skill'] }] }));
+    ws.write(
+      'skill-studio.json',
+      JSON.stringify({ agents: [{ id: 'bot', name: 'Bot', allowed_skills: ['amp-skill'] }] }),
+    );
     const all = await cli(ws.root, ['to-prompt']);
     expect(all.stdout).toContain('<name>good-skill</name>');
     const bot = await cli(ws.root, ['to-prompt', '--agent', 'bot']);
@@ -122,7 +153,14 @@ describe('skill-studio CLI', () => {
       expect(JSON.parse(v.stdout).errors, v.stdout).toBe(0);
     }
     expect((await cli(ws.root, ['new', 'Bad Name'])).code).toBe(1);
-    const exp = await cli(ws.root, ['export', 'from-script', '--format', 'zip', '-o', 'out/from-script.zip']);
+    const exp = await cli(ws.root, [
+      'export',
+      'from-script',
+      '--format',
+      'zip',
+      '-o',
+      'out/from-script.zip',
+    ]);
     expect(exp.code, exp.stderr).toBe(0);
     const zip = path.join(ws.root, 'out/from-script.zip');
     expect(readFileSync(zip).subarray(0, 2).toString()).toBe('PK');
@@ -131,30 +169,53 @@ describe('skill-studio CLI', () => {
     expect(existsSync(path.join(ws.root, 'imported/from-script/scripts/run.mjs'))).toBe(true);
     // A skill with errors is refused unless forced.
     expect((await cli(ws.root, ['export', 'skills/Bad_Skill'])).code).toBe(1);
-    expect((await cli(ws.root, ['export', 'skills/Bad_Skill', '--force', '-o', 'bad.skill'])).code).toBe(0);
+    expect(
+      (await cli(ws.root, ['export', 'skills/Bad_Skill', '--force', '-o', 'bad.skill'])).code,
+    ).toBe(0);
   });
 
   it('call runs a script skill and prints NDJSON of every A2E message with --json', async () => {
     await cli(ws.root, ['new', 'echo-skill', '--template', 'script']);
     const r = await cli(ws.root, ['call', 'echo-skill', '--args', '{"message":"hi"}', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const msgs = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const msgs = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(msgs[0].type).toBe('skill/call/req');
     const events = msgs.filter((m) => m.type === 'skill/event');
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
     const resp = msgs.at(-1);
-    expect(resp).toMatchObject({ type: 'skill/call/resp', req_id: msgs[0].id, data: { success: true, data: { echo: 'hi' } } });
+    expect(resp).toMatchObject({
+      type: 'skill/call/resp',
+      req_id: msgs[0].id,
+      data: { success: true, data: { echo: 'hi' } },
+    });
     const bad = await cli(ws.root, ['call', 'echo-skill', '--args', '{}']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/schema_violation/);
   });
 
   it('a2e --stdio answers every line, including garbage, and waits for calls before exiting', async () => {
-    const input = ['{"type":"skill/discover/req","id":"d1"}', 'garbage', '[1,2]', '{"type":"skill/call/req","id":"c1","name":"nope"}', ''].join('\n');
+    const input = [
+      '{"type":"skill/discover/req","id":"d1"}',
+      'garbage',
+      '[1,2]',
+      '{"type":"skill/call/req","id":"c1","name":"nope"}',
+      '',
+    ].join('\n');
     const r = await cli(ws.root, ['a2e', '--stdio'], input);
     expect(r.code).toBe(0);
-    const msgs = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(msgs.map((m) => m.type)).toEqual(['skill/discover/resp', 'error', 'error', 'skill/call/resp']);
+    const msgs = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(msgs.map((m) => m.type)).toEqual([
+      'skill/discover/resp',
+      'error',
+      'error',
+      'skill/call/resp',
+    ]);
     expect(msgs[1].error.code).toBe('parse_error');
     expect(msgs[2].error.code).toBe('invalid_message');
     expect(msgs[3]).toMatchObject({ req_id: 'c1', error: { code: 'unknown_skill' } });

@@ -7,7 +7,11 @@ export function formatDiagnostic(file: string, d: Diagnostic, c: Colours, cwd: s
   const shown = path.relative(cwd, d.file ?? file) || file;
   const where = `${shown}:${d.line}:${d.column}`;
   const sev =
-    d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.cyan('info');
+    d.severity === 'error'
+      ? c.red('error')
+      : d.severity === 'warning'
+        ? c.yellow('warning')
+        : c.cyan('info');
   return `${c.bold(where)} ${sev} ${c.dim(d.code)} ${d.message}`;
 }
 

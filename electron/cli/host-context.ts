@@ -6,7 +6,10 @@ import type { CommandContext } from './command';
 import { UsageError } from './io';
 import { existsSync } from 'node:fs';
 
-export async function openHost(ctx: CommandContext, opts: { watch?: boolean } = {}): Promise<StudioHost> {
+export async function openHost(
+  ctx: CommandContext,
+  opts: { watch?: boolean } = {},
+): Promise<StudioHost> {
   const roots = ctx.common.root.map((r) => path.resolve(ctx.io.cwd, r));
   for (const r of roots) {
     if (!existsSync(r)) throw new UsageError(`--root ${r}: no such folder`);
@@ -22,7 +25,10 @@ export async function openHost(ctx: CommandContext, opts: { watch?: boolean } = 
 }
 
 /** The same, closed again when `fn` is done. */
-export async function withHost<T>(ctx: CommandContext, fn: (host: StudioHost) => Promise<T>): Promise<T> {
+export async function withHost<T>(
+  ctx: CommandContext,
+  fn: (host: StudioHost) => Promise<T>,
+): Promise<T> {
   const host = await openHost(ctx);
   try {
     return await fn(host);

@@ -51,8 +51,9 @@ export const rendererDir = (): string => path.join(appRoot(), 'dist', 'renderer'
 
 export function appVersion(): string {
   try {
-    return (JSON.parse(readFileSync(path.join(appRoot(), 'package.json'), 'utf8')) as { version: string })
-      .version;
+    return (
+      JSON.parse(readFileSync(path.join(appRoot(), 'package.json'), 'utf8')) as { version: string }
+    ).version;
   } catch {
     return '0.0.0';
   }

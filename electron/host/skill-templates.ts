@@ -44,13 +44,22 @@ export async function createSkillFromTemplate(opts: {
 }): Promise<string> {
   const problems = checkName(opts.name).filter((p) => p.severity === 'error');
   if (problems.length > 0) {
-    throw new InvalidRequestError(`'${opts.name}' is not a valid skill name: ${problems.map((p) => p.message).join('; ')}`);
+    throw new InvalidRequestError(
+      `'${opts.name}' is not a valid skill name: ${problems.map((p) => p.message).join('; ')}`,
+    );
   }
   if (!TEMPLATE_NAMES.includes(opts.template)) {
-    throw new InvalidRequestError(`unknown template '${opts.template}' (use ${TEMPLATE_NAMES.join(', ')})`);
+    throw new InvalidRequestError(
+      `unknown template '${opts.template}' (use ${TEMPLATE_NAMES.join(', ')})`,
+    );
   }
   const target = path.join(opts.intoDir, opts.name);
-  if (await fsp.stat(target).then(() => true, () => false)) {
+  if (
+    await fsp.stat(target).then(
+      () => true,
+      () => false,
+    )
+  ) {
     throw new ExistsError(`${target} already exists`, target);
   }
   await fsp.mkdir(opts.intoDir, { recursive: true });

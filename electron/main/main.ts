@@ -7,7 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, type WebContents } from 'electron';
 import { IPC } from './ipc-channels';
-import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, hardenSessions, isTrustedSender } from './security';
+import {
+  APP_ORIGIN,
+  APP_SCHEME,
+  CONTENT_SECURITY_POLICY,
+  hardenSessions,
+  isTrustedSender,
+} from './security';
 import { buildMenu } from './menu';
 import { loadWindowState, trackWindowState } from './window-state';
 import { rendererDir } from '../host/app-paths';
@@ -57,11 +63,15 @@ async function refreshMenu(): Promise<void> {
 }
 
 function registerIpc(h: StudioHost): void {
-  const a2e = new Map<string, { close(): void; receive(frame: string): void; owner: WebContents }>();
+  const a2e = new Map<
+    string,
+    { close(): void; receive(frame: string): void; owner: WebContents }
+  >();
   let nextId = 1;
 
   ipcMain.handle(IPC.call, async (event, method: unknown, params: unknown) => {
-    if (!isTrustedSender(event, windows)) return { ok: false, error: { code: 'forbidden_path', message: 'untrusted sender' } };
+    if (!isTrustedSender(event, windows))
+      return { ok: false, error: { code: 'forbidden_path', message: 'untrusted sender' } };
     const res = await h.call(String(method), params);
     if (res.ok && (method === 'workspace.open' || method === 'skills.new')) void refreshMenu();
     return res;
@@ -93,7 +103,9 @@ function registerIpc(h: StudioHost): void {
   });
   ipcMain.handle(IPC.pickFolder, async (event) => {
     if (!isTrustedSender(event, windows) || !mainWindow) return null;
-    const res = await dialog.showOpenDialog(mainWindow, { properties: ['openDirectory', 'createDirectory'] });
+    const res = await dialog.showOpenDialog(mainWindow, {
+      properties: ['openDirectory', 'createDirectory'],
+    });
     return res.canceled ? null : (res.filePaths[0] ?? null);
   });
   ipcMain.handle(IPC.pickSavePath, async (event, defaultName: unknown) => {
@@ -167,8 +179,10 @@ app.on('will-quit', () => {
   void host?.close();
 });
 
-
 start().catch((err: unknown) => {
-  dialog.showErrorBox('Skill Studio could not start', err instanceof Error ? err.message : String(err));
+  dialog.showErrorBox(
+    'Skill Studio could not start',
+    err instanceof Error ? err.message : String(err),
+  );
   app.exit(1);
 });

@@ -20,7 +20,10 @@ export function buildMenu(actions: MenuActions): Menu {
         {
           label: 'Open Recent',
           submenu: actions.recent.length
-            ? actions.recent.map((root) => ({ label: root, click: () => actions.openWorkspace(root) }))
+            ? actions.recent.map((root) => ({
+                label: root,
+                click: () => actions.openWorkspace(root),
+              }))
             : [{ label: 'No recent workspaces', enabled: false }],
         },
         { type: 'separator' },

@@ -3,7 +3,13 @@
  * serves, no navigation away from the app, no new windows, every permission denied,
  * and a check that IPC comes from our own top-level frame.
  */
-import { app, session, type IpcMainEvent, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import {
+  app,
+  session,
+  type IpcMainEvent,
+  type IpcMainInvokeEvent,
+  type WebContents,
+} from 'electron';
 
 export const APP_SCHEME = 'studio';
 export const APP_ORIGIN = `${APP_SCHEME}://app`;
@@ -19,7 +25,10 @@ export function isAppUrl(url: string): boolean {
 }
 
 /** True only for messages from the top frame of one of our windows showing our page. */
-export function isTrustedSender(event: IpcMainEvent | IpcMainInvokeEvent, windows: Set<WebContents>): boolean {
+export function isTrustedSender(
+  event: IpcMainEvent | IpcMainInvokeEvent,
+  windows: Set<WebContents>,
+): boolean {
   const frame = event.senderFrame;
   if (!frame || !windows.has(event.sender)) return false;
   if (frame.parent !== null) return false;

@@ -6,7 +6,10 @@ import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { MenuCommand, StudioBridge, StudioEvent } from '../../shared/api/studio-api';
 import { IPC } from '../main/ipc-channels';
 
-function subscribe<A extends unknown[]>(channel: string, listener: (...args: A) => void): () => void {
+function subscribe<A extends unknown[]>(
+  channel: string,
+  listener: (...args: A) => void,
+): () => void {
   const wrapped = (_event: IpcRendererEvent, ...args: unknown[]) => listener(...(args as A));
   ipcRenderer.on(channel, wrapped);
   return () => ipcRenderer.removeListener(channel, wrapped);

@@ -11,7 +11,9 @@ export const SESSION_COOKIE = 'skill_studio_session';
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
 export function isLoopbackAddress(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+  return (
+    host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
+  );
 }
 
 export function newSecret(): string {
@@ -45,7 +47,8 @@ export function checkHostAndOrigin(req: IncomingMessage, hosts: Set<string>): Ga
   const origin = req.headers.origin;
   if (origin !== undefined) {
     const expected = `http://${host}`;
-    if (origin.toLowerCase() !== expected) return { ok: false, status: 403, message: 'Origin not allowed' };
+    if (origin.toLowerCase() !== expected)
+      return { ok: false, status: 403, message: 'Origin not allowed' };
   }
   return { ok: true };
 }

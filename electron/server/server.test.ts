@@ -16,10 +16,20 @@ interface Reply {
 }
 
 /** Raw requests, so the test controls Host, Origin and the path bytes exactly. */
-function request(port: number, opts: { path: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<Reply> {
+function request(
+  port: number,
+  opts: { path: string; method?: string; headers?: Record<string, string>; body?: string },
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: opts.path, method: opts.method ?? 'GET', headers: opts.headers, setHost: !opts.headers?.Host },
+      {
+        host: '127.0.0.1',
+        port,
+        path: opts.path,
+        method: opts.method ?? 'GET',
+        headers: opts.headers,
+        setHost: !opts.headers?.Host,
+      },
       (res) => {
         let body = '';
         res.on('data', (c) => (body += c));
@@ -40,14 +50,31 @@ describe('local server', () => {
 
   beforeAll(async () => {
     ws = tempWorkspace();
-    ws.addSkill('alpha', 'name: alpha\ndescription: First skill.', '# Alpha\n', { 'notes.md': 'hello' });
+    ws.addSkill('alpha', 'name: alpha\ndescription: First skill.', '# Alpha\n', {
+      'notes.md': 'hello',
+    });
     ws.write('secret.txt', 'do not serve');
-    ws.write('skill-studio.json', JSON.stringify({ agents: [{ id: 'bot', name: 'Bot', allowed_skills: ['alpha'] }] }));
+    ws.write(
+      'skill-studio.json',
+      JSON.stringify({ agents: [{ id: 'bot', name: 'Bot', allowed_skills: ['alpha'] }] }),
+    );
     const renderer = path.join(ws.root, 'renderer-dist');
     mkdirSync(renderer);
     writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><title>studio</title>');
-    host = await StudioHost.create({ workspace: ws.root, home: null, stateDir: null, noUser: true, frameworkDir: null });
-    server = await startServer({ host, port: 0, bindHost: '127.0.0.1', token: TOKEN, rendererDir: renderer });
+    host = await StudioHost.create({
+      workspace: ws.root,
+      home: null,
+      stateDir: null,
+      noUser: true,
+      frameworkDir: null,
+    });
+    server = await startServer({
+      host,
+      port: 0,
+      bindHost: '127.0.0.1',
+      token: TOKEN,
+      rendererDir: renderer,
+    });
     auth = { Authorization: `Bearer ${TOKEN}` };
   });
 
@@ -65,16 +92,32 @@ describe('local server', () => {
     const list = await request(server.port, { path: '/api/v1/skills', headers: auth });
     expect(list.status).toBe(200);
     expect(JSON.parse(list.body)).toEqual([
-      { name: 'alpha', description: 'First skill.', source: 'project', license: null, files_count: 2, has_warnings: false },
+      {
+        name: 'alpha',
+        description: 'First skill.',
+        source: 'project',
+        license: null,
+        files_count: 2,
+        has_warnings: false,
+      },
     ]);
-    const one = JSON.parse((await request(server.port, { path: '/api/v1/skills/alpha', headers: auth })).body);
+    const one = JSON.parse(
+      (await request(server.port, { path: '/api/v1/skills/alpha', headers: auth })).body,
+    );
     expect(one.files.map((f: { path: string }) => f.path)).toEqual(['SKILL.md', 'notes.md']);
     expect(one.skill_md).toContain('name: alpha');
   });
 
   it('refuses requests without the token or with a wrong one', async () => {
     expect((await request(server.port, { path: '/api/v1/skills' })).status).toBe(401);
-    expect((await request(server.port, { path: '/api/v1/skills', headers: { Authorization: 'Bearer nope' } })).status).toBe(401);
+    expect(
+      (
+        await request(server.port, {
+          path: '/api/v1/skills',
+          headers: { Authorization: 'Bearer nope' },
+        })
+      ).status,
+    ).toBe(401);
     expect((await request(server.port, { path: '/?token=nope' })).status).toBe(401);
   });
 
@@ -86,19 +129,34 @@ describe('local server', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     expect(cookie).not.toContain(TOKEN);
-    const page = await request(server.port, { path: '/', headers: { Cookie: cookie.split(';')[0] } });
+    const page = await request(server.port, {
+      path: '/',
+      headers: { Cookie: cookie.split(';')[0] },
+    });
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('refuses a foreign Host (DNS rebinding) and a foreign Origin', async () => {
-    const rebinding = await request(server.port, { path: '/api/v1/skills', headers: { ...auth, Host: `evil.example:${server.port}` } });
+    const rebinding = await request(server.port, {
+      path: '/api/v1/skills',
+      headers: { ...auth, Host: `evil.example:${server.port}` },
+    });
     expect(rebinding.status).toBe(421);
-    const wrongPort = await request(server.port, { path: '/api/v1/skills', headers: { ...auth, Host: `127.0.0.1:1` } });
+    const wrongPort = await request(server.port, {
+      path: '/api/v1/skills',
+      headers: { ...auth, Host: `127.0.0.1:1` },
+    });
     expect(wrongPort.status).toBe(421);
-    const origin = await request(server.port, { path: '/api/v1/skills', headers: { ...auth, Origin: 'http://evil.example' } });
+    const origin = await request(server.port, {
+      path: '/api/v1/skills',
+      headers: { ...auth, Origin: 'http://evil.example' },
+    });
     expect(origin.status).toBe(403);
-    const own = await request(server.port, { path: '/api/v1/skills', headers: { ...auth, Origin: `http://127.0.0.1:${server.port}` } });
+    const own = await request(server.port, {
+      path: '/api/v1/skills',
+      headers: { ...auth, Origin: `http://127.0.0.1:${server.port}` },
+    });
     expect(own.status).toBe(200);
   });
 
@@ -138,9 +196,19 @@ describe('local server', () => {
     });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body).error.code).toBe('invalid_params');
-    const notJson = await request(server.port, { path: '/api/studio/skills.list', method: 'POST', headers: auth, body: '{' });
+    const notJson = await request(server.port, {
+      path: '/api/studio/skills.list',
+      method: 'POST',
+      headers: auth,
+      body: '{',
+    });
     expect(notJson.status).toBe(400);
-    const unknown = await request(server.port, { path: '/api/studio/nope', method: 'POST', headers: auth, body: '{}' });
+    const unknown = await request(server.port, {
+      path: '/api/studio/nope',
+      method: 'POST',
+      headers: auth,
+      body: '{}',
+    });
     expect(unknown.status).toBe(400);
   });
 
@@ -151,7 +219,14 @@ describe('local server', () => {
     const replies: Record<string, unknown>[] = [];
     sock.on('message', (d) => replies.push(JSON.parse(String(d))));
     sock.send('not json');
-    sock.send(JSON.stringify({ type: 'skill/discover/req', id: 'd1', filter_tags: [], filter_categories: [] }));
+    sock.send(
+      JSON.stringify({
+        type: 'skill/discover/req',
+        id: 'd1',
+        filter_tags: [],
+        filter_categories: [],
+      }),
+    );
     await expect.poll(() => replies.length).toBe(2);
     expect(replies[0]).toMatchObject({ type: 'error', error: { code: 'parse_error' } });
     expect(replies[1]).toMatchObject({ type: 'skill/discover/resp', req_id: 'd1' });
@@ -180,9 +255,21 @@ describe('local server', () => {
 
 describe('binding', () => {
   it('refuses a non-loopback address without the explicit flag', async () => {
-    const host = await StudioHost.create({ workspace: null, home: null, stateDir: null, noUser: true, frameworkDir: null });
+    const host = await StudioHost.create({
+      workspace: null,
+      home: null,
+      stateDir: null,
+      noUser: true,
+      frameworkDir: null,
+    });
     await expect(
-      startServer({ host, port: 0, bindHost: '0.0.0.0', token: TOKEN, rendererDir: '/nonexistent' }),
+      startServer({
+        host,
+        port: 0,
+        bindHost: '0.0.0.0',
+        token: TOKEN,
+        rendererDir: '/nonexistent',
+      }),
     ).rejects.toThrow(/--allow-remote/);
     await host.close();
   });

@@ -172,11 +172,17 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       const params = await readBody(req);
       const out = await host.call(method, params);
       if (out.ok) sendJson(res, 200, out.result);
-      else sendJson(res, out.error.code === 'internal' ? 500 : out.error.code === 'not_found' ? 404 : 400, out);
+      else
+        sendJson(
+          res,
+          out.error.code === 'internal' ? 500 : out.error.code === 'not_found' ? 404 : 400,
+          out,
+        );
       return;
     }
     if (pathname.startsWith('/api/')) throw new HttpError(404, 'no such API');
-    if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'method not allowed');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      throw new HttpError(405, 'method not allowed');
     const file = await resolveStaticFile(opts.rendererDir, pathname);
     if (!file) {
       if (pathname === '/' || pathname === '/index.html') {
@@ -204,7 +210,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     handle(req, res).catch((err: unknown) => {
       const status = err instanceof HttpError ? err.status : 500;
       const message = err instanceof Error ? err.message : String(err);
-      if (!res.headersSent) sendJson(res, status, { error: { code: status === 401 ? 'unauthorized' : 'error', message } });
+      if (!res.headersSent)
+        sendJson(res, status, {
+          error: { code: status === 401 ? 'unauthorized' : 'error', message },
+        });
       else res.destroy();
     });
   });
@@ -230,7 +239,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     }
     if (url.pathname === A2E_WS_PATH) {
       const agent = url.searchParams.get('agent');
-      if (agent !== null && agent !== '' && !host.agentExists(agent)) return refuse(403, 'Unknown agent');
+      if (agent !== null && agent !== '' && !host.agentExists(agent))
+        return refuse(403, 'Unknown agent');
       wss.handleUpgrade(req, socket, head, (ws) => {
         const conn = host.openA2E(agent || null, (frame) => wsSend(ws, frame), {
           bufferedAmount: () => ws.bufferedAmount,

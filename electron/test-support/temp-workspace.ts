@@ -6,7 +6,12 @@ import path from 'node:path';
 export interface TempWorkspace {
   root: string;
   /** Writes `skills/<name>/SKILL.md` (and extra files) and returns the skill folder. */
-  addSkill(name: string, frontmatter: string, body?: string, files?: Record<string, string>): string;
+  addSkill(
+    name: string,
+    frontmatter: string,
+    body?: string,
+    files?: Record<string, string>,
+  ): string;
   write(rel: string, text: string): string;
   cleanup(): void;
 }

@@ -177,7 +177,4 @@ export const RETRYABLE: Record<A2EErrorCode, boolean> = {
 
 export type A2ERequest = SkillDiscoverRequest | SkillCallRequest;
 export type A2EOutbound =
-  | SkillDiscoverResponse
-  | SkillCallResponse
-  | SkillEvent
-  | ProtocolErrorMessage;
+  SkillDiscoverResponse | SkillCallResponse | SkillEvent | ProtocolErrorMessage;

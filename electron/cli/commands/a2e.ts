@@ -13,14 +13,19 @@ export const a2eCommand: Command = {
   options: { stdio: { type: 'boolean' }, agent: { type: 'string' } },
   run: (ctx) =>
     withHost(ctx, async (host) => {
-      if (!ctx.values.stdio) throw new UsageError('only --stdio is supported here; the WebSocket lives at /a2e of `serve`');
+      if (!ctx.values.stdio)
+        throw new UsageError(
+          'only --stdio is supported here; the WebSocket lives at /a2e of `serve`',
+        );
       const agent = stringFlag(ctx, 'agent') ?? null;
-      if (agent !== null && !host.agentExists(agent)) throw new UsageError(`no agent '${agent}' in skill-studio.json`);
+      if (agent !== null && !host.agentExists(agent))
+        throw new UsageError(`no agent '${agent}' in skill-studio.json`);
       const out = ctx.io.stdout;
       const conn = host.openA2E(agent, (frame) => out.write(frame + '\n'), {
         // A reader that stops reading must not make us buffer without limit.
         bufferedAmount: () => (out as NodeJS.WriteStream).writableLength ?? 0,
-        onOverflow: () => ctx.io.stderr.write('skill-studio a2e: the reader is not keeping up; closing\n'),
+        onOverflow: () =>
+          ctx.io.stderr.write('skill-studio a2e: the reader is not keeping up; closing\n'),
       });
 
       await new Promise<void>((resolve) => {
@@ -31,11 +36,17 @@ export const a2eCommand: Command = {
           },
           () => {
             // A line this long cannot be resynchronised: say why, then stop reading.
-            out.write(encodeMessage(makeProtocolError('parse_error', 'message line too long; closing', '')) + '\n');
+            out.write(
+              encodeMessage(
+                makeProtocolError('parse_error', 'message line too long; closing', ''),
+              ) + '\n',
+            );
             resolve();
           },
         );
-        ctx.io.stdin.on('data', (chunk: Buffer | string) => splitter.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)));
+        ctx.io.stdin.on('data', (chunk: Buffer | string) =>
+          splitter.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)),
+        );
         ctx.io.stdin.on('end', () => {
           splitter.end();
           resolve();

@@ -16,7 +16,12 @@ import type { SkillRecord } from '../../../shared/skill/model';
 
 async function skillFor(ctx: Parameters<Command['run']>[0], ref: string): Promise<SkillRecord> {
   const asPath = path.resolve(ctx.io.cwd, ref);
-  if (ref.includes('/') || ref.includes(path.sep) || ref === '.' || existsSync(path.join(asPath, 'SKILL.md'))) {
+  if (
+    ref.includes('/') ||
+    ref.includes(path.sep) ||
+    ref === '.' ||
+    existsSync(path.join(asPath, 'SKILL.md'))
+  ) {
     if (!existsSync(asPath)) throw new UsageError(`${ref}: no such folder`);
     return readSkillFolder(asPath, 'project');
   }
@@ -26,13 +31,19 @@ async function skillFor(ctx: Parameters<Command['run']>[0], ref: string): Promis
 export const exportCommand: Command = {
   name: 'export',
   usage: 'export NAME|DIR [-o FILE] [--format skill|zip] [--force]',
-  summary: 'Write a reproducible .skill / .zip bundle (validates first; errors refuse unless --force).',
-  options: { output: { type: 'string', short: 'o' }, format: { type: 'string' }, force: { type: 'boolean' } },
+  summary:
+    'Write a reproducible .skill / .zip bundle (validates first; errors refuse unless --force).',
+  options: {
+    output: { type: 'string', short: 'o' },
+    format: { type: 'string' },
+    force: { type: 'boolean' },
+  },
   async run(ctx) {
     const [ref] = ctx.positionals;
     if (!ref) throw new UsageError('name the skill or its folder');
     const format = stringFlag(ctx, 'format') ?? 'skill';
-    if (format !== 'skill' && format !== 'zip') throw new UsageError(`--format must be skill or zip, not '${format}'`);
+    if (format !== 'skill' && format !== 'zip')
+      throw new UsageError(`--format must be skill or zip, not '${format}'`);
     const rec = await skillFor(ctx, ref);
     const name = rec.summary.name;
     const c = colours(ctx.io);
@@ -43,7 +54,9 @@ export const exportCommand: Command = {
       }
     }
     if (errors > 0 && !ctx.values.force) {
-      ctx.io.stderr.write(`skill-studio export: ${name} has ${plural(errors, 'error')}; fix them or pass --force\n`);
+      ctx.io.stderr.write(
+        `skill-studio export: ${name} has ${plural(errors, 'error')}; fix them or pass --force\n`,
+      );
       if (ctx.common.json) writeJson(ctx.io, { exported: false, diagnostics: rec.diagnostics });
       return 1;
     }
@@ -51,7 +64,14 @@ export const exportCommand: Command = {
     const { buffer, entries } = await exportBundle(rec.dir, { name, format });
     await fsp.mkdir(path.dirname(out), { recursive: true });
     await writeFileAtomic(out, buffer);
-    if (ctx.common.json) writeJson(ctx.io, { exported: true, path: out, bytes: buffer.length, entries, diagnostics: rec.diagnostics });
+    if (ctx.common.json)
+      writeJson(ctx.io, {
+        exported: true,
+        path: out,
+        bytes: buffer.length,
+        entries,
+        diagnostics: rec.diagnostics,
+      });
     else
       ctx.io.stdout.write(
         `${c.green('exported')} ${name} → ${out} (${plural(entries.length, 'entry')}, ${buffer.length} bytes${warnings ? `, ${plural(warnings, 'warning')}` : ''})\n`,
@@ -90,7 +110,8 @@ export const newCommand: Command = {
     const [name] = ctx.positionals;
     if (!name) throw new UsageError('name the new skill');
     const template = (stringFlag(ctx, 'template') ?? 'basic') as TemplateName;
-    if (!TEMPLATE_NAMES.includes(template)) throw new UsageError(`--template must be one of ${TEMPLATE_NAMES.join(', ')}`);
+    if (!TEMPLATE_NAMES.includes(template))
+      throw new UsageError(`--template must be one of ${TEMPLATE_NAMES.join(', ')}`);
     const into = path.resolve(ctx.io.cwd, stringFlag(ctx, 'into') ?? 'skills');
     const dir = await createSkillFromTemplate({ name, template, intoDir: into });
     if (ctx.common.json) writeJson(ctx.io, { name, path: dir, template });

@@ -23,7 +23,8 @@ function parseArgsJson(text: string | undefined): Record<string, unknown> {
 export const callCommand: Command = {
   name: 'call',
   usage: 'call NAME [--args JSON] [--timeout S] [--agent ID] [--json]',
-  summary: 'Run a skill, showing its progress, logs and artifacts live (--json: every A2E message as NDJSON).',
+  summary:
+    'Run a skill, showing its progress, logs and artifacts live (--json: every A2E message as NDJSON).',
   options: { args: { type: 'string' }, timeout: { type: 'string' }, agent: { type: 'string' } },
   run: (ctx) =>
     withHost(ctx, async (host) => {
@@ -32,9 +33,11 @@ export const callCommand: Command = {
       const args = parseArgsJson(stringFlag(ctx, 'args'));
       const timeoutText = stringFlag(ctx, 'timeout');
       const timeout = timeoutText === undefined ? 60 : Number(timeoutText);
-      if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError(`--timeout must be a positive number of seconds`);
+      if (!Number.isFinite(timeout) || timeout <= 0)
+        throw new UsageError(`--timeout must be a positive number of seconds`);
       const agent = stringFlag(ctx, 'agent') ?? null;
-      if (agent !== null && !host.agentExists(agent)) throw new UsageError(`no agent '${agent}' in skill-studio.json`);
+      if (agent !== null && !host.agentExists(agent))
+        throw new UsageError(`no agent '${agent}' in skill-studio.json`);
 
       const req = makeCallRequest({ name, arguments: args, timeout: Math.ceil(timeout) });
       const json = ctx.common.json;

@@ -6,7 +6,8 @@ import { withHost } from '../host-context';
 export const readCommand: Command = {
   name: 'read',
   usage: 'read NAME [FILE]',
-  summary: 'Print a skill file as an agent reads it (SKILL.md without frontmatter; sidecars verbatim; 50 KB cap).',
+  summary:
+    'Print a skill file as an agent reads it (SKILL.md without frontmatter; sidecars verbatim; 50 KB cap).',
   options: {},
   run: (ctx) =>
     withHost(ctx, async (host) => {
@@ -14,12 +15,20 @@ export const readCommand: Command = {
       if (!name) throw new UsageError('name the skill to read');
       const rec = host.resolveSkill(name);
       const isSkillMd = /^skill\.md$/i.test(file);
-      const res = await readSkillFile(rec.dir, isSkillMd && rec.skillMdPath ? rec.skillMdPath.slice(rec.dir.length + 1) : file, {
-        stripFrontmatter: isSkillMd,
-      });
+      const res = await readSkillFile(
+        rec.dir,
+        isSkillMd && rec.skillMdPath ? rec.skillMdPath.slice(rec.dir.length + 1) : file,
+        {
+          stripFrontmatter: isSkillMd,
+        },
+      );
       if (ctx.common.json) writeJson(ctx.io, res);
-      else ctx.io.stdout.write(res.text.endsWith('\n') || res.text === '' ? res.text : res.text + '\n');
-      if (res.truncated) ctx.io.stderr.write(`skill-studio read: ${file} is over 50 KB; output cut there\n`);
+      else
+        ctx.io.stdout.write(
+          res.text.endsWith('\n') || res.text === '' ? res.text : res.text + '\n',
+        );
+      if (res.truncated)
+        ctx.io.stderr.write(`skill-studio read: ${file} is over 50 KB; output cut there\n`);
       return 0;
     }),
 };
@@ -35,7 +44,8 @@ export const filesCommand: Command = {
       if (!name) throw new UsageError('name the skill');
       const files = await listSkillFiles(host.resolveSkill(name).dir);
       if (ctx.common.json) writeJson(ctx.io, files);
-      else for (const f of files) ctx.io.stdout.write(`${String(f.bytes).padStart(9)}  ${f.path}\n`);
+      else
+        for (const f of files) ctx.io.stdout.write(`${String(f.bytes).padStart(9)}  ${f.path}\n`);
       return 0;
     }),
 };

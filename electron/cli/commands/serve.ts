@@ -13,7 +13,10 @@ import { UsageError } from '../io';
 /** Reuses the token in FILE when there is one, else writes a new one there (owner-only). */
 async function tokenFrom(file: string | undefined): Promise<string> {
   if (!file) return newSecret();
-  const existing = await fsp.readFile(file, 'utf8').then((t) => t.trim(), () => '');
+  const existing = await fsp.readFile(file, 'utf8').then(
+    (t) => t.trim(),
+    () => '',
+  );
   if (existing.length >= 16) return existing;
   const token = newSecret();
   await writeFileAtomic(file, token + '\n', { mode: 0o600 });
@@ -30,7 +33,8 @@ export function stateDirFor(ctx: CommandContext): string {
 export const serveCommand: Command = {
   name: 'serve',
   usage: 'serve [--port N] [--host 127.0.0.1] [--token-file F] [--workspace DIR]',
-  summary: 'Serve the studio UI and its APIs (HTTP, A2E WebSocket) on loopback, behind a session token.',
+  summary:
+    'Serve the studio UI and its APIs (HTTP, A2E WebSocket) on loopback, behind a session token.',
   options: {
     port: { type: 'string' },
     host: { type: 'string' },
@@ -41,11 +45,14 @@ export const serveCommand: Command = {
   async run(ctx) {
     const portText = stringFlag(ctx, 'port') ?? '0';
     const port = Number(portText);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0–65535, not '${portText}'`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError(`--port must be 0–65535, not '${portText}'`);
     const bindHost = stringFlag(ctx, 'host') ?? '127.0.0.1';
     const allowRemote = Boolean(ctx.values['allow-remote']);
     if (!isLoopbackAddress(bindHost) && !allowRemote) {
-      throw new UsageError(`refusing to bind ${bindHost}: only loopback is served unless you pass --allow-remote`);
+      throw new UsageError(
+        `refusing to bind ${bindHost}: only loopback is served unless you pass --allow-remote`,
+      );
     }
     if (!isLoopbackAddress(bindHost)) {
       ctx.io.stderr.write(
@@ -54,7 +61,9 @@ export const serveCommand: Command = {
     }
     const workspace = path.resolve(ctx.io.cwd, stringFlag(ctx, 'workspace') ?? '.');
     const roots = ctx.common.root.map((r) => path.resolve(ctx.io.cwd, r));
-    const token = await tokenFrom(stringFlag(ctx, 'token-file') && path.resolve(ctx.io.cwd, stringFlag(ctx, 'token-file')!));
+    const token = await tokenFrom(
+      stringFlag(ctx, 'token-file') && path.resolve(ctx.io.cwd, stringFlag(ctx, 'token-file')!),
+    );
     const host = await StudioHost.create({
       workspace,
       home: ctx.common.noUser ? null : (ctx.io.env.HOME ?? os.homedir()),
@@ -63,12 +72,17 @@ export const serveCommand: Command = {
       noUser: ctx.common.noUser,
       watch: true,
     });
-    const server = await startServer({ host, port, bindHost, token, allowRemote, rendererDir: rendererDir() }).catch(
-      async (err: unknown) => {
-        await host.close();
-        throw err;
-      },
-    );
+    const server = await startServer({
+      host,
+      port,
+      bindHost,
+      token,
+      allowRemote,
+      rendererDir: rendererDir(),
+    }).catch(async (err: unknown) => {
+      await host.close();
+      throw err;
+    });
     ctx.io.stdout.write(`Skill Studio: ${server.url}\n`);
     await new Promise<void>((resolve) => {
       const stop = () => resolve();

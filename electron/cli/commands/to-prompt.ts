@@ -7,7 +7,8 @@ import { withHost } from '../host-context';
 export const toPromptCommand: Command = {
   name: 'to-prompt',
   usage: 'to-prompt [--agent ID]',
-  summary: 'Print the <available_skills> XML index (only the skills an agent may use with --agent).',
+  summary:
+    'Print the <available_skills> XML index (only the skills an agent may use with --agent).',
   options: { agent: { type: 'string' } },
   run: (ctx) =>
     withHost(ctx, async (host) => {
@@ -18,7 +19,11 @@ export const toPromptCommand: Command = {
       const skills = host
         .skills()
         .filter((r) => r.summary.status !== 'Archived' && host.agentAllows(agent, r.summary.name))
-        .map((r) => ({ name: r.summary.name, description: r.summary.description, location: r.skillMdPath }));
+        .map((r) => ({
+          name: r.summary.name,
+          description: r.summary.description,
+          location: r.skillMdPath,
+        }));
       ctx.io.stdout.write(toPromptXml(skills));
       return 0;
     }),

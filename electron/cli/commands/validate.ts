@@ -13,19 +13,23 @@ import { formatDiagnostic, plural } from '../format';
 async function foldersFor(target: string): Promise<string[]> {
   const st = statSync(target);
   if (st.isFile()) return [path.dirname(target)];
-  if (existsSync(path.join(target, 'SKILL.md')) || existsSync(path.join(target, 'skill.md'))) return [target];
+  if (existsSync(path.join(target, 'SKILL.md')) || existsSync(path.join(target, 'skill.md')))
+    return [target];
   return (await findSkillFolders(target)).map((f) => f.dir);
 }
 
 export const validateCommand: Command = {
   name: 'validate',
   usage: 'validate PATH… [--profile studio|spec] [--json]',
-  summary: 'Check skill folders (a skill, its SKILL.md, or a folder of skills) against the SKILL.md rules.',
+  summary:
+    'Check skill folders (a skill, its SKILL.md, or a folder of skills) against the SKILL.md rules.',
   options: { profile: { type: 'string' } },
   async run(ctx) {
-    if (ctx.positionals.length === 0) throw new UsageError('name at least one skill folder, SKILL.md or folder of skills');
+    if (ctx.positionals.length === 0)
+      throw new UsageError('name at least one skill folder, SKILL.md or folder of skills');
     const profile = stringFlag(ctx, 'profile') ?? 'studio';
-    if (profile !== 'studio' && profile !== 'spec') throw new UsageError(`--profile must be studio or spec, not '${profile}'`);
+    if (profile !== 'studio' && profile !== 'spec')
+      throw new UsageError(`--profile must be studio or spec, not '${profile}'`);
     const folders: string[] = [];
     for (const p of ctx.positionals) {
       const abs = path.resolve(ctx.io.cwd, p);
@@ -57,7 +61,8 @@ export const validateCommand: Command = {
       const c = colours(ctx.io);
       for (const r of records) {
         const file = r.skillMdPath ?? path.join(r.dir, 'SKILL.md');
-        for (const d of r.diagnostics) ctx.io.stdout.write(formatDiagnostic(file, d, c, ctx.io.cwd) + '\n');
+        for (const d of r.diagnostics)
+          ctx.io.stdout.write(formatDiagnostic(file, d, c, ctx.io.cwd) + '\n');
       }
       const verdict = errors > 0 ? c.red('✗') : c.green('✓');
       ctx.io.stdout.write(

@@ -20,7 +20,10 @@ export interface FindOptions {
 
 const SKILL_FILE_NAMES = ['SKILL.md', 'skill.md'];
 
-export async function findSkillFolders(root: string, opts: FindOptions = {}): Promise<FoundSkillFolder[]> {
+export async function findSkillFolders(
+  root: string,
+  opts: FindOptions = {},
+): Promise<FoundSkillFolder[]> {
   const maxDepth = opts.maxDepth ?? 8;
   const maxSkills = opts.maxSkills ?? 50_000;
   const found: FoundSkillFolder[] = [];
@@ -33,7 +36,9 @@ export async function findSkillFolders(root: string, opts: FindOptions = {}): Pr
     } catch {
       return; // vanished or unreadable: nothing to validate there
     }
-    const skillFile = SKILL_FILE_NAMES.find((n) => entries.some((e) => e.name === n && (e.isFile() || e.isSymbolicLink())));
+    const skillFile = SKILL_FILE_NAMES.find((n) =>
+      entries.some((e) => e.name === n && (e.isFile() || e.isSymbolicLink())),
+    );
     if (skillFile) found.push({ dir, fileName: skillFile });
     if (depth >= maxDepth) return;
     const subdirs = entries

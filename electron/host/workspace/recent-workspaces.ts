@@ -16,7 +16,9 @@ export class RecentWorkspaces {
     if (this.file === null) return [];
     try {
       const value: unknown = JSON.parse(await fsp.readFile(this.file, 'utf8'));
-      return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').slice(0, MAX_RECENT) : [];
+      return Array.isArray(value)
+        ? value.filter((v): v is string => typeof v === 'string').slice(0, MAX_RECENT)
+        : [];
     } catch {
       return [];
     }
