@@ -152,12 +152,25 @@ function createWindow(stateDir: string): BrowserWindow {
   return win;
 }
 
+/**
+ * `--workspace DIR` (or `--workspace=DIR`) opens that folder. Launchers put their own
+ * flags and the app path in argv, so positional guessing would pick those up.
+ */
+function workspaceFromArgv(argv: string[]): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--workspace' && i + 1 < argv.length) return argv[i + 1];
+    if (a.startsWith('--workspace=')) return a.slice('--workspace='.length);
+  }
+  return null;
+}
+
 async function start(): Promise<void> {
   await app.whenReady();
   hardenSessions();
   protocol.handle(APP_SCHEME, serveApp);
   const stateDir = app.getPath('userData');
-  const workspaceArg = process.argv.slice(app.isPackaged ? 1 : 2).find((a) => !a.startsWith('-'));
+  const workspaceArg = workspaceFromArgv(process.argv);
   host = await StudioHost.create({
     workspace: workspaceArg ? path.resolve(workspaceArg) : undefined,
     home: os.homedir(),
