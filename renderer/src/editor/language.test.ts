@@ -3,7 +3,7 @@ import { isSkillMd, languageForPath } from './language';
 
 describe('languageForPath', () => {
   it('maps common skill files to Monaco languages', () => {
-    expect(languageForPath('SKILL.md')).toBe('markdown');
+    expect(languageForPath('SKILL.md')).toBe('skill-md');
     expect(languageForPath('config/settings.yml')).toBe('yaml');
     expect(languageForPath('schema.json')).toBe('json');
     expect(languageForPath('scripts/run.py')).toBe('python');

@@ -1,4 +1,6 @@
-/** Monaco language ids by file name: SKILL.md is Markdown (with YAML frontmatter). */
+/** Monaco language ids by file name: SKILL.md gets its own (YAML frontmatter + Markdown). */
+import { SKILL_MD_LANGUAGE } from './skill-md-language';
+
 const BY_EXTENSION: Record<string, string> = {
   md: 'markdown',
   markdown: 'markdown',
@@ -46,6 +48,7 @@ const BY_NAME: Record<string, string> = {
 };
 
 export function languageForPath(path: string): string {
+  if (isSkillMd(path)) return SKILL_MD_LANGUAGE;
   const base = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
   if (BY_NAME[base]) return BY_NAME[base];
   const dot = base.lastIndexOf('.');

@@ -6,6 +6,7 @@
 import type * as MonacoNs from 'monaco-editor';
 import { completionsAt, hoverAt, hoverMarkdown, quickFixesFor } from './frontmatter-assist';
 import { modelInfo } from './model-registry';
+import { SKILL_MD_LANGUAGE } from './skill-md-language';
 import type { Diagnostic, DiagnosticCode } from '../../../shared/skill/diagnostics';
 
 export const MARKER_OWNER = 'skill-studio';
@@ -15,7 +16,7 @@ export function registerSkillMdProviders(monaco: typeof MonacoNs): void {
   const skillMd = (model: MonacoNs.editor.ITextModel) =>
     modelInfo(model.uri.toString())?.skillMd === true;
 
-  monaco.languages.registerHoverProvider('markdown', {
+  monaco.languages.registerHoverProvider(SKILL_MD_LANGUAGE, {
     provideHover(model, position) {
       if (!skillMd(model)) return null;
       const info = hoverAt(model.getValue(), position.lineNumber, position.column);
@@ -27,7 +28,7 @@ export function registerSkillMdProviders(monaco: typeof MonacoNs): void {
     },
   });
 
-  monaco.languages.registerCompletionItemProvider('markdown', {
+  monaco.languages.registerCompletionItemProvider(SKILL_MD_LANGUAGE, {
     triggerCharacters: [' ', ':'],
     provideCompletionItems(model, position) {
       if (!skillMd(model)) return { suggestions: [] };
@@ -57,7 +58,7 @@ export function registerSkillMdProviders(monaco: typeof MonacoNs): void {
     },
   });
 
-  monaco.languages.registerCodeActionProvider('markdown', {
+  monaco.languages.registerCodeActionProvider(SKILL_MD_LANGUAGE, {
     provideCodeActions(model, _range, context) {
       const info = modelInfo(model.uri.toString());
       if (!info?.skillMd) return { actions: [], dispose() {} };

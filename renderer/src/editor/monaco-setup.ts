@@ -11,6 +11,7 @@ import JsonWorker from 'monaco-editor/esm/vs/language/json/json.worker.js?worker
 import { loader } from '@monaco-editor/react';
 import { defineStudioThemes } from './themes';
 import { registerSkillMdProviders } from './monaco-providers';
+import { registerSkillMdLanguage } from './skill-md-language';
 
 export type Monaco = typeof monaco;
 
@@ -27,6 +28,7 @@ export function setupMonaco(): Monaco {
   };
   loader.config({ monaco });
   defineStudioThemes(monaco);
+  registerSkillMdLanguage(monaco);
   registerSkillMdProviders(monaco);
   return monaco;
 }
