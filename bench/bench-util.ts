@@ -27,7 +27,8 @@ export function printRows(title: string, rows: Row[]): void {
   console.log(`\n## ${title}\n`);
   console.log('| measure | figure | baseline (same run) | ratio | target |');
   console.log('| --- | --- | --- | --- | --- |');
-  for (const r of rows) console.log(`| ${r.what} | ${r.figure} | ${r.baseline} | ${r.ratio} | ${r.target} |`);
+  for (const r of rows)
+    console.log(`| ${r.what} | ${r.figure} | ${r.baseline} | ${r.ratio} | ${r.target} |`);
 }
 
 export const ms = (n: number): string => `${n.toFixed(n < 10 ? 2 : 0)} ms`;

@@ -28,6 +28,34 @@ function flag(name: string, fallback: number): number {
 }
 
 const EVENTS = flag('events', 100_000);
+
+/** Installed in the page: every animation frame's duration and every long task, until stopped. */
+const RECORDER = `(() => {
+  window.__frames = [];
+  window.__long = [];
+  window.__stop = false;
+  let last = performance.now();
+  const tick = (t) => {
+    window.__frames.push(t - last);
+    last = t;
+    if (!window.__stop) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame((t) => {
+    last = t;
+    requestAnimationFrame(tick);
+  });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__long.push(e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  } catch {
+    // No long-task timing in this browser: frames alone are reported.
+  }
+})()`;
+const STOP_RECORDER = `(() => {
+  window.__stop = true;
+  return { frames: window.__frames, long: window.__long };
+})()`;
 const PACE = flag('pace', 0);
 const KEEP = process.argv.includes('--keep');
 
@@ -48,16 +76,31 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
-async function startServer(cwd: string, home: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'skill-studio.cjs'), 'serve', '--port', '0', '--no-user'], {
-    cwd,
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), SKILL_STUDIO_STATE_DIR: path.join(home, 'state') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: process.platform !== 'win32',
-  });
+async function startServer(
+  cwd: string,
+  home: string,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'bin', 'skill-studio.cjs'), 'serve', '--port', '0', '--no-user'],
+    {
+      cwd,
+      env: {
+        ...process.env,
+        HOME: home,
+        XDG_CONFIG_HOME: path.join(home, '.config'),
+        SKILL_STUDIO_STATE_DIR: path.join(home, 'state'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+    },
+  );
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL from skill-studio serve:\n${out}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`no URL from skill-studio serve:\n${out}`)),
+      30_000,
+    );
     const onData = (c: Buffer) => {
       out += c.toString();
       const m = /Skill Studio: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
@@ -68,7 +111,9 @@ async function startServer(cwd: string, home: string): Promise<{ url: string; ch
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`skill-studio serve exited with ${code}:\n${out}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`skill-studio serve exited with ${code}:\n${out}`)),
+    );
   });
   child.stdout?.resume();
   child.stderr?.resume();
@@ -106,40 +151,27 @@ async function main(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(url);
     await page.locator('[data-testid="skill-item"][data-skill="playground-flood"]').first().click();
-    if ((await page.getByTestId('playground').count()) === 0) await page.keyboard.press('Control+j');
+    if ((await page.getByTestId('playground').count()) === 0)
+      await page.keyboard.press('Control+j');
     await page.getByTestId('playground').waitFor();
     await page.getByTestId('pg-tab-run').click();
     await page.getByTestId('args-view-form').click();
-    await page.locator('[data-testid="arg-field"][data-pointer="/events"] input').fill(String(EVENTS));
-    await page.locator('[data-testid="arg-field"][data-pointer="/pace_ms"] input').fill(String(PACE));
+    await page
+      .locator('[data-testid="arg-field"][data-pointer="/events"] input')
+      .fill(String(EVENTS));
+    await page
+      .locator('[data-testid="arg-field"][data-pointer="/pace_ms"] input')
+      .fill(String(PACE));
 
     // Record every frame and every long task from the click on Run to the end of the run.
-    await page.evaluate(() => {
-      const w = window as unknown as { __frames: number[]; __long: number[]; __stop: boolean };
-      w.__frames = [];
-      w.__long = [];
-      w.__stop = false;
-      let last = performance.now();
-      const tick = (t: number) => {
-        w.__frames.push(t - last);
-        last = t;
-        if (!w.__stop) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame((t) => {
-        last = t;
-        requestAnimationFrame(tick);
-      });
-      try {
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) w.__long.push(e.duration);
-        }).observe({ type: 'longtask', buffered: false });
-      } catch {
-        // No long-task timing in this browser: frames alone are reported.
-      }
-    });
+    // A string, not a function: tsx would wrap a function's inner helpers in names the page lacks.
+    await page.evaluate(RECORDER);
     const started = Date.now();
     await page.getByTestId('run-button').click();
-    await page.locator('[data-testid="run-view"][data-phase="running"]').waitFor({ timeout: 20_000 }).catch(() => undefined);
+    await page
+      .locator('[data-testid="run-view"][data-phase="running"]')
+      .waitFor({ timeout: 20_000 })
+      .catch(() => undefined);
 
     // While it streams: how long until a click on another tab shows.
     let tabSwitchMs: number | null = null;
@@ -150,14 +182,19 @@ async function main(): Promise<void> {
       tabSwitchMs = Date.now() - t0;
       await page.getByTestId('run-tab-logs').click();
     }
-    await page.locator('[data-testid="run-view"]:not([data-phase="running"])').waitFor({ timeout: 600_000 });
+    await page
+      .locator('[data-testid="run-view"]:not([data-phase="running"])')
+      .waitFor({ timeout: 600_000 });
     const wall = Date.now() - started;
-    const { frames, long } = await page.evaluate(() => {
-      const w = window as unknown as { __frames: number[]; __long: number[]; __stop: boolean };
-      w.__stop = true;
-      return { frames: w.__frames, long: w.__long };
-    });
-    const events = Number((await page.getByTestId('run-view').textContent())?.match(/([\d,]+) events/)?.[1]?.replace(/,/g, '') ?? NaN);
+    const { frames, long } = (await page.evaluate(STOP_RECORDER)) as {
+      frames: number[];
+      long: number[];
+    };
+    const events = Number(
+      (await page.getByTestId('run-view').textContent())
+        ?.match(/([\d,]+) events/)?.[1]
+        ?.replace(/,/g, '') ?? NaN,
+    );
     const outcome = await page.getByTestId('run-view').getAttribute('data-outcome');
 
     const sorted = [...frames].sort((a, b) => a - b);
@@ -173,12 +210,31 @@ async function main(): Promise<void> {
       longTaskMs: long.reduce((a, b) => a + b, 0),
     };
     const f = (n: number) => n.toFixed(1);
-    console.log(`# Playground frame times — ${EVENTS.toLocaleString()} events${PACE ? `, ${PACE} ms between batches` : ''}, node ${process.version}, ${os.cpus().length} cores`);
-    console.log(`run: ${outcome}, ${Number.isFinite(events) ? events.toLocaleString() : '?'} events shown, ${(wall / 1000).toFixed(1)} s from click to result`);
-    console.log(`frames: ${stats.frames} · p50 ${f(stats.p50)} ms · p95 ${f(stats.p95)} ms · p99 ${f(stats.p99)} ms · max ${f(stats.max)} ms`);
-    console.log(`frames over 50 ms: ${stats.over50} · over 100 ms: ${stats.over100} · long tasks: ${stats.longTasks} (${f(stats.longTaskMs)} ms in all)`);
+    console.log(
+      `# Playground frame times — ${EVENTS.toLocaleString()} events${PACE ? `, ${PACE} ms between batches` : ''}, node ${process.version}, ${os.cpus().length} cores`,
+    );
+    console.log(
+      `run: ${outcome}, ${Number.isFinite(events) ? events.toLocaleString() : '?'} events shown, ${(wall / 1000).toFixed(1)} s from click to result`,
+    );
+    console.log(
+      `frames: ${stats.frames} · p50 ${f(stats.p50)} ms · p95 ${f(stats.p95)} ms · p99 ${f(stats.p99)} ms · max ${f(stats.max)} ms`,
+    );
+    console.log(
+      `frames over 50 ms: ${stats.over50} · over 100 ms: ${stats.over100} · long tasks: ${stats.longTasks} (${f(stats.longTaskMs)} ms in all)`,
+    );
     if (tabSwitchMs !== null) console.log(`tab switch while streaming: ${tabSwitchMs} ms`);
-    console.log(JSON.stringify({ bench: 'playground-frames', events: EVENTS, pace_ms: PACE, outcome, shown_events: events, wall_ms: wall, tab_switch_ms: tabSwitchMs, ...stats }));
+    console.log(
+      JSON.stringify({
+        bench: 'playground-frames',
+        events: EVENTS,
+        pace_ms: PACE,
+        outcome,
+        shown_events: events,
+        wall_ms: wall,
+        tab_switch_ms: tabSwitchMs,
+        ...stats,
+      }),
+    );
     if (KEEP) await page.screenshot({ path: path.join(base, 'playground-after-flood.png') });
   } finally {
     await browser.close();

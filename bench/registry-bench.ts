@@ -89,7 +89,10 @@ function bigSkillMd(): string {
       `      description: The ${i}th field of a large input schema, with a sentence of prose to carry weight.`,
     ].join('\n'),
   ).join('\n');
-  const meta = Array.from({ length: 60 }, (_, i) => `  key_${i}: "value number ${i} of the metadata map"`).join('\n');
+  const meta = Array.from(
+    { length: 60 },
+    (_, i) => `  key_${i}: "value number ${i} of the metadata map"`,
+  ).join('\n');
   const fm = [
     'name: big-skill',
     'description: A 50 KB SKILL.md with a large frontmatter and body.',
@@ -127,7 +130,8 @@ export async function registryBench(): Promise<Row[]> {
         await time(async () => {
           const r = registryFor(root);
           await r.load();
-          if (r.list().length !== COUNT) throw new Error(`scan found ${r.list().length} of ${COUNT}`);
+          if (r.list().length !== COUNT)
+            throw new Error(`scan found ${r.list().length} of ${COUNT}`);
           await r.close();
         }),
       );

@@ -47,7 +47,7 @@ test.describe('skill list and layout', () => {
 
     await expect(page.getByTestId('bottom-panel')).toHaveCount(0);
     await page.keyboard.press(`${MOD}+j`);
-    await expect(page.getByTestId('playground-empty')).toBeVisible();
+    await expect(page.getByTestId('bottom-panel')).toBeVisible();
 
     await page.getByTestId('right-tab-files').click();
     await page.keyboard.press(`${MOD}+Shift+M`);
@@ -58,7 +58,7 @@ test.describe('skill list and layout', () => {
 
     // Layout survives a reload (per workspace, in localStorage).
     await page.reload();
-    await expect(page.getByTestId('playground-empty')).toBeVisible();
+    await expect(page.getByTestId('bottom-panel')).toBeVisible();
   });
 
   test('the theme follows the system and can be switched', async ({ studio }) => {

@@ -4,7 +4,12 @@
  * failure into a `StudioErrorPayload` with a stable code. It never throws.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
-import type { ParamsOf, ResultOf, StudioErrorPayload, StudioMethod } from '../../shared/api/studio-api';
+import type {
+  ParamsOf,
+  ResultOf,
+  StudioErrorPayload,
+  StudioMethod,
+} from '../../shared/api/studio-api';
 import { isFileServiceError } from './fs/errors';
 
 export type RouterResult = { ok: true; result: unknown } | { ok: false; error: StudioErrorPayload };
@@ -33,7 +38,9 @@ const SAVED_CASE = obj(
     name: { type: 'string', minLength: 1, maxLength: 80 },
     arguments: jsonObject,
     timeout: { type: 'number', exclusiveMinimum: 0, maximum: 86400 },
-    expect: obj({ success: { type: 'boolean' }, data: {}, summary_contains: text(4096) }, ['success']),
+    expect: obj({ success: { type: 'boolean' }, data: {}, summary_contains: text(4096) }, [
+      'success',
+    ]),
   },
   ['name', 'arguments', 'expect'],
 );
@@ -53,12 +60,29 @@ const HISTORY_ENTRY = obj(
     summary: {
       type: 'object',
       required: ['total', 'by_kind', 'log_levels', 'artifacts', 'statuses', 'last_progress'],
-      properties: { statuses: { type: 'array', maxItems: 100, items: { type: 'string' } }, artifacts: { type: 'array', maxItems: 10000 } },
+      properties: {
+        statuses: { type: 'array', maxItems: 100, items: { type: 'string' } },
+        artifacts: { type: 'array', maxItems: 10000 },
+      },
     },
     events: { type: 'array', maxItems: 100000, items: jsonObject },
     events_truncated: { type: 'boolean' },
   },
-  ['skill', 'agent', 'started_at', 'finished_at', 'arguments', 'timeout', 'streaming', 'outcome', 'result', 'error', 'summary', 'events', 'events_truncated'],
+  [
+    'skill',
+    'agent',
+    'started_at',
+    'finished_at',
+    'arguments',
+    'timeout',
+    'streaming',
+    'outcome',
+    'result',
+    'error',
+    'summary',
+    'events',
+    'events_truncated',
+  ],
 );
 
 const PARAM_SCHEMAS: Record<StudioMethod, object> = {
@@ -66,30 +90,48 @@ const PARAM_SCHEMAS: Record<StudioMethod, object> = {
   'workspace.open': obj({ root: { type: 'string', minLength: 1, maxLength: 4096 } }, ['root']),
   'skills.list': empty,
   'skills.get': obj({ name: skill, path: text() }, ['name']),
-  'skills.new': obj({ name: { type: 'string', minLength: 1, maxLength: 256 }, template: { enum: ['basic', 'script', 'topology'] } }, [
-    'name',
-    'template',
-  ]),
+  'skills.new': obj(
+    {
+      name: { type: 'string', minLength: 1, maxLength: 256 },
+      template: { enum: ['basic', 'script', 'topology'] },
+    },
+    ['name', 'template'],
+  ),
   'files.read': obj({ skill, path: relPath }, ['skill', 'path']),
   'files.write': obj(
-    { skill, path: relPath, text: { type: 'string', maxLength: 32 * 1024 * 1024 }, expectedVersion: { type: ['string', 'null'], maxLength: 200 } },
+    {
+      skill,
+      path: relPath,
+      text: { type: 'string', maxLength: 32 * 1024 * 1024 },
+      expectedVersion: { type: ['string', 'null'], maxLength: 200 },
+    },
     ['skill', 'path', 'text'],
   ),
   'files.createFile': obj(
-    { skill, path: relPath, text: { type: 'string', maxLength: 32 * 1024 * 1024 }, base64: { type: 'string', maxLength: 48 * 1024 * 1024 } },
+    {
+      skill,
+      path: relPath,
+      text: { type: 'string', maxLength: 32 * 1024 * 1024 },
+      base64: { type: 'string', maxLength: 48 * 1024 * 1024 },
+    },
     ['skill', 'path'],
   ),
   'files.createFolder': obj({ skill, path: relPath }, ['skill', 'path']),
   'files.rename': obj({ skill, from: relPath, to: relPath }, ['skill', 'from', 'to']),
   'files.delete': obj({ skill, path: relPath }, ['skill', 'path']),
   'bundles.export': obj(
-    { skill, format: { enum: ['skill', 'zip'] }, force: { type: 'boolean' }, outPath: { type: ['string', 'null'], maxLength: 4096 } },
+    {
+      skill,
+      format: { enum: ['skill', 'zip'] },
+      force: { type: 'boolean' },
+      outPath: { type: ['string', 'null'], maxLength: 4096 },
+    },
     ['skill', 'format'],
   ),
-  'bundles.import': obj({ base64: { type: 'string', minLength: 1, maxLength: 48 * 1024 * 1024 }, fileName: text(1024) }, [
-    'base64',
-    'fileName',
-  ]),
+  'bundles.import': obj(
+    { base64: { type: 'string', minLength: 1, maxLength: 48 * 1024 * 1024 }, fileName: text(1024) },
+    ['base64', 'fileName'],
+  ),
   'agents.save': obj(
     {
       agents: {
@@ -115,7 +157,11 @@ const PARAM_SCHEMAS: Record<StudioMethod, object> = {
   'cases.list': obj({ skill }, ['skill']),
   'cases.save': obj({ skill, case: SAVED_CASE, overwrite: { type: 'boolean' } }, ['skill', 'case']),
   'cases.run': obj(
-    { skill, names: { type: 'array', maxItems: 10000, items: text(256) }, agent: { type: ['string', 'null'], maxLength: 200 } },
+    {
+      skill,
+      names: { type: 'array', maxItems: 10000, items: text(256) },
+      agent: { type: ['string', 'null'], maxLength: 200 },
+    },
     ['skill'],
   ),
 };
@@ -131,11 +177,16 @@ function toPayload(err: unknown): StudioErrorPayload {
   return { code: 'internal', message };
 }
 
-export function createRouter(handlers: Handlers): (method: string, params: unknown) => Promise<RouterResult> {
+export function createRouter(
+  handlers: Handlers,
+): (method: string, params: unknown) => Promise<RouterResult> {
   return async (method, params) => {
     const validate = validators.get(method);
     if (!validate || !Object.prototype.hasOwnProperty.call(handlers, method)) {
-      return { ok: false, error: { code: 'invalid_params', message: `unknown method '${method}'` } };
+      return {
+        ok: false,
+        error: { code: 'invalid_params', message: `unknown method '${method}'` },
+      };
     }
     const input = params ?? {};
     if (!validate(input)) {
@@ -143,7 +194,10 @@ export function createRouter(handlers: Handlers): (method: string, params: unkno
       const where = e?.instancePath ? `${e.instancePath} ` : '';
       return {
         ok: false,
-        error: { code: 'invalid_params', message: `${method}: ${where}${e?.message ?? 'invalid parameters'}` },
+        error: {
+          code: 'invalid_params',
+          message: `${method}: ${where}${e?.message ?? 'invalid parameters'}`,
+        },
       };
     }
     try {

@@ -21,7 +21,11 @@ import { countBySeverity } from '../../shared/skill/diagnostics';
 import { frameworkSkillsDir } from './app-paths';
 import { createRouter, StudioError, type Handlers, type RouterResult } from './router';
 import { SkillRegistry } from './registry/registry';
-import { loadWorkspaceConfig, saveWorkspaceConfig, type WorkspaceConfig } from './workspace/workspace-config';
+import {
+  loadWorkspaceConfig,
+  saveWorkspaceConfig,
+  type WorkspaceConfig,
+} from './workspace/workspace-config';
 import {
   createFile,
   createFolder,
@@ -109,13 +113,16 @@ export class StudioHost {
     }
     const previous = this.registry;
     this.workspace = root;
-    const loaded = root ? await loadWorkspaceConfig(root) : { config: this.config, diagnostics: [] };
+    const loaded = root
+      ? await loadWorkspaceConfig(root)
+      : { config: this.config, diagnostics: [] };
     this.config = loaded.config;
     this.configDiagnostics = loaded.diagnostics;
     this.registry = new SkillRegistry({
       workspace: root,
       home: this.opts.noUser ? null : this.opts.home,
-      frameworkDir: this.opts.frameworkDir === undefined ? frameworkSkillsDir() : this.opts.frameworkDir,
+      frameworkDir:
+        this.opts.frameworkDir === undefined ? frameworkSkillsDir() : this.opts.frameworkDir,
       config: this.config,
       roots: this.opts.roots,
       noUser: this.opts.noUser,
@@ -260,18 +267,38 @@ export class StudioHost {
 
   // ── bundles ────────────────────────────────────────────────────────────────
 
-  async exportSkill(ref: string, format: 'skill' | 'zip', opts: { force?: boolean; outPath?: string | null }): Promise<ExportResult> {
+  async exportSkill(
+    ref: string,
+    format: 'skill' | 'zip',
+    opts: { force?: boolean; outPath?: string | null },
+  ): Promise<ExportResult> {
     const rec = this.resolveSkill(ref);
     const name = rec.summary.name;
     const fileName = `${name}.${format}`;
     const { errors } = countBySeverity(rec.diagnostics);
     if (errors > 0 && !opts.force) {
-      return { path: null, base64: null, fileName, bytes: 0, entries: [], diagnostics: rec.diagnostics, refused: true };
+      return {
+        path: null,
+        base64: null,
+        fileName,
+        bytes: 0,
+        entries: [],
+        diagnostics: rec.diagnostics,
+        refused: true,
+      };
     }
     const { buffer, entries } = await exportBundle(rec.dir, { name, format });
     if (opts.outPath) {
       await writeFileAtomic(opts.outPath, buffer);
-      return { path: opts.outPath, base64: null, fileName, bytes: buffer.length, entries, diagnostics: rec.diagnostics, refused: false };
+      return {
+        path: opts.outPath,
+        base64: null,
+        fileName,
+        bytes: buffer.length,
+        entries,
+        diagnostics: rec.diagnostics,
+        refused: false,
+      };
     }
     return {
       path: null,
@@ -285,7 +312,11 @@ export class StudioHost {
   }
 
   private importDir(): string {
-    if (!this.workspace) throw new StudioError('invalid_params', 'open a workspace first: skills are created in its skills/ folder');
+    if (!this.workspace)
+      throw new StudioError(
+        'invalid_params',
+        'open a workspace first: skills are created in its skills/ folder',
+      );
     return path.join(this.workspace, 'skills');
   }
 
@@ -403,10 +434,15 @@ export class StudioHost {
         await this.refresh(rec.dir);
         return { ok: true as const };
       },
-      'bundles.export': ({ skill, format, force, outPath }) => this.exportSkill(skill, format, { force, outPath }),
+      'bundles.export': ({ skill, format, force, outPath }) =>
+        this.exportSkill(skill, format, { force, outPath }),
       'bundles.import': ({ base64 }) => this.importSkill(Buffer.from(base64, 'base64')),
       'agents.save': async ({ agents }) => {
-        if (!this.workspace) throw new StudioError('invalid_params', 'open a workspace first: agents live in its skill-studio.json');
+        if (!this.workspace)
+          throw new StudioError(
+            'invalid_params',
+            'open a workspace first: agents live in its skill-studio.json',
+          );
         const loaded = await saveWorkspaceConfig(this.workspace, { agents });
         this.config = loaded.config;
         this.configDiagnostics = loaded.diagnostics;

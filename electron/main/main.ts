@@ -21,6 +21,9 @@ import { StudioHost } from '../host/studio-host';
 import { contentTypeFor, resolveStaticFile } from '../server/static-files';
 import type { MenuCommand } from '../../shared/api/studio-api';
 
+// Every renderer is sandboxed, whatever a window's own options say.
+app.enableSandbox();
+
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
 ]);

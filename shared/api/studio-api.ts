@@ -95,7 +95,10 @@ export interface StudioMethods {
     { skill: string; path: string; text: string; expectedVersion?: string | null },
     WriteResult,
   ];
-  'files.createFile': [{ skill: string; path: string; text?: string; base64?: string }, WriteResult];
+  'files.createFile': [
+    { skill: string; path: string; text?: string; base64?: string },
+    WriteResult,
+  ];
   'files.createFolder': [{ skill: string; path: string }, { ok: true }];
   'files.rename': [{ skill: string; from: string; to: string }, { ok: true }];
   'files.delete': [{ skill: string; path: string }, { ok: true }];
@@ -108,13 +111,19 @@ export interface StudioMethods {
   /** The playground: arguments checked by the host's ajv, exactly as a call would be. */
   'playground.validate': [{ skill: string; arguments: Record<string, unknown> }, ArgumentsCheck];
   /** The call history (workspace-local, redacted; `persisted` false when no workspace is open). */
-  'history.list': [{ skill?: string; limit?: number }, { entries: HistorySummary[]; persisted: boolean }];
+  'history.list': [
+    { skill?: string; limit?: number },
+    { entries: HistorySummary[]; persisted: boolean },
+  ];
   'history.get': [{ id: string }, HistoryEntry];
   'history.add': [{ entry: HistoryInput }, HistorySummary];
   'history.delete': [{ id: string }, { ok: true }];
   /** Saved cases: `tests/cases/<name>.json` inside the skill. */
   'cases.list': [{ skill: string }, CaseFileInfo[]];
-  'cases.save': [{ skill: string; case: SavedCase; overwrite?: boolean }, WriteResult & { file: string }];
+  'cases.save': [
+    { skill: string; case: SavedCase; overwrite?: boolean },
+    WriteResult & { file: string },
+  ];
   'cases.run': [{ skill: string; names?: string[]; agent?: string | null }, CaseRunReport];
 }
 
@@ -163,7 +172,10 @@ export interface A2EConnection {
  * strings so nothing but plain data crosses the bridge.
  */
 export interface StudioBridge {
-  call(method: string, params: unknown): Promise<{ ok: true; result: unknown } | { ok: false; error: StudioErrorPayload }>;
+  call(
+    method: string,
+    params: unknown,
+  ): Promise<{ ok: true; result: unknown } | { ok: false; error: StudioErrorPayload }>;
   onEvent(listener: (event: StudioEvent) => void): () => void;
   a2eOpen(agent: string | null): Promise<string>;
   a2eSend(connectionId: string, frame: string): void;

@@ -46,7 +46,10 @@ describe("what the agent's model sees", () => {
   });
 
   it('warns about missing, broken, blocked, archived and unpublished skills', () => {
-    const p = agentPreview(['nope', 'broken', 'blocked', 'gone', 'draft', 'alpha', 'alpha'], skills);
+    const p = agentPreview(
+      ['nope', 'broken', 'blocked', 'gone', 'draft', 'alpha', 'alpha'],
+      skills,
+    );
     expect(p.warnings.map((w) => [w.skill, w.kind])).toEqual([
       ['nope', 'missing'],
       ['broken', 'broken'],
@@ -64,7 +67,9 @@ describe("what the agent's model sees", () => {
       { tag: 'dates', count: 1 },
     ]);
     expect(freshAgentId('Support Bot', new Set())).toBe('support-bot');
-    expect(freshAgentId('Support Bot', new Set(['support-bot', 'support-bot-2']))).toBe('support-bot-3');
+    expect(freshAgentId('Support Bot', new Set(['support-bot', 'support-bot-2']))).toBe(
+      'support-bot-3',
+    );
     expect(freshAgentId('!!!', new Set())).toBe('agent');
   });
 });

@@ -6,7 +6,12 @@
  * will not work: missing, broken, blocked, archived or not yet published.
  */
 import type { SkillListItem } from '../api/studio-api';
-import { estimateTokens, shortDescription, toPromptXml, type IndexedSkill } from '../skill/prompt-index';
+import {
+  estimateTokens,
+  shortDescription,
+  toPromptXml,
+  type IndexedSkill,
+} from '../skill/prompt-index';
 
 export type AllowWarningKind = 'missing' | 'broken' | 'blocked' | 'archived' | 'draft' | 'conflict';
 
@@ -32,7 +37,10 @@ export function winners(skills: readonly SkillListItem[]): Map<string, SkillList
   return out;
 }
 
-export function agentPreview(allowed: readonly string[], skills: readonly SkillListItem[]): AgentPreview {
+export function agentPreview(
+  allowed: readonly string[],
+  skills: readonly SkillListItem[],
+): AgentPreview {
   const byName = winners(skills);
   const indexed: IndexedSkill[] = [];
   const warnings: AllowWarning[] = [];
@@ -42,31 +50,71 @@ export function agentPreview(allowed: readonly string[], skills: readonly SkillL
     seen.add(name);
     const s = byName.get(name);
     if (!s) {
-      warnings.push({ skill: name, kind: 'missing', message: `${name}: no such skill in this workspace — the agent cannot use it` });
+      warnings.push({
+        skill: name,
+        kind: 'missing',
+        message: `${name}: no such skill in this workspace — the agent cannot use it`,
+      });
       continue;
     }
     if (s.status === 'Archived') {
-      warnings.push({ skill: name, kind: 'archived', message: `${name}: archived — hidden from discovery and never offered to the model` });
+      warnings.push({
+        skill: name,
+        kind: 'archived',
+        message: `${name}: archived — hidden from discovery and never offered to the model`,
+      });
       continue;
     }
-    if (s.has_errors) warnings.push({ skill: name, kind: 'broken', message: `${name}: its SKILL.md has errors — fix them before an agent relies on it` });
-    if (s.conflict) warnings.push({ skill: name, kind: 'conflict', message: `${name}: two skills in one source share this name — calls are refused` });
-    if (s.status === 'Blocked') warnings.push({ skill: name, kind: 'blocked', message: `${name}: blocked — listed, but every call is refused` });
-    if (s.status === 'Created') warnings.push({ skill: name, kind: 'draft', message: `${name}: not published yet (status Created) — calls are refused` });
+    if (s.has_errors)
+      warnings.push({
+        skill: name,
+        kind: 'broken',
+        message: `${name}: its SKILL.md has errors — fix them before an agent relies on it`,
+      });
+    if (s.conflict)
+      warnings.push({
+        skill: name,
+        kind: 'conflict',
+        message: `${name}: two skills in one source share this name — calls are refused`,
+      });
+    if (s.status === 'Blocked')
+      warnings.push({
+        skill: name,
+        kind: 'blocked',
+        message: `${name}: blocked — listed, but every call is refused`,
+      });
+    if (s.status === 'Created')
+      warnings.push({
+        skill: name,
+        kind: 'draft',
+        message: `${name}: not published yet (status Created) — calls are refused`,
+      });
     const sep = s.path.includes('\\') && !s.path.includes('/') ? '\\' : '/';
     indexed.push({ name: s.name, description: s.description, location: `${s.path}${sep}SKILL.md` });
   }
-  const stage1 = indexed.map((s) => ({ name: s.name, description: shortDescription(s.description) }));
+  const stage1 = indexed.map((s) => ({
+    name: s.name,
+    description: shortDescription(s.description),
+  }));
   const xml = toPromptXml(indexed);
   const stage1Text = stage1.map((s) => `${s.name}: ${s.description}`).join('\n');
-  return { stage1, xml, tokens: estimateTokens(xml), stage1Tokens: estimateTokens(stage1Text), warnings };
+  return {
+    stage1,
+    xml,
+    tokens: estimateTokens(xml),
+    stage1Tokens: estimateTokens(stage1Text),
+    warnings,
+  };
 }
 
 /** Every tag of the listed skills with how many skills carry it, most used first. */
 export function tagCounts(skills: readonly SkillListItem[]): { tag: string; count: number }[] {
   const counts = new Map<string, number>();
-  for (const s of winners(skills).values()) for (const t of s.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return [...counts.entries()].map(([tag, count]) => ({ tag, count })).sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : 1));
+  for (const s of winners(skills).values())
+    for (const t of s.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return [...counts.entries()]
+    .map(([tag, count]) => ({ tag, count }))
+    .sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : 1));
 }
 
 /** A new agent id that is not taken: "agent", "agent-2", … (ids are kebab-case). */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ArtifactAssembler, artifactBytes, artifactKind, downloadName, imageSource } from './artifacts';
+import {
+  ArtifactAssembler,
+  artifactBytes,
+  artifactKind,
+  downloadName,
+  imageSource,
+} from './artifacts';
 import { parseCsv } from './csv';
 
 describe('artifact reassembly', () => {
@@ -9,7 +15,12 @@ describe('artifact reassembly', () => {
     a.add(4, { name: 'data.csv', mime: 'text/csv', chunk: 'a,b\n', final: false });
     a.add(5, { name: 'report.md', mime: 'text/markdown', chunk: 'tle\n', final: false });
     expect(a.text('report.md')).toBe('# Title\n');
-    expect(a.info('report.md')).toMatchObject({ complete: false, chunks: 2, chars: 8, kind: 'markdown' });
+    expect(a.info('report.md')).toMatchObject({
+      complete: false,
+      chunks: 2,
+      chars: 8,
+      kind: 'markdown',
+    });
     a.add(7, { name: 'report.md', chunk: 'end', final: true });
     a.add(8, { name: 'data.csv', chunk: '1,2\n', final: true });
     expect(a.text('report.md')).toBe('# Title\nend');
@@ -41,7 +52,8 @@ describe('artifact reassembly', () => {
     a.add(0, {});
     expect(a.info('artifact')).toMatchObject({ mime: 'text/plain', kind: 'text' });
     const started = Date.now();
-    for (let i = 0; i < 100_000; i++) a.add(i + 1, { name: 'big.txt', mime: 'text/plain', chunk: 'x', final: i === 99_999 });
+    for (let i = 0; i < 100_000; i++)
+      a.add(i + 1, { name: 'big.txt', mime: 'text/plain', chunk: 'x', final: i === 99_999 });
     expect(a.text('big.txt').length).toBe(100_000);
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -55,10 +67,24 @@ describe('artifact reassembly', () => {
     expect(artifactKind('application/octet-stream', 'notes.md')).toBe('markdown');
     expect(artifactKind('text/plain')).toBe('text');
     expect(imageSource('image/png', 'iVBO\nRw0=')).toBe('data:image/png;base64,iVBORw0=');
-    expect(imageSource('image/png', 'data:image/gif;base64,R0lG')).toBe('data:image/gif;base64,R0lG');
-    expect(artifactBytes('image', 'image/png', 'data:image/gif;base64,R0lG')).toEqual({ mime: 'image/gif', base64: 'R0lG', text: null });
-    expect(artifactBytes('image', 'image/svg+xml', 'data:image/svg+xml,%3Csvg%2F%3E')).toEqual({ mime: 'image/svg+xml', base64: null, text: '<svg/>' });
-    expect(artifactBytes('text', 'text/plain', 'hi')).toEqual({ mime: 'text/plain', base64: null, text: 'hi' });
+    expect(imageSource('image/png', 'data:image/gif;base64,R0lG')).toBe(
+      'data:image/gif;base64,R0lG',
+    );
+    expect(artifactBytes('image', 'image/png', 'data:image/gif;base64,R0lG')).toEqual({
+      mime: 'image/gif',
+      base64: 'R0lG',
+      text: null,
+    });
+    expect(artifactBytes('image', 'image/svg+xml', 'data:image/svg+xml,%3Csvg%2F%3E')).toEqual({
+      mime: 'image/svg+xml',
+      base64: null,
+      text: '<svg/>',
+    });
+    expect(artifactBytes('text', 'text/plain', 'hi')).toEqual({
+      mime: 'text/plain',
+      base64: null,
+      text: 'hi',
+    });
     expect(downloadName('../../etc/passwd')).toBe('passwd');
     expect(downloadName('a:b?.txt')).toBe('a_b_.txt');
     expect(downloadName('...')).toBe('artifact');

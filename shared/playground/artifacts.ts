@@ -43,10 +43,13 @@ export function artifactKind(mime: string, name = ''): ArtifactKind {
   const m = mime.toLowerCase().split(';')[0].trim();
   const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
   if (m.startsWith('image/')) return 'image';
-  if (m === 'text/markdown' || m === 'text/x-markdown' || ext === 'md' || ext === 'markdown') return 'markdown';
-  if (m === 'application/json' || m.endsWith('+json') || m === 'text/json' || ext === 'json') return 'json';
+  if (m === 'text/markdown' || m === 'text/x-markdown' || ext === 'md' || ext === 'markdown')
+    return 'markdown';
+  if (m === 'application/json' || m.endsWith('+json') || m === 'text/json' || ext === 'json')
+    return 'json';
   if (m === 'text/csv' || m === 'application/csv' || ext === 'csv') return 'csv';
-  if (m === 'text/html' || m === 'application/xhtml+xml' || ext === 'html' || ext === 'htm') return 'html';
+  if (m === 'text/html' || m === 'application/xhtml+xml' || ext === 'html' || ext === 'htm')
+    return 'html';
   return 'text';
 }
 
@@ -57,7 +60,12 @@ export class ArtifactAssembler {
   /** One `artifact` event's data. Returns false when it was ignored (malformed or after final). */
   add(seq: number, data: Record<string, unknown>): boolean {
     const name = typeof data.name === 'string' && data.name !== '' ? data.name : 'artifact';
-    const chunk = typeof data.chunk === 'string' ? data.chunk : data.chunk === undefined ? '' : JSON.stringify(data.chunk);
+    const chunk =
+      typeof data.chunk === 'string'
+        ? data.chunk
+        : data.chunk === undefined
+          ? ''
+          : JSON.stringify(data.chunk);
     let entry = this.entries.get(name);
     if (!entry) {
       entry = {
@@ -155,7 +163,11 @@ export function imageSource(mime: string, text: string): string {
 }
 
 /** Bytes to download for an artifact: decoded for images, the text as UTF-8 otherwise. */
-export function artifactBytes(kind: ArtifactKind, mime: string, text: string): { mime: string; base64: string | null; text: string | null } {
+export function artifactBytes(
+  kind: ArtifactKind,
+  mime: string,
+  text: string,
+): { mime: string; base64: string | null; text: string | null } {
   if (kind !== 'image') return { mime, base64: null, text };
   const src = imageSource(mime, text);
   const m = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(src);

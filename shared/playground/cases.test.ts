@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { makeCallResponse, transportError } from '../protocol/messages';
-import { caseFromCall, checkCase, isValidCaseName, parseCase, partialMismatches, serializeCase, slugCaseName, type SavedCase } from './cases';
+import {
+  caseFromCall,
+  checkCase,
+  isValidCaseName,
+  parseCase,
+  partialMismatches,
+  serializeCase,
+  slugCaseName,
+  type SavedCase,
+} from './cases';
 
-const ok = (data: unknown, summary = '5 words, 2 sentences') => makeCallResponse('r', 's', { data: { success: true, data, summary, duration_ms: 3 } });
+const ok = (data: unknown, summary = '5 words, 2 sentences') =>
+  makeCallResponse('r', 's', { data: { success: true, data, summary, duration_ms: 3 } });
 
 describe('saved cases', () => {
   it('round-trips through a git-friendly file', () => {
-    const c: SavedCase = { name: 'two-fish', arguments: { text: 'One fish. Two fish.' }, timeout: 10, expect: { success: true, data: { words: 4 }, summary_contains: 'words' } };
+    const c: SavedCase = {
+      name: 'two-fish',
+      arguments: { text: 'One fish. Two fish.' },
+      timeout: 10,
+      expect: { success: true, data: { words: 4 }, summary_contains: 'words' },
+    };
     const text = serializeCase(c);
     expect(text.endsWith('\n')).toBe(true);
     expect(Object.keys(JSON.parse(text))).toEqual(['name', 'arguments', 'timeout', 'expect']);
@@ -18,15 +33,40 @@ describe('saved cases', () => {
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.message).toMatch(/^tests\/cases\/x\.json:3:\d+: not valid JSON/);
     const noExpect = parseCase('{"name": "x"}', 'tests/cases/x.json');
-    expect(!noExpect.ok && noExpect.message).toBe('tests/cases/x.json: "expect" must be an object with at least {"success": true|false}');
-    const wrong = parseCase('{"name": "x", "arguments": [], "expect": {"success": true}}', 'f.json');
+    expect(!noExpect.ok && noExpect.message).toBe(
+      'tests/cases/x.json: "expect" must be an object with at least {"success": true|false}',
+    );
+    const wrong = parseCase(
+      '{"name": "x", "arguments": [], "expect": {"success": true}}',
+      'f.json',
+    );
     expect(!wrong.ok && wrong.message).toMatch(/"arguments" must be a JSON object/);
     expect(parseCase('{"name": "x", "expect": {"success": "yes"}}', 'f.json').ok).toBe(false);
   });
 
   it('checks success, partial data and the summary', () => {
-    const c: SavedCase = { name: 'c', arguments: {}, expect: { success: true, data: { words: 5, top_terms: [{ term: 'fish' }, {}] }, summary_contains: 'words' } };
-    expect(checkCase(c, ok({ words: 5, sentences: 2, top_terms: [{ term: 'fish', count: 2 }, { term: 'one', count: 1 }] }))).toEqual({ pass: true, failures: [] });
+    const c: SavedCase = {
+      name: 'c',
+      arguments: {},
+      expect: {
+        success: true,
+        data: { words: 5, top_terms: [{ term: 'fish' }, {}] },
+        summary_contains: 'words',
+      },
+    };
+    expect(
+      checkCase(
+        c,
+        ok({
+          words: 5,
+          sentences: 2,
+          top_terms: [
+            { term: 'fish', count: 2 },
+            { term: 'one', count: 1 },
+          ],
+        }),
+      ),
+    ).toEqual({ pass: true, failures: [] });
     const miss = checkCase(c, ok({ words: 6, top_terms: [{ term: 'cat' }] }, 'nothing'));
     expect(miss.pass).toBe(false);
     expect(miss.failures).toEqual([
@@ -34,10 +74,22 @@ describe('saved cases', () => {
       'data/top_terms: expected 2 items, got 1',
       'summary: expected it to contain "words", got "nothing"',
     ]);
-    const refused = checkCase(c, makeCallResponse('r', 's', { error: transportError('unauthorized', 'no') }));
+    const refused = checkCase(
+      c,
+      makeCallResponse('r', 's', { error: transportError('unauthorized', 'no') }),
+    );
     expect(refused.failures[0]).toBe('success: expected true, got false (unauthorized: no)');
-    expect(checkCase({ name: 'f', arguments: {}, expect: { success: false } }, makeCallResponse('r', 's', { data: { success: false, error: 'x', error_code: 'skill_error', duration_ms: 1 } })).pass).toBe(true);
-    expect(partialMismatches({ a: { b: 1 } }, { a: 3 })).toEqual(['data/a: expected an object, got 3']);
+    expect(
+      checkCase(
+        { name: 'f', arguments: {}, expect: { success: false } },
+        makeCallResponse('r', 's', {
+          data: { success: false, error: 'x', error_code: 'skill_error', duration_ms: 1 },
+        }),
+      ).pass,
+    ).toBe(true);
+    expect(partialMismatches({ a: { b: 1 } }, { a: 3 })).toEqual([
+      'data/a: expected an object, got 3',
+    ]);
     expect(partialMismatches({ a: 1 }, {})).toEqual(['data/a: missing (expected 1)']);
   });
 
@@ -47,8 +99,15 @@ describe('saved cases', () => {
     expect(isValidCaseName('two-fish')).toBe(true);
     expect(isValidCaseName('../x')).toBe(false);
     expect(isValidCaseName('A')).toBe(false);
-    expect(caseFromCall('c', { text: 'x' }, 30, { success: true, data: { words: 1 } })).toEqual({ name: 'c', arguments: { text: 'x' }, timeout: 30, expect: { success: true, data: { words: 1 } } });
-    expect(caseFromCall('c', {}, undefined, { success: true, data: { big: 'x'.repeat(5000) } }).expect).toEqual({ success: true });
+    expect(caseFromCall('c', { text: 'x' }, 30, { success: true, data: { words: 1 } })).toEqual({
+      name: 'c',
+      arguments: { text: 'x' },
+      timeout: 30,
+      expect: { success: true, data: { words: 1 } },
+    });
+    expect(
+      caseFromCall('c', {}, undefined, { success: true, data: { big: 'x'.repeat(5000) } }).expect,
+    ).toEqual({ success: true });
     expect(caseFromCall('c', {}, undefined, null).expect).toEqual({ success: false });
   });
 });

@@ -84,18 +84,30 @@ export function parseCase(text: string, file: string): ParsedCase {
   }
   const bad = (why: string): ParsedCase => ({ ok: false, message: `${file}: ${why}` });
   if (!isPlainObject(raw)) return bad('a case must be a JSON object {name, arguments, expect}');
-  if (typeof raw.name !== 'string' || raw.name.trim() === '') return bad('"name" must be a non-empty string');
-  if (raw.arguments !== undefined && !isPlainObject(raw.arguments)) return bad('"arguments" must be a JSON object');
-  if (raw.timeout !== undefined && (typeof raw.timeout !== 'number' || !(raw.timeout > 0))) return bad('"timeout" must be a positive number of seconds');
-  if (!isPlainObject(raw.expect)) return bad('"expect" must be an object with at least {"success": true|false}');
+  if (typeof raw.name !== 'string' || raw.name.trim() === '')
+    return bad('"name" must be a non-empty string');
+  if (raw.arguments !== undefined && !isPlainObject(raw.arguments))
+    return bad('"arguments" must be a JSON object');
+  if (raw.timeout !== undefined && (typeof raw.timeout !== 'number' || !(raw.timeout > 0)))
+    return bad('"timeout" must be a positive number of seconds');
+  if (!isPlainObject(raw.expect))
+    return bad('"expect" must be an object with at least {"success": true|false}');
   if (typeof raw.expect.success !== 'boolean') return bad('"expect.success" must be true or false');
-  if (raw.expect.summary_contains !== undefined && typeof raw.expect.summary_contains !== 'string') {
+  if (
+    raw.expect.summary_contains !== undefined &&
+    typeof raw.expect.summary_contains !== 'string'
+  ) {
     return bad('"expect.summary_contains" must be a string');
   }
   const expect: CaseExpect = { success: raw.expect.success };
   if (raw.expect.data !== undefined) expect.data = raw.expect.data;
-  if (typeof raw.expect.summary_contains === 'string') expect.summary_contains = raw.expect.summary_contains;
-  const c: SavedCase = { name: raw.name, arguments: (raw.arguments as Record<string, unknown> | undefined) ?? {}, expect };
+  if (typeof raw.expect.summary_contains === 'string')
+    expect.summary_contains = raw.expect.summary_contains;
+  const c: SavedCase = {
+    name: raw.name,
+    arguments: (raw.arguments as Record<string, unknown> | undefined) ?? {},
+    expect,
+  };
   if (typeof raw.timeout === 'number') c.timeout = raw.timeout;
   return { ok: true, case: c };
 }
@@ -120,7 +132,8 @@ export function partialMismatches(expected: unknown, actual: unknown, at = ''): 
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return [`${where}: expected an array, got ${show(actual)}`];
-    if (actual.length !== expected.length) return [`${where}: expected ${expected.length} items, got ${actual.length}`];
+    if (actual.length !== expected.length)
+      return [`${where}: expected ${expected.length} items, got ${actual.length}`];
     return expected.flatMap((v, i) => partialMismatches(v, actual[i], `${at}/${i}`));
   }
   if (expected === actual || (Number.isNaN(expected) && Number.isNaN(actual))) return [];
@@ -142,9 +155,12 @@ export function checkCase(c: SavedCase, resp: SkillCallResponse): CaseCheck {
   }
   if (c.expect.data !== undefined) failures.push(...partialMismatches(c.expect.data, result?.data));
   if (c.expect.summary_contains !== undefined) {
-    const summary = typeof result?.summary === 'string' ? result.summary : JSON.stringify(result?.summary ?? '');
+    const summary =
+      typeof result?.summary === 'string' ? result.summary : JSON.stringify(result?.summary ?? '');
     if (!summary.includes(c.expect.summary_contains)) {
-      failures.push(`summary: expected it to contain ${show(c.expect.summary_contains)}, got ${show(summary)}`);
+      failures.push(
+        `summary: expected it to contain ${show(c.expect.summary_contains)}, got ${show(summary)}`,
+      );
     }
   }
   return { pass: failures.length === 0, failures };

@@ -28,7 +28,10 @@ export function errorsByPointer(details: readonly SchemaErrorDetail[]): FieldErr
     const params = d.params ?? {};
     if (d.keyword === 'required' && typeof params.missingProperty === 'string') {
       add(`${at}/${escapeSegment(params.missingProperty)}`, 'Required');
-    } else if (d.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+    } else if (
+      d.keyword === 'additionalProperties' &&
+      typeof params.additionalProperty === 'string'
+    ) {
       add(`${at}/${escapeSegment(params.additionalProperty)}`, 'Not allowed by the schema');
     } else if (d.keyword === 'dependentRequired' || d.keyword === 'dependencies') {
       const missing = typeof params.missingProperty === 'string' ? params.missingProperty : null;
@@ -42,7 +45,10 @@ export function errorsByPointer(details: readonly SchemaErrorDetail[]): FieldErr
 }
 
 /** Errors whose pointer is not one of `shown` (no field displays them): listed above the form. */
-export function unplacedErrors(errors: FieldErrors, shown: ReadonlySet<string>): { pointer: string; message: string }[] {
+export function unplacedErrors(
+  errors: FieldErrors,
+  shown: ReadonlySet<string>,
+): { pointer: string; message: string }[] {
   const out: { pointer: string; message: string }[] = [];
   for (const [pointer, messages] of Object.entries(errors)) {
     if (shown.has(pointer)) continue;

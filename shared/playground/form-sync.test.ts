@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { argsFromValue, editField, editJson, parseArgsText, removeField, textShows } from './form-sync';
+import {
+  argsFromValue,
+  editField,
+  editJson,
+  parseArgsText,
+  removeField,
+  textShows,
+} from './form-sync';
 import { errorsByPointer, unplacedErrors } from './field-errors';
 import { fromPointer, getAt, setAt, toPointer } from './json-path';
 
@@ -66,10 +73,25 @@ describe('form ⇄ JSON', () => {
 describe('ajv errors on fields', () => {
   it('puts required on the missing property, others where they point', () => {
     const errors = errorsByPointer([
-      { path: '/', keyword: 'required', message: "must have required property 'text'", params: { missingProperty: 'text' } },
+      {
+        path: '/',
+        keyword: 'required',
+        message: "must have required property 'text'",
+        params: { missingProperty: 'text' },
+      },
       { path: '/top', keyword: 'maximum', message: 'must be <= 50', params: { limit: 50 } },
-      { path: '/nested', keyword: 'required', message: "must have required property 'level'", params: { missingProperty: 'level' } },
-      { path: '/', keyword: 'additionalProperties', message: 'must NOT have additional properties', params: { additionalProperty: 'zzz' } },
+      {
+        path: '/nested',
+        keyword: 'required',
+        message: "must have required property 'level'",
+        params: { missingProperty: 'level' },
+      },
+      {
+        path: '/',
+        keyword: 'additionalProperties',
+        message: 'must NOT have additional properties',
+        params: { additionalProperty: 'zzz' },
+      },
     ]);
     expect(errors).toEqual({
       '/text': ['Required'],
@@ -77,7 +99,9 @@ describe('ajv errors on fields', () => {
       '/nested/level': ['Required'],
       '/zzz': ['Not allowed by the schema'],
     });
-    expect(unplacedErrors(errors, new Set(['/text', '/top', '/nested/level']))).toEqual([{ pointer: '/zzz', message: 'Not allowed by the schema' }]);
+    expect(unplacedErrors(errors, new Set(['/text', '/top', '/nested/level']))).toEqual([
+      { pointer: '/zzz', message: 'Not allowed by the schema' },
+    ]);
   });
 });
 
@@ -92,5 +116,14 @@ describe('locating JSON errors', () => {
     expect(jsonErrorOffset('[1, 2] x')).toBe(7);
     expect(jsonErrorOffset('{"a": "\\q"}')).toBe(7);
     expect(jsonErrorOffset('')).toBe(0);
+  });
+});
+
+describe('key order', () => {
+  it('puts the schema’s properties first, in its order, then the rest', async () => {
+    const { orderArgs } = await import('./form-sync');
+    expect(
+      Object.keys(orderArgs({ z: 1, fail: false, text: 'x' }, ['text', 'fail', 'sleep_ms'])),
+    ).toEqual(['text', 'fail', 'z']);
   });
 });

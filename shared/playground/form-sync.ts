@@ -33,7 +33,11 @@ export function argsFromValue(value: Record<string, unknown>): ArgsState {
 }
 
 /** A form edit at `path` (undefined clears the field). */
-export function editField(state: ArgsState, path: readonly PathSegment[], next: unknown): ArgsState {
+export function editField(
+  state: ArgsState,
+  path: readonly PathSegment[],
+  next: unknown,
+): ArgsState {
   const value = setAt(state.value, path, next);
   return argsFromValue(isPlainObject(value) ? value : {});
 }
@@ -58,7 +62,9 @@ export function positionOf(text: string, offset: number): { line: number; column
 }
 
 /** Parses JSON text into an arguments object, or says what is wrong and where. */
-export function parseArgsText(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: JsonTextError } {
+export function parseArgsText(
+  text: string,
+): { ok: true; value: Record<string, unknown> } | { ok: false; error: JsonTextError } {
   if (text.trim() === '') return { ok: true, value: {} };
   let parsed: unknown;
   try {
@@ -71,7 +77,14 @@ export function parseArgsText(text: string): { ok: true; value: Record<string, u
     return { ok: false, error: { message, line: p.line, column: p.column } };
   }
   if (!isPlainObject(parsed)) {
-    return { ok: false, error: { message: 'The arguments must be a JSON object, e.g. {"text": "…"}', line: 1, column: 1 } };
+    return {
+      ok: false,
+      error: {
+        message: 'The arguments must be a JSON object, e.g. {"text": "…"}',
+        line: 1,
+        column: 1,
+      },
+    };
   }
   return { ok: true, value: parsed };
 }
@@ -87,4 +100,19 @@ export function editJson(state: ArgsState, text: string): ArgsState {
 export function textShows(text: string, value: Record<string, unknown>): boolean {
   const parsed = parseArgsText(text);
   return parsed.ok && JSON.stringify(parsed.value) === JSON.stringify(value);
+}
+
+/**
+ * The same arguments with their top-level keys in the schema's order (then any
+ * others as they were), so the JSON view reads like the form whatever order the
+ * fields were filled in.
+ */
+export function orderArgs(
+  value: Record<string, unknown>,
+  order: readonly string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of order) if (Object.prototype.hasOwnProperty.call(value, k)) out[k] = value[k];
+  for (const [k, v] of Object.entries(value)) if (!(k in out)) out[k] = v;
+  return out;
 }

@@ -4,7 +4,13 @@
  * (LLM credentials and anything that looks like a credential are redacted
  * before a call is written anywhere).
  */
-import type { LLMConfig, SkillEvent, SkillEventKind, SkillResult, TransportError } from '../protocol/a2e';
+import type {
+  LLMConfig,
+  SkillEvent,
+  SkillEventKind,
+  SkillResult,
+  TransportError,
+} from '../protocol/a2e';
 import type { RunOutcome } from './run-model';
 import { normaliseLevel } from './run-model';
 import { isPlainObject } from './json-path';
@@ -46,7 +52,9 @@ export interface HistoryEntry {
 }
 
 /** What the studio sends to keep a call (the host assigns id and redacts). */
-export type HistoryInput = Omit<HistoryEntry, 'id' | 'redacted' | 'llm_override'> & { llm_override?: LLMConfig | null };
+export type HistoryInput = Omit<HistoryEntry, 'id' | 'redacted' | 'llm_override'> & {
+  llm_override?: LLMConfig | null;
+};
 
 /** A line of the history list. */
 export interface HistorySummary {
@@ -97,7 +105,12 @@ export function summarizeEvents(events: readonly SkillEvent[]): EventsSummary {
       const name = typeof d.name === 'string' ? d.name : 'artifact';
       let a = artifacts.get(name);
       if (!a) {
-        a = { name, mime: typeof d.mime === 'string' ? d.mime : 'text/plain', chars: 0, complete: false };
+        a = {
+          name,
+          mime: typeof d.mime === 'string' ? d.mime : 'text/plain',
+          chars: 0,
+          complete: false,
+        };
         artifacts.set(name, a);
       }
       if (!a.complete) {
@@ -110,11 +123,19 @@ export function summarizeEvents(events: readonly SkillEvent[]): EventsSummary {
   return s;
 }
 
-export function summaryText(entry: Pick<HistoryEntry, 'result' | 'error' | 'outcome'>, max = 160): string {
+export function summaryText(
+  entry: Pick<HistoryEntry, 'result' | 'error' | 'outcome'>,
+  max = 160,
+): string {
   let text: string;
   if (entry.error) text = `${entry.error.code}: ${entry.error.message}`;
-  else if (entry.result?.success) text = typeof entry.result.summary === 'string' ? entry.result.summary : JSON.stringify(entry.result.summary ?? '');
-  else if (entry.result) text = `${entry.result.error_code ?? 'failed'}: ${entry.result.error ?? ''}`;
+  else if (entry.result?.success)
+    text =
+      typeof entry.result.summary === 'string'
+        ? entry.result.summary
+        : JSON.stringify(entry.result.summary ?? '');
+  else if (entry.result)
+    text = `${entry.result.error_code ?? 'failed'}: ${entry.result.error ?? ''}`;
   else text = entry.outcome;
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? flat.slice(0, max - 1) + '…' : flat;
@@ -138,9 +159,26 @@ const SECRET_KEYS = new Set([
   'providercredentials',
   'privatekey',
 ]);
-const SECRET_SUFFIXES = ['apikey', 'secret', 'password', 'passwd', 'accesstoken', 'authtoken', 'refreshtoken', 'bearertoken', 'sessiontoken', 'idtoken', 'privatekey', 'accesskey', 'secretkey', 'credentials', 'credential'];
+const SECRET_SUFFIXES = [
+  'apikey',
+  'secret',
+  'password',
+  'passwd',
+  'accesstoken',
+  'authtoken',
+  'refreshtoken',
+  'bearertoken',
+  'sessiontoken',
+  'idtoken',
+  'privatekey',
+  'accesskey',
+  'secretkey',
+  'credentials',
+  'credential',
+];
 /** Values that look like tokens whatever their key: provider key prefixes, bearer headers, PEM keys. */
-const SECRET_VALUE = /^(sk-[A-Za-z0-9_-]{16,}|sk-ant-[A-Za-z0-9_-]{10,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|Bearer\s+\S{12,})$|-----BEGIN [A-Z ]*PRIVATE KEY-----/;
+const SECRET_VALUE =
+  /^(sk-[A-Za-z0-9_-]{16,}|sk-ant-[A-Za-z0-9_-]{10,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|Bearer\s+\S{12,})$|-----BEGIN [A-Z ]*PRIVATE KEY-----/;
 
 export function isSecretKey(key: string): boolean {
   const k = key.toLowerCase().replace(/[-_\s]/g, '');
@@ -169,7 +207,12 @@ export function redactSecrets(value: unknown, found: string[] = [], at = ''): un
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       const ptr = `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      if (isSecretKey(k) && v !== null && v !== '' && !(isPlainObject(v) && Object.keys(v).length === 0)) {
+      if (
+        isSecretKey(k) &&
+        v !== null &&
+        v !== '' &&
+        !(isPlainObject(v) && Object.keys(v).length === 0)
+      ) {
         found.push(ptr);
         out[k] = REDACTED;
       } else {
@@ -185,9 +228,15 @@ export function redactSecrets(value: unknown, found: string[] = [], at = ''): un
 export function sanitizeHistoryInput(input: HistoryInput, id: string): HistoryEntry {
   const redacted: string[] = [];
   const args = redactSecrets(input.arguments, redacted, '/arguments') as Record<string, unknown>;
-  const result = input.result ? (redactSecrets(input.result, redacted, '/result') as HistoryEntry['result']) : null;
-  const events = input.events.slice(0, HISTORY_EVENTS_KEPT).map((ev, i) => redactSecrets(ev, redacted, `/events/${i}`) as SkillEvent);
-  const error = input.error ? (redactSecrets(input.error, redacted, '/error') as TransportError) : null;
+  const result = input.result
+    ? (redactSecrets(input.result, redacted, '/result') as HistoryEntry['result'])
+    : null;
+  const events = input.events
+    .slice(0, HISTORY_EVENTS_KEPT)
+    .map((ev, i) => redactSecrets(ev, redacted, `/events/${i}`) as SkillEvent);
+  const error = input.error
+    ? (redactSecrets(input.error, redacted, '/error') as TransportError)
+    : null;
   const statuses = input.summary.statuses.map((s) => (looksLikeSecret(s) ? REDACTED : s));
   let llm: HistoryEntry['llm_override'] = null;
   if (input.llm_override) {
@@ -222,7 +271,9 @@ export function historySummary(entry: HistoryEntry, bytes: number): HistorySumma
     skill: entry.skill,
     agent: entry.agent,
     started_at: entry.started_at,
-    duration_ms: entry.result?.duration_ms ?? (entry.finished_at >= entry.started_at ? entry.finished_at - entry.started_at : null),
+    duration_ms:
+      entry.result?.duration_ms ??
+      (entry.finished_at >= entry.started_at ? entry.finished_at - entry.started_at : null),
     outcome: entry.outcome,
     error_code: entry.error?.code ?? entry.result?.error_code ?? null,
     text: summaryText(entry),

@@ -30,7 +30,8 @@ export function getAt(value: unknown, path: readonly PathSegment[]): unknown {
   let cur: unknown = value;
   for (const seg of path) {
     if (Array.isArray(cur)) cur = cur[Number(seg)];
-    else if (isPlainObject(cur)) cur = Object.prototype.hasOwnProperty.call(cur, String(seg)) ? cur[String(seg)] : undefined;
+    else if (isPlainObject(cur))
+      cur = Object.prototype.hasOwnProperty.call(cur, String(seg)) ? cur[String(seg)] : undefined;
     else return undefined;
   }
   return cur;

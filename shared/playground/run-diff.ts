@@ -27,7 +27,11 @@ export interface RunDiff {
 }
 
 /** Leaves of a JSON value by pointer (empty objects and arrays count as leaves). */
-export function flattenJson(value: unknown, at = '', out = new Map<string, unknown>()): Map<string, unknown> {
+export function flattenJson(
+  value: unknown,
+  at = '',
+  out = new Map<string, unknown>(),
+): Map<string, unknown> {
   if (isPlainObject(value) && Object.keys(value).length > 0) {
     for (const [k, v] of Object.entries(value)) flattenJson(v, `${at}/${escapeSegment(k)}`, out);
   } else if (Array.isArray(value) && value.length > 0) {
@@ -44,7 +48,8 @@ export function diffArguments(a: unknown, b: unknown): ArgChange[] {
   const out: ArgChange[] = [];
   for (const [p, va] of fa) {
     if (!fb.has(p)) out.push({ pointer: p, change: 'removed', a: va });
-    else if (JSON.stringify(va) !== JSON.stringify(fb.get(p))) out.push({ pointer: p, change: 'changed', a: va, b: fb.get(p) });
+    else if (JSON.stringify(va) !== JSON.stringify(fb.get(p)))
+      out.push({ pointer: p, change: 'changed', a: va, b: fb.get(p) });
   }
   for (const [p, vb] of fb) if (!fa.has(p)) out.push({ pointer: p, change: 'added', b: vb });
   return out.sort((x, y) => (x.pointer < y.pointer ? -1 : x.pointer > y.pointer ? 1 : 0));
@@ -71,7 +76,9 @@ function levels(l: Record<string, number>): string {
 }
 
 function artifacts(list: HistoryEntry['summary']['artifacts']): string {
-  return list.length ? list.map((x) => `${x.name} (${x.chars} chars${x.complete ? '' : ', incomplete'})`).join(', ') : '—';
+  return list.length
+    ? list.map((x) => `${x.name} (${x.chars} chars${x.complete ? '' : ', incomplete'})`).join(', ')
+    : '—';
 }
 
 export function diffRuns(a: HistoryEntry, b: HistoryEntry): RunDiff {
@@ -85,7 +92,11 @@ export function diffRuns(a: HistoryEntry, b: HistoryEntry): RunDiff {
     row('status lines', sa.by_kind.status, sb.by_kind.status),
     row('artifact chunks', sa.by_kind.artifact, sb.by_kind.artifact),
     row('artifacts', artifacts(sa.artifacts), artifacts(sb.artifacts)),
-    row('last progress', sa.last_progress ? `${sa.last_progress.pct}% ${sa.last_progress.message}` : null, sb.last_progress ? `${sb.last_progress.pct}% ${sb.last_progress.message}` : null),
+    row(
+      'last progress',
+      sa.last_progress ? `${sa.last_progress.pct}% ${sa.last_progress.message}` : null,
+      sb.last_progress ? `${sb.last_progress.pct}% ${sb.last_progress.message}` : null,
+    ),
   ];
   const ra = a.result;
   const rb = b.result;
@@ -94,7 +105,19 @@ export function diffRuns(a: HistoryEntry, b: HistoryEntry): RunDiff {
     row('agent', a.agent ?? 'the studio', b.agent ?? 'the studio'),
     row('success', ra?.success ?? false, rb?.success ?? false),
     row('summary', ra?.summary, rb?.summary),
-    row('error', a.error ? `${a.error.code}: ${a.error.message}` : ra?.error_code ? `${ra.error_code}: ${ra.error ?? ''}` : null, b.error ? `${b.error.code}: ${b.error.message}` : rb?.error_code ? `${rb.error_code}: ${rb.error ?? ''}` : null),
+    row(
+      'error',
+      a.error
+        ? `${a.error.code}: ${a.error.message}`
+        : ra?.error_code
+          ? `${ra.error_code}: ${ra.error ?? ''}`
+          : null,
+      b.error
+        ? `${b.error.code}: ${b.error.message}`
+        : rb?.error_code
+          ? `${rb.error_code}: ${rb.error ?? ''}`
+          : null,
+    ),
     row('duration', ra ? `${ra.duration_ms} ms` : null, rb ? `${rb.duration_ms} ms` : null),
     row('truncated', ra?.truncated ?? false, rb?.truncated ?? false),
     row('sandbox', ra?.sandbox, rb?.sandbox),

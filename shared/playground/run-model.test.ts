@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { makeCallRequest, makeCallResponse, makeEvent, makeProtocolError, transportError } from '../protocol/messages';
+import {
+  makeCallRequest,
+  makeCallResponse,
+  makeEvent,
+  makeProtocolError,
+  transportError,
+} from '../protocol/messages';
 import { LogIndex, RunModel, normaliseLevel } from './run-model';
 
 function run() {
@@ -13,17 +19,32 @@ describe('the run model', () => {
     model.apply(makeEvent(req.id, 0, 'status', { message: 'Analysing' }), 1001);
     model.apply(makeEvent(req.id, 1, 'progress', { pct: 30, message: 'Counting' }), 1002);
     model.apply(makeEvent(req.id, 2, 'log', { level: 'WARNING', message: 'careful' }), 1003);
-    model.apply(makeEvent(req.id, 3, 'artifact', { name: 'r.md', mime: 'text/markdown', chunk: '# R', final: true }), 1004);
+    model.apply(
+      makeEvent(req.id, 3, 'artifact', {
+        name: 'r.md',
+        mime: 'text/markdown',
+        chunk: '# R',
+        final: true,
+      }),
+      1004,
+    );
     model.apply(makeEvent('other-call', 0, 'log', { level: 'info', message: 'not mine' }), 1004);
     model.apply(makeEvent(req.id, 4, 'progress', { pct: 140, message: 'Done' }), 1005);
     expect(model.progress).toEqual({ pct: 100, message: 'Done' });
-    expect(model.logs).toEqual([{ seq: 2, ts: expect.any(Number), level: 'warn', message: 'careful' }]);
+    expect(model.logs).toEqual([
+      { seq: 2, ts: expect.any(Number), level: 'warn', message: 'careful' },
+    ]);
     expect(model.statuses[0].message).toBe('Analysing');
     expect(model.artifacts.text('r.md')).toBe('# R');
     expect(model.events).toBe(5);
     expect(model.seqGaps).toBe(0);
     expect(model.phase).toBe('running');
-    model.apply(makeCallResponse(req.id, req.name, { data: { success: true, summary: 'ok', duration_ms: 5, data: { n: 1 } } }), 1010);
+    model.apply(
+      makeCallResponse(req.id, req.name, {
+        data: { success: true, summary: 'ok', duration_ms: 5, data: { n: 1 } },
+      }),
+      1010,
+    );
     expect(model.phase).toBe('done');
     expect(model.outcome()).toBe('success');
     expect(model.result()?.summary).toBe('ok');
@@ -36,8 +57,14 @@ describe('the run model', () => {
 
   it('takes the events from the result when the call did not stream', () => {
     const { req, model } = run();
-    const events = [makeEvent(req.id, 0, 'log', { level: 'info', message: 'a' }), makeEvent(req.id, 1, 'progress', { pct: 100, message: '' })];
-    model.apply(makeCallResponse(req.id, req.name, { data: { success: true, duration_ms: 1, events } }), 1002);
+    const events = [
+      makeEvent(req.id, 0, 'log', { level: 'info', message: 'a' }),
+      makeEvent(req.id, 1, 'progress', { pct: 100, message: '' }),
+    ];
+    model.apply(
+      makeCallResponse(req.id, req.name, { data: { success: true, duration_ms: 1, events } }),
+      1002,
+    );
     expect(model.logs).toHaveLength(1);
     expect(model.progress?.pct).toBe(100);
     expect(model.allEvents()).toHaveLength(2);
@@ -45,20 +72,38 @@ describe('the run model', () => {
 
   it('says refused for transport errors, failed for skill failures, cancelled for cancels', () => {
     const a = run();
-    a.model.apply(makeCallResponse(a.req.id, a.req.name, { error: transportError('unauthorized', 'agent "w" is not allowed') }), 1001);
+    a.model.apply(
+      makeCallResponse(a.req.id, a.req.name, {
+        error: transportError('unauthorized', 'agent "w" is not allowed'),
+      }),
+      1001,
+    );
     expect(a.model.outcome()).toBe('refused');
     expect(a.model.transportError()?.code).toBe('unauthorized');
 
     const b = run();
-    b.model.apply(makeCallResponse(b.req.id, b.req.name, { data: { success: false, error: 'boom', error_code: 'skill_error', duration_ms: 1 } }), 1001);
+    b.model.apply(
+      makeCallResponse(b.req.id, b.req.name, {
+        data: { success: false, error: 'boom', error_code: 'skill_error', duration_ms: 1 },
+      }),
+      1001,
+    );
     expect(b.model.outcome()).toBe('failed');
 
     const c = run();
     c.model.apply(makeEvent(c.req.id, 0, 'progress', { pct: 10, message: '' }), 1001);
     c.model.cancel(1500);
     expect(c.model.phase).toBe('cancelled');
-    expect(c.model.result()).toMatchObject({ success: false, cancelled: true, error_code: 'cancelled', duration_ms: 500 });
-    c.model.apply(makeCallResponse(c.req.id, c.req.name, { data: { success: true, duration_ms: 1 } }), 1600);
+    expect(c.model.result()).toMatchObject({
+      success: false,
+      cancelled: true,
+      error_code: 'cancelled',
+      duration_ms: 500,
+    });
+    c.model.apply(
+      makeCallResponse(c.req.id, c.req.name, { data: { success: true, duration_ms: 1 } }),
+      1600,
+    );
     expect(c.model.outcome()).toBe('cancelled');
 
     const d = run();

@@ -110,7 +110,10 @@ export class RunModel {
     switch (ev.kind) {
       case 'progress': {
         this.counts.progress++;
-        const pct = typeof d.pct === 'number' && Number.isFinite(d.pct) ? Math.max(0, Math.min(100, d.pct)) : (this.progress?.pct ?? 0);
+        const pct =
+          typeof d.pct === 'number' && Number.isFinite(d.pct)
+            ? Math.max(0, Math.min(100, d.pct))
+            : (this.progress?.pct ?? 0);
         this.progress = { pct, message: typeof d.message === 'string' ? d.message : '' };
         break;
       }
@@ -118,12 +121,21 @@ export class RunModel {
         this.counts.log++;
         const level = normaliseLevel(d.level);
         this.levelCounts[level] = (this.levelCounts[level] ?? 0) + 1;
-        this.logs.push({ seq: ev.seq, ts: ev.ts, level, message: typeof d.message === 'string' ? d.message : JSON.stringify(d.message ?? '') });
+        this.logs.push({
+          seq: ev.seq,
+          ts: ev.ts,
+          level,
+          message: typeof d.message === 'string' ? d.message : JSON.stringify(d.message ?? ''),
+        });
         break;
       }
       case 'status':
         this.counts.status++;
-        this.statuses.push({ seq: ev.seq, ts: ev.ts, message: typeof d.message === 'string' ? d.message : JSON.stringify(d.message ?? '') });
+        this.statuses.push({
+          seq: ev.seq,
+          ts: ev.ts,
+          message: typeof d.message === 'string' ? d.message : JSON.stringify(d.message ?? ''),
+        });
         break;
       case 'artifact':
         this.counts.artifact++;
@@ -206,7 +218,11 @@ export class LogIndex {
   constructor(private source: readonly LogLine[]) {}
 
   /** Indices into the source of the lines that pass the filter. */
-  update(source: readonly LogLine[], levels: ReadonlySet<string>, search: string): readonly number[] {
+  update(
+    source: readonly LogLine[],
+    levels: ReadonlySet<string>,
+    search: string,
+  ): readonly number[] {
     const key = [...levels].sort().join(',') + '\u0000' + search.toLowerCase();
     if (source !== this.source || key !== this.key) {
       this.source = source;

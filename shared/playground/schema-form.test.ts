@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildFormModel, emptyValue, initialArguments, type FieldModel, type ObjectField } from './schema-form';
+import {
+  buildFormModel,
+  emptyValue,
+  initialArguments,
+  type FieldModel,
+  type ObjectField,
+} from './schema-form';
 
 function field(model: ObjectField, key: string): FieldModel {
   const f = model.fields.find((x) => x.key === key);
@@ -29,7 +35,9 @@ const SCHEMA = {
     maybe: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
     free: { type: 'object' },
   },
-  definitions: { point: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } } } },
+  definitions: {
+    point: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } } },
+  },
 };
 
 describe('schema → form model', () => {
@@ -38,13 +46,36 @@ describe('schema → form model', () => {
   it('gives each property a widget, a label (title or name) and its required mark', () => {
     expect(model.kind).toBe('object');
     const text = field(model, 'text');
-    expect(text).toMatchObject({ kind: 'string', label: 'Text', required: true, multiline: true, minLength: 1, description: 'The text to analyse.' });
-    expect(field(model, 'top')).toMatchObject({ kind: 'number', integer: true, minimum: 1, maximum: 50, default: 5, label: 'top', required: false });
+    expect(text).toMatchObject({
+      kind: 'string',
+      label: 'Text',
+      required: true,
+      multiline: true,
+      minLength: 1,
+      description: 'The text to analyse.',
+    });
+    expect(field(model, 'top')).toMatchObject({
+      kind: 'number',
+      integer: true,
+      minimum: 1,
+      maximum: 50,
+      default: 5,
+      label: 'top',
+      required: false,
+    });
     expect(field(model, 'ratio')).toMatchObject({ kind: 'number', integer: false });
-    expect(field(model, 'mode')).toMatchObject({ kind: 'enum', required: true, options: [{ value: 'fast' }, { value: 'exact' }] });
+    expect(field(model, 'mode')).toMatchObject({
+      kind: 'enum',
+      required: true,
+      options: [{ value: 'fast' }, { value: 'exact' }],
+    });
     expect(field(model, 'verbose')).toMatchObject({ kind: 'boolean', default: false });
     // A short string stays one line; prose-like names get a textarea.
-    expect(field(model, 'label')).toMatchObject({ kind: 'string', multiline: false, maxLength: 40 });
+    expect(field(model, 'label')).toMatchObject({
+      kind: 'string',
+      multiline: false,
+      maxLength: 40,
+    });
   });
 
   it('handles arrays, nested objects, $ref, nullable types and unions', () => {
@@ -57,9 +88,19 @@ describe('schema → form model', () => {
       expect(nested.fields[1]).toMatchObject({ kind: 'string', nullable: true });
     }
     const points = field(model, 'points');
-    expect(points.kind === 'array' && points.item.kind === 'object' && points.item.fields.map((f) => f.key)).toEqual(['x', 'y']);
+    expect(
+      points.kind === 'array' &&
+        points.item.kind === 'object' &&
+        points.item.fields.map((f) => f.key),
+    ).toEqual(['x', 'y']);
     expect(field(model, 'shape')).toMatchObject({ kind: 'json', reason: 'one of several shapes' });
-    expect(field(model, 'choice')).toMatchObject({ kind: 'enum', options: [{ value: 'a', label: 'Option A' }, { value: 'b', label: 'b' }] });
+    expect(field(model, 'choice')).toMatchObject({
+      kind: 'enum',
+      options: [
+        { value: 'a', label: 'Option A' },
+        { value: 'b', label: 'b' },
+      ],
+    });
     expect(field(model, 'maybe')).toMatchObject({ kind: 'number', integer: true, nullable: true });
     expect(field(model, 'free')).toMatchObject({ kind: 'json' });
   });
@@ -77,8 +118,17 @@ describe('schema → form model', () => {
     expect(depth).toBeLessThan(20);
     expect(buildFormModel({})).toMatchObject({ kind: 'object', fields: [], open: true });
     expect(buildFormModel(undefined)).toMatchObject({ kind: 'object', fields: [], open: true });
-    expect(buildFormModel({ type: 'string' })).toMatchObject({ kind: 'object', fields: [], open: true });
-    const allOf = buildFormModel({ allOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'boolean' } } }] });
+    expect(buildFormModel({ type: 'string' })).toMatchObject({
+      kind: 'object',
+      fields: [],
+      open: true,
+    });
+    const allOf = buildFormModel({
+      allOf: [
+        { properties: { a: { type: 'string' } }, required: ['a'] },
+        { properties: { b: { type: 'boolean' } } },
+      ],
+    });
     expect(allOf.fields.map((x) => [x.key, x.kind, x.required])).toEqual([
       ['a', 'string', true],
       ['b', 'boolean', false],
@@ -89,7 +139,11 @@ describe('schema → form model', () => {
     const args = initialArguments(model, { top: 7, extra: 'kept' });
     expect(args).toEqual({ top: 7, extra: 'kept', verbose: false });
     // A required object starts with its parts' defaults.
-    const req = buildFormModel({ type: 'object', required: ['opts'], properties: { opts: { type: 'object', properties: { n: { type: 'integer', default: 2 } } } } });
+    const req = buildFormModel({
+      type: 'object',
+      required: ['opts'],
+      properties: { opts: { type: 'object', properties: { n: { type: 'integer', default: 2 } } } },
+    });
     expect(initialArguments(req, {})).toEqual({ opts: { n: 2 } });
     // The skill's map is copied, not shared.
     const defaults = { top: 3 };

@@ -64,10 +64,12 @@ export interface JsonField extends FieldBase {
   reason: string;
 }
 
-export type FieldModel = ObjectField | ArrayField | EnumField | BooleanField | NumberField | StringField | JsonField;
+export type FieldModel =
+  ObjectField | ArrayField | EnumField | BooleanField | NumberField | StringField | JsonField;
 
 /** Names that usually carry prose: their strings get a textarea. */
-const PROSE_KEY = /(text|body|content|prompt|markdown|message|notes?|description|html|code|question|query|instructions?|input)$/i;
+const PROSE_KEY =
+  /(text|body|content|prompt|markdown|message|notes?|description|html|code|question|query|instructions?|input)$/i;
 const MAX_REF_DEPTH = 12;
 
 function num(v: unknown): number | null {
@@ -103,7 +105,10 @@ function mergeAllOf(schema: JsonSchema, root: JsonSchema, depth: number): JsonSc
   for (const raw of parts) {
     const part = deref(raw, root, depth + 1);
     if (!part) continue;
-    const props = { ...(isPlainObject(merged.properties) ? merged.properties : {}), ...(isPlainObject(part.properties) ? part.properties : {}) };
+    const props = {
+      ...(isPlainObject(merged.properties) ? merged.properties : {}),
+      ...(isPlainObject(part.properties) ? part.properties : {}),
+    };
     const required = [
       ...(Array.isArray(merged.required) ? merged.required : []),
       ...(Array.isArray(part.required) ? part.required : []),
@@ -130,7 +135,12 @@ function deref(schema: JsonSchema, root: JsonSchema, depth: number): JsonSchema 
 /** The non-null types a schema names, and whether null is allowed. */
 function typesOf(schema: JsonSchema): { types: string[]; nullable: boolean } {
   const t = schema.type;
-  const list = typeof t === 'string' ? [t] : Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : [];
+  const list =
+    typeof t === 'string'
+      ? [t]
+      : Array.isArray(t)
+        ? t.filter((x): x is string => typeof x === 'string')
+        : [];
   const nullable = list.includes('null') || schema.nullable === true;
   return { types: list.filter((x) => x !== 'null'), nullable };
 }
@@ -144,7 +154,8 @@ function constUnion(members: JsonSchema[]): { value: unknown; label: string }[] 
   const out: { value: unknown; label: string }[] = [];
   for (const m of members) {
     if ('const' in m) out.push({ value: m.const, label: str(m.title) ?? optionLabel(m.const) });
-    else if (Array.isArray(m.enum)) for (const v of m.enum) out.push({ value: v, label: optionLabel(v) });
+    else if (Array.isArray(m.enum))
+      for (const v of m.enum) out.push({ value: v, label: optionLabel(v) });
     else return null;
   }
   return out;
@@ -159,7 +170,15 @@ function build(raw: unknown, key: string, required: boolean, ctx: BuildContext):
   const fallbackLabel = key || 'value';
   if (!isPlainObject(raw)) {
     // `true` (anything) or a missing schema: raw JSON.
-    return { kind: 'json', key, label: fallbackLabel, description: null, required, nullable: false, reason: 'any JSON value' };
+    return {
+      kind: 'json',
+      key,
+      label: fallbackLabel,
+      description: null,
+      required,
+      nullable: false,
+      reason: 'any JSON value',
+    };
   }
   const resolved = deref(raw, ctx.root, ctx.depth);
   if (!resolved) {
@@ -184,11 +203,22 @@ function build(raw: unknown, key: string, required: boolean, ctx: BuildContext):
   };
   if ('default' in schema) base.default = schema.default;
 
-  if ('const' in schema) return { ...base, kind: 'enum', options: [{ value: schema.const, label: optionLabel(schema.const) }] };
+  if ('const' in schema)
+    return {
+      ...base,
+      kind: 'enum',
+      options: [{ value: schema.const, label: optionLabel(schema.const) }],
+    };
   if (Array.isArray(schema.enum)) {
-    return { ...base, kind: 'enum', options: schema.enum.map((v) => ({ value: v, label: optionLabel(v) })) };
+    return {
+      ...base,
+      kind: 'enum',
+      options: schema.enum.map((v) => ({ value: v, label: optionLabel(v) })),
+    };
   }
-  const union = (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : null)?.filter(isPlainObject);
+  const union = (
+    Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : null
+  )?.filter(isPlainObject);
   if (union && union.length > 0) {
     const consts = constUnion(union);
     if (consts) return { ...base, kind: 'enum', options: consts };
@@ -196,7 +226,10 @@ function build(raw: unknown, key: string, required: boolean, ctx: BuildContext):
     const nonNull = union.filter((m) => m.type !== 'null');
     if (nonNull.length === 1 && union.length === 2) {
       const { oneOf: _o, anyOf: _a, ...rest } = schema;
-      const inner = build({ ...nonNull[0], ...rest }, key, required, { ...ctx, depth: ctx.depth + 1 });
+      const inner = build({ ...nonNull[0], ...rest }, key, required, {
+        ...ctx,
+        depth: ctx.depth + 1,
+      });
       return { ...inner, nullable: true };
     }
     return { ...base, kind: 'json', reason: 'one of several shapes' };
@@ -210,16 +243,30 @@ function build(raw: unknown, key: string, required: boolean, ctx: BuildContext):
   switch (type) {
     case 'object': {
       const props = isPlainObject(schema.properties) ? schema.properties : {};
-      const req = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
-      const fields = Object.entries(props).map(([k, s]) => build(s, k, req.has(k), { ...ctx, depth: ctx.depth + 1 }));
+      const req = new Set(
+        Array.isArray(schema.required)
+          ? schema.required.filter((r): r is string => typeof r === 'string')
+          : [],
+      );
+      const fields = Object.entries(props).map(([k, s]) =>
+        build(s, k, req.has(k), { ...ctx, depth: ctx.depth + 1 }),
+      );
       const declared = Object.keys(props).length > 0;
-      const open = !declared || (schema.additionalProperties !== undefined && schema.additionalProperties !== false);
-      if (!declared && key !== '') return { ...base, kind: 'json', reason: 'an object with free-form keys' };
+      const open =
+        !declared ||
+        (schema.additionalProperties !== undefined && schema.additionalProperties !== false);
+      if (!declared && key !== '')
+        return { ...base, kind: 'json', reason: 'an object with free-form keys' };
       return { ...base, kind: 'object', fields, open };
     }
     case 'array': {
-      const items = Array.isArray(schema.items) ? schema.items[0] : (schema.items ?? schema.prefixItems);
-      const item = build(Array.isArray(items) ? items[0] : items, '', false, { ...ctx, depth: ctx.depth + 1 });
+      const items = Array.isArray(schema.items)
+        ? schema.items[0]
+        : (schema.items ?? schema.prefixItems);
+      const item = build(Array.isArray(items) ? items[0] : items, '', false, {
+        ...ctx,
+        depth: ctx.depth + 1,
+      });
       return {
         ...base,
         kind: 'array',
@@ -247,7 +294,8 @@ function build(raw: unknown, key: string, required: boolean, ctx: BuildContext):
         format === 'textarea' ||
         format === 'markdown' ||
         schema['x-multiline'] === true ||
-        (typeof schema.contentMediaType === 'string' && schema.contentMediaType.startsWith('text/')) ||
+        (typeof schema.contentMediaType === 'string' &&
+          schema.contentMediaType.startsWith('text/')) ||
         (maxLength === null && format === null && PROSE_KEY.test(key));
       return {
         ...base,
@@ -256,11 +304,18 @@ function build(raw: unknown, key: string, required: boolean, ctx: BuildContext):
         format,
         minLength: num(schema.minLength),
         maxLength,
-        placeholder: Array.isArray(schema.examples) && typeof schema.examples[0] === 'string' ? schema.examples[0] : null,
+        placeholder:
+          Array.isArray(schema.examples) && typeof schema.examples[0] === 'string'
+            ? schema.examples[0]
+            : null,
       };
     }
     default:
-      return { ...base, kind: 'json', reason: type === 'multi' ? `one of the types ${types.join(', ')}` : 'any JSON value' };
+      return {
+        ...base,
+        kind: 'json',
+        reason: type === 'multi' ? `one of the types ${types.join(', ')}` : 'any JSON value',
+      };
   }
 }
 
@@ -270,10 +325,22 @@ function build(raw: unknown, key: string, required: boolean, ctx: BuildContext):
  */
 export function buildFormModel(schema: unknown): ObjectField {
   const root = isPlainObject(schema) ? schema : {};
-  const model = build(Object.keys(root).length === 0 ? { type: 'object' } : root, '', true, { root, depth: 0 });
+  const model = build(Object.keys(root).length === 0 ? { type: 'object' } : root, '', true, {
+    root,
+    depth: 0,
+  });
   if (model.kind === 'object') return { ...model, label: 'Arguments' };
   // A root schema that is not an object cannot describe A2E arguments: raw JSON it is.
-  return { kind: 'object', key: '', label: 'Arguments', description: null, required: true, nullable: false, fields: [], open: true };
+  return {
+    kind: 'object',
+    key: '',
+    label: 'Arguments',
+    description: null,
+    required: true,
+    nullable: false,
+    fields: [],
+    open: true,
+  };
 }
 
 /** The value a field starts with: its own default, else the defaults of its parts when it is required. */
@@ -297,8 +364,13 @@ function fieldInitial(field: FieldModel): unknown {
  * The arguments a fresh form shows: the skill's `arguments` defaults, then the
  * schema's own `default`s for what they leave out.
  */
-export function initialArguments(model: ObjectField, skillDefaults: unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = isPlainObject(skillDefaults) ? (structuredCopy(skillDefaults) as Record<string, unknown>) : {};
+export function initialArguments(
+  model: ObjectField,
+  skillDefaults: unknown,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = isPlainObject(skillDefaults)
+    ? (structuredCopy(skillDefaults) as Record<string, unknown>)
+    : {};
   for (const f of model.fields) {
     if (out[f.key] !== undefined) continue;
     const v = fieldInitial(f);

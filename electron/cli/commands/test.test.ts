@@ -10,7 +10,10 @@ import { serializeCase } from '../../../shared/playground/cases';
 
 const FIXTURE = fileURLToPath(new URL('../../host/history/fixtures/fx-count', import.meta.url));
 
-async function cli(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(
+  cwd: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = new PassThrough();
   const err = new PassThrough();
   let stdout = '';
@@ -36,8 +39,22 @@ describe('skill-studio test', () => {
     ws = tempWorkspace('skill-studio-testcmd-');
     await cp(FIXTURE, path.join(ws.root, 'skills', 'fx-count'), { recursive: true });
     cases = path.join(ws.root, 'skills', 'fx-count', 'tests', 'cases');
-    ws.write('skills/fx-count/tests/cases/three.json', serializeCase({ name: 'three', arguments: { text: 'a b c' }, expect: { success: true, data: { words: 3 } } }));
-    ws.write('skills/fx-count/tests/cases/fails-on-purpose.json', serializeCase({ name: 'fails-on-purpose', arguments: { text: 'x', fail: true }, expect: { success: false } }));
+    ws.write(
+      'skills/fx-count/tests/cases/three.json',
+      serializeCase({
+        name: 'three',
+        arguments: { text: 'a b c' },
+        expect: { success: true, data: { words: 3 } },
+      }),
+    );
+    ws.write(
+      'skills/fx-count/tests/cases/fails-on-purpose.json',
+      serializeCase({
+        name: 'fails-on-purpose',
+        arguments: { text: 'x', fail: true },
+        expect: { success: false },
+      }),
+    );
     ws.addSkill('no-cases', 'name: no-cases\ndescription: Has no saved cases.');
   });
   afterEach(() => ws.cleanup());
@@ -53,7 +70,14 @@ describe('skill-studio test', () => {
   });
 
   it('exits 1 when a case fails, saying why; --json has the report', async () => {
-    await writeFile(path.join(cases, 'wrong.json'), serializeCase({ name: 'wrong', arguments: { text: 'a' }, expect: { success: true, summary_contains: 'zebra' } }));
+    await writeFile(
+      path.join(cases, 'wrong.json'),
+      serializeCase({
+        name: 'wrong',
+        arguments: { text: 'a' },
+        expect: { success: true, summary_contains: 'zebra' },
+      }),
+    );
     const r = await cli(ws.root, ['test', 'fx-count']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/✗ wrong/);

@@ -20,27 +20,37 @@ export const testCommand: Command = {
     withHost(ctx, async (host) => {
       const [name, extra] = ctx.positionals;
       if (!name) throw new UsageError('name the skill whose cases to run');
-      if (extra !== undefined) throw new UsageError(`one skill at a time (got '${name}' and '${extra}')`);
+      if (extra !== undefined)
+        throw new UsageError(`one skill at a time (got '${name}' and '${extra}')`);
       const rec = host.skills().find((r) => r.summary.name === name);
       if (!rec) throw new UsageError(`no skill named '${name}'`);
       const agent = stringFlag(ctx, 'agent') ?? null;
-      if (agent !== null && !host.agentExists(agent)) throw new UsageError(`no agent '${agent}' in skill-studio.json`);
+      if (agent !== null && !host.agentExists(agent))
+        throw new UsageError(`no agent '${agent}' in skill-studio.json`);
       const only = ctx.values.case as string[] | undefined;
 
       const files = await listCases(rec.dir);
       const chosen = only ? files.filter((f) => only.includes(f.name)) : files;
       if (only) {
         const missing = only.filter((n) => !files.some((f) => f.name === n));
-        if (missing.length > 0) throw new UsageError(`no case named ${missing.map((m) => `'${m}'`).join(', ')} in ${name}/${CASES_DIR}`);
+        if (missing.length > 0)
+          throw new UsageError(
+            `no case named ${missing.map((m) => `'${m}'`).join(', ')} in ${name}/${CASES_DIR}`,
+          );
       }
       if (chosen.length === 0) {
-        ctx.io.stderr.write(`skill-studio test: ${name} has no saved cases (${CASES_DIR}/*.json) — save one from the playground\n`);
+        ctx.io.stderr.write(
+          `skill-studio test: ${name} has no saved cases (${CASES_DIR}/*.json) — save one from the playground\n`,
+        );
         return EXIT_USAGE;
       }
 
       const c = colours(ctx.io);
       const json = ctx.common.json;
-      if (!json) ctx.io.stdout.write(`${c.bold(name)}: ${chosen.length} case${chosen.length === 1 ? '' : 's'}\n`);
+      if (!json)
+        ctx.io.stdout.write(
+          `${c.bold(name)}: ${chosen.length} case${chosen.length === 1 ? '' : 's'}\n`,
+        );
       const controller = new AbortController();
       const off = ctx.io.onInterrupt(() => controller.abort('cancelled'));
       try {

@@ -30,8 +30,17 @@ describe('saved cases and the playground API', () => {
     ws = tempWorkspace('skill-studio-cases-');
     skillDir = path.join(ws.root, 'skills', 'fx-count');
     await cp(FIXTURE, skillDir, { recursive: true });
-    ws.write('skill-studio.json', JSON.stringify({ agents: [{ id: 'bot', name: 'Bot', allowed_skills: [] }] }));
-    host = await StudioHost.create({ workspace: ws.root, home: null, stateDir: null, noUser: true, frameworkDir: null });
+    ws.write(
+      'skill-studio.json',
+      JSON.stringify({ agents: [{ id: 'bot', name: 'Bot', allowed_skills: [] }] }),
+    );
+    host = await StudioHost.create({
+      workspace: ws.root,
+      home: null,
+      stateDir: null,
+      noUser: true,
+      frameworkDir: null,
+    });
   });
   afterEach(async () => {
     await host.close();
@@ -39,23 +48,46 @@ describe('saved cases and the playground API', () => {
   });
 
   it('saves a case into tests/cases through the safe file service, never over another unless asked', async () => {
-    const c = { name: 'four-words', arguments: { text: 'one two three four' }, expect: { success: true, data: { words: 4 } } };
+    const c = {
+      name: 'four-words',
+      arguments: { text: 'one two three four' },
+      expect: { success: true, data: { words: 4 } },
+    };
     const res = await saveCase(skillDir, c);
     expect(res.file).toBe('tests/cases/four-words.json');
     const text = await readFile(path.join(skillDir, 'tests', 'cases', 'four-words.json'), 'utf8');
     expect(JSON.parse(text)).toEqual(c);
     await expect(saveCase(skillDir, c)).rejects.toMatchObject({ code: 'exists' });
     await saveCase(skillDir, { ...c, expect: { success: true } }, { overwrite: true });
-    expect(JSON.parse(await readFile(path.join(skillDir, 'tests/cases/four-words.json'), 'utf8')).expect).toEqual({ success: true });
-    await expect(saveCase(skillDir, { ...c, name: '../escape' })).rejects.toMatchObject({ code: 'invalid_params' });
+    expect(
+      JSON.parse(await readFile(path.join(skillDir, 'tests/cases/four-words.json'), 'utf8')).expect,
+    ).toEqual({ success: true });
+    await expect(saveCase(skillDir, { ...c, name: '../escape' })).rejects.toMatchObject({
+      code: 'invalid_params',
+    });
     expect(existsSync(path.join(skillDir, 'tests', 'escape.json'))).toBe(false);
   });
 
   it('runs every case through the A2E host and checks each', async () => {
-    await saveCase(skillDir, { name: 'pass', arguments: { text: 'a b c' }, expect: { success: true, data: { words: 3 }, summary_contains: '3 words' } });
-    await saveCase(skillDir, { name: 'wrong-count', arguments: { text: 'a b' }, expect: { success: true, data: { words: 3 } } });
-    await saveCase(skillDir, { name: 'expected-failure', arguments: { text: 'x', fail: true }, expect: { success: false } });
-    await writeFile(path.join(skillDir, 'tests/cases/zz-broken.json'), '{"name": "broken",\n "expect": ');
+    await saveCase(skillDir, {
+      name: 'pass',
+      arguments: { text: 'a b c' },
+      expect: { success: true, data: { words: 3 }, summary_contains: '3 words' },
+    });
+    await saveCase(skillDir, {
+      name: 'wrong-count',
+      arguments: { text: 'a b' },
+      expect: { success: true, data: { words: 3 } },
+    });
+    await saveCase(skillDir, {
+      name: 'expected-failure',
+      arguments: { text: 'x', fail: true },
+      expect: { success: false },
+    });
+    await writeFile(
+      path.join(skillDir, 'tests/cases/zz-broken.json'),
+      '{"name": "broken",\n "expect": ',
+    );
 
     const listed = await listCases(skillDir);
     expect(listed.map((f) => [f.name, f.error === null])).toEqual([
@@ -67,14 +99,20 @@ describe('saved cases and the playground API', () => {
     expect(listed[3].error).toMatch(/^tests\/cases\/zz-broken\.json:2:\d+: not valid JSON/);
 
     const seen: string[] = [];
-    const report = await runCases(host.a2e, 'fx-count', skillDir, { onCase: (r) => seen.push(r.name) });
+    const report = await runCases(host.a2e, 'fx-count', skillDir, {
+      onCase: (r) => seen.push(r.name),
+    });
     expect(seen).toEqual(['expected-failure', 'pass', 'wrong-count', 'zz-broken']);
     expect(report.passed).toBe(2);
     expect(report.failed).toBe(2);
     const by = Object.fromEntries(report.cases.map((r) => [r.name, r]));
     expect(by.pass).toMatchObject({ pass: true, success: true, summary: '3 words', failures: [] });
     expect(by['wrong-count'].failures).toEqual(['data/words: expected 3, got 2']);
-    expect(by['expected-failure']).toMatchObject({ pass: true, success: false, error_code: 'skill_error' });
+    expect(by['expected-failure']).toMatchObject({
+      pass: true,
+      success: false,
+      error_code: 'skill_error',
+    });
     expect(by['zz-broken'].failures[0]).toMatch(/zz-broken\.json/);
 
     // Acting as an agent that may not use the skill: refused, so the case fails with unauthorized.
@@ -83,10 +121,17 @@ describe('saved cases and the playground API', () => {
   });
 
   it('serves validate, history and cases over the router', async () => {
-    const missing = ok(await host.call('playground.validate', { skill: 'fx-count', arguments: {} })) as { ok: boolean; errors: { keyword: string }[] };
+    const missing = ok(
+      await host.call('playground.validate', { skill: 'fx-count', arguments: {} }),
+    ) as { ok: boolean; errors: { keyword: string }[] };
     expect(missing.ok).toBe(false);
-    expect(missing.errors[0]).toMatchObject({ keyword: 'required', params: { missingProperty: 'text' } });
-    const good = ok(await host.call('playground.validate', { skill: 'fx-count', arguments: { text: 'hi' } })) as { ok: boolean };
+    expect(missing.errors[0]).toMatchObject({
+      keyword: 'required',
+      params: { missingProperty: 'text' },
+    });
+    const good = ok(
+      await host.call('playground.validate', { skill: 'fx-count', arguments: { text: 'hi' } }),
+    ) as { ok: boolean };
     expect(good.ok).toBe(true);
     const bad = await host.call('playground.validate', { skill: 'fx-count' });
     expect(bad.ok).toBe(false);
@@ -108,23 +153,42 @@ describe('saved cases and the playground API', () => {
       events_truncated: false,
     };
     const added = ok(await host.call('history.add', { entry })) as { id: string };
-    const listed = ok(await host.call('history.list', { skill: 'fx-count' })) as { entries: { id: string }[]; persisted: boolean };
+    const listed = ok(await host.call('history.list', { skill: 'fx-count' })) as {
+      entries: { id: string }[];
+      persisted: boolean;
+    };
     expect(listed.persisted).toBe(true);
     expect(listed.entries.map((e) => e.id)).toEqual([added.id]);
-    const got = ok(await host.call('history.get', { id: added.id })) as { arguments: Record<string, unknown> };
+    const got = ok(await host.call('history.get', { id: added.id })) as {
+      arguments: Record<string, unknown>;
+    };
     expect(got.arguments).toEqual({ text: 'hi', password: '[redacted]' });
-    expect(existsSync(path.join(ws.root, '.skill-studio', 'history', `${added.id}.json`))).toBe(true);
-    expect((await host.call('history.add', { entry: { ...entry, outcome: 'great' } })).ok).toBe(false);
+    expect(existsSync(path.join(ws.root, '.skill-studio', 'history', `${added.id}.json`))).toBe(
+      true,
+    );
+    expect((await host.call('history.add', { entry: { ...entry, outcome: 'great' } })).ok).toBe(
+      false,
+    );
     ok(await host.call('history.delete', { id: added.id }));
     expect((ok(await host.call('history.list', {})) as { entries: unknown[] }).entries).toEqual([]);
 
     const saved = ok(
-      await host.call('cases.save', { skill: 'fx-count', case: { name: 'hi', arguments: { text: 'hi there' }, expect: { success: true, data: { words: 2 } } } }),
+      await host.call('cases.save', {
+        skill: 'fx-count',
+        case: {
+          name: 'hi',
+          arguments: { text: 'hi there' },
+          expect: { success: true, data: { words: 2 } },
+        },
+      }),
     ) as { file: string };
     expect(saved.file).toBe('tests/cases/hi.json');
     const cases = ok(await host.call('cases.list', { skill: 'fx-count' })) as { name: string }[];
     expect(cases.map((c) => c.name)).toEqual(['hi']);
-    const report = ok(await host.call('cases.run', { skill: 'fx-count' })) as { passed: number; failed: number };
+    const report = ok(await host.call('cases.run', { skill: 'fx-count' })) as {
+      passed: number;
+      failed: number;
+    };
     expect(report).toMatchObject({ passed: 1, failed: 0 });
     const unknownAgent = await host.call('cases.run', { skill: 'fx-count', agent: 'nobody' });
     expect(unknownAgent.ok).toBe(false);
@@ -135,9 +199,18 @@ describe('saved cases and the playground API', () => {
     try {
       await mkdir(path.join(bundled.root, 'fx-count'), { recursive: true });
       await cp(FIXTURE, path.join(bundled.root, 'fx-count'), { recursive: true });
-      const h = await StudioHost.create({ workspace: null, home: null, stateDir: null, noUser: true, frameworkDir: bundled.root });
+      const h = await StudioHost.create({
+        workspace: null,
+        home: null,
+        stateDir: null,
+        noUser: true,
+        frameworkDir: bundled.root,
+      });
       try {
-        const r = await h.call('cases.save', { skill: 'fx-count', case: { name: 'x', arguments: {}, expect: { success: true } } });
+        const r = await h.call('cases.save', {
+          skill: 'fx-count',
+          case: { name: 'x', arguments: {}, expect: { success: true } },
+        });
         expect(r.ok).toBe(false);
         if (!r.ok) expect(r.error.code).toBe('forbidden_path');
         // With no workspace, the history is kept for the session only.

@@ -46,12 +46,22 @@ export async function listCases(skillDir: string): Promise<CaseFileInfo[]> {
     try {
       const buf = await readFile(path.join(dir, n));
       if (buf.length > MAX_CASE_BYTES) {
-        out.push({ file, name: fallback, case: null, error: `${file}: over ${MAX_CASE_BYTES} bytes, not a case file` });
+        out.push({
+          file,
+          name: fallback,
+          case: null,
+          error: `${file}: over ${MAX_CASE_BYTES} bytes, not a case file`,
+        });
         continue;
       }
       text = buf.toString('utf8');
     } catch (err) {
-      out.push({ file, name: fallback, case: null, error: `${file}: cannot be read (${(err as Error).message})` });
+      out.push({
+        file,
+        name: fallback,
+        case: null,
+        error: `${file}: cannot be read (${(err as Error).message})`,
+      });
       continue;
     }
     const parsed = parseCase(text, file);
@@ -65,7 +75,11 @@ export async function listCases(skillDir: string): Promise<CaseFileInfo[]> {
  * Writes a case as `tests/cases/<name>.json` inside the skill (atomic, confined to
  * the skill folder). Refuses to replace an existing case unless `overwrite`.
  */
-export async function saveCase(skillDir: string, c: SavedCase, opts: { overwrite?: boolean } = {}): Promise<WriteResult & { file: string }> {
+export async function saveCase(
+  skillDir: string,
+  c: SavedCase,
+  opts: { overwrite?: boolean } = {},
+): Promise<WriteResult & { file: string }> {
   if (!isValidCaseName(c.name)) {
     throw new InvalidRequestError(
       `'${c.name}' cannot be a case name: use lower-case letters, digits, '.', '_' and '-' (up to 80, starting with a letter or digit)`,
@@ -73,7 +87,9 @@ export async function saveCase(skillDir: string, c: SavedCase, opts: { overwrite
   }
   const file = caseFilePath(c.name);
   const text = serializeCase(c);
-  const res = opts.overwrite ? await writeSkillFile(skillDir, file, text) : await createFile(skillDir, file, text);
+  const res = opts.overwrite
+    ? await writeSkillFile(skillDir, file, text)
+    : await createFile(skillDir, file, text);
   return { ...res, file };
 }
 
@@ -88,14 +104,30 @@ export interface RunCasesOptions {
 }
 
 /** Runs a skill's saved cases one after the other and checks each. */
-export async function runCases(a2e: A2EHost, skill: string, skillDir: string, opts: RunCasesOptions = {}): Promise<CaseRunReport> {
-  const files = (await listCases(skillDir)).filter((f) => !opts.names || opts.names.includes(f.name));
+export async function runCases(
+  a2e: A2EHost,
+  skill: string,
+  skillDir: string,
+  opts: RunCasesOptions = {},
+): Promise<CaseRunReport> {
+  const files = (await listCases(skillDir)).filter(
+    (f) => !opts.names || opts.names.includes(f.name),
+  );
   const reports: CaseReport[] = [];
   for (const f of files) {
     if (opts.signal?.aborted) break;
     let report: CaseReport;
     if (!f.case) {
-      report = { file: f.file, name: f.name, pass: false, failures: [f.error ?? 'unreadable'], duration_ms: 0, success: null, summary: null, error_code: null };
+      report = {
+        file: f.file,
+        name: f.name,
+        pass: false,
+        failures: [f.error ?? 'unreadable'],
+        duration_ms: 0,
+        success: null,
+        summary: null,
+        error_code: null,
+      };
     } else {
       const started = Date.now();
       const req = makeCallRequest({
@@ -115,7 +147,12 @@ export async function runCases(a2e: A2EHost, skill: string, skillDir: string, op
         failures: check.failures,
         duration_ms: resp.data?.duration_ms ?? Date.now() - started,
         success: !resp.error && resp.data?.success === true,
-        summary: summary === undefined || summary === null ? null : typeof summary === 'string' ? summary : JSON.stringify(summary),
+        summary:
+          summary === undefined || summary === null
+            ? null
+            : typeof summary === 'string'
+              ? summary
+              : JSON.stringify(summary),
         error_code: resp.error?.code ?? resp.data?.error_code ?? null,
       };
     }

@@ -51,7 +51,10 @@ export function playgroundHandlers(ctx: PlaygroundContext): Pick<Handlers, Playg
     'playground.validate': async ({ skill, arguments: args }) => {
       const def = ctx.resolveSkill(skill).definition;
       // The same merge as a call: the skill's own defaults under the given arguments.
-      const defaults = def.arguments && typeof def.arguments === 'object' && !Array.isArray(def.arguments) ? def.arguments : {};
+      const defaults =
+        def.arguments && typeof def.arguments === 'object' && !Array.isArray(def.arguments)
+          ? def.arguments
+          : {};
       const checked = validator.check(def.input_schema, { ...defaults, ...args });
       if (checked.ok) return { ok: true, errors: [], message: null };
       if (checked.kind === 'bad_schema') return { ok: false, errors: [], message: checked.message };
@@ -76,7 +79,8 @@ export function playgroundHandlers(ctx: PlaygroundContext): Pick<Handlers, Playg
     },
     'cases.run': async ({ skill, names, agent }) => {
       const rec = ctx.resolveSkill(skill);
-      if (agent && !ctx.agentExists(agent)) throw new StudioError('not_found', `no agent '${agent}' in skill-studio.json`);
+      if (agent && !ctx.agentExists(agent))
+        throw new StudioError('not_found', `no agent '${agent}' in skill-studio.json`);
       return runCases(ctx.a2e, rec.summary.name, rec.dir, { names, agent: agent ?? null });
     },
   };

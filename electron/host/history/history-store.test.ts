@@ -62,13 +62,19 @@ describe('the history store', () => {
     const s = await store.add(
       input(1, {
         arguments: { text: 'hi', api_key: 'hunter2-secret' },
-        llm_override: { provider_name: 'openai', provider_credentials: { api_key: 'sk-live-credential-value' } },
+        llm_override: {
+          provider_name: 'openai',
+          provider_credentials: { api_key: 'sk-live-credential-value' },
+        },
       }),
     );
     const text = await readFile(path.join(dir, `${s.id}.json`), 'utf8');
     expect(text).not.toContain('hunter2-secret');
     expect(text).not.toContain('sk-live-credential-value');
-    expect(JSON.parse(text).redacted).toEqual(['/arguments/api_key', '/llm_override/provider_credentials']);
+    expect(JSON.parse(text).redacted).toEqual([
+      '/arguments/api_key',
+      '/llm_override/provider_credentials',
+    ]);
   });
 
   it('drops the oldest calls beyond the count and byte caps', async () => {
@@ -77,10 +83,17 @@ describe('the history store', () => {
     for (let i = 0; i < 5; i++) ids.push((await store.add(input(i))).id);
     expect((await store.list()).map((s) => s.id)).toEqual(ids.slice(2).reverse());
     const files = await readdir(dir);
-    expect(files.filter((f) => f.endsWith('.json') && f !== 'index.json').sort()).toEqual(ids.slice(2).map((id) => `${id}.json`).sort());
+    expect(files.filter((f) => f.endsWith('.json') && f !== 'index.json').sort()).toEqual(
+      ids
+        .slice(2)
+        .map((id) => `${id}.json`)
+        .sort(),
+    );
 
     const big = 'x'.repeat(1200);
-    const one = (await new HistoryStore({ dir: path.join(ws, 'probe') }).add(input(0, { arguments: { big } }))).bytes;
+    const one = (
+      await new HistoryStore({ dir: path.join(ws, 'probe') }).add(input(0, { arguments: { big } }))
+    ).bytes;
     const cap = Math.floor(one * 2.5);
     const small = new HistoryStore({ dir: path.join(ws, 'small'), maxBytes: cap });
     const last = [];
@@ -92,13 +105,17 @@ describe('the history store', () => {
 
   it('keeps a huge call without its events, and refuses one that is still too big', async () => {
     const store = new HistoryStore({ dir, maxEntryBytes: 20_000 });
-    const events = Array.from({ length: 400 }, (_, i) => makeEvent('r', i, 'log', { level: 'info', message: 'y'.repeat(100) }));
+    const events = Array.from({ length: 400 }, (_, i) =>
+      makeEvent('r', i, 'log', { level: 'info', message: 'y'.repeat(100) }),
+    );
     const s = await store.add(input(1, { events, summary: summarizeEvents(events) }));
     const e = await store.get(s.id);
     expect(e.events).toEqual([]);
     expect(e.events_truncated).toBe(true);
     expect(e.summary.total).toBe(400);
-    await expect(store.add(input(2, { arguments: { huge: 'z'.repeat(30_000) } }))).rejects.toMatchObject({ code: 'too_large' });
+    await expect(
+      store.add(input(2, { arguments: { huge: 'z'.repeat(30_000) } })),
+    ).rejects.toMatchObject({ code: 'too_large' });
   });
 
   it('rebuilds a lost or damaged index from the call files, skipping damaged calls', async () => {

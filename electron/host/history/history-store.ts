@@ -11,7 +11,7 @@
  * Operations are serialised, so concurrent adds never lose an index update.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   historySummary,
@@ -103,7 +103,9 @@ export class HistoryStore {
       try {
         return JSON.parse(text) as HistoryEntry;
       } catch (err) {
-        throw new InvalidRequestError(`${path.join(HISTORY_FOLDER, `${id}.json`)}: not valid JSON (${(err as Error).message})`);
+        throw new InvalidRequestError(
+          `${path.join(HISTORY_FOLDER, `${id}.json`)}: not valid JSON (${(err as Error).message})`,
+        );
       }
     });
   }
@@ -119,7 +121,9 @@ export class HistoryStore {
         entry.events_truncated = true;
         text = JSON.stringify(entry);
         if (Buffer.byteLength(text) > this.maxEntryBytes) {
-          throw new TooLargeError(`the call is too large to keep in the history (${Buffer.byteLength(text)} bytes)`);
+          throw new TooLargeError(
+            `the call is too large to keep in the history (${Buffer.byteLength(text)} bytes)`,
+          );
         }
       }
       const bytes = Buffer.byteLength(text);
@@ -175,7 +179,7 @@ export class HistoryStore {
     await mkdir(dir, { recursive: true });
     // The history is the user's own scratch: keep it out of commits by default.
     const ignore = path.join(dir, '.gitignore');
-    await stat(ignore).catch(() => writeFile(ignore, '*\n').catch(() => undefined));
+    await stat(ignore).catch(() => writeFileAtomic(ignore, '*\n').catch(() => undefined));
   }
 
   private async loadIndex(): Promise<HistorySummary[]> {
@@ -186,7 +190,13 @@ export class HistoryStore {
     }
     try {
       const parsed = JSON.parse(await readFile(path.join(this.opts.dir, INDEX), 'utf8')) as unknown;
-      if (Array.isArray(parsed) && parsed.every((s) => typeof s === 'object' && s !== null && typeof (s as HistorySummary).id === 'string')) {
+      if (
+        Array.isArray(parsed) &&
+        parsed.every(
+          (s) =>
+            typeof s === 'object' && s !== null && typeof (s as HistorySummary).id === 'string',
+        )
+      ) {
         this.index = parsed as HistorySummary[];
         return this.index;
       }
@@ -212,7 +222,8 @@ export class HistoryStore {
       try {
         const text = await readFile(path.join(dir, name), 'utf8');
         const entry = JSON.parse(text) as HistoryEntry;
-        if (typeof entry.id !== 'string' || typeof entry.started_at !== 'number' || !entry.summary) continue;
+        if (typeof entry.id !== 'string' || typeof entry.started_at !== 'number' || !entry.summary)
+          continue;
         out.push(historySummary(entry, Buffer.byteLength(text)));
       } catch {
         // A damaged entry is left out of the list, not fatal.

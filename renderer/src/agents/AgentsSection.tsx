@@ -30,12 +30,24 @@ export function AgentsSection() {
   return (
     <section className="skill-group agents ag-section" data-testid="agents-list">
       <div className="ag-section-head">
-        <button type="button" className="group-header" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="group-header"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
           <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} />
           <span>Agents</span>
           <span className="group-count">{agents.length}</span>
         </button>
-        <button type="button" className="icon-button ag-add" title="New agent" aria-label="New agent" onClick={() => void create()} data-testid="agent-new">
+        <button
+          type="button"
+          className="icon-button ag-add"
+          title="New agent"
+          aria-label="New agent"
+          onClick={() => void create()}
+          data-testid="agent-new"
+        >
           <Icon name="plus" size={14} />
         </button>
       </div>
@@ -59,11 +71,18 @@ export function AgentsSection() {
           ))}
           {agents.length === 0 && (
             <li className="ag-empty">
-              {noWorkspace ? 'Open a workspace to define agents.' : 'No agents yet — + creates one and its allowlist.'}
+              {noWorkspace
+                ? 'Open a workspace to define agents.'
+                : 'No agents yet — + creates one and its allowlist.'}
             </li>
           )}
           <li>
-            <button type="button" className="link-button ag-manage" onClick={() => useAgents.getState().show()} data-testid="agents-manage">
+            <button
+              type="button"
+              className="link-button ag-manage"
+              onClick={() => useAgents.getState().show()}
+              data-testid="agents-manage"
+            >
               Manage allowlists…
             </button>
           </li>

@@ -18,6 +18,7 @@ import { copyText } from '../playground/browser-utils';
 import { usePlayground } from '../playground/playground-store';
 import { useAgents } from './agents-store';
 import '../playground/playground.css';
+import { PanelErrorBoundary } from '../playground/PanelErrorBoundary';
 import './agents.css';
 
 const NO_SKILLS: SkillListItem[] = [];
@@ -25,19 +26,33 @@ const NO_SKILLS: SkillListItem[] = [];
 function matches(s: SkillListItem, q: string): boolean {
   if (q === '') return true;
   const needle = q.toLowerCase();
-  return s.name.toLowerCase().includes(needle) || s.description.toLowerCase().includes(needle) || s.tags.some((t) => t.toLowerCase().includes(needle));
+  return (
+    s.name.toLowerCase().includes(needle) ||
+    s.description.toLowerCase().includes(needle) ||
+    s.tags.some((t) => t.toLowerCase().includes(needle))
+  );
 }
 
 function ModelPreview({ allowed, skills }: { allowed: string[]; skills: SkillListItem[] }) {
   const p = useMemo(() => agentPreview(allowed, skills), [allowed, skills]);
   const [copied, setCopied] = useState(false);
   return (
-    <section className="ag-preview" data-testid="agent-preview" aria-label="What the agent's model sees">
+    <section
+      className="ag-preview"
+      data-testid="agent-preview"
+      aria-label="What the agent's model sees"
+    >
       <h3>What the agent’s model sees</h3>
       {p.warnings.length > 0 && (
         <ul className="ag-warnings" data-testid="agent-warnings">
           {p.warnings.map((w) => (
-            <li key={w.skill + w.kind} className={`ag-warning kind-${w.kind}`} data-testid="agent-warning" data-kind={w.kind} data-skill={w.skill}>
+            <li
+              key={w.skill + w.kind}
+              className={`ag-warning kind-${w.kind}`}
+              data-testid="agent-warning"
+              data-kind={w.kind}
+              data-skill={w.skill}
+            >
               <Icon name="warning" size={14} />
               {w.message}
             </li>
@@ -45,7 +60,8 @@ function ModelPreview({ allowed, skills }: { allowed: string[]; skills: SkillLis
         </ul>
       )}
       <div className="ag-subtitle">
-        Stage 1: {p.stage1.length} skill{p.stage1.length === 1 ? '' : 's'} · ~{p.stage1Tokens} tokens
+        Stage 1: {p.stage1.length} skill{p.stage1.length === 1 ? '' : 's'} · ~{p.stage1Tokens}{' '}
+        tokens
       </div>
       {p.stage1.length === 0 ? (
         <p className="pg-muted">The model is offered no skill.</p>
@@ -59,7 +75,8 @@ function ModelPreview({ allowed, skills }: { allowed: string[]; skills: SkillLis
         </ol>
       )}
       <div className="ag-subtitle">
-        <code>&lt;available_skills&gt;</code> · <span data-testid="agent-tokens">~{p.tokens} tokens</span>
+        <code>&lt;available_skills&gt;</code> ·{' '}
+        <span data-testid="agent-tokens">~{p.tokens} tokens</span>
         <button
           type="button"
           className="button secondary small"
@@ -76,7 +93,7 @@ function ModelPreview({ allowed, skills }: { allowed: string[]; skills: SkillLis
   );
 }
 
-export function AgentsView() {
+function AgentsViewBody() {
   const info = useWorkspace((s) => s.info);
   const listing = useSkills((s) => s.listing);
   const skills = listing?.skills ?? NO_SKILLS;
@@ -91,7 +108,10 @@ export function AgentsView() {
   const [query, setQuery] = useState('');
 
   const byName = useMemo(() => winners(skills), [skills]);
-  const all = useMemo(() => [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1)), [byName]);
+  const all = useMemo(
+    () => [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),
+    [byName],
+  );
   const tags = useMemo(() => tagCounts(skills), [skills]);
   const shown = all.filter((s) => matches(s, query));
   const allowed = agent?.allowed_skills ?? [];
@@ -100,7 +120,8 @@ export function AgentsView() {
   const noWorkspace = info !== null && info.root === null;
 
   const setAllowed = (names: string[]) => agent && store.setAllowed(agent.id, names);
-  const toggle = (name: string) => setAllowed(allowedSet.has(name) ? allowed.filter((n) => n !== name) : [...allowed, name]);
+  const toggle = (name: string) =>
+    setAllowed(allowedSet.has(name) ? allowed.filter((n) => n !== name) : [...allowed, name]);
   const toggleTag = (tag: string) => {
     const withTag = all.filter((s) => s.tags.includes(tag)).map((s) => s.name);
     const every = withTag.every((n) => allowedSet.has(n));
@@ -113,7 +134,12 @@ export function AgentsView() {
   };
   const rename = async () => {
     if (!agent) return;
-    const name = await askText({ title: 'Rename agent', label: `New name for ${agent.id}`, initial: agent.name, confirmLabel: 'Rename' });
+    const name = await askText({
+      title: 'Rename agent',
+      label: `New name for ${agent.id}`,
+      initial: agent.name,
+      confirmLabel: 'Rename',
+    });
     if (name !== null && name.trim() !== '') store.rename(agent.id, name.trim());
   };
   const remove = async () => {
@@ -127,7 +153,16 @@ export function AgentsView() {
     if (ok) store.remove(agent.id);
   };
   const close = async () => {
-    if (dirty && !(await askConfirm({ title: 'Discard changes?', message: 'The allowlists have unsaved changes.', confirmLabel: 'Discard', danger: true }))) return;
+    if (
+      dirty &&
+      !(await askConfirm({
+        title: 'Discard changes?',
+        message: 'The allowlists have unsaved changes.',
+        confirmLabel: 'Discard',
+        danger: true,
+      }))
+    )
+      return;
     store.revert();
     store.close();
   };
@@ -142,13 +177,30 @@ export function AgentsView() {
           </span>
         )}
         <span className="panel-actions">
-          <button type="button" className="button secondary small" disabled={!dirty || saving} onClick={() => store.revert()} data-testid="agents-revert">
+          <button
+            type="button"
+            className="button secondary small"
+            disabled={!dirty || saving}
+            onClick={() => store.revert()}
+            data-testid="agents-revert"
+          >
             Revert
           </button>
-          <button type="button" className="button small" disabled={!dirty || saving} onClick={() => void store.save()} data-testid="agents-save">
+          <button
+            type="button"
+            className="button small"
+            disabled={!dirty || saving}
+            onClick={() => void store.save()}
+            data-testid="agents-save"
+          >
             {saving ? 'Saving…' : 'Save'}
           </button>
-          <IconButton icon="close" label="Close the allowlist manager" onClick={() => void close()} data-testid="agents-close" />
+          <IconButton
+            icon="close"
+            label="Close the allowlist manager"
+            onClick={() => void close()}
+            data-testid="agents-close"
+          />
         </span>
       </div>
       {error && (
@@ -157,7 +209,9 @@ export function AgentsView() {
         </div>
       )}
       {noWorkspace ? (
-        <div className="panel-empty">Open a workspace: agents and their allowlists live in its skill-studio.json.</div>
+        <div className="panel-empty">
+          Open a workspace: agents and their allowlists live in its skill-studio.json.
+        </div>
       ) : (
         <div className="ag-body">
           <nav className="ag-list" aria-label="Agents">
@@ -178,21 +232,38 @@ export function AgentsView() {
                 </li>
               ))}
             </ul>
-            <button type="button" className="button secondary small ag-new" onClick={() => void create()} data-testid="agents-view-new">
+            <button
+              type="button"
+              className="button secondary small ag-new"
+              onClick={() => void create()}
+              data-testid="agents-view-new"
+            >
               + New agent
             </button>
           </nav>
           {!agent ? (
-            <div className="panel-empty">No agents yet. Create one to decide which skills it may use.</div>
+            <div className="panel-empty">
+              No agents yet. Create one to decide which skills it may use.
+            </div>
           ) : (
             <div className="ag-editor">
               <div className="ag-agent-head">
                 <h2 data-testid="agent-name">{agent.name}</h2>
                 <code className="pg-muted">id: {agent.id}</code>
-                <button type="button" className="button secondary small" onClick={() => void rename()} data-testid="agent-rename">
+                <button
+                  type="button"
+                  className="button secondary small"
+                  onClick={() => void rename()}
+                  data-testid="agent-rename"
+                >
                   Rename
                 </button>
-                <button type="button" className="button secondary small" onClick={() => void remove()} data-testid="agent-delete">
+                <button
+                  type="button"
+                  className="button secondary small"
+                  onClick={() => void remove()}
+                  data-testid="agent-delete"
+                >
                   Delete
                 </button>
                 <button
@@ -255,7 +326,11 @@ export function AgentsView() {
                             type="button"
                             className={`pg-chip${on ? ' on' : ''}`}
                             aria-pressed={on}
-                            title={on ? `Remove the ${count} skill(s) tagged ${tag}` : `Allow the ${count} skill(s) tagged ${tag}`}
+                            title={
+                              on
+                                ? `Remove the ${count} skill(s) tagged ${tag}`
+                                : `Allow the ${count} skill(s) tagged ${tag}`
+                            }
                             onClick={() => toggleTag(tag)}
                             data-testid="agent-tag"
                             data-tag={tag}
@@ -279,10 +354,20 @@ export function AgentsView() {
                     {shown.map((s) => (
                       <li key={s.name} className="ag-skill">
                         <label title={s.description}>
-                          <input type="checkbox" checked={allowedSet.has(s.name)} onChange={() => toggle(s.name)} data-testid="agent-skill" data-skill={s.name} />
+                          <input
+                            type="checkbox"
+                            checked={allowedSet.has(s.name)}
+                            onChange={() => toggle(s.name)}
+                            data-testid="agent-skill"
+                            data-skill={s.name}
+                          />
                           <span className="ag-skill-name">{s.name}</span>
                           <span className="pg-badge">{s.source}</span>
-                          {s.status !== 'Published' && <span className={`pg-badge status-${s.status.toLowerCase()}`}>{s.status}</span>}
+                          {s.status !== 'Published' && (
+                            <span className={`pg-badge status-${s.status.toLowerCase()}`}>
+                              {s.status}
+                            </span>
+                          )}
                           {s.has_errors && <span className="pg-badge error">errors</span>}
                           <span className="ag-skill-desc">{shortDescription(s.description)}</span>
                         </label>
@@ -298,5 +383,13 @@ export function AgentsView() {
         </div>
       )}
     </section>
+  );
+}
+
+export function AgentsView() {
+  return (
+    <PanelErrorBoundary name="allowlist manager">
+      <AgentsViewBody />
+    </PanelErrorBoundary>
   );
 }

@@ -38,7 +38,14 @@ function saved(): AgentConfig[] {
 
 export const useAgents = create<AgentsState>((set, get) => {
   const edit = (fn: (list: AgentConfig[]) => AgentConfig[]) => {
-    set({ draft: fn(get().agents().map((a) => ({ ...a, allowed_skills: [...a.allowed_skills] }))), error: null });
+    set({
+      draft: fn(
+        get()
+          .agents()
+          .map((a) => ({ ...a, allowed_skills: [...a.allowed_skills] })),
+      ),
+      error: null,
+    });
   };
   return {
     open: false,
@@ -57,7 +64,11 @@ export const useAgents = create<AgentsState>((set, get) => {
       return get().draft ?? saved();
     },
     create(name) {
-      const taken = new Set(get().agents().map((a) => a.id));
+      const taken = new Set(
+        get()
+          .agents()
+          .map((a) => a.id),
+      );
       const id = freshAgentId(name, taken);
       edit((list) => [...list, { id, name: name.trim() || id, allowed_skills: [] }]);
       set({ selected: id, open: true });

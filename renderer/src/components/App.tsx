@@ -16,6 +16,8 @@ import { PromptDialog } from './dialogs/PromptDialog';
 import { useGlobalKeys } from './shell/use-global-keys';
 import { useBundleDrop } from './shell/use-bundle-drop';
 import { useTheme } from './shell/use-theme';
+import { AgentsView } from '../agents/AgentsView';
+import { useAgents } from '../agents/agents-store';
 
 /**
  * The studio's layout (DESIGN §10): skills on the left, editor tabs in the centre,
@@ -27,6 +29,7 @@ export function App() {
   const dropping = useBundleDrop();
   const layout = useLayout();
   const dialog = useUi((s) => s.dialog);
+  const agentsOpen = useAgents((s) => s.open);
 
   return (
     <div className="app" data-testid="app" data-theme={theme}>
@@ -49,7 +52,8 @@ export function App() {
         )}
         <div className="center">
           <div className="center-top">
-            <EditorArea theme={theme} />
+            {/* The allowlist manager takes the centre while it is open. */}
+            {agentsOpen ? <AgentsView /> : <EditorArea theme={theme} />}
             {!layout.rightCollapsed && (
               <>
                 <Splitter

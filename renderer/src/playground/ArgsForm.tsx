@@ -33,7 +33,17 @@ function FieldErrorsList({ messages, id }: { messages: string[] | undefined; id:
   );
 }
 
-function Label({ field, htmlFor, label, extra }: { field: FieldModel; htmlFor?: string; label: string; extra?: ReactNode }) {
+function Label({
+  field,
+  htmlFor,
+  label,
+  extra,
+}: {
+  field: FieldModel;
+  htmlFor?: string;
+  label: string;
+  extra?: ReactNode;
+}) {
   return (
     <div className="pg-field-label">
       <label htmlFor={htmlFor}>
@@ -50,7 +60,19 @@ function Label({ field, htmlFor, label, extra }: { field: FieldModel; htmlFor?: 
   );
 }
 
-function JsonValueInput({ value, onChange, id, invalid, describedBy }: { value: unknown; onChange(v: unknown): void; id: string; invalid: boolean; describedBy?: string }) {
+function JsonValueInput({
+  value,
+  onChange,
+  id,
+  invalid,
+  describedBy,
+}: {
+  value: unknown;
+  onChange(v: unknown): void;
+  id: string;
+  invalid: boolean;
+  describedBy?: string;
+}) {
   const fromValue = value === undefined ? '' : JSON.stringify(value, null, 2);
   const [text, setText] = useState(fromValue);
   const [error, setError] = useState<string | null>(null);
@@ -107,7 +129,11 @@ function FieldView({ field, path, value, errors, onChange, onRemove, label, extr
   const common = { 'aria-invalid': invalid, 'aria-describedby': invalid ? errId : undefined };
   const help = field.description ? <div className="pg-field-help">{field.description}</div> : null;
   const wrap = (control: ReactNode, kind = field.kind) => (
-    <div className={`pg-field kind-${kind}${invalid ? ' invalid' : ''}`} data-testid="arg-field" data-pointer={pointer}>
+    <div
+      className={`pg-field kind-${kind}${invalid ? ' invalid' : ''}`}
+      data-testid="arg-field"
+      data-pointer={pointer}
+    >
       <Label field={field} htmlFor={id} label={shownLabel} extra={extra} />
       {control}
       {help}
@@ -119,16 +145,32 @@ function FieldView({ field, path, value, errors, onChange, onRemove, label, extr
     case 'object': {
       const obj = isPlainObject(value) ? value : {};
       return (
-        <fieldset className={`pg-fieldset${invalid ? ' invalid' : ''}`} data-testid="arg-field" data-pointer={pointer}>
+        <fieldset
+          className={`pg-fieldset${invalid ? ' invalid' : ''}`}
+          data-testid="arg-field"
+          data-pointer={pointer}
+        >
           <legend>
             <Label field={field} label={shownLabel} extra={extra} />
           </legend>
           {help}
           <FieldErrorsList messages={messages} id={errId} />
           {field.fields.map((f) => (
-            <FieldView key={f.key} field={f} path={[...path, f.key]} value={obj[f.key]} errors={errors} onChange={onChange} onRemove={onRemove} />
+            <FieldView
+              key={f.key}
+              field={f}
+              path={[...path, f.key]}
+              value={obj[f.key]}
+              errors={errors}
+              onChange={onChange}
+              onRemove={onRemove}
+            />
           ))}
-          {field.fields.length === 0 && <div className="pg-muted">No properties declared: edit this object in the JSON view.</div>}
+          {field.fields.length === 0 && (
+            <div className="pg-muted">
+              No properties declared: edit this object in the JSON view.
+            </div>
+          )}
         </fieldset>
       );
     }
@@ -137,7 +179,11 @@ function FieldView({ field, path, value, errors, onChange, onRemove, label, extr
       const canAdd = field.maxItems === null || items.length < field.maxItems;
       const canRemove = field.minItems === null || items.length > field.minItems;
       return (
-        <fieldset className={`pg-fieldset pg-array${invalid ? ' invalid' : ''}`} data-testid="arg-field" data-pointer={pointer}>
+        <fieldset
+          className={`pg-fieldset pg-array${invalid ? ' invalid' : ''}`}
+          data-testid="arg-field"
+          data-pointer={pointer}
+        >
           <legend>
             <Label field={field} label={shownLabel} extra={extra} />
           </legend>
@@ -183,12 +229,24 @@ function FieldView({ field, path, value, errors, onChange, onRemove, label, extr
     }
     case 'boolean':
       return (
-        <div className={`pg-field kind-boolean${invalid ? ' invalid' : ''}`} data-testid="arg-field" data-pointer={pointer}>
+        <div
+          className={`pg-field kind-boolean${invalid ? ' invalid' : ''}`}
+          data-testid="arg-field"
+          data-pointer={pointer}
+        >
           <label className="pg-checkbox">
-            <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(path, e.target.checked)} {...common} />
+            <input
+              id={id}
+              type="checkbox"
+              checked={value === true}
+              onChange={(e) => onChange(path, e.target.checked)}
+              {...common}
+            />
             {shownLabel}
             {field.required && <span className="pg-required">*</span>}
-            {field.key && shownLabel !== field.key && <code className="pg-field-key">{field.key}</code>}
+            {field.key && shownLabel !== field.key && (
+              <code className="pg-field-key">{field.key}</code>
+            )}
             {extra}
           </label>
           {help}
@@ -202,7 +260,12 @@ function FieldView({ field, path, value, errors, onChange, onRemove, label, extr
           id={id}
           className="pg-input"
           value={at < 0 ? '' : String(at)}
-          onChange={(e) => onChange(path, e.target.value === '' ? undefined : field.options[Number(e.target.value)].value)}
+          onChange={(e) =>
+            onChange(
+              path,
+              e.target.value === '' ? undefined : field.options[Number(e.target.value)].value,
+            )
+          }
           {...common}
         >
           <option value="">{field.required ? 'Choose…' : '— not set —'}</option>
@@ -223,7 +286,9 @@ function FieldView({ field, path, value, errors, onChange, onRemove, label, extr
           step={field.integer ? 1 : 'any'}
           min={field.minimum ?? undefined}
           max={field.maximum ?? undefined}
-          placeholder={field.default !== undefined ? `default ${JSON.stringify(field.default)}` : undefined}
+          placeholder={
+            field.default !== undefined ? `default ${JSON.stringify(field.default)}` : undefined
+          }
           value={typeof value === 'number' ? String(value) : typeof value === 'string' ? value : ''}
           onChange={(e) => {
             const t = e.target.value;
@@ -237,10 +302,17 @@ function FieldView({ field, path, value, errors, onChange, onRemove, label, extr
         />,
       );
     case 'string': {
-      const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value);
+      const text =
+        typeof value === 'string'
+          ? value
+          : value === undefined || value === null
+            ? ''
+            : JSON.stringify(value);
       const multiline = field.multiline || text.includes('\n');
       const onText = (t: string) => onChange(path, t === '' ? undefined : t);
-      const placeholder = field.placeholder ?? (field.default !== undefined ? `default ${JSON.stringify(field.default)}` : undefined);
+      const placeholder =
+        field.placeholder ??
+        (field.default !== undefined ? `default ${JSON.stringify(field.default)}` : undefined);
       return wrap(
         multiline ? (
           <textarea
@@ -268,7 +340,15 @@ function FieldView({ field, path, value, errors, onChange, onRemove, label, extr
       );
     }
     case 'json':
-      return wrap(<JsonValueInput id={id} value={value} invalid={invalid} describedBy={invalid ? errId : undefined} onChange={(v) => onChange(path, v)} />);
+      return wrap(
+        <JsonValueInput
+          id={id}
+          value={value}
+          invalid={invalid}
+          describedBy={invalid ? errId : undefined}
+          onChange={(v) => onChange(path, v)}
+        />,
+      );
   }
 }
 
@@ -289,14 +369,23 @@ export function ArgsForm({
   if (model.fields.length === 0) {
     return (
       <div className="pg-muted" data-testid="args-form-empty">
-        This skill declares no input properties: its arguments are free-form — write them in the JSON view.
+        This skill declares no input properties: its arguments are free-form — write them in the
+        JSON view.
       </div>
     );
   }
   return (
     <div className="pg-form" data-testid="args-form">
       {model.fields.map((f) => (
-        <FieldView key={f.key} field={f} path={[f.key]} value={value[f.key]} errors={errors} onChange={onChange} onRemove={onRemove} />
+        <FieldView
+          key={f.key}
+          field={f}
+          path={[f.key]}
+          value={value[f.key]}
+          errors={errors}
+          onChange={onChange}
+          onRemove={onRemove}
+        />
       ))}
     </div>
   );

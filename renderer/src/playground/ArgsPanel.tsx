@@ -16,11 +16,19 @@ import { IS_MAC } from '../platform';
 const JsonArgsEditor = lazy(() => import('./JsonArgsEditor'));
 
 /** Every pointer a form field shows, so errors elsewhere are listed above the form. */
-function shownPointers(fields: FieldModel[], base: PathSegment[], value: unknown, out: Set<string>): Set<string> {
+function shownPointers(
+  fields: FieldModel[],
+  base: PathSegment[],
+  value: unknown,
+  out: Set<string>,
+): Set<string> {
   for (const f of fields) {
     const path = [...base, f.key];
     out.add(toPointer(path));
-    const v = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[f.key] : undefined;
+    const v =
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)[f.key]
+        : undefined;
     if (f.kind === 'object') shownPointers(f.fields, path, v, out);
     if (f.kind === 'array' && Array.isArray(v)) {
       v.forEach((item, i) => {
@@ -34,21 +42,29 @@ function shownPointers(fields: FieldModel[], base: PathSegment[], value: unknown
 
 export const RUN_SHORTCUT = IS_MAC ? '⌘↵' : 'Ctrl+Enter';
 
-export function ArgsPanel({ skill, definition }: { skill: string; definition: SkillDefinition | undefined }) {
+export function ArgsPanel({
+  skill,
+  definition,
+}: {
+  skill: string;
+  definition: SkillDefinition | undefined;
+}) {
   const args = usePlayground((s) => s.args[skill]) ?? usePlayground.getState().argsFor(skill);
   const check = usePlayground((s) => s.checks[skill]);
   const view = usePlayground((s) => s.argsView);
   const timeout = usePlayground((s) => s.timeout);
   const streaming = usePlayground((s) => s.streaming);
   const blocked = usePlayground((s) => s.runBlocked[skill] ?? null);
-  const run = usePlayground((s) => s.runs[skill]);
-  usePlayground((s) => s.tick);
+  // Only whether a run is going matters here, not each batch of its events.
+  const running = usePlayground((s) => s.runs[skill]?.model.phase === 'running');
   const pg = usePlayground.getState();
   const theme = useDocumentTheme();
   const model = useMemo(() => buildFormModel(definition?.input_schema), [definition]);
   const errors = check?.errors ?? {};
-  const running = run?.model.phase === 'running';
-  const others = useMemo(() => unplacedErrors(errors, shownPointers(model.fields, [], args.value, new Set(['']))), [errors, model, args.value]);
+  const others = useMemo(
+    () => unplacedErrors(errors, shownPointers(model.fields, [], args.value, new Set(['']))),
+    [errors, model, args.value],
+  );
   const rootErrors = errors[''] ?? [];
   const skillTimeout = definition?.timeout_seconds ?? null;
 
@@ -56,22 +72,46 @@ export function ArgsPanel({ skill, definition }: { skill: string; definition: Sk
     <div className="pg-args" data-testid="args-panel">
       <div className="pg-toolbar">
         <div className="pg-seg" role="tablist" aria-label="Arguments view">
-          <button type="button" role="tab" aria-selected={view === 'form'} className={view === 'form' ? 'active' : ''} onClick={() => pg.setArgsView('form')} data-testid="args-view-form">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={view === 'form'}
+            className={view === 'form' ? 'active' : ''}
+            onClick={() => pg.setArgsView('form')}
+            data-testid="args-view-form"
+          >
             Form
           </button>
-          <button type="button" role="tab" aria-selected={view === 'json'} className={view === 'json' ? 'active' : ''} onClick={() => pg.setArgsView('json')} data-testid="args-view-json">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={view === 'json'}
+            className={view === 'json' ? 'active' : ''}
+            onClick={() => pg.setArgsView('json')}
+            data-testid="args-view-json"
+          >
             JSON
           </button>
         </div>
-        <button type="button" className="link-button" onClick={() => pg.resetArgs(skill)} title="Back to the skill's defaults" data-testid="args-reset">
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => pg.resetArgs(skill)}
+          title="Back to the skill's defaults"
+          data-testid="args-reset"
+        >
           Reset
         </button>
         {check?.pending && <span className="pg-muted">checking…</span>}
-        {!check?.pending && check && Object.keys(errors).length === 0 && !check.message && !args.jsonError && (
-          <span className="pg-ok" data-testid="args-valid">
-            ✓ valid
-          </span>
-        )}
+        {!check?.pending &&
+          check &&
+          Object.keys(errors).length === 0 &&
+          !check.message &&
+          !args.jsonError && (
+            <span className="pg-ok" data-testid="args-valid">
+              ✓ valid
+            </span>
+          )}
       </div>
       {definition?.argument_hint && <div className="pg-hint">Hint: {definition.argument_hint}</div>}
       {(rootErrors.length > 0 || others.length > 0) && (
@@ -91,7 +131,8 @@ export function ArgsPanel({ skill, definition }: { skill: string; definition: Sk
           <>
             {args.jsonError && (
               <div className="pg-warning" data-testid="json-error">
-                The JSON view has a syntax error (line {args.jsonError.line ?? '?'}): the form shows the last valid arguments.
+                The JSON view has a syntax error (line {args.jsonError.line ?? '?'}): the form shows
+                the last valid arguments.
               </div>
             )}
             <ArgsForm
@@ -116,7 +157,8 @@ export function ArgsPanel({ skill, definition }: { skill: string; definition: Sk
             </Suspense>
             {args.jsonError && (
               <div className="pg-field-error block" data-testid="json-error">
-                Line {args.jsonError.line ?? '?'}, column {args.jsonError.column ?? '?'}: {args.jsonError.message}
+                Line {args.jsonError.line ?? '?'}, column {args.jsonError.column ?? '?'}:{' '}
+                {args.jsonError.message}
               </div>
             )}
             {Object.entries(errors).length > 0 && (
@@ -132,6 +174,26 @@ export function ArgsPanel({ skill, definition }: { skill: string; definition: Sk
         )}
       </div>
       <div className="pg-run-bar">
+        {running ? (
+          <button
+            type="button"
+            className="button danger"
+            onClick={() => pg.cancel(skill)}
+            data-testid="cancel-button"
+          >
+            ■ Cancel
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void pg.run(skill)}
+            title={`Run (${RUN_SHORTCUT})`}
+            data-testid="run-button"
+          >
+            ▶ Run
+          </button>
+        )}
         <label className="pg-inline">
           Timeout
           <input
@@ -143,22 +205,21 @@ export function ArgsPanel({ skill, definition }: { skill: string; definition: Sk
             aria-label="Timeout in seconds"
             data-testid="run-timeout"
           />
-          s{skillTimeout !== null && <span className="pg-muted" title="The skill's timeout_seconds caps the call's timeout"> (skill max {skillTimeout} s)</span>}
+          s
         </label>
         <label className="pg-inline">
-          <input type="checkbox" checked={streaming} onChange={(e) => pg.setStreaming(e.target.checked)} data-testid="run-streaming" />
+          <input
+            type="checkbox"
+            checked={streaming}
+            onChange={(e) => pg.setStreaming(e.target.checked)}
+            data-testid="run-streaming"
+          />
           Streaming
         </label>
-        <span className="pg-spacer" />
-        {running ? (
-          <button type="button" className="button danger" onClick={() => pg.cancel(skill)} data-testid="cancel-button">
-            Cancel
-          </button>
-        ) : (
-          <button type="button" className="button" onClick={() => void pg.run(skill)} title={`Run (${RUN_SHORTCUT})`} data-testid="run-button">
-            ▶ Run <span className="pg-kbd">{RUN_SHORTCUT}</span>
-          </button>
-        )}
+        <span className="pg-muted pg-kbd" title="Runs from anywhere in the playground">
+          {RUN_SHORTCUT}
+          {skillTimeout !== null ? ` · skill max ${skillTimeout} s` : ''}
+        </span>
       </div>
       {blocked && (
         <div className="pg-field-error block" role="alert" data-testid="run-blocked">

@@ -54,28 +54,45 @@ export function CasesPanel({ skill }: { skill: string }) {
   return (
     <div className="pg-cases" data-testid="cases-panel">
       <div className="pg-toolbar">
-        <button type="button" className="button" disabled={busy || !cases || cases.length === 0} onClick={() => void runAll()} data-testid="cases-run-all">
+        <button
+          type="button"
+          className="button"
+          disabled={busy || !cases || cases.length === 0}
+          onClick={() => void runAll()}
+          data-testid="cases-run-all"
+        >
           {busy ? 'Running…' : 'Run all cases'}
         </button>
         <span className="pg-muted">
           as {actAs ?? 'the studio'} · also <code>skill-studio test {skill}</code>
         </span>
         {report && (
-          <span className={report.failed > 0 ? 'pg-error-text' : 'pg-ok'} data-testid="cases-summary">
+          <span
+            className={report.failed > 0 ? 'pg-error-text' : 'pg-ok'}
+            data-testid="cases-summary"
+          >
             {report.passed} passed, {report.failed} failed
           </span>
         )}
       </div>
       {error && <div className="pg-field-error block">{error}</div>}
       {cases?.length === 0 && (
-        <div className="pg-empty-line">No saved cases. Run the skill, then “Save as case” from the History tab.</div>
+        <div className="pg-empty-line">
+          No saved cases. Run the skill, then “Save as case” from the History tab.
+        </div>
       )}
       <ul className="pg-history-list">
         {cases?.map((c) => {
           const r = byName.get(c.file);
           return (
             <li key={c.file} className="pg-history-row" data-testid="case-row" data-name={c.name}>
-              {r ? <span className={`pg-badge ${r.pass ? 'ok' : 'error'}`} data-testid="case-result">{r.pass ? 'pass' : 'fail'}</span> : <span className="pg-badge">—</span>}
+              {r ? (
+                <span className={`pg-badge ${r.pass ? 'ok' : 'error'}`} data-testid="case-result">
+                  {r.pass ? 'pass' : 'fail'}
+                </span>
+              ) : (
+                <span className="pg-badge">—</span>
+              )}
               <strong>{c.name}</strong>
               <code className="pg-muted">{c.file}</code>
               <span className="pg-history-text">
@@ -84,14 +101,27 @@ export function CasesPanel({ skill }: { skill: string }) {
                 ) : r && !r.pass ? (
                   <span className="pg-error-text">{r.failures.join(' · ')}</span>
                 ) : (
-                  <span className="pg-muted">expects {c.case?.expect.success ? 'success' : 'failure'}</span>
+                  <span className="pg-muted">
+                    expects {c.case?.expect.success ? 'success' : 'failure'}
+                  </span>
                 )}
               </span>
               <span className="pg-row-actions">
-                <button type="button" className="button small" disabled={!c.case} onClick={() => load(c, true)} data-testid="case-run">
+                <button
+                  type="button"
+                  className="button small"
+                  disabled={!c.case}
+                  onClick={() => load(c, true)}
+                  data-testid="case-run"
+                >
                   Run
                 </button>
-                <button type="button" className="button secondary small" disabled={!c.case} onClick={() => load(c, false)}>
+                <button
+                  type="button"
+                  className="button secondary small"
+                  disabled={!c.case}
+                  onClick={() => load(c, false)}
+                >
                   Load args
                 </button>
               </span>

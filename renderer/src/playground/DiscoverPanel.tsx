@@ -29,13 +29,17 @@ export function DiscoverPanel({ onOpenSkill }: { onOpenSkill(name: string): void
   const [busy, setBusy] = useState(false);
 
   const knownTags = [...new Set((listing?.skills ?? []).flatMap((s) => s.tags))].sort();
-  const knownCategories = [...new Set((listing?.skills ?? []).map((s) => s.category).filter((c): c is string => !!c))].sort();
+  const knownCategories = [
+    ...new Set((listing?.skills ?? []).map((s) => s.category).filter((c): c is string => !!c)),
+  ].sort();
 
   const run = useCallback(async () => {
     setBusy(true);
     setError(null);
     try {
-      setResult(await discover(actAs, { tags: splitList(tags), categories: splitList(categories) }));
+      setResult(
+        await discover(actAs, { tags: splitList(tags), categories: splitList(categories) }),
+      );
     } catch (err) {
       setResult(null);
       setError(errorMessage(err));
@@ -65,7 +69,14 @@ export function DiscoverPanel({ onOpenSkill }: { onOpenSkill(name: string): void
       >
         <label className="pg-inline">
           Tags
-          <input className="pg-input" value={tags} onChange={(e) => setTags(e.target.value)} placeholder="any (comma-separated)" data-testid="discover-tags" list="pg-known-tags" />
+          <input
+            className="pg-input"
+            value={tags}
+            onChange={(e) => setTags(e.target.value)}
+            placeholder="any (comma-separated)"
+            data-testid="discover-tags"
+            list="pg-known-tags"
+          />
         </label>
         <label className="pg-inline">
           Categories
@@ -92,7 +103,11 @@ export function DiscoverPanel({ onOpenSkill }: { onOpenSkill(name: string): void
           Discover
         </button>
         <span className="pg-muted" data-testid="discover-count">
-          {busy ? 'asking…' : result ? `${result.length} skill${result.length === 1 ? '' : 's'} as ${actAs ?? 'the studio'}` : ''}
+          {busy
+            ? 'asking…'
+            : result
+              ? `${result.length} skill${result.length === 1 ? '' : 's'} as ${actAs ?? 'the studio'}`
+              : ''}
         </span>
       </form>
       {knownTags.length > 0 && (
@@ -116,16 +131,28 @@ export function DiscoverPanel({ onOpenSkill }: { onOpenSkill(name: string): void
         </div>
       )}
       <div className="pg-discover-list">
-        {result?.length === 0 && <div className="pg-empty-line">No skill matches{actAs ? ` for agent ${actAs}` : ''}.</div>}
+        {result?.length === 0 && (
+          <div className="pg-empty-line">No skill matches{actAs ? ` for agent ${actAs}` : ''}.</div>
+        )}
         {result?.map((d) => (
-          <article key={d.name} className="pg-def" data-testid="discovered-skill" data-skill={d.name}>
+          <article
+            key={d.name}
+            className="pg-def"
+            data-testid="discovered-skill"
+            data-skill={d.name}
+          >
             <header>
               <strong>{d.name}</strong>
               <span className="pg-muted">v{d.version}</span>
               <span className={`pg-badge status-${d.status.toLowerCase()}`}>{d.status}</span>
               {d.category && <span className="pg-muted">{d.category}</span>}
               <span className="pg-spacer" />
-              <button type="button" className="button secondary small" onClick={() => onOpenSkill(d.name)} data-testid="discover-open">
+              <button
+                type="button"
+                className="button secondary small"
+                onClick={() => onOpenSkill(d.name)}
+                data-testid="discover-open"
+              >
                 Try it
               </button>
             </header>

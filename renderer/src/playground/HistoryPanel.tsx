@@ -15,14 +15,28 @@ import { usePlayground } from './playground-store';
 import { formatDuration } from './browser-utils';
 import { JsonTree } from './JsonTree';
 
-const OUTCOME_LABEL: Record<string, string> = { success: 'success', failed: 'failed', refused: 'refused', cancelled: 'cancelled' };
+const OUTCOME_LABEL: Record<string, string> = {
+  success: 'success',
+  failed: 'failed',
+  refused: 'refused',
+  cancelled: 'cancelled',
+};
 
 function when(ms: number): string {
   const d = new Date(ms);
-  return d.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return d.toLocaleString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }
 
-export async function rerun(entry: HistoryEntry): Promise<void> {
+export async function rerun(
+  entry: HistoryEntry,
+  showSkill?: (name: string) => void,
+): Promise<void> {
   const pg = usePlayground.getState();
   const agents = useWorkspace.getState().info?.agents ?? [];
   if (entry.agent !== null && !agents.some((a) => a.id === entry.agent)) {
@@ -30,17 +44,29 @@ export async function rerun(entry: HistoryEntry): Promise<void> {
     return;
   }
   if (entry.redacted.some((p) => p.startsWith('/arguments'))) {
-    notify('info', 'Some arguments were redacted when the call was kept; they are re-sent as "[redacted]".');
+    notify(
+      'info',
+      'Some arguments were redacted when the call was kept; they are re-sent as "[redacted]".',
+    );
   }
   pg.setActAs(entry.agent);
   pg.setTimeoutSeconds(entry.timeout);
   pg.setStreaming(entry.streaming);
   pg.setArgs(entry.skill, entry.arguments);
+  // A call of another skill (the "All skills" list): show that skill's playground.
+  showSkill?.(entry.skill);
   await pg.run(entry.skill);
 }
 
-export async function saveAsCase(skill: string, entry: { arguments: Record<string, unknown>; timeout: number; result: HistoryEntry['result'] }): Promise<void> {
-  const typed = await askText({ title: 'Save as a case', label: `Case name (saved as tests/cases/<name>.json in ${skill})`, confirmLabel: 'Save case' });
+export async function saveAsCase(
+  skill: string,
+  entry: { arguments: Record<string, unknown>; timeout: number; result: HistoryEntry['result'] },
+): Promise<void> {
+  const typed = await askText({
+    title: 'Save as a case',
+    label: `Case name (saved as tests/cases/<name>.json in ${skill})`,
+    confirmLabel: 'Save case',
+  });
   if (typed === null) return;
   const name = slugCaseName(typed);
   if (!isValidCaseName(name)) {
@@ -54,7 +80,15 @@ export async function saveAsCase(skill: string, entry: { arguments: Record<strin
       res = await backend().call('cases.save', { skill, case: c });
     } catch (err) {
       if (!/already exists/.test(errorMessage(err))) throw err;
-      if (!(await askConfirm({ title: 'Replace the case?', message: `A case named "${name}" already exists in ${skill}.`, confirmLabel: 'Replace', danger: true }))) return;
+      if (
+        !(await askConfirm({
+          title: 'Replace the case?',
+          message: `A case named "${name}" already exists in ${skill}.`,
+          confirmLabel: 'Replace',
+          danger: true,
+        }))
+      )
+        return;
       res = await backend().call('cases.save', { skill, case: c, overwrite: true });
     }
     notify('success', `Saved ${res.file} in ${skill}.`);
@@ -141,7 +175,13 @@ function CompareView({ a, b, onClose }: { a: HistoryEntry; b: HistoryEntry; onCl
   );
 }
 
-export function HistoryPanel({ skill }: { skill: string }) {
+export function HistoryPanel({
+  skill,
+  onSelectSkill,
+}: {
+  skill: string;
+  onSelectSkill(name: string): void;
+}) {
   const nonce = usePlayground((s) => s.historyNonce);
   const [allSkills, setAllSkills] = useState(false);
   const [entries, setEntries] = useState<HistorySummary[] | null>(null);
@@ -177,15 +217,21 @@ export function HistoryPanel({ skill }: { skill: string }) {
     }
   };
 
-  const togglePick = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p.slice(-1), id]));
+  const togglePick = (id: string) =>
+    setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p.slice(-1), id]));
 
-  if (compare) return <CompareView a={compare[0]} b={compare[1]} onClose={() => setCompare(null)} />;
+  if (compare)
+    return <CompareView a={compare[0]} b={compare[1]} onClose={() => setCompare(null)} />;
 
   return (
     <div className="pg-history" data-testid="history-panel">
       <div className="pg-toolbar">
         <label className="pg-inline">
-          <input type="checkbox" checked={allSkills} onChange={(e) => setAllSkills(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={allSkills}
+            onChange={(e) => setAllSkills(e.target.checked)}
+          />
           All skills
         </label>
         <button
@@ -203,15 +249,37 @@ export function HistoryPanel({ skill }: { skill: string }) {
         >
           Compare {picked.length}/2
         </button>
-        {!persisted && <span className="pg-muted">No workspace is open: the history is kept for this session only.</span>}
+        {!persisted && (
+          <span className="pg-muted">
+            No workspace is open: the history is kept for this session only.
+          </span>
+        )}
       </div>
       {error && <div className="pg-field-error block">{error}</div>}
-      {entries?.length === 0 && <div className="pg-empty-line">No calls yet{allSkills ? '' : ` of ${skill}`}.</div>}
+      {entries?.length === 0 && (
+        <div className="pg-empty-line">No calls yet{allSkills ? '' : ` of ${skill}`}.</div>
+      )}
       <ul className="pg-history-list">
         {entries?.map((e) => (
-          <li key={e.id} className={`pg-history-row outcome-${e.outcome}`} data-testid="history-row" data-outcome={e.outcome} data-id={e.id}>
-            <input type="checkbox" aria-label="Pick for comparison" checked={picked.includes(e.id)} onChange={() => togglePick(e.id)} data-testid="history-pick" />
-            <span className={`pg-badge ${e.outcome === 'success' ? 'ok' : e.outcome === 'cancelled' ? 'warn' : 'error'}`}>{OUTCOME_LABEL[e.outcome]}</span>
+          <li
+            key={e.id}
+            className={`pg-history-row outcome-${e.outcome}`}
+            data-testid="history-row"
+            data-outcome={e.outcome}
+            data-id={e.id}
+          >
+            <input
+              type="checkbox"
+              aria-label="Pick for comparison"
+              checked={picked.includes(e.id)}
+              onChange={() => togglePick(e.id)}
+              data-testid="history-pick"
+            />
+            <span
+              className={`pg-badge ${e.outcome === 'success' ? 'ok' : e.outcome === 'cancelled' ? 'warn' : 'error'}`}
+            >
+              {OUTCOME_LABEL[e.outcome]}
+            </span>
             <span className="pg-muted pg-nowrap">{when(e.started_at)}</span>
             {allSkills && <strong>{e.skill}</strong>}
             <span className="pg-muted pg-nowrap">{e.agent ? `as ${e.agent}` : ''}</span>
@@ -222,7 +290,17 @@ export function HistoryPanel({ skill }: { skill: string }) {
               {e.duration_ms !== null ? formatDuration(e.duration_ms) : ''} · {e.events} ev
             </span>
             <span className="pg-row-actions">
-              <button type="button" className="button small" onClick={() => void act(async () => rerun(await get(e.id)))} data-testid="history-rerun">
+              <button
+                type="button"
+                className="button small"
+                onClick={() =>
+                  void act(async () => {
+                    const full = await get(e.id);
+                    await rerun(full, full.skill === skill ? undefined : onSelectSkill);
+                  })
+                }
+                data-testid="history-rerun"
+              >
                 Re-run
               </button>
               <button
@@ -232,13 +310,18 @@ export function HistoryPanel({ skill }: { skill: string }) {
                   void act(async () => {
                     const full = await get(e.id);
                     usePlayground.getState().setArgs(full.skill, full.arguments);
+                    if (full.skill !== skill) onSelectSkill(full.skill);
                     usePlayground.getState().setTab('run');
                   })
                 }
               >
                 Load args
               </button>
-              <button type="button" className="button secondary small" onClick={() => void act(async () => setOpen(await get(e.id)))}>
+              <button
+                type="button"
+                className="button secondary small"
+                onClick={() => void act(async () => setOpen(await get(e.id)))}
+              >
                 Details
               </button>
               <button
@@ -280,8 +363,18 @@ export function HistoryPanel({ skill }: { skill: string }) {
               Close
             </button>
           </div>
-          {open.redacted.length > 0 && <div className="pg-muted">Redacted before it was kept: {open.redacted.join(', ')}</div>}
-          <JsonTree value={{ arguments: open.arguments, result: open.result, error: open.error, events: open.summary }} openDepth={1} />
+          {open.redacted.length > 0 && (
+            <div className="pg-muted">Redacted before it was kept: {open.redacted.join(', ')}</div>
+          )}
+          <JsonTree
+            value={{
+              arguments: open.arguments,
+              result: open.result,
+              error: open.error,
+              events: open.summary,
+            }}
+            openDepth={1}
+          />
         </div>
       )}
     </div>

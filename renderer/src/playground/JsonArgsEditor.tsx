@@ -36,8 +36,15 @@ function useSchema(skill: string, schema: Record<string, unknown> | undefined): 
     const opts = json.diagnosticsOptions;
     const others = ((opts.schemas ?? []) as JsonSchemaEntry[]).filter((s) => s.uri !== schemaUri);
     const mine: JsonSchemaEntry[] =
-      schema && Object.keys(schema).length > 0 ? [{ uri: schemaUri, fileMatch: [uri], schema: { type: 'object', ...schema } }] : [];
-    json.setDiagnosticsOptions({ ...opts, validate: true, enableSchemaRequest: false, schemas: [...others, ...mine] });
+      schema && Object.keys(schema).length > 0
+        ? [{ uri: schemaUri, fileMatch: [uri], schema: { type: 'object', ...schema } }]
+        : [];
+    json.setDiagnosticsOptions({
+      ...opts,
+      validate: true,
+      enableSchemaRequest: false,
+      schemas: [...others, ...mine],
+    });
   }, [skill, schema]);
 }
 

@@ -19,16 +19,39 @@ export function LogPane({ model }: { model: RunModel }) {
   const rows = index.update(model.logs, levels, search);
   const count = rows.length;
   const scroller = useRef<HTMLDivElement>(null);
+  const [viewRows, setViewRows] = useState(20);
+  // While following the tail the window is simply the last rows, so the virtualizer
+  // (its scroll listener and per-count measurements) rests until the user scrolls up.
   const virtual = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW,
     overscan: 12,
+    enabled: !follow,
   });
 
   useEffect(() => {
-    if (follow && count > 0) virtual.scrollToIndex(count - 1, { align: 'end' });
-  }, [count, follow, virtual]);
+    const el = scroller.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setViewRows(Math.ceil(el.clientHeight / ROW) + 1));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  // Following the tail: one scrollTop write per batch.
+  useEffect(() => {
+    const el = scroller.current;
+    if (follow && el && count > 0) el.scrollTop = count * ROW;
+  }, [count, follow]);
+
+  const items: { index: number; key: number; start: number }[] = follow
+    ? Array.from({ length: Math.min(count, viewRows) }, (_, k) => {
+        const index = count - Math.min(count, viewRows) + k;
+        return { index, key: index, start: index * ROW };
+      })
+    : virtual
+        .getVirtualItems()
+        .map((v) => ({ index: v.index, key: Number(v.key), start: v.start }));
 
   const toggle = (level: string) => {
     const next = new Set(levels);
@@ -77,8 +100,8 @@ export function LogPane({ model }: { model: RunModel }) {
             {model.logs.length === 0 ? 'No log lines yet.' : 'No log lines match.'}
           </div>
         ) : (
-          <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-            {virtual.getVirtualItems().map((v) => {
+          <div style={{ height: count * ROW, position: 'relative' }}>
+            {items.map((v) => {
               const line = model.logs[rows[v.index]];
               return (
                 <div

@@ -7,12 +7,18 @@
 import { useEffect, type KeyboardEvent } from 'react';
 import { backend } from '../backend/current';
 import { useWorkspace } from '../stores/workspace-store';
+import { useSkills } from '../stores/skills-store';
 import { usePlayground, type PlaygroundTab } from './playground-store';
 import { ArgsPanel } from './ArgsPanel';
 import { RunView } from './RunView';
 import { DiscoverPanel } from './DiscoverPanel';
 import { HistoryPanel, saveAsCase } from './HistoryPanel';
 import { CasesPanel } from './CasesPanel';
+import { PanelErrorBoundary } from './PanelErrorBoundary';
+import { IconButton } from '../components/IconButton';
+import { useLayout } from '../stores/layout-store';
+import { withShortcut } from '../shortcuts';
+import { IS_MAC } from '../platform';
 import './playground.css';
 
 const TABS: [PlaygroundTab, string][] = [
@@ -31,9 +37,17 @@ export function ActAsSelect() {
     if (actAs !== null && !agents.some((a) => a.id === actAs)) setActAs(null);
   }, [actAs, agents, setActAs]);
   return (
-    <label className="pg-inline pg-act-as" title="Acting as an agent connects with that agent: its allowlist applies exactly as for an outside agent.">
+    <label
+      className="pg-inline pg-act-as"
+      title="Acting as an agent connects with that agent: its allowlist applies exactly as for an outside agent."
+    >
       Act as
-      <select className="pg-input" value={actAs ?? ''} onChange={(e) => setActAs(e.target.value === '' ? null : e.target.value)} data-testid="act-as">
+      <select
+        className="pg-input"
+        value={actAs ?? ''}
+        onChange={(e) => setActAs(e.target.value === '' ? null : e.target.value)}
+        data-testid="act-as"
+      >
         <option value="">the studio (every skill)</option>
         {agents.map((a) => (
           <option key={a.id} value={a.id}>
@@ -52,15 +66,23 @@ export interface PlaygroundProps {
   onSelectSkill(name: string): void;
 }
 
-export function Playground({ skill, onSelectSkill }: PlaygroundProps) {
+function PlaygroundBody({ skill, onSelectSkill }: PlaygroundProps) {
   const tab = usePlayground((s) => s.tab);
   const setTab = usePlayground((s) => s.setTab);
   const definitions = usePlayground((s) => s.definitions);
   const loaded = usePlayground((s) => s.definitionsLoaded);
   const defsError = usePlayground((s) => s.definitionsError);
   const run = usePlayground((s) => (skill ? s.runs[skill] : undefined));
+  // Re-render when the run ends (for its actions), not on every batch of events.
+  usePlayground((s) => (skill ? s.runs[skill]?.model.phase : undefined));
   const actAs = usePlayground((s) => s.actAs);
-  usePlayground((s) => s.tick);
+  // Bundled skills are read-only: a case cannot be saved into them.
+  const readOnly = useSkills((s) =>
+    skill
+      ? (s.listing?.skills.find((x) => x.name === skill && x.shadowed_by === null)?.source ??
+          null) === 'framework'
+      : false,
+  );
 
   useEffect(() => {
     const pg = usePlayground.getState();
@@ -95,7 +117,15 @@ export function Playground({ skill, onSelectSkill }: PlaygroundProps) {
       <div className="pg-header">
         <div className="pg-tabs" role="tablist" aria-label="Playground">
           {TABS.map(([id, label]) => (
-            <button key={id} type="button" role="tab" aria-selected={tab === id} className={`pg-tab${tab === id ? ' active' : ''}`} onClick={() => setTab(id)} data-testid={`pg-tab-${id}`}>
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              className={`pg-tab${tab === id ? ' active' : ''}`}
+              onClick={() => setTab(id)}
+              data-testid={`pg-tab-${id}`}
+            >
               {label}
             </button>
           ))}
@@ -108,8 +138,18 @@ export function Playground({ skill, onSelectSkill }: PlaygroundProps) {
         )}
         <span className="pg-spacer" />
         <ActAsSelect />
+        <IconButton
+          icon="close"
+          label={withShortcut('Hide the playground', 'toggleBottom', IS_MAC)}
+          onClick={() => useLayout.getState().toggleBottom()}
+          data-testid="playground-hide"
+        />
       </div>
-      {defsError && <div className="pg-field-error block">The skill definitions could not be loaded: {defsError}</div>}
+      {defsError && (
+        <div className="pg-field-error block">
+          The skill definitions could not be loaded: {defsError}
+        </div>
+      )}
       <div className="pg-body">
         {tab === 'discover' ? (
           <DiscoverPanel
@@ -122,11 +162,14 @@ export function Playground({ skill, onSelectSkill }: PlaygroundProps) {
           <div className="panel-empty playground-empty" data-testid="playground-empty">
             <div>
               <strong>Select a skill to try it.</strong>
-              <p>Pick one in the sidebar (or use Discover), fill in its arguments, and run it: progress, logs, artifacts and the result stream in here.</p>
+              <p>
+                Pick one in the sidebar (or use Discover), fill in its arguments, and run it:
+                progress, logs, artifacts and the result stream in here.
+              </p>
             </div>
           </div>
         ) : tab === 'history' ? (
-          <HistoryPanel skill={skill} />
+          <HistoryPanel skill={skill} onSelectSkill={onSelectSkill} />
         ) : tab === 'cases' ? (
           <CasesPanel skill={skill} />
         ) : (
@@ -134,7 +177,8 @@ export function Playground({ skill, onSelectSkill }: PlaygroundProps) {
             <div className="pg-left">
               {loaded && !definition && (
                 <div className="pg-warning" data-testid="no-definition">
-                  {skill} is not offered by discovery (archived, shadowed or unreadable): the form has no schema, and the host may refuse the call.
+                  {skill} is not offered by discovery (archived, shadowed or unreadable): the form
+                  has no schema, and the host may refuse the call.
                 </div>
               )}
               <ArgsPanel skill={skill} definition={definition} />
@@ -147,6 +191,12 @@ export function Playground({ skill, onSelectSkill }: PlaygroundProps) {
                       <button
                         type="button"
                         className="button secondary small"
+                        disabled={readOnly}
+                        title={
+                          readOnly
+                            ? 'Bundled skills are read-only: copy the skill into your workspace to keep cases with it'
+                            : 'Save this call as tests/cases/<name>.json in the skill'
+                        }
                         onClick={() =>
                           void saveAsCase(skill, {
                             arguments: run.model.request.arguments,
@@ -164,7 +214,8 @@ export function Playground({ skill, onSelectSkill }: PlaygroundProps) {
                 </>
               ) : (
                 <div className="pg-empty-run" data-testid="run-empty">
-                  Run {skill} {actAs ? `as ${actAs} ` : ''}to see its progress, logs, artifacts and result here.
+                  Run {skill} {actAs ? `as ${actAs} ` : ''}to see its progress, logs, artifacts and
+                  result here.
                 </div>
               )}
             </div>
@@ -172,5 +223,13 @@ export function Playground({ skill, onSelectSkill }: PlaygroundProps) {
         )}
       </div>
     </div>
+  );
+}
+
+export function Playground(props: PlaygroundProps) {
+  return (
+    <PanelErrorBoundary name="playground">
+      <PlaygroundBody {...props} />
+    </PanelErrorBoundary>
   );
 }

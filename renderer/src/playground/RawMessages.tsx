@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RunModel } from '../../../shared/playground/run-model';
 import { usePlayground } from './playground-store';
 import { copyText } from './browser-utils';
+import { wireText } from './a2e-client';
 
 const ROW = 20;
 const PREVIEW_CHARS = 400;
@@ -13,11 +14,19 @@ const previews = new WeakMap<object, string>();
 function preview(msg: object): string {
   let p = previews.get(msg);
   if (p === undefined) {
-    const full = JSON.stringify(msg);
+    const full = wireText.get(msg) ?? JSON.stringify(msg);
     p = full.length > PREVIEW_CHARS ? full.slice(0, PREVIEW_CHARS) + '…' : full;
     previews.set(msg, p);
   }
   return p;
+}
+
+/** A message for the detail view: pretty JSON, or the head of a huge wire text. */
+function openText(msg: object): string {
+  const wire = wireText.get(msg);
+  if (wire === undefined) return JSON.stringify(msg, null, 2);
+  if (wire.length <= 200_000) return wire;
+  return `${wire.slice(0, 200_000)}\n… (${wire.length.toLocaleString()} characters in all; Copy takes them all)`;
 }
 
 export function RawMessages({ model }: { model: RunModel }) {
@@ -34,7 +43,8 @@ export function RawMessages({ model }: { model: RunModel }) {
   });
 
   const copyAll = async () => {
-    const text = model.raw.map((r) => JSON.stringify(r.msg)).join('\n') + '\n';
+    const text =
+      model.raw.map((r) => wireText.get(r.msg) ?? JSON.stringify(r.msg)).join('\n') + '\n';
     setCopied((await copyText(text)) ? `Copied ${count} messages` : 'Copy failed');
   };
 
@@ -61,7 +71,11 @@ export function RawMessages({ model }: { model: RunModel }) {
             <button
               type="button"
               className="button secondary small"
-              onClick={() => void copyText(JSON.stringify(model.raw[open].msg, null, 2))}
+              onClick={() =>
+                void copyText(
+                  wireText.get(model.raw[open].msg) ?? JSON.stringify(model.raw[open].msg, null, 2),
+                )
+              }
             >
               Copy
             </button>
@@ -69,7 +83,7 @@ export function RawMessages({ model }: { model: RunModel }) {
               Close
             </button>
           </div>
-          <pre className="pg-pre">{JSON.stringify(model.raw[open].msg, null, 2)}</pre>
+          <pre className="pg-pre">{openText(model.raw[open].msg)}</pre>
         </div>
       )}
       <div className="pg-virtual" ref={scroller}>

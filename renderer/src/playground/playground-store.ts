@@ -14,6 +14,7 @@ import {
   argsFromValue,
   editField,
   editJson,
+  orderArgs,
   removeField,
   type ArgsState,
 } from '../../../shared/playground/form-sync';
@@ -27,8 +28,7 @@ import {
 import type { PathSegment } from '../../../shared/playground/json-path';
 import { backend } from '../backend/current';
 import { errorMessage } from '../backend/studio-error';
-import { discover, openCall } from './a2e-client';
-import type { A2EConnection } from '../../../shared/api/studio-api';
+import { discover, openCall, type CallConnection } from './a2e-client';
 import type { A2EOutbound } from '../../../shared/protocol/a2e';
 
 export type PlaygroundTab = 'run' | 'discover' | 'history' | 'cases';
@@ -90,16 +90,24 @@ interface PlaygroundState {
 
 let runKey = 0;
 const checkTimers = new Map<string, ReturnType<typeof setTimeout>>();
-const connections = new Map<number, A2EConnection>();
+const connections = new Map<number, CallConnection>();
 /** Per run: flush what arrived, close, and keep the cancelled call in the history. */
 const cancelHooks = new Map<number, () => void>();
 /** Runs wait at most their timeout plus this for the host's answer before giving up. */
 const ANSWER_GRACE_MS = 15_000;
 export const CHECK_DEBOUNCE_MS = 150;
+/** Least time between two UI updates of a streaming run (one animation frame each). */
+const FLUSH_MS = 50;
 
 function defaultArgs(def: SkillDefinition | undefined): ArgsState {
   if (!def) return argsFromValue({});
-  return argsFromValue(initialArguments(buildFormModel(def.input_schema), def.arguments));
+  const model = buildFormModel(def.input_schema);
+  return argsFromValue(
+    orderArgs(
+      initialArguments(model, def.arguments),
+      model.fields.map((f) => f.key),
+    ),
+  );
 }
 
 export const usePlayground = create<PlaygroundState>((set, get) => {
@@ -121,6 +129,18 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
         checkTimers.delete(skill);
         void get().check(skill);
       }, CHECK_DEBOUNCE_MS),
+    );
+  };
+
+  /** Form edits keep the JSON in the schema's key order (a JSON edit keeps the user's text). */
+  const ordered = (skill: string, next: ArgsState): ArgsState => {
+    const def = get().definitions[skill];
+    if (!def) return next;
+    return argsFromValue(
+      orderArgs(
+        next.value,
+        buildFormModel(def.input_schema).fields.map((f) => f.key),
+      ),
     );
   };
 
@@ -173,10 +193,10 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
       return get().args[skill] ?? defaultArgs(get().definitions[skill]);
     },
     editField(skill, path, value) {
-      putArgs(skill, editField(get().argsFor(skill), path, value));
+      putArgs(skill, ordered(skill, editField(get().argsFor(skill), path, value)));
     },
     removeField(skill, path) {
-      putArgs(skill, removeField(get().argsFor(skill), path));
+      putArgs(skill, ordered(skill, removeField(get().argsFor(skill), path)));
     },
     editJson(skill, text) {
       putArgs(skill, editJson(get().argsFor(skill), text));
@@ -226,9 +246,12 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
         checkTimers.delete(skill);
       }
       const check = await get().check(skill);
-      if (Object.keys(check.errors).length > 0 || check.message) {
-        return block(check.message ?? 'Some arguments do not match the skill’s input schema.');
-      }
+      const fields = Object.keys(check.errors).length;
+      if (fields > 0)
+        return block(
+          `${fields === 1 ? 'an argument does' : `${fields} arguments do`} not match the skill’s input schema — see the marked field${fields === 1 ? '' : 's'}.`,
+        );
+      if (check.message) return block(check.message);
       set((s) => ({ runBlocked: { ...s.runBlocked, [skill]: null } }));
       const { timeout, streaming, actAs } = get();
       const req = makeCallRequest({
@@ -260,32 +283,30 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
         set((s) => ({ tick: s.tick + 1 }));
         if (model.phase !== 'running') void finish();
       };
-      const onMessage = (msg: A2EOutbound) => {
-        queue.push(msg);
-        if (!scheduled) {
-          scheduled = true;
-          requestAnimationFrame(flush);
-          // Hidden windows get no frames: flush anyway, a little later.
-          fallback = setTimeout(flush, 250);
-        }
+      let lastFlush = 0;
+      const onBatch = (msgs: A2EOutbound[]) => {
+        for (let i = 0; i < msgs.length; i++) queue.push(msgs[i]);
+        if (scheduled) return;
+        scheduled = true;
+        // At most one UI update per FLUSH_MS while a run floods: the page keeps time to paint and to answer input.
+        const wait = Math.max(0, lastFlush + FLUSH_MS - performance.now());
+        const frame = () => {
+          lastFlush = performance.now();
+          flush();
+        };
+        if (wait === 0) requestAnimationFrame(frame);
+        else setTimeout(() => requestAnimationFrame(frame), wait);
+        // Hidden windows get no frames: flush anyway, a little later.
+        fallback = setTimeout(frame, wait + 250);
       };
       const watchdog = setTimeout(
         () => {
           if (model.phase !== 'running') return;
           model.apply(
-            {
-              type: 'error',
-              id: 'local',
-              version: '1.0',
-              ts: Date.now() / 1000,
-              req_id: req.id,
-              error: {
-                code: 'runtime_error',
-                message:
-                  'No answer from the studio host: the connection may have been refused or lost.',
-                retryable: true,
-              },
-            },
+            localError(
+              req.id,
+              'No answer from the studio host: the connection may have been refused or lost.',
+            ),
             Date.now(),
           );
           set((s) => ({ tick: s.tick + 1 }));
@@ -307,7 +328,16 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
         flush();
         void finish();
       });
-      connections.set(key, openCall(actAs, req, onMessage));
+      const conn = openCall(actAs, req, onBatch);
+      // The transport went away before the answer (agent refused at connect, server gone).
+      conn.onLost = (why) => {
+        flush();
+        if (model.phase !== 'running') return;
+        model.apply(localError(req.id, `No answer from the studio host: ${why}.`), Date.now());
+        set((s) => ({ tick: s.tick + 1 }));
+        void finish();
+      };
+      connections.set(key, conn);
       return true;
     },
 
@@ -356,6 +386,18 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
     }
   }
 });
+
+/** A protocol error made here, for a call whose transport failed before the host answered. */
+function localError(reqId: string, message: string): A2EOutbound {
+  return {
+    type: 'error',
+    id: 'local',
+    version: '1.0',
+    ts: Date.now() / 1000,
+    req_id: reqId,
+    error: { code: 'runtime_error', message, retryable: true },
+  };
+}
 
 function withoutEvents<T extends { events?: unknown }>(r: T): Omit<T, 'events'> {
   const { events: _events, ...rest } = r;

@@ -17,7 +17,7 @@ export interface LayoutState {
 export const DEFAULT_LAYOUT: LayoutState = {
   sidebarWidth: 260,
   rightWidth: 320,
-  bottomHeight: 200,
+  bottomHeight: 320,
   sidebarCollapsed: false,
   rightCollapsed: false,
   bottomCollapsed: true,

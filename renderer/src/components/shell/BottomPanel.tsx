@@ -1,37 +1,19 @@
 import { useSkills } from '../../stores/skills-store';
-import { useLayout } from '../../stores/layout-store';
-import { withShortcut } from '../../shortcuts';
-import { IS_MAC } from '../../platform';
-import { IconButton } from '../IconButton';
-import { Icon } from '../Icon';
+import { openSkill } from '../../app/actions';
+import { Playground } from '../../playground/Playground';
 
-/** The playground's place: running a skill with arguments and watching its events arrives in a later version. */
+/** Selects the listed (winning) skill of that name, as Discover's "Try it" asks. */
+function selectByName(name: string): void {
+  const item = useSkills.getState().listing?.skills.find((s) => s.name === name && !s.shadowed_by);
+  if (item) void openSkill({ name: item.name, path: item.path });
+}
+
+/** The bottom panel: the playground for the selected skill (Ctrl/Cmd+J shows or hides it). */
 export function BottomPanel() {
   const selected = useSkills((s) => s.selected);
-  const toggle = useLayout((s) => s.toggleBottom);
   return (
     <section className="bottom-panel" aria-label="Playground" data-testid="bottom-panel">
-      <div className="panel-header">
-        <span className="panel-title">Playground</span>
-        <span className="panel-actions">
-          <IconButton
-            icon="close"
-            label={withShortcut('Hide panel', 'toggleBottom', IS_MAC)}
-            onClick={toggle}
-          />
-        </span>
-      </div>
-      <div className="panel-empty playground-empty" data-testid="playground-empty">
-        <Icon name="play" size={20} />
-        <div>
-          <strong>The playground is not available yet.</strong>
-          <p>
-            It will run {selected ? <code>{selected.name}</code> : 'the selected skill'} with
-            arguments (form or JSON) and show its progress, logs, artifacts and result as they
-            stream in.
-          </p>
-        </div>
-      </div>
+      <Playground skill={selected?.name ?? null} onSelectSkill={selectByName} />
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { IS_MAC } from '../../platform';
 import { Icon } from '../Icon';
 import { IconButton } from '../IconButton';
 import { SkillList } from './SkillList';
-import { AgentsList } from './AgentsList';
+import { AgentsSection } from '../../agents/AgentsSection';
 import { chooseWorkspace } from '../../app/actions';
 
 /** Left: search, the skills by source, then the agents (allowlists). */
@@ -75,7 +75,7 @@ export function Sidebar() {
       )}
       <div className="sidebar-scroll">
         <SkillList />
-        <AgentsList />
+        <AgentsSection />
       </div>
     </aside>
   );
