@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import WebSocket from 'ws';
+import { fileURLToPath } from 'node:url';
 import { makeCallRequest } from '../shared/protocol/messages';
 import { A2EHost } from '../electron/host/runner/a2e-host';
 import { bwrapStatus } from '../electron/host/runner/sandbox/detect';
@@ -20,6 +20,7 @@ import type { SkillRecord } from '../shared/skill/model';
 import { median, mib, ms, time, type Row } from './bench-util';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
+const CLIENT = fileURLToPath(new URL('./fixtures/ws-count-client.cjs', import.meta.url));
 
 const TRIVIAL = `process.stdin.resume();let s='';process.stdin.on('data',d=>s+=d);process.stdin.on('end',()=>{process.stdout.write(JSON.stringify({type:'result',data:{ok:true},summary:'ok'})+'\\n')});\n`;
 const EMITTER = `const n=Number(process.env.N||${EVENTS});let buf='';for(let i=0;i<n;i++){buf+=JSON.stringify({type:'log',level:'info',message:'event '+i})+'\\n';if(buf.length>65536){process.stdout.write(buf);buf='';}}buf+=JSON.stringify({type:'result',data:{n},summary:'done'})+'\\n';process.stdout.write(buf);\n`;
@@ -126,32 +127,32 @@ export async function runnerBench(): Promise<Row[]> {
       token,
       rendererDir: root,
     });
-    const sock = new WebSocket(`ws://127.0.0.1:${server.port}/a2e`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    await new Promise((r, j) => (sock.once('open', r), sock.once('error', j)));
-    let received = 0;
-    const wsMs = await time(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          sock.on('message', (d) => {
-            const m = JSON.parse(String(d)) as { type: string; data?: { success?: boolean } };
-            if (m.type === 'skill/event') received++;
-            else if (m.type === 'skill/call/resp') {
-              if (!m.data?.success) reject(new Error(`emitter failed: ${String(d).slice(0, 300)}`));
-              resolve();
-            }
-          });
-          sock.send(JSON.stringify(makeCallRequest({ name: 'emitter', timeout: 300 })));
-        }),
+    // The client is another program, as an outside agent would be.
+    const client = await new Promise<{ events: number; ms: number; success: boolean }>(
+      (resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          [CLIENT, `ws://127.0.0.1:${server.port}/a2e`, token, 'emitter'],
+          { stdio: ['ignore', 'pipe', 'inherit'] },
+        );
+        let out = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.on('error', reject);
+        child.on('close', (code) =>
+          code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`client exited ${code}`)),
+        );
+      },
     );
-    sock.close();
     await server.close();
     await studio.close();
+    if (!client.success || client.events !== EVENTS)
+      throw new Error(`emitter call: ${JSON.stringify(client)}`);
+    const received = client.events;
+    const wsMs = client.ms;
     const rawRate = EVENTS / (rawMs / 1000);
     const wsRate = received / (wsMs / 1000);
     rows.push({
-      what: `(f) ${EVENTS} events, skill → host → WebSocket client`,
+      what: `(f) ${EVENTS} events, skill → host → WebSocket client (another process)`,
       figure: `${Math.round(wsRate).toLocaleString('en')} events/s`,
       baseline: `${Math.round(rawRate).toLocaleString('en')} events/s raw pipe`,
       ratio: `${((wsRate / rawRate) * 100).toFixed(0)}%`,

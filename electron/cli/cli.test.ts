@@ -1,38 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import { runCli } from './main';
-import type { CliIO } from './io';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace';
+import { runCliIn } from '../test-support/run-cli';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(cwd: string, args: string[], stdin = ''): Promise<Run> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (c) => (stdout += c));
-  err.on('data', (c) => (stderr += c));
-  const input = new PassThrough();
-  input.end(stdin);
-  const io: CliIO = {
-    stdout: out,
-    stderr: err,
-    stdin: input,
-    cwd,
-    env: { PATH: process.env.PATH, HOME: cwd },
-    onInterrupt: () => () => {},
-  };
-  // Never read the real home's skill folders.
-  const code = await runCli([args[0], '--no-user', ...args.slice(1)], io);
-  return { code, stdout, stderr };
-}
+const cli = runCliIn;
 
 describe('skill-studio CLI', () => {
   let ws: TempWorkspace;

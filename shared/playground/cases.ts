@@ -11,8 +11,7 @@
  */
 import type { SkillCallResponse } from '../protocol/a2e';
 import { isPlainObject } from './json-path';
-import { positionOf } from './form-sync';
-import { jsonErrorOffset } from './json-locate';
+import { jsonErrorPosition } from '../json/json-position';
 
 export const CASES_DIR = 'tests/cases';
 
@@ -77,8 +76,7 @@ export function parseCase(text: string, file: string): ParsedCase {
     raw = JSON.parse(text);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const at = jsonErrorOffset(text);
-    const p = at === null ? null : positionOf(text, at);
+    const p = jsonErrorPosition(text);
     const where = p ? `:${p.line}:${p.column}` : '';
     return { ok: false, message: `${file}${where}: not valid JSON (${message})` };
   }

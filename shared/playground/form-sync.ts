@@ -6,7 +6,7 @@
  * side ever loses what the user typed.
  */
 import { isPlainObject, removeAt, setAt, type PathSegment } from './json-path';
-import { jsonErrorOffset } from './json-locate';
+import { jsonErrorPosition } from '../json/json-position';
 
 export interface ArgsState {
   /** The last valid arguments object (what Run sends). */
@@ -48,19 +48,6 @@ export function removeField(state: ArgsState, path: readonly PathSegment[]): Arg
   return argsFromValue(isPlainObject(value) ? value : {});
 }
 
-/** Line and column of an offset in text (1-based). */
-export function positionOf(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let last = -1;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      last = i;
-    }
-  }
-  return { line, column: offset - last };
-}
-
 /** Parses JSON text into an arguments object, or says what is wrong and where. */
 export function parseArgsText(
   text: string,
@@ -71,10 +58,8 @@ export function parseArgsText(
     parsed = JSON.parse(text);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const at = jsonErrorOffset(text);
-    if (at === null) return { ok: false, error: { message, line: null, column: null } };
-    const p = positionOf(text, at);
-    return { ok: false, error: { message, line: p.line, column: p.column } };
+    const p = jsonErrorPosition(text);
+    return { ok: false, error: { message, line: p?.line ?? null, column: p?.column ?? null } };
   }
   if (!isPlainObject(parsed)) {
     return {

@@ -1,36 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { runCli } from '../main';
-import type { CliIO } from '../io';
 import { tempWorkspace, type TempWorkspace } from '../../test-support/temp-workspace';
+import { runCliIn } from '../../test-support/run-cli';
 import { serializeCase } from '../../../shared/playground/cases';
 
 const FIXTURE = fileURLToPath(new URL('../../host/history/fixtures/fx-count', import.meta.url));
 
-async function cli(
-  cwd: string,
-  args: string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (c) => (stdout += c));
-  err.on('data', (c) => (stderr += c));
-  const io: CliIO = {
-    stdout: out,
-    stderr: err,
-    stdin: new PassThrough(),
-    cwd,
-    env: { PATH: process.env.PATH, HOME: cwd },
-    onInterrupt: () => () => {},
-  };
-  const code = await runCli([args[0], '--no-user', ...args.slice(1)], io);
-  return { code, stdout, stderr };
-}
+const cli = runCliIn;
 
 describe('skill-studio test', () => {
   let ws: TempWorkspace;

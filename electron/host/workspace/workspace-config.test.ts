@@ -10,7 +10,7 @@ import {
   WORKSPACE_CONFIG_FILE,
   WORKSPACE_CONFIG_SCHEMA,
 } from './workspace-config';
-import { scanJson } from './json-position';
+import { scanJson } from '../../../shared/json/json-position';
 
 let root: string;
 beforeEach(async () => {

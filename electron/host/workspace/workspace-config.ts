@@ -11,7 +11,7 @@ import type { Diagnostic, Severity } from '../../../shared/skill/diagnostics';
 import type { AgentConfig } from '../../../shared/api/studio-api';
 import { USER_SOURCE_IDS, type UserSourceId } from '../registry/sources';
 import { writeFileAtomic } from '../fs/atomic-write';
-import { scanJson, type JsonPath } from './json-position';
+import { scanJson, type JsonPath } from '../../../shared/json/json-position';
 
 export const WORKSPACE_CONFIG_FILE = 'skill-studio.json';
 

@@ -17,6 +17,7 @@ import { useWorkspace } from '../stores/workspace-store';
 import { useUi, notify, askConfirm, askText } from '../stores/ui-store';
 import { useLayout } from '../stores/layout-store';
 import { base64ToBytes, fileToBase64 } from '../util/base64';
+import { downloadBlob } from '../util/download';
 import { baseName, joinPath, parentOf } from '../util/file-tree';
 import { isDirty } from '../stores/buffer-logic';
 import { cancelPendingBackup, flushBackups, loadBackups } from './backups';
@@ -171,16 +172,7 @@ export async function exportBundle(
 }
 
 export function downloadBase64(base64: string, fileName: string): void {
-  const blob = new Blob([base64ToBytes(base64)], { type: 'application/zip' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(fileName, new Blob([base64ToBytes(base64)], { type: 'application/zip' }));
 }
 
 /* Files panel operations — the host refuses hostile names with a clear message, shown as is. */

@@ -4,6 +4,8 @@
  * and the theme in effect (the shell sets it on <html data-theme>).
  */
 import { useEffect, useState } from 'react';
+import { downloadBlob } from '../util/download';
+import { base64ToBytes } from '../util/base64';
 
 export function downloadFile(
   name: string,
@@ -12,22 +14,11 @@ export function downloadFile(
 ): void {
   let blob: Blob;
   if (content.base64 !== null) {
-    const bin = atob(content.base64);
-    const bytes = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    blob = new Blob([bytes], { type: mime });
+    blob = new Blob([base64ToBytes(content.base64)], { type: mime });
   } else {
     blob = new Blob([content.text ?? ''], { type: mime || 'text/plain' });
   }
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(name, blob);
 }
 
 export async function copyText(text: string): Promise<boolean> {

@@ -221,6 +221,12 @@ function computeLineStarts(text: string): number[] {
   return starts;
 }
 
+/** Where JSON text first goes wrong (engines' JSON.parse messages vary), or null when it is valid. */
+export function jsonErrorPosition(text: string): TextPosition | null {
+  const scan = scanJson(text);
+  return scan.ok ? null : { line: scan.line, column: scan.column };
+}
+
 function offsetToPosition(lineStarts: number[], offset: number): TextPosition {
   let lo = 0;
   let hi = lineStarts.length - 1;
