@@ -95,28 +95,61 @@ function skillNameFromPath(raw: string): string {
   return name;
 }
 
-const corked = new WeakSet<WebSocket>();
+const pendingFrames = new WeakMap<WebSocket, string[]>();
 
 /**
- * Sends one frame. Frames sent in the same tick are corked into one socket write:
- * a skill streaming thousands of events would otherwise cost a syscall each.
+ * Writes one tick's text frames as a single buffer: a skill streaming thousands of
+ * events would otherwise cost an allocation, a UTF-8 copy and a socket write each.
+ * Server frames are unmasked and the studio never compresses, so the frame is a
+ * 2-, 4- or 10-byte header and the payload (RFC 6455 §5.2).
  */
+function flushFrames(ws: WebSocket, frames: string[]): void {
+  const socket = (ws as unknown as { _socket?: Socket })._socket;
+  if (!socket || ws.readyState !== ws.OPEN) return;
+  let total = 0;
+  const lengths = frames.map((f) => {
+    const n = Buffer.byteLength(f);
+    total += n + (n < 126 ? 2 : n < 65536 ? 4 : 10);
+    return n;
+  });
+  const out = Buffer.allocUnsafe(total);
+  let at = 0;
+  frames.forEach((f, i) => {
+    const n = lengths[i];
+    out[at++] = 0x81; // FIN + text
+    if (n < 126) out[at++] = n;
+    else if (n < 65536) {
+      out[at++] = 126;
+      out.writeUInt16BE(n, at);
+      at += 2;
+    } else {
+      out[at++] = 127;
+      out.writeUInt32BE(Math.floor(n / 2 ** 32), at);
+      out.writeUInt32BE(n >>> 0, at + 4);
+      at += 8;
+    }
+    at += out.write(f, at, 'utf8');
+  });
+  socket.write(out);
+}
+
 function wsSend(ws: WebSocket, frame: string): void {
   if (ws.readyState !== ws.OPEN) return;
   if (ws.bufferedAmount > MAX_WS_BACKLOG) {
     ws.close(1013, 'client too slow');
     return;
   }
-  const socket = (ws as unknown as { _socket?: Socket })._socket;
-  if (socket && !corked.has(ws)) {
-    corked.add(ws);
-    socket.cork();
+  let frames = pendingFrames.get(ws);
+  if (!frames) {
+    frames = [];
+    pendingFrames.set(ws, frames);
+    const batch = frames;
     process.nextTick(() => {
-      corked.delete(ws);
-      socket.uncork();
+      pendingFrames.delete(ws);
+      flushFrames(ws, batch);
     });
   }
-  ws.send(frame);
+  frames.push(frame);
 }
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
