@@ -41,7 +41,9 @@ function spawnBare(file: string, input: string, env: NodeJS.ProcessEnv = {}): Pr
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [file], {
       stdio: ['pipe', 'pipe', 'inherit'],
-      env: { ...process.env, ...env },
+      // A clean environment, as the runner gives a skill (the bench's own loader flags
+      // in NODE_OPTIONS would otherwise slow the bare baseline).
+      env: { PATH: process.env.PATH, HOME: os.tmpdir(), ...env },
     });
     let lines = 0;
     let rest = '';
