@@ -51,6 +51,8 @@ execFileSync(
   [
     builder,
     '--dir',
+    '--publish',
+    'never',
     '--linux',
     '--config',
     'electron-builder.yml',
