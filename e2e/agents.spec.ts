@@ -7,7 +7,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { MOD, skillItem } from './support/editor';
+import { MOD, skillItem, discoveredSkill } from './support/editor';
 
 interface ConfigFile {
   agents: { id: string; name: string; allowed_skills: string[] }[];
@@ -47,12 +47,8 @@ test.describe('agents and allowlists', () => {
         await page.keyboard.press(`${MOD}+j`);
       await page.getByTestId('act-as').selectOption('writer');
       await page.getByTestId('pg-tab-discover').click();
-      await expect(
-        page.locator('[data-testid="discovered-skill"][data-skill="alpha-skill"]'),
-      ).toBeVisible();
-      await expect(
-        page.locator('[data-testid="discovered-skill"][data-skill="text-stats"]'),
-      ).toHaveCount(0);
+      await expect(discoveredSkill(page, 'alpha-skill')).toBeVisible();
+      await expect(discoveredSkill(page, 'text-stats')).toHaveCount(0);
 
       await openManager(page, 'writer');
       await expect(skillBox(page, 'alpha-skill')).toBeChecked();
@@ -75,9 +71,7 @@ test.describe('agents and allowlists', () => {
 
       // Discovery (and a call) as writer now include it, with no reload.
       await page.getByTestId('discover-button').click();
-      await expect(
-        page.locator('[data-testid="discovered-skill"][data-skill="text-stats"]'),
-      ).toBeVisible();
+      await expect(discoveredSkill(page, 'text-stats')).toBeVisible();
 
       // And taking it away again is refused at once too.
       await skillBox(page, 'text-stats').uncheck();
@@ -89,9 +83,7 @@ test.describe('agents and allowlists', () => {
         )
         .toEqual(['alpha-skill', 'beta-tools']);
       await page.getByTestId('discover-button').click();
-      await expect(
-        page.locator('[data-testid="discovered-skill"][data-skill="text-stats"]'),
-      ).toHaveCount(0);
+      await expect(discoveredSkill(page, 'text-stats')).toHaveCount(0);
     } finally {
       await writeFile(path.join(ws.root, 'skill-studio.json'), original);
     }

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, REPO_ROOT } from './support/fixtures';
-import { MOD, skillItem } from './support/editor';
+import { MOD, skillItem, discoveredSkill } from './support/editor';
 
 const TEXT = 'One fish. Two fish. Red fish, blue fish.';
 
@@ -169,23 +169,15 @@ test.describe('the playground', () => {
     await expect(page.getByTestId('result-error-message')).toContainText('writer');
     // Discovery as the same agent does not list it either.
     await page.getByTestId('pg-tab-discover').click();
-    await expect(
-      page.locator('[data-testid="discovered-skill"][data-skill="alpha-skill"]'),
-    ).toBeVisible();
-    await expect(
-      page.locator('[data-testid="discovered-skill"][data-skill="text-stats"]'),
-    ).toHaveCount(0);
+    await expect(discoveredSkill(page, 'alpha-skill')).toBeVisible();
+    await expect(discoveredSkill(page, 'text-stats')).toHaveCount(0);
     // As the studio it is there, and filters narrow the list.
     await page.getByTestId('act-as').selectOption('');
-    await expect(
-      page.locator('[data-testid="discovered-skill"][data-skill="text-stats"]'),
-    ).toBeVisible();
+    await expect(discoveredSkill(page, 'text-stats')).toBeVisible();
     await page.getByTestId('discover-tags').fill('streaming');
     await page.getByTestId('discover-button').click();
     await expect(page.getByTestId('discovered-skill')).toHaveCount(1);
-    await expect(
-      page.locator('[data-testid="discovered-skill"][data-skill="text-stats"]'),
-    ).toContainText('When to use');
+    await expect(discoveredSkill(page, 'text-stats')).toContainText('When to use');
   });
 
   test('a saved case re-runs from the history, the Cases tab and skill-studio test', async ({

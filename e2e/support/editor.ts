@@ -51,3 +51,8 @@ export async function appendAtEnd(page: Page, text: string): Promise<void> {
 export async function fileText(file: string): Promise<string> {
   return readFile(file, 'utf8').catch(() => '');
 }
+
+/** A skill listed by the playground's Discover tab. */
+export function discoveredSkill(page: Page, name: string) {
+  return page.locator(`[data-testid="discovered-skill"][data-skill="${name}"]`);
+}

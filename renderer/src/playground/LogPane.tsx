@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { LOG_LEVELS, LogIndex, type RunModel } from '../../../shared/playground/run-model';
 import { usePlayground } from './playground-store';
+import { virtualRowStyle } from '../util/virtual-row';
 
 const ROW = 20;
 
@@ -108,14 +109,7 @@ export function LogPane({ model }: { model: RunModel }) {
                   key={v.key}
                   className={`pg-log-row level-${line.level}`}
                   data-testid="log-row"
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    right: 0,
-                    height: ROW,
-                    transform: `translateY(${v.start}px)`,
-                  }}
+                  style={virtualRowStyle(v.start, ROW)}
                 >
                   <span className="pg-log-seq">#{line.seq}</span>
                   <span className="pg-log-level">{line.level}</span>

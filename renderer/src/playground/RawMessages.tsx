@@ -5,6 +5,7 @@ import type { RunModel } from '../../../shared/playground/run-model';
 import { usePlayground } from './playground-store';
 import { copyText } from './browser-utils';
 import { wireText } from './a2e-client';
+import { virtualRowStyle } from '../util/virtual-row';
 
 const ROW = 20;
 const PREVIEW_CHARS = 400;
@@ -97,14 +98,7 @@ export function RawMessages({ model }: { model: RunModel }) {
                 className={`pg-raw-row dir-${r.dir}`}
                 data-testid="raw-row"
                 onClick={() => setOpen(v.index)}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  height: ROW,
-                  transform: `translateY(${v.start}px)`,
-                }}
+                style={virtualRowStyle(v.start, ROW)}
               >
                 <span className="pg-raw-dir">{r.dir === 'out' ? '→' : '←'}</span>
                 <span className="pg-raw-text">{preview(r.msg)}</span>
