@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createIpcBackend } from './ipc-backend';
+import { makeCallRequest, makeDiscoverRequest } from '../../../shared/protocol/messages';
 import { StudioError } from './studio-error';
 import type { StudioBridge, StudioEvent } from '../../../shared/api/studio-api';
 
@@ -104,5 +105,31 @@ describe('ipc backend', () => {
     expect(received).toEqual([{ type: 'skill/discover/resp', req_id: 'q' }]);
     conn.close();
     expect(h.closed).toEqual(['c1']);
+  });
+
+  it('answers every request with a refusal when the host refuses the connection', async () => {
+    const { b } = bridge({ a2eOpen: () => Promise.reject(new Error('no agent "ghost"')) });
+    const got: {
+      type: string;
+      req_id: string;
+      error?: { code: string; message: string } | null;
+    }[] = [];
+    const conn = createIpcBackend(b).a2e('ghost', (m) => got.push(m as (typeof got)[number]));
+    conn.send(makeCallRequest({ id: 'c1', name: 'alpha' }));
+    conn.send(makeDiscoverRequest({ id: 'd1' }));
+    await expect.poll(() => got.length).toBe(2);
+    expect(got[0]).toMatchObject({
+      type: 'skill/call/resp',
+      req_id: 'c1',
+      error: { code: 'unauthorized' },
+    });
+    expect(got[1]).toMatchObject({
+      type: 'skill/discover/resp',
+      req_id: 'd1',
+      error: { code: 'unauthorized' },
+    });
+    expect(got[0].error?.message).toContain('ghost');
+    conn.send(makeCallRequest({ id: 'c2', name: 'alpha' }));
+    expect(got[2]).toMatchObject({ req_id: 'c2', error: { code: 'unauthorized' } });
   });
 });

@@ -11,6 +11,11 @@ import type {
   StudioMethod,
 } from '../../../shared/api/studio-api';
 import type { A2EOutbound, A2ERequest } from '../../../shared/protocol/a2e';
+import {
+  makeCallResponse,
+  makeDiscoverResponse,
+  transportError,
+} from '../../../shared/protocol/messages';
 import { StudioError, isStudioErrorPayload, toStudioError } from './studio-error';
 import { parseStudioEvent } from './event-parse';
 
@@ -32,9 +37,21 @@ export function createIpcBackend(bridge: StudioBridge): Backend {
   }
 
   function a2e(agent: string | null, onMessage: (msg: A2EOutbound) => void): A2EConnection {
-    const queue: string[] = [];
+    const queue: A2ERequest[] = [];
     let id: string | null = null;
     let closed = false;
+    /** Set when the host refused the connection (e.g. an agent deleted meanwhile). */
+    let refusal: string | null = null;
+    // Every request gets its answer even when the connection never opened, as the
+    // WebSocket transport would answer: a refused response, not silence.
+    const refuse = (req: A2ERequest, message: string) => {
+      const error = transportError('unauthorized', message);
+      onMessage(
+        req.type === 'skill/call/req'
+          ? makeCallResponse(req.id, req.name, { error })
+          : makeDiscoverResponse(req.id, [], error),
+      );
+    };
     const off = bridge.onA2E((connectionId, frame) => {
       if (connectionId !== id) return;
       try {
@@ -50,15 +67,19 @@ export function createIpcBackend(bridge: StudioBridge): Backend {
           return;
         }
         id = connectionId;
-        for (const frame of queue.splice(0)) bridge.a2eSend(connectionId, frame);
+        for (const req of queue.splice(0)) bridge.a2eSend(connectionId, JSON.stringify(req));
       },
-      () => off(),
+      (err: unknown) => {
+        off();
+        refusal = `the host refused the connection: ${err instanceof Error ? err.message : String(err)}`;
+        for (const req of queue.splice(0)) refuse(req, refusal);
+      },
     );
     return {
       send(msg: A2ERequest) {
-        const frame = JSON.stringify(msg);
-        if (id) bridge.a2eSend(id, frame);
-        else queue.push(frame);
+        if (refusal !== null) refuse(msg, refusal);
+        else if (id) bridge.a2eSend(id, JSON.stringify(msg));
+        else queue.push(msg);
       },
       close() {
         closed = true;
