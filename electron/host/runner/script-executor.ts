@@ -300,7 +300,10 @@ export class ScriptExecutor implements Executor {
         facts.signal = driver.signalOf(code, signal);
         // The skill's program is done: nothing it started may stay behind.
         if (proc.pid !== undefined) killProcessGroup(proc.pid);
-        void sweepRunProcesses(scratch).finally(() => {
+        // In its own PID namespace everything died with the sandbox's init; otherwise
+        // look for a process that left the group (setsid) but still carries the run's marks.
+        const sweep = driver.isolatesProcesses ? Promise.resolve(0) : sweepRunProcesses(scratch);
+        void sweep.finally(() => {
           exitHandled = true;
           if (streamsClosed) {
             finish();
