@@ -14,10 +14,10 @@ import { makeCallRequest } from '../shared/protocol/messages';
 import { A2EHost } from '../electron/host/runner/a2e-host';
 import { bwrapStatus } from '../electron/host/runner/sandbox/detect';
 import { readSkillFolder } from '../electron/host/registry/scan';
-import { StudioHost } from '../electron/host/studio-host';
 import { startServer } from '../electron/server/server';
 import type { SkillRecord } from '../shared/skill/model';
 import { median, mib, ms, time, type Row } from './bench-util';
+import { isolatedHost } from '../electron/test-support/isolated-host';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
 const CLIENT = fileURLToPath(new URL('./fixtures/ws-count-client.cjs', import.meta.url));
@@ -114,13 +114,7 @@ export async function runnerBench(): Promise<Row[]> {
       const lines = await spawnBare(emitterFile, input);
       if (lines !== EVENTS + 1) throw new Error(`raw pipe saw ${lines} lines`);
     });
-    const studio = await StudioHost.create({
-      workspace: root,
-      home: null,
-      stateDir: null,
-      noUser: true,
-      frameworkDir: null,
-    });
+    const studio = await isolatedHost(root);
     const token = 'bench-token-0123456789';
     const server = await startServer({
       host: studio,

@@ -7,7 +7,6 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type {
-  AgentConfig,
   ExportResult,
   ImportResult,
   SkillDetail,
@@ -166,14 +165,6 @@ export class StudioHost {
     };
   }
 
-  get workspaceRoot(): string | null {
-    return this.workspace;
-  }
-
-  get agents(): AgentConfig[] {
-    return this.config.agents;
-  }
-
   // ── skills ─────────────────────────────────────────────────────────────────
 
   skills(): SkillRecord[] {
@@ -258,11 +249,6 @@ export class StudioHost {
       skill_md: d.skillMd,
       diagnostics: rec.diagnostics,
     };
-  }
-
-  /** Re-reads one skill now (after our own writes) instead of waiting for the watcher. */
-  private async refresh(dir: string): Promise<void> {
-    await this.registry.refresh(dir);
   }
 
   // ── bundles ────────────────────────────────────────────────────────────────
@@ -383,7 +369,7 @@ export class StudioHost {
         workspace: () => this.workspace,
         resolveSkill: (ref) => this.resolveSkill(ref),
         writableSkill: (ref) => this.writableSkill(ref),
-        refresh: (dir) => this.refresh(dir),
+        refresh: (dir) => this.registry.refresh(dir),
         agentExists: (id) => this.agentExists(id),
         a2e: this.a2e,
       }),
@@ -406,32 +392,33 @@ export class StudioHost {
       'files.write': async ({ skill, path: rel, text, expectedVersion }) => {
         const rec = this.writableSkill(skill);
         const res = await writeSkillFile(rec.dir, rel, text, { expectedVersion });
-        await this.refresh(rec.dir);
+        // Re-read now, after our own write, rather than wait for the watcher.
+        await this.registry.refresh(rec.dir);
         return res;
       },
       'files.createFile': async ({ skill, path: rel, text, base64 }) => {
         const rec = this.writableSkill(skill);
         const data = base64 !== undefined ? Buffer.from(base64, 'base64') : (text ?? '');
         const res = await createFile(rec.dir, rel, data);
-        await this.refresh(rec.dir);
+        await this.registry.refresh(rec.dir);
         return res;
       },
       'files.createFolder': async ({ skill, path: rel }) => {
         const rec = this.writableSkill(skill);
         await createFolder(rec.dir, rel);
-        await this.refresh(rec.dir);
+        await this.registry.refresh(rec.dir);
         return { ok: true as const };
       },
       'files.rename': async ({ skill, from, to }) => {
         const rec = this.writableSkill(skill);
         await renamePath(rec.dir, from, to);
-        await this.refresh(rec.dir);
+        await this.registry.refresh(rec.dir);
         return { ok: true as const };
       },
       'files.delete': async ({ skill, path: rel }) => {
         const rec = this.writableSkill(skill);
         await deletePath(rec.dir, rel);
-        await this.refresh(rec.dir);
+        await this.registry.refresh(rec.dir);
         return { ok: true as const };
       },
       'bundles.export': ({ skill, format, force, outPath }) =>

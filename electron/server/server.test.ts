@@ -3,9 +3,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { StudioHost } from '../host/studio-host';
+import type { StudioHost } from '../host/studio-host';
 import { startServer, type RunningServer } from './server';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace';
+import { isolatedHost } from '../test-support/isolated-host';
 
 const TOKEN = 'test-token-0123456789abcdef';
 
@@ -61,13 +62,7 @@ describe('local server', () => {
     const renderer = path.join(ws.root, 'renderer-dist');
     mkdirSync(renderer);
     writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><title>studio</title>');
-    host = await StudioHost.create({
-      workspace: ws.root,
-      home: null,
-      stateDir: null,
-      noUser: true,
-      frameworkDir: null,
-    });
+    host = await isolatedHost(ws.root);
     server = await startServer({
       host,
       port: 0,
@@ -255,13 +250,7 @@ describe('local server', () => {
 
 describe('binding', () => {
   it('refuses a non-loopback address without the explicit flag', async () => {
-    const host = await StudioHost.create({
-      workspace: null,
-      home: null,
-      stateDir: null,
-      noUser: true,
-      frameworkDir: null,
-    });
+    const host = await isolatedHost(null);
     await expect(
       startServer({
         host,

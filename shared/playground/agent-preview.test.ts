@@ -1,27 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { SkillListItem } from '../api/studio-api';
 import { agentPreview, freshAgentId, tagCounts } from './agent-preview';
+import { skillListItem } from '../test-support/skill-list-item';
 
-function skill(name: string, over: Partial<SkillListItem> = {}): SkillListItem {
-  return {
-    name,
+const skill = (name: string, over: Partial<SkillListItem> = {}): SkillListItem =>
+  skillListItem(name, {
     description: `${name} does a thing that is described at some length so that the short form has to cut it somewhere sensible.`,
-    source: 'project',
     path: `/ws/skills/${name}`,
-    license: null,
-    files_count: 1,
-    has_warnings: false,
-    has_errors: false,
-    status: 'Published',
-    tags: [],
-    category: null,
     kind: 'script',
-    shadowed_by: null,
-    conflict: false,
-    diagnostics: [],
     ...over,
-  };
-}
+  });
 
 describe("what the agent's model sees", () => {
   const skills = [

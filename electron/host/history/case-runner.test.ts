@@ -7,12 +7,13 @@ import { cp, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { StudioHost } from '../studio-host';
+import type { StudioHost } from '../studio-host';
 import { tempWorkspace, type TempWorkspace } from '../../test-support/temp-workspace';
 import { listCases, runCases, saveCase } from './case-runner';
 import { makeEvent } from '../../../shared/protocol/messages';
 import { summarizeEvents } from '../../../shared/playground/history';
 import type { RouterResult } from '../router';
+import { isolatedHost } from '../../test-support/isolated-host';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/fx-count', import.meta.url));
 
@@ -34,13 +35,7 @@ describe('saved cases and the playground API', () => {
       'skill-studio.json',
       JSON.stringify({ agents: [{ id: 'bot', name: 'Bot', allowed_skills: [] }] }),
     );
-    host = await StudioHost.create({
-      workspace: ws.root,
-      home: null,
-      stateDir: null,
-      noUser: true,
-      frameworkDir: null,
-    });
+    host = await isolatedHost(ws.root);
   });
   afterEach(async () => {
     await host.close();
@@ -199,13 +194,7 @@ describe('saved cases and the playground API', () => {
     try {
       await mkdir(path.join(bundled.root, 'fx-count'), { recursive: true });
       await cp(FIXTURE, path.join(bundled.root, 'fx-count'), { recursive: true });
-      const h = await StudioHost.create({
-        workspace: null,
-        home: null,
-        stateDir: null,
-        noUser: true,
-        frameworkDir: bundled.root,
-      });
+      const h = await isolatedHost(null, { frameworkDir: bundled.root });
       try {
         const r = await h.call('cases.save', {
           skill: 'fx-count',

@@ -140,21 +140,28 @@ function FieldView({ field, path, value, errors, onChange, onRemove, label, extr
       <FieldErrorsList messages={messages} id={errId} />
     </div>
   );
+  // Objects and arrays: a fieldset whose legend is the label, then help and errors.
+  const group = (className: string, children: ReactNode) => (
+    <fieldset
+      className={`pg-fieldset${className}${invalid ? ' invalid' : ''}`}
+      data-testid="arg-field"
+      data-pointer={pointer}
+    >
+      <legend>
+        <Label field={field} label={shownLabel} extra={extra} />
+      </legend>
+      {help}
+      <FieldErrorsList messages={messages} id={errId} />
+      {children}
+    </fieldset>
+  );
 
   switch (field.kind) {
     case 'object': {
       const obj = isPlainObject(value) ? value : {};
-      return (
-        <fieldset
-          className={`pg-fieldset${invalid ? ' invalid' : ''}`}
-          data-testid="arg-field"
-          data-pointer={pointer}
-        >
-          <legend>
-            <Label field={field} label={shownLabel} extra={extra} />
-          </legend>
-          {help}
-          <FieldErrorsList messages={messages} id={errId} />
+      return group(
+        '',
+        <>
           {field.fields.map((f) => (
             <FieldView
               key={f.key}
@@ -171,24 +178,16 @@ function FieldView({ field, path, value, errors, onChange, onRemove, label, extr
               No properties declared: edit this object in the JSON view.
             </div>
           )}
-        </fieldset>
+        </>,
       );
     }
     case 'array': {
       const items = Array.isArray(value) ? value : [];
       const canAdd = field.maxItems === null || items.length < field.maxItems;
       const canRemove = field.minItems === null || items.length > field.minItems;
-      return (
-        <fieldset
-          className={`pg-fieldset pg-array${invalid ? ' invalid' : ''}`}
-          data-testid="arg-field"
-          data-pointer={pointer}
-        >
-          <legend>
-            <Label field={field} label={shownLabel} extra={extra} />
-          </legend>
-          {help}
-          <FieldErrorsList messages={messages} id={errId} />
+      return group(
+        ' pg-array',
+        <>
           {items.map((item, i) => (
             <div className="pg-array-item" key={i} data-testid="array-item">
               <FieldView
@@ -224,7 +223,7 @@ function FieldView({ field, path, value, errors, onChange, onRemove, label, extr
           >
             + Add {field.item.label === 'item' ? 'item' : field.item.label}
           </button>
-        </fieldset>
+        </>,
       );
     }
     case 'boolean':

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProblems, countProblems, mergeLive } from './problems';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { SkillListItem } from '../../../shared/api/studio-api';
+import { skillListItem } from '../../../shared/test-support/skill-list-item';
 
 function d(
   code: Diagnostic['code'],
@@ -14,25 +15,14 @@ function d(
   return out;
 }
 
-function item(name: string, diagnostics: Diagnostic[]): SkillListItem {
-  return {
-    name,
+const item = (name: string, diagnostics: Diagnostic[]): SkillListItem =>
+  skillListItem(name, {
     description: '',
-    source: 'project',
     path: `/w/skills/${name}`,
-    license: null,
-    files_count: 1,
     has_warnings: diagnostics.some((x) => x.severity === 'warning'),
     has_errors: diagnostics.some((x) => x.severity === 'error'),
-    status: 'Published',
-    tags: [],
-    category: null,
-    kind: 'llm',
-    shadowed_by: null,
-    conflict: false,
     diagnostics,
-  };
-}
+  });
 
 describe('problems', () => {
   it('replaces saved frontmatter problems by the live ones, keeping folder-level findings', () => {

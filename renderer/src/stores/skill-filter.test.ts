@@ -2,31 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { groupSkills, matchesQuery, skillKey } from './skill-filter';
 import type { SkillListItem } from '../../../shared/api/studio-api';
 import type { SkillSource } from '../../../shared/skill/model';
+import { skillListItem } from '../../../shared/test-support/skill-list-item';
 
-function skill(
+const skill = (
   name: string,
   source: SkillSource,
   extra: Partial<SkillListItem> = {},
-): SkillListItem {
-  return {
-    name,
-    description: `${name} description`,
-    source,
-    path: `/${source}/${name}`,
-    license: null,
-    files_count: 1,
-    has_warnings: false,
-    has_errors: false,
-    status: 'Published',
-    tags: [],
-    category: null,
-    kind: 'llm',
-    shadowed_by: null,
-    conflict: false,
-    diagnostics: [],
-    ...extra,
-  };
-}
+): SkillListItem => skillListItem(name, { source, path: `/${source}/${name}`, ...extra });
 
 describe('skill search and grouping', () => {
   const skills = [
