@@ -7,7 +7,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { MOD, skillItem, discoveredSkill } from './support/editor';
+import { skillItem, discoveredSkill, showPlayground } from './support/editor';
 
 interface ConfigFile {
   agents: { id: string; name: string; allowed_skills: string[] }[];
@@ -43,8 +43,7 @@ test.describe('agents and allowlists', () => {
       await expect(page.locator('[data-testid="agent-row"][data-agent="writer"]')).toBeVisible();
       // Discovery as writer before: text-stats is not allowed.
       await skillItem(page, 'alpha-skill').click();
-      if ((await page.getByTestId('playground').count()) === 0)
-        await page.keyboard.press(`${MOD}+j`);
+      await showPlayground(page);
       await page.getByTestId('act-as').selectOption('writer');
       await page.getByTestId('pg-tab-discover').click();
       await expect(discoveredSkill(page, 'alpha-skill')).toBeVisible();

@@ -45,10 +45,10 @@ test.describe('editing SKILL.md', () => {
     const { page } = studio;
     await openSkill(page, 'validate-target');
     // Hover the key itself (a few characters into the "description:" line).
+    // Wait until Monaco has laid the line out, then hover it (Playwright waits for a stable box).
     const line = editor(page).locator('.view-line', { hasText: 'description:' });
-    const box = await line.boundingBox();
-    if (!box) throw new Error('the description line is not on screen');
-    await page.mouse.move(box.x + 30, box.y + box.height / 2);
+    await expect(line).toBeVisible();
+    await line.hover({ position: { x: 30, y: 8 } });
     await expect(page.locator('.monaco-hover:not(.hidden)').first()).toContainText(
       'Agents read this',
       { timeout: 5_000 },
@@ -141,7 +141,16 @@ test.describe('editing SKILL.md', () => {
     await openSkill(page, 'alpha-skill');
     await appendAtEnd(page, 'Not saved yet.');
     await expect(tab(page, 'alpha-skill')).toHaveAttribute('data-dirty', 'true');
-    await page.waitForTimeout(700);
+    // The backup reaches storage on its own (not only on leaving the page).
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(localStorage).some((k) =>
+            localStorage.getItem(k)?.includes('Not saved yet.'),
+          ),
+        ),
+      )
+      .toBe(true);
     await page.reload();
     await expect(page.getByTestId('restore-banner')).toContainText('alpha-skill/SKILL.md');
     await page.getByTestId('restore-backups').click();

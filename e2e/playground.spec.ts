@@ -10,17 +10,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, REPO_ROOT } from './support/fixtures';
-import { MOD, skillItem, discoveredSkill } from './support/editor';
+import { MOD, skillItem, discoveredSkill, showPlayground } from './support/editor';
 
 const TEXT = 'One fish. Two fish. Red fish, blue fish.';
 
 async function openPlayground(page: Page, skill: string): Promise<void> {
   await skillItem(page, skill).first().click();
-  if ((await page.getByTestId('playground').count()) === 0) {
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press(`${MOD}+j`);
-  }
-  await expect(page.getByTestId('playground')).toBeVisible();
+  await showPlayground(page);
   await page.getByTestId('pg-tab-run').click();
   await expect(page.getByTestId('pg-skill')).toContainText(skill);
 }

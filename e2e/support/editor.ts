@@ -56,3 +56,15 @@ export async function fileText(file: string): Promise<string> {
 export function discoveredSkill(page: Page, name: string) {
   return page.locator(`[data-testid="discovered-skill"][data-skill="${name}"]`);
 }
+
+/**
+ * Opens the playground panel if it is closed. Reads the toolbar toggle's pressed
+ * state (rendered with the layout) rather than counting panels, which could race
+ * the first render and toggle an open panel shut.
+ */
+export async function showPlayground(page: Page): Promise<void> {
+  const toggle = page.getByTestId('toggle-bottom');
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  await expect(page.getByTestId('playground')).toBeVisible();
+}
