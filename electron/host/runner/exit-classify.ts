@@ -1,7 +1,7 @@
 /**
  * How a finished script run becomes a SkillResult outcome (DESIGN §7).
  *
- * Memory: RLIMIT_AS makes allocation fail inside the program rather than killing
+ * Memory: RLIMIT_DATA makes allocation fail inside the program rather than killing
  * it, so the program dies its own way. We read that as out_of_memory when the
  * run failed and its stderr carries a known out-of-memory message (Python's
  * MemoryError, V8's "heap out of memory" / "Fatal process out of memory", Node's

@@ -23,9 +23,12 @@ export interface InterpreterChoice {
 /**
  * V8 reserves large virtual ranges up front (code range, cages, thread stacks):
  * a trivial Node script needs ~700 MB of address space before it allocates
- * anything, so RLIMIT_AS alone would stop Node from starting. For Node we cap the
- * JavaScript heap with --max-old-space-size = the memory cap and give RLIMIT_AS
- * this much extra room for V8's reservations.
+ * anything. The memory cap itself is RLIMIT_DATA, which counts only memory that is
+ * written to, so Node needs no heap flag (any V8 flag would also cost ~10 ms per
+ * start: it invalidates the code cache Node ships for its own modules); when the
+ * heap outgrows the cap, V8 stops with "JavaScript heap out of memory". The
+ * RLIMIT_AS backstop gets this much extra room for V8's reservations. Where no
+ * rlimit can be set (no prlimit), the heap flag is the only cap there is.
  */
 export const NODE_ADDRESS_SPACE_EXTRA = 1024 * 1024 * 1024;
 
@@ -41,15 +44,16 @@ export type InterpreterLookup =
 export function chooseInterpreter(
   scriptPath: string,
   searchPath: string[],
-  memoryBytes: number | null,
+  /** Node's heap cap where no rlimit can hold the memory cap (no prlimit); else null. */
+  heapCapBytes: number | null = null,
 ): InterpreterLookup {
   const ext = extname(scriptPath).toLowerCase();
   if (ext === '.js' || ext === '.mjs' || ext === '.cjs') {
     const exec = realpathSync(process.execPath);
     const args: string[] = [];
-    if (memoryBytes !== null) {
+    if (heapCapBytes !== null) {
       // Leave a quarter of the cap for Buffers, the stack and native allocations.
-      const heapMb = Math.max(16, Math.floor((memoryBytes * 0.75) / (1024 * 1024)));
+      const heapMb = Math.max(16, Math.floor((heapCapBytes * 0.75) / (1024 * 1024)));
       args.push(`--max-old-space-size=${heapMb}`);
     }
     args.push(scriptPath);

@@ -15,14 +15,14 @@ import { SKILL_CALL_RESPONSE_SCHEMA } from '../../../shared/protocol/schemas';
 import { A2EHost } from './a2e-host';
 import { agentPolicy, copyFixtures, type FixtureCatalog } from './fixtures/fixture-catalog';
 import { bwrapStatus, detectSandbox } from './sandbox/detect';
+import { PlainSandbox } from './sandbox/plain';
 import type { SandboxName } from './sandbox/types';
 
 const bwrap = await bwrapStatus();
 const prlimitPresent = (await detectSandbox('process')).enforcesCaps;
 const SANDBOXES: SandboxName[] = bwrap.available ? ['process', 'bwrap'] : ['process'];
 if (!bwrap.available) console.warn(`[runner tests] bwrap-only checks skipped: ${bwrap.reason}`);
-if (!prlimitPresent)
-  console.warn('[runner tests] prlimit not found: address-space cap checks skipped');
+if (!prlimitPresent) console.warn('[runner tests] prlimit not found: memory cap checks skipped');
 
 const SECRET = 'SKILL_STUDIO_TEST_SECRET';
 const SECRET_VALUE = `do-not-leak-${process.pid}`;
@@ -223,13 +223,22 @@ describe.each(SANDBOXES)('script skills in the %s sandbox', (sandbox) => {
       expect(r.events?.[9_999].seq).toBe(9_999);
     });
 
-    it('caps the JavaScript heap: unbounded allocation ends as out_of_memory', async () => {
+    it('caps the JavaScript heap with no V8 flag: unbounded allocation ends as out_of_memory', async () => {
       const r = result(await call('fx-alloc'));
       expect(r).toMatchObject({ success: false, error_code: 'out_of_memory' });
     });
 
     it.skipIf(!prlimitPresent)(
-      'caps the address space: Python allocation ends as out_of_memory',
+      'caps native memory outside the heap too: Node Buffers end as out_of_memory',
+      async () => {
+        const r = result(await call('fx-alloc', { kind: 'buffer' }));
+        expect(r).toMatchObject({ success: false, error_code: 'out_of_memory' });
+        expect(r.error).toMatch(/allocation failed/i);
+      },
+    );
+
+    it.skipIf(!prlimitPresent)(
+      'caps the memory of any program: Python allocation ends as out_of_memory',
       async () => {
         const r = result(await call('fx-alloc-py'));
         expect(r).toMatchObject({ success: false, error_code: 'out_of_memory' });
@@ -330,5 +339,21 @@ describe('sandbox detection', () => {
     if (!bwrap.available) {
       await expect(detectSandbox('bwrap')).rejects.toThrow(/bwrap/);
     }
+  });
+});
+
+describe('without prlimit', () => {
+  it('still caps a Node skill: the heap flag stands in for the rlimit', async () => {
+    const host = new A2EHost({
+      catalog,
+      agents: agentPolicy({}),
+      script: {
+        sandbox: new PlainSandbox(null, 'plain process, no prlimit'),
+        limits: { memoryBytes: 96 * 1024 * 1024 },
+      },
+    });
+    const r = result(await host.call(makeCallRequest({ name: 'fx-alloc', timeout: 20 }), null));
+    expect(r).toMatchObject({ success: false, error_code: 'out_of_memory', sandbox: 'process' });
+    expect(r.error).toMatch(/heap out of memory/);
   });
 });

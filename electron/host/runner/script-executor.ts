@@ -25,7 +25,7 @@ import { detectSandbox, type SandboxPreference } from './sandbox/detect';
 import type { SandboxDriver } from './sandbox/types';
 
 export interface ScriptLimits {
-  /** Memory cap (RLIMIT_AS; for Node the heap, see interpreter.ts). Default 512 MB. */
+  /** Memory cap (RLIMIT_DATA, with an RLIMIT_AS backstop; see interpreter.ts). Default 512 MB. */
   memoryBytes: number | null;
   /** Largest file a skill may write (RLIMIT_FSIZE). Default 64 MB. */
   fileSizeBytes: number | null;
@@ -97,7 +97,11 @@ export class ScriptExecutor implements Executor {
     });
     const entry = await resolveEntrypoint(ctx.record.dir, ctx.record.entrypoint);
     if (!entry.ok) return refuse(entry.message);
-    const interp = chooseInterpreter(entry.path, driver.searchPath, this.limits.memoryBytes);
+    const interp = chooseInterpreter(
+      entry.path,
+      driver.searchPath,
+      driver.enforcesCaps ? null : this.limits.memoryBytes,
+    );
     if (!interp.ok) return refuse(interp.message);
 
     const scratch = await realpath(
@@ -136,6 +140,7 @@ export class ScriptExecutor implements Executor {
       scratch,
       readOnlyPaths: interp.readOnlyPaths,
       caps: {
+        dataBytes: limits.memoryBytes,
         addressSpaceBytes:
           limits.memoryBytes === null ? null : limits.memoryBytes + interp.addressSpaceExtraBytes,
         fileSizeBytes: limits.fileSizeBytes,

@@ -114,6 +114,7 @@ async function probeBwrap(prlimit: string | null): Promise<BwrapProbe> {
           scratch,
           readOnlyPaths: [],
           caps: {
+            dataBytes: 512 * 1024 * 1024,
             addressSpaceBytes: 1024 * 1024 * 1024,
             fileSizeBytes: 1048576,
             cpuSeconds: 5,

@@ -7,6 +7,7 @@ import type { ResourceCaps } from './types';
 export function prlimitArgs(caps: ResourceCaps): string[] {
   // No core files: a crashing skill must not fill the scratch folder or the disk.
   const args: string[] = ['--core=0'];
+  if (caps.dataBytes !== null) args.push(`--data=${Math.floor(caps.dataBytes)}`);
   if (caps.addressSpaceBytes !== null) args.push(`--as=${Math.floor(caps.addressSpaceBytes)}`);
   if (caps.fileSizeBytes !== null) args.push(`--fsize=${Math.floor(caps.fileSizeBytes)}`);
   if (caps.cpuSeconds !== null) args.push(`--cpu=${Math.ceil(caps.cpuSeconds)}`);

@@ -7,7 +7,17 @@ export type SandboxName = 'bwrap' | 'process';
 
 /** Resource caps applied with prlimit where available; null = not applied. */
 export interface ResourceCaps {
-  /** RLIMIT_AS, bytes of address space. */
+  /**
+   * RLIMIT_DATA, bytes of writable private memory: the memory cap. It counts what a
+   * program writes to (heap, anonymous mappings), not what it merely reserves, so
+   * it holds V8, CPython and native programs alike to the same figure.
+   */
+  dataBytes: number | null;
+  /**
+   * RLIMIT_AS, bytes of address space: a backstop above the memory cap for memory
+   * RLIMIT_DATA does not see (shared anonymous mappings), with room for the virtual
+   * ranges an interpreter reserves up front.
+   */
   addressSpaceBytes: number | null;
   /** RLIMIT_FSIZE, largest file the skill may write. */
   fileSizeBytes: number | null;
