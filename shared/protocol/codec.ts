@@ -210,30 +210,12 @@ function fail(
   return { ok: false, reply };
 }
 
-/** One message as one line of JSON (no newline inside: JSON.stringify escapes them). */
 /**
- * Events already encoded for streaming, so the final response — which repeats every
- * event in `data.events` — splices their text in instead of encoding them again.
+ * One message as one line of JSON (no newline inside: JSON.stringify escapes them).
+ * Streamed events are not kept in their encoded form for the final response (which
+ * repeats them): holding a second copy of every event made the garbage collector,
+ * not the encoding, the cost of streaming; the response encodes them once more.
  */
-const encodedEvents = new WeakMap<object, string>();
-
-/** One message as one line of JSON. */
 export function encodeMessage(msg: A2EOutbound | A2ERequest): string {
-  if (msg.type === 'skill/event') {
-    let text = encodedEvents.get(msg);
-    if (text === undefined) {
-      text = JSON.stringify(msg);
-      encodedEvents.set(msg, text);
-    }
-    return text;
-  }
-  const events = msg.type === 'skill/call/resp' ? msg.data?.events : undefined;
-  if (msg.type === 'skill/call/resp' && msg.data && events && events.length > 0) {
-    // A marker no data can contain (random per call) stands where the events go.
-    const marker = `\u0000events:${newId()}`;
-    const head = JSON.stringify({ ...msg, data: { ...msg.data, events: marker } });
-    const body = events.map((e) => encodedEvents.get(e) ?? JSON.stringify(e)).join(',');
-    return head.replace(JSON.stringify(marker), () => `[${body}]`);
-  }
   return JSON.stringify(msg);
 }

@@ -19,9 +19,10 @@ import {
   type SkillResult,
   type TransportError,
 } from './a2e';
+import { randomUuid } from './uuid';
 
 export function newId(): string {
-  return globalThis.crypto.randomUUID();
+  return randomUuid();
 }
 
 /** Unix epoch seconds, as the specification's `ts` fields carry them. */

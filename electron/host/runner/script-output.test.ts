@@ -34,6 +34,48 @@ describe('LineSplitter', () => {
   });
 });
 
+describe('LineSplitter on arbitrary chunkings', () => {
+  it('gives the same lines as splitting the whole text, wherever the chunks break', () => {
+    const text = ['plain', '', 'héllo wörld', '€€€ ✓', '𝄞 clef', '{"type":"log"}', '', 'end'].join(
+      '\n',
+    );
+    const bytes = Buffer.from(text + '\n', 'utf8');
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    for (let round = 0; round < 200; round++) {
+      const lines: string[] = [];
+      const s = new LineSplitter(
+        1024,
+        (l) => lines.push(l),
+        () => {
+          throw new Error('no overflow expected');
+        },
+      );
+      for (let at = 0; at < bytes.length;) {
+        const size = 1 + (next() % 12);
+        s.push(bytes.subarray(at, at + size));
+        at += size;
+      }
+      s.end();
+      expect(lines).toEqual(text.split('\n'));
+    }
+  });
+
+  it('counts bytes, not characters: a short line of wide characters can be over the limit', () => {
+    const lines: string[] = [];
+    let overflows = 0;
+    const s = new LineSplitter(
+      12,
+      (l) => lines.push(l),
+      () => overflows++,
+    );
+    // 'ok' fits; five euro signs are 5 characters but 15 bytes.
+    s.push(Buffer.from('ok\n€€€€€\nlater\n', 'utf8'));
+    expect(lines).toEqual(['ok']);
+    expect(overflows).toBe(1);
+  });
+});
+
 describe('parseStdoutLine', () => {
   it('reads every protocol line', () => {
     expect(parseStdoutLine('{"type":"progress","pct":42.6,"message":"m"}')).toEqual({

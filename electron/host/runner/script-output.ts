@@ -21,29 +21,57 @@ export class LineSplitter {
   ) {}
 
   push(chunk: Buffer): void {
+    if (this.stopped) return;
+    const lastNl = chunk.lastIndexOf(10);
+    if (lastNl === -1) {
+      this.hold(chunk);
+      return;
+    }
     let start = 0;
-    while (!this.stopped && start < chunk.length) {
-      const nl = chunk.indexOf(10, start);
-      const end = nl === -1 ? chunk.length : nl;
-      const length = end - start;
-      if (this.pendingBytes + length > this.maxLineBytes) {
-        this.stop();
-        this.onOverflow();
-        return;
-      }
-      if (nl === -1) {
-        this.pending.push(chunk.subarray(start, end));
-        this.pendingBytes += length;
-        return;
-      }
-      if (this.pending.length === 0) {
-        // The common case, a whole line inside one chunk: decode it in place.
-        this.deliver(chunk.toString('utf8', start, end));
-      } else {
-        this.emit(chunk.subarray(start, end));
-      }
+    if (this.pending.length > 0) {
+      // The first newline completes the line held from earlier chunks.
+      const nl = chunk.indexOf(10);
+      if (this.overflows(this.pendingBytes + nl)) return;
+      this.emit(chunk.subarray(0, nl));
       start = nl + 1;
     }
+    if (start < lastNl) this.split(chunk.toString('utf8', start, lastNl));
+    else if (start === lastNl) this.deliver('');
+    if (lastNl + 1 < chunk.length) this.hold(chunk.subarray(lastNl + 1));
+  }
+
+  /**
+   * Delivers the lines of text decoded in one go (a newline byte never sits inside
+   * a multi-byte character, so decoding up to one is safe): one decode per chunk
+   * instead of one per line. A UTF-8 line has at least as many bytes as UTF-16 units
+   * and at most three per unit, so only long lines need their bytes counted.
+   */
+  private split(text: string): void {
+    let from = 0;
+    while (!this.stopped) {
+      const nl = text.indexOf('\n', from);
+      const line = nl === -1 ? text.slice(from) : text.slice(from, nl);
+      const long = line.length * 3 > this.maxLineBytes;
+      if (long && this.overflows(Buffer.byteLength(line))) return;
+      this.deliver(line);
+      if (nl === -1) return;
+      from = nl + 1;
+    }
+  }
+
+  /** Keeps the start of a line that has no newline yet. */
+  private hold(part: Buffer): void {
+    if (this.overflows(this.pendingBytes + part.length)) return;
+    this.pending.push(part);
+    this.pendingBytes += part.length;
+  }
+
+  /** Stops at a line over the limit (true), calling onOverflow once. */
+  private overflows(lineBytes: number): boolean {
+    if (lineBytes <= this.maxLineBytes) return false;
+    this.stop();
+    this.onOverflow();
+    return true;
   }
 
   /** Flushes a last line that had no newline. */
