@@ -1,19 +1,36 @@
 /**
  * `npm run bench`: every benchmark, each printed next to a baseline measured in the
- * same run, so that the ratios mean something on a noisy machine.
+ * same run, so that the ratios mean something on a noisy machine. Each suite runs
+ * in a fresh process: what one leaves on the heap (10,000 generated skills) would
+ * otherwise slow the next one's process spawns and collections.
  */
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { printRows } from './bench-util';
 import { registryBench } from './registry-bench';
 import { runnerBench } from './runner-bench';
 
+const SUITES = { registry: ['Registry', registryBench], runner: ['Runner', runnerBench] } as const;
+type Suite = keyof typeof SUITES;
+
 async function main(): Promise<void> {
-  console.log(
-    `# Skill Studio benchmarks — ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${os.cpus().length} cores`,
-  );
   const only = process.argv[2];
-  if (!only || only === 'registry') printRows('Registry', await registryBench());
-  if (!only || only === 'runner') printRows('Runner', await runnerBench());
+  if (only === undefined) {
+    console.log(
+      `# Skill Studio benchmarks — ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${os.cpus().length} cores`,
+    );
+    for (const suite of Object.keys(SUITES)) {
+      const run = spawnSync(process.execPath, [...process.execArgv, process.argv[1], suite], {
+        stdio: 'inherit',
+      });
+      if (run.status !== 0) process.exit(run.status ?? 1);
+    }
+    return;
+  }
+  if (!(only in SUITES))
+    throw new Error(`unknown suite "${only}": ${Object.keys(SUITES).join(', ')}`);
+  const [title, bench] = SUITES[only as Suite];
+  printRows(title, await bench());
 }
 
 main().catch((err: unknown) => {
