@@ -2,16 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { classifyRun, type RunFacts } from './exit-classify';
 import { LineSplitter, parseStdoutLine, TextTail } from './script-output';
 
+/** A splitter that collects its lines and fails the test on any overflow. */
+function splitterWithoutOverflow(): { lines: string[]; s: LineSplitter } {
+  const lines: string[] = [];
+  const s = new LineSplitter(
+    1024,
+    (l) => lines.push(l),
+    () => {
+      throw new Error('no overflow expected');
+    },
+  );
+  return { lines, s };
+}
+
 describe('LineSplitter', () => {
   it('reassembles lines across chunks, including split UTF-8 characters and CRLF', () => {
-    const lines: string[] = [];
-    const s = new LineSplitter(
-      1024,
-      (l) => lines.push(l),
-      () => {
-        throw new Error('no overflow expected');
-      },
-    );
+    const { lines, s } = splitterWithoutOverflow();
     const bytes = Buffer.from('héllo\r\nwörld\n€ tail', 'utf8');
     for (let i = 0; i < bytes.length; i++) s.push(bytes.subarray(i, i + 1));
     s.end();
@@ -43,14 +49,7 @@ describe('LineSplitter on arbitrary chunkings', () => {
     let seed = 7;
     const next = () => (seed = (seed * 48271) % 2147483647);
     for (let round = 0; round < 200; round++) {
-      const lines: string[] = [];
-      const s = new LineSplitter(
-        1024,
-        (l) => lines.push(l),
-        () => {
-          throw new Error('no overflow expected');
-        },
-      );
+      const { lines, s } = splitterWithoutOverflow();
       for (let at = 0; at < bytes.length;) {
         const size = 1 + (next() % 12);
         s.push(bytes.subarray(at, at + size));
