@@ -136,7 +136,10 @@ export const test = base.extend<{ studio: Studio }, WorkerFixtures>({
       if (!server) throw new Error('the studio server did not start');
       page = browserPage;
       watchNetwork(browserContext, page, offMachine);
-      await page.goto(server.url);
+      // The printed link works once per server; each test's fresh context gets the
+      // session it was exchanged for.
+      await browserContext.addCookies([{ ...server.cookie, url: server.origin }]);
+      await page.goto(`${server.origin}/`);
     } else {
       if (!electronApp) throw new Error('the desktop app did not start');
       page = await electronApp.firstWindow();

@@ -10,7 +10,19 @@ export interface RunningStudio {
   url: string;
   origin: string;
   token: string;
+  /** The session cookie the one-time link was exchanged for (once, for every test). */
+  cookie: { name: string; value: string };
   stop(): Promise<void>;
+}
+
+/** Follows the printed link once, as a browser would, and keeps the cookie it sets. */
+async function exchangeLink(url: string): Promise<{ name: string; value: string }> {
+  const res = await fetch(url, { redirect: 'manual' });
+  const set = res.headers.get('set-cookie') ?? '';
+  const m = /^([^=;\s]+)=([^;]*)/.exec(set);
+  if (res.status !== 303 || !m)
+    throw new Error(`the sign-in link answered ${res.status} without a session cookie`);
+  return { name: m[1], value: m[2] };
 }
 
 const URL_LINE = /Skill Studio: (http:\/\/127\.0\.0\.1:(\d+))\/\?token=(\S+)/;
@@ -72,10 +84,12 @@ export async function startStudioServer(
   child.stdout?.resume();
   child.stderr?.resume();
   const [, origin, , token] = found;
+  const url = `${origin}/?token=${token}`;
   return {
-    url: `${origin}/?token=${token}`,
+    url,
     origin,
     token,
+    cookie: await exchangeLink(url),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

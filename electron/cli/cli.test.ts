@@ -97,10 +97,11 @@ describe('skill-studio CLI', () => {
       { path: 'SKILL.md', bytes: expect.any(Number) },
       { path: 'references/guide.md', bytes: 8 },
     ]);
+    // A path that leaves the skill, and a skill that is not there: usage mistakes (2).
     const hostile = await cli(ws.root, ['read', 'good-skill', '../Bad_Skill/SKILL.md']);
-    expect(hostile.code).toBe(1);
+    expect(hostile.code).toBe(2);
     expect(hostile.stderr).toMatch(/\.\./);
-    expect((await cli(ws.root, ['read', 'no-such-skill'])).code).toBe(1);
+    expect((await cli(ws.root, ['read', 'no-such-skill'])).code).toBe(2);
   });
 
   it('to-prompt prints the escaped XML index, limited to the agent allowlist', async () => {
@@ -124,7 +125,8 @@ describe('skill-studio CLI', () => {
       const v = await cli(ws.root, ['validate', `skills/from-${template}`, '--json']);
       expect(JSON.parse(v.stdout).errors, v.stdout).toBe(0);
     }
-    expect((await cli(ws.root, ['new', 'Bad Name'])).code).toBe(1);
+    expect((await cli(ws.root, ['new', 'Bad Name'])).code).toBe(2);
+    ws.write('out/.keep', '');
     const exp = await cli(ws.root, [
       'export',
       'from-script',
@@ -191,5 +193,45 @@ describe('skill-studio CLI', () => {
     expect(msgs[1].error.code).toBe('parse_error');
     expect(msgs[2].error.code).toBe('invalid_message');
     expect(msgs[3]).toMatchObject({ req_id: 'c1', error: { code: 'unknown_skill' } });
+  });
+
+  it('a2e --stdio answers a line too long to read, skips it, and reads on', async () => {
+    const huge = 'x'.repeat(40 * 1024 * 1024);
+    const input = `${huge}\n{"type":"skill/discover/req","id":"after"}\n`;
+    const r = await cli(ws.root, ['a2e', '--stdio'], input);
+    const msgs = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(msgs).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        error: expect.objectContaining({ code: 'parse_error' }),
+      }),
+      expect.objectContaining({ type: 'skill/discover/resp', req_id: 'after' }),
+    ]);
+  });
+
+  it('takes the common flags before the command too, and maps missing paths to exit 2', async () => {
+    const listed = await cli(ws.root, ['--json', 'list']);
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout).skills.length).toBeGreaterThan(0);
+    expect((await cli(ws.root, ['read', 'good-skill', 'nope.txt'])).code).toBe(2);
+    expect((await cli(ws.root, ['new', 'Bad_Name'])).code).toBe(2);
+    const out = await cli(ws.root, ['export', 'good-skill', '-o', 'missing-dir/x.skill']);
+    expect(out.code).toBe(2);
+    expect(existsSync(path.join(ws.root, 'missing-dir'))).toBe(false);
+  });
+
+  it('read ./SKILL.md strips the frontmatter like SKILL.md', async () => {
+    const r = await cli(ws.root, ['read', 'good-skill', './SKILL.md']);
+    expect(r.stdout).toBe('# Good\nBody.\n');
+  });
+
+  it('validate reports SKILL_MD_MISSING for a folder without any skill', async () => {
+    ws.write('empty/README.md', 'not a skill\n');
+    const r = await cli(ws.root, ['validate', 'empty', '--json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).skills[0].diagnostics[0].code).toBe('SKILL_MD_MISSING');
   });
 });

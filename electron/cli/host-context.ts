@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { StudioHost } from '../host/studio-host';
 import type { CommandContext } from './command';
-import { UsageError } from './io';
+import { colours, UsageError } from './io';
+import { formatDiagnostic } from './format';
+import { WORKSPACE_CONFIG_FILE } from '../host/workspace/workspace-config';
 import { existsSync } from 'node:fs';
 
 export async function openHost(
@@ -14,7 +16,7 @@ export async function openHost(
   for (const r of roots) {
     if (!existsSync(r)) throw new UsageError(`--root ${r}: no such folder`);
   }
-  return StudioHost.create({
+  const host = await StudioHost.create({
     workspace: ctx.io.cwd,
     home: ctx.common.noUser ? null : (ctx.io.env.HOME ?? os.homedir()),
     stateDir: null,
@@ -22,6 +24,11 @@ export async function openHost(
     noUser: ctx.common.noUser,
     watch: opts.watch ?? false,
   });
+  // A broken skill-studio.json is left out, never fatal — but never silent either.
+  const config = path.join(ctx.io.cwd, WORKSPACE_CONFIG_FILE);
+  for (const d of (await host.info()).configDiagnostics)
+    ctx.io.stderr.write(formatDiagnostic(config, d, colours(ctx.io), ctx.io.cwd) + '\n');
+  return host;
 }
 
 /** The same, closed again when `fn` is done. */

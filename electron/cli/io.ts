@@ -13,9 +13,31 @@ export interface CliIO {
   env: NodeJS.ProcessEnv;
   /** Receives SIGINT (Ctrl-C); returns an unsubscribe. */
   onInterrupt(handler: () => void): () => void;
+  /**
+   * Runs when the reader of stdout has gone (EPIPE), just before the CLI exits
+   * quietly: the place to stop what still runs. Returns an unsubscribe.
+   */
+  onOutputClosed(handler: () => void): () => void;
+}
+
+const outputClosedHandlers = new Set<() => void>();
+
+/**
+ * A reader that goes away early (`skill-studio list | head -1`) is not a failure:
+ * stop what runs, then exit quietly, as other command-line tools do, instead of
+ * dying on EPIPE.
+ */
+function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    for (const handler of outputClosedHandlers) handler();
+    process.exit(0);
+  });
 }
 
 export function processIO(): CliIO {
+  exitQuietlyOnClosedPipe(process.stdout);
+  exitQuietlyOnClosedPipe(process.stderr);
   return {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -25,6 +47,10 @@ export function processIO(): CliIO {
     onInterrupt(handler) {
       process.on('SIGINT', handler);
       return () => process.off('SIGINT', handler);
+    },
+    onOutputClosed(handler) {
+      outputClosedHandlers.add(handler);
+      return () => outputClosedHandlers.delete(handler);
     },
   };
 }

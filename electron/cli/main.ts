@@ -24,8 +24,24 @@ function commandHelp(cmd: Command): string {
   return `Usage: skill-studio ${cmd.usage}\n\n${cmd.summary}\n`;
 }
 
+/** Common flags may come before the command too: `skill-studio --root DIR list`. */
+function commandFirst(argv: string[]): string[] {
+  let i = 0;
+  while (i < argv.length && argv[i].startsWith('--')) {
+    const flag = argv[i];
+    if (flag === '--root') i += 2;
+    else if (flag.startsWith('--root=') || flag === '--no-user' || flag === '--json') i += 1;
+    else break;
+  }
+  if (i === 0 || i >= argv.length) return argv;
+  return [argv[i], ...argv.slice(0, i), ...argv.slice(i + 1)];
+}
+
+/** Errors that mean a path or an argument the user gave is wrong: exit 2, not 1. */
+const USAGE_ERROR_CODES = new Set(['not_found', 'invalid_params', 'forbidden_path']);
+
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
-  const [name, ...rest] = argv;
+  const [name, ...rest] = commandFirst(argv);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(usage());
     return name ? 0 : EXIT_USAGE;
@@ -74,7 +90,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     }
     const e = err as Error & { code?: string };
     io.stderr.write(`skill-studio ${cmd.name}: ${e.message ?? String(err)}\n`);
-    return EXIT_FAILED;
+    return e.code !== undefined && USAGE_ERROR_CODES.has(e.code) ? EXIT_USAGE : EXIT_FAILED;
   }
 }
 

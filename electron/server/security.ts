@@ -45,10 +45,10 @@ export function checkHostAndOrigin(req: IncomingMessage, hosts: Set<string>): Ga
   const host = (req.headers.host ?? '').toLowerCase();
   if (!hosts.has(host)) return { ok: false, status: 421, message: 'Host not allowed' };
   const origin = req.headers.origin;
+  // Our own origin under any of our names (127.0.0.1, localhost, …) with our port.
   if (origin !== undefined) {
-    const expected = `http://${host}`;
-    if (origin.toLowerCase() !== expected)
-      return { ok: false, status: 403, message: 'Origin not allowed' };
+    const m = /^http:\/\/([^/]+)$/.exec(origin.toLowerCase());
+    if (!m || !hosts.has(m[1])) return { ok: false, status: 403, message: 'Origin not allowed' };
   }
   return { ok: true };
 }
@@ -65,7 +65,9 @@ export function readCookie(req: IncomingMessage, name: string): string | null {
 
 export function isAuthenticated(req: IncomingMessage, opts: GateOptions): boolean {
   const auth = req.headers.authorization;
-  if (auth?.startsWith('Bearer ') && safeEqual(auth.slice(7).trim(), opts.token)) return true;
+  // The scheme name is case-insensitive (RFC 9110 §11.1).
+  const bearer = /^bearer +(.+)$/i.exec(auth ?? '');
+  if (bearer && opts.token !== '' && safeEqual(bearer[1].trim(), opts.token)) return true;
   const cookie = readCookie(req, SESSION_COOKIE);
   return cookie !== null && safeEqual(cookie, opts.sessionSecret);
 }

@@ -130,6 +130,23 @@ describe('local server', () => {
     });
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    // The link works once: another browser (no cookie) is refused; the one that used it
+    // may load it again and keeps its session.
+    const again = await request(server.port, { path: `/?token=${TOKEN}` });
+    expect(again.status).toBe(401);
+    expect(again.body).toMatch(/already used/);
+    const reload = await request(server.port, {
+      path: `/?token=${TOKEN}`,
+      headers: { Cookie: cookie.split(';')[0] },
+    });
+    expect(reload.status).toBe(303);
+    expect(reload.headers['set-cookie']).toBeUndefined();
+    // The Bearer token itself stays valid for API clients, whatever the scheme's case.
+    const lower = await request(server.port, {
+      path: '/api/v1/skills',
+      headers: { Authorization: `bearer ${TOKEN}` },
+    });
+    expect(lower.status).toBe(200);
   });
 
   it('refuses a foreign Host (DNS rebinding) and a foreign Origin', async () => {
@@ -153,6 +170,16 @@ describe('local server', () => {
       headers: { ...auth, Origin: `http://127.0.0.1:${server.port}` },
     });
     expect(own.status).toBe(200);
+    const ownByName = await request(server.port, {
+      path: '/api/v1/skills',
+      headers: { ...auth, Origin: `http://localhost:${server.port}` },
+    });
+    expect(ownByName.status).toBe(200);
+    const otherPort = await request(server.port, {
+      path: '/api/v1/skills',
+      headers: { ...auth, Origin: `http://localhost:1` },
+    });
+    expect(otherPort.status).toBe(403);
   });
 
   it('answers hostile paths with 400/404 and reads nothing', async () => {

@@ -42,7 +42,7 @@ export interface RunningServer {
 }
 
 const MAX_BODY = 64 * 1024 * 1024;
-const MAX_WS_FRAME = 16 * 1024 * 1024;
+const MAX_WS_FRAME = 32 * 1024 * 1024;
 /** A client that reads slower than a skill writes is cut off past this backlog. */
 const MAX_WS_BACKLOG = 64 * 1024 * 1024;
 
@@ -167,6 +167,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     extraHosts: isLoopbackAddress(opts.bindHost) ? [] : [opts.bindHost],
   };
   let hosts = new Set<string>();
+  let linkUsed = false;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -176,9 +177,18 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const queryToken = url.searchParams.get('token');
     if (req.method === 'GET' && queryToken !== null && !pathname.startsWith('/api/')) {
       if (!safeEqual(queryToken, opts.token)) throw new HttpError(401, 'wrong token');
+      // The printed link works once (it may linger in a browser's history); the
+      // browser that used it keeps its cookie, and a reload of the link there is fine.
+      const holdsSession = isAuthenticated(req, { ...gate, token: '' });
+      if (linkUsed && !holdsSession)
+        throw new HttpError(
+          401,
+          'this sign-in link was already used; open the studio in the browser that used it, or restart `skill-studio serve` for a new link',
+        );
+      linkUsed = true;
       url.searchParams.delete('token');
       res.writeHead(303, {
-        'Set-Cookie': sessionCookie(sessionSecret),
+        ...(holdsSession ? {} : { 'Set-Cookie': sessionCookie(sessionSecret) }),
         Location: url.pathname + (url.search || ''),
         'Cache-Control': 'no-store',
       });

@@ -25,6 +25,7 @@ export async function runCliIn(cwd: string, args: string[], stdin = ''): Promise
     cwd,
     env: { PATH: process.env.PATH, HOME: cwd },
     onInterrupt: () => () => {},
+    onOutputClosed: () => () => {},
   };
   // --no-user: tests never read the real home's skill folders.
   const code = await runCli([args[0], '--no-user', ...args.slice(1)], io);

@@ -71,7 +71,9 @@ export function checkName(rawName: string, folderName?: string): NameProblem[] {
     });
   }
   // "Valid" is about the name itself; a folder mismatch does not hide this warning.
-  if (problems.length === 0 && NON_ASCII.test(name)) {
+  // The raw text counts: "ａｂｃ" is "abc" after NFKC, but a client that compares bytes
+  // sees neither an ASCII name nor the folder's.
+  if (problems.length === 0 && NON_ASCII.test(rawName)) {
     problems.push({
       code: 'NAME_NOT_ASCII',
       severity: 'warning',

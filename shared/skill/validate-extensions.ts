@@ -10,7 +10,8 @@ import type { DiagnosticCode } from './diagnostics';
 import { compileJsonSchema, schemaCompilerAvailable } from './schema-check';
 import { parseTopology, topologyAgents, type TopologyNode } from './topology';
 
-export type PathCheck = (rel: string) => 'ok' | 'missing' | 'outside';
+/** Where a path named in the frontmatter leads: a file inside the skill, or not. */
+export type PathCheck = (rel: string) => 'ok' | 'missing' | 'outside' | 'not-a-file';
 
 export interface ExtensionOptions {
   checkPath?: PathCheck;
@@ -234,6 +235,13 @@ const entrypoint: Check = (c, f, opts) => {
     c.error(
       'ENTRYPOINT_MISSING',
       `entrypoint "${v}" does not exist in the skill folder`,
+      f.valuePos,
+      f.path,
+    );
+  } else if (verdict === 'not-a-file') {
+    c.error(
+      'ENTRYPOINT_MISSING',
+      `entrypoint "${v}" is a folder, not a file: name the script inside it`,
       f.valuePos,
       f.path,
     );

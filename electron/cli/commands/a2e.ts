@@ -21,28 +21,41 @@ export const a2eCommand: Command = {
       if (agent !== null && !host.agentExists(agent))
         throw new UsageError(`no agent '${agent}' in skill-studio.json`);
       const out = ctx.io.stdout;
-      const conn = host.openA2E(agent, (frame) => out.write(frame + '\n'), {
+      const send = (frame: string): void => {
+        out.write(frame + '\n');
+      };
+      let stop = (): void => undefined;
+      const conn = host.openA2E(agent, send, {
         // A reader that stops reading must not make us buffer without limit.
         bufferedAmount: () => (out as NodeJS.WriteStream).writableLength ?? 0,
-        onOverflow: () =>
-          ctx.io.stderr.write('skill-studio a2e: the reader is not keeping up; closing\n'),
+        onOverflow: () => {
+          ctx.io.stderr.write('skill-studio a2e: the reader is not keeping up; closing\n');
+          stop();
+        },
       });
+      // The reader is gone: cancel the calls (their processes die with them).
+      const offClosed = ctx.io.onOutputClosed(() => conn.close());
 
       await new Promise<void>((resolve) => {
+        stop = resolve;
+        // One line too long gets its parse_error and is skipped up to its newline;
+        // the messages after it are read as usual.
         const splitter = new LineSplitter(
           DEFAULT_MAX_FRAME_CHARS * 4,
           (line) => {
             if (line.trim() !== '') conn.receive(line);
           },
-          () => {
-            // A line this long cannot be resynchronised: say why, then stop reading.
-            out.write(
+          () =>
+            send(
               encodeMessage(
-                makeProtocolError('parse_error', 'message line too long; closing', ''),
-              ) + '\n',
-            );
-            resolve();
-          },
+                makeProtocolError(
+                  'parse_error',
+                  `message line over ${DEFAULT_MAX_FRAME_CHARS * 4} bytes; skipped`,
+                  '',
+                ),
+              ),
+            ),
+          'skip',
         );
         ctx.io.stdin.on('data', (chunk: Buffer | string) =>
           splitter.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)),
@@ -54,6 +67,11 @@ export const a2eCommand: Command = {
         ctx.io.stdin.on('error', () => resolve());
         ctx.io.onInterrupt(() => resolve());
       });
+      offClosed();
+      // Nothing more is read: an open stdin must not keep the process alive.
+      ctx.io.stdin.removeAllListeners('data');
+      ctx.io.stdin.pause();
+      (ctx.io.stdin as Partial<NodeJS.ReadStream>).destroy?.();
       // Input is over: let the calls already asked for finish, then close.
       await conn.whenIdle();
       conn.close();

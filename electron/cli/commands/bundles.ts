@@ -1,4 +1,4 @@
-import { promises as fsp, existsSync } from 'node:fs';
+import { promises as fsp, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { countBySeverity } from '../../../shared/skill/diagnostics';
 import { exportBundle } from '../../host/bundle/export-bundle';
@@ -13,6 +13,14 @@ import { colours, UsageError, writeJson } from '../io';
 import { formatDiagnostic, plural } from '../format';
 import { withHost } from '../host-context';
 import type { SkillRecord } from '../../../shared/skill/model';
+
+function isFolder(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 async function skillFor(ctx: Parameters<Command['run']>[0], ref: string): Promise<SkillRecord> {
   const asPath = path.resolve(ctx.io.cwd, ref);
@@ -61,8 +69,9 @@ export const exportCommand: Command = {
       return 1;
     }
     const out = path.resolve(ctx.io.cwd, stringFlag(ctx, 'output') ?? `${name}.${format}`);
+    if (!isFolder(path.dirname(out)))
+      throw new UsageError(`-o ${out}: the folder ${path.dirname(out)} does not exist`);
     const { buffer, entries } = await exportBundle(rec.dir, { name, format });
-    await fsp.mkdir(path.dirname(out), { recursive: true });
     await writeFileAtomic(out, buffer);
     if (ctx.common.json)
       writeJson(ctx.io, {
@@ -93,8 +102,16 @@ export const importCommand: Command = {
       throw new UsageError(`${file}: no such file`);
     });
     const into = path.resolve(ctx.io.cwd, stringFlag(ctx, 'into') ?? 'skills');
-    await fsp.mkdir(into, { recursive: true });
-    const res = await importBundle(buffer, into);
+    if (existsSync(into) && !isFolder(into)) throw new UsageError(`--into ${into}: not a folder`);
+    // A refused bundle leaves nothing behind, not even the folder made for it.
+    const made = await fsp.mkdir(into, { recursive: true });
+    let res;
+    try {
+      res = await importBundle(buffer, into);
+    } catch (err) {
+      if (made) await fsp.rm(made, { recursive: true, force: true }).catch(() => undefined);
+      throw err;
+    }
     if (ctx.common.json) writeJson(ctx.io, res);
     else ctx.io.stdout.write(`imported ${res.name} → ${res.path}\n`);
     return 0;
@@ -113,6 +130,7 @@ export const newCommand: Command = {
     if (!TEMPLATE_NAMES.includes(template))
       throw new UsageError(`--template must be one of ${TEMPLATE_NAMES.join(', ')}`);
     const into = path.resolve(ctx.io.cwd, stringFlag(ctx, 'into') ?? 'skills');
+    if (existsSync(into) && !isFolder(into)) throw new UsageError(`--into ${into}: not a folder`);
     const dir = await createSkillFromTemplate({ name, template, intoDir: into });
     if (ctx.common.json) writeJson(ctx.io, { name, path: dir, template });
     else ctx.io.stdout.write(`created ${dir} (${template} template)\n`);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { readSkillFile, listSkillFiles } from '../../host/skill-files';
 import type { Command } from '../command';
 import { UsageError, writeJson } from '../io';
@@ -14,14 +15,13 @@ export const readCommand: Command = {
       const [name, file = 'SKILL.md'] = ctx.positionals;
       if (!name) throw new UsageError('name the skill to read');
       const rec = host.resolveSkill(name);
-      const isSkillMd = /^skill\.md$/i.test(file);
-      const res = await readSkillFile(
-        rec.dir,
-        isSkillMd && rec.skillMdPath ? rec.skillMdPath.slice(rec.dir.length + 1) : file,
-        {
-          stripFrontmatter: isSkillMd,
-        },
-      );
+      const rel = file.replace(/^(\.\/)+/, '');
+      // SKILL.md names the skill's instructions even when the file is the lowercase skill.md.
+      const mdName = rec.skillMdPath ? path.basename(rec.skillMdPath) : 'SKILL.md';
+      const isSkillMd = rel === 'SKILL.md' || rel === mdName;
+      const res = await readSkillFile(rec.dir, isSkillMd ? mdName : rel, {
+        stripFrontmatter: isSkillMd,
+      });
       if (ctx.common.json) writeJson(ctx.io, res);
       else
         ctx.io.stdout.write(

@@ -9,13 +9,18 @@ import { stringFlag } from '../command';
 import { colours, UsageError, writeJson } from '../io';
 import { formatDiagnostic, plural } from '../format';
 
-/** The skill folders a PATH names: a skill folder, its SKILL.md, or a folder of skill folders. */
+/**
+ * The skill folders a PATH names: a skill folder, its SKILL.md, or a folder of skill
+ * folders. A folder with no skill anywhere in it is taken as a skill folder that
+ * lacks its SKILL.md (SKILL_MD_MISSING), never as nothing to check.
+ */
 async function foldersFor(target: string): Promise<string[]> {
   const st = statSync(target);
   if (st.isFile()) return [path.dirname(target)];
-  if (existsSync(path.join(target, 'SKILL.md')) || existsSync(path.join(target, 'skill.md')))
-    return [target];
-  return (await findSkillFolders(target)).map((f) => f.dir);
+  const found = (await findSkillFolders(target)).map((f) => f.dir);
+  // A skill folder is checked as itself, not with the skills its sidecars may hold.
+  if (found[0] === target) return [target];
+  return found.length > 0 ? found : [target];
 }
 
 export const validateCommand: Command = {

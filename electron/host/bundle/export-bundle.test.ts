@@ -151,6 +151,17 @@ process.stdout.write(buffer.toString('base64'));
     });
   });
 
+  it('refuses a skill whose SKILL.md is only a link to a file outside it', async () => {
+    const outside = path.join(tmp, 'outside.md');
+    await writeFile(outside, '---\nname: demo-skill\ndescription: d\n---\n');
+    await rm(path.join(skill, 'SKILL.md'));
+    await symlink(outside, path.join(skill, 'SKILL.md'));
+    await expect(exportBundle(skill, { name: 'demo-skill', format: 'zip' })).rejects.toMatchObject({
+      code: 'invalid_params',
+      message: expect.stringMatching(/no SKILL\.md of its own/),
+    });
+  });
+
   it('refuses a name that is not a single folder name', async () => {
     for (const name of ['', '../x', 'a/b', 'CON']) {
       await expect(exportBundle(skill, { name, format: 'zip' })).rejects.toMatchObject({

@@ -70,6 +70,13 @@ export async function exportBundle(skillDir: string, opts: ExportOptions): Promi
       `The skill has more than ${MAX_BUNDLE_ENTRIES} files or folders nested too deep to bundle`,
     );
   }
+  // A bundle without its instructions is no skill (a SKILL.md linked from outside the
+  // folder is left out of the walk, like every such link).
+  if (!walked.entries.some((e) => !e.dir && e.path.toLowerCase() === 'skill.md')) {
+    throw new InvalidRequestError(
+      'The skill folder holds no SKILL.md of its own to bundle (a link to a file outside the folder does not count)',
+    );
+  }
 
   // Folders that hold nothing get an entry of their own so they survive the round trip;
   // other folders are implied by their files' paths.

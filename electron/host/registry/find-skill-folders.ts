@@ -1,15 +1,16 @@
 /**
  * Finds every skill folder below a path, at any depth (for `validate` and the corpus
- * check — discovery proper is depth-1, see scan.ts). Bounded in depth and count;
- * symlinked folders are not followed, so loops cannot happen.
+ * check — discovery proper is depth-1, see scan.ts). Bounded in depth and count.
+ * Symlinked folders are followed as discovery follows them (DESIGN §3); a folder
+ * whose real path was already walked is not walked again, so loops end.
  */
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { isListIgnored } from '../bundle/ignore';
 
 export interface FoundSkillFolder {
   dir: string;
-  /** 'SKILL.md' or the lowercase 'skill.md'. */
+  /** 'SKILL.md', or the other casing found (reported as such when the skill is read). */
   fileName: string;
 }
 
@@ -18,7 +19,22 @@ export interface FindOptions {
   maxSkills?: number;
 }
 
-const SKILL_FILE_NAMES = ['SKILL.md', 'skill.md'];
+/** SKILL.md, else any casing of it: a wrongly cased file is a skill with a warning, not none. */
+function skillFileIn(entries: Dirent[]): string | undefined {
+  const files = entries.filter((e) => e.isFile() || e.isSymbolicLink());
+  return (
+    files.find((e) => e.name === 'SKILL.md')?.name ??
+    files.find((e) => e.name.toLowerCase() === 'skill.md')?.name
+  );
+}
+
+async function isFolder(p: string): Promise<boolean> {
+  try {
+    return (await fsp.stat(p)).isDirectory();
+  } catch {
+    return false; // dangling or looping link
+  }
+}
 
 export async function findSkillFolders(
   root: string,
@@ -28,23 +44,30 @@ export async function findSkillFolders(
   const maxSkills = opts.maxSkills ?? 50_000;
   const found: FoundSkillFolder[] = [];
 
+  const walked = new Set<string>();
+
   async function walk(dir: string, depth: number): Promise<void> {
     if (found.length >= maxSkills) return;
-    let entries;
+    let real: string;
+    let entries: Dirent[];
     try {
+      real = await fsp.realpath(dir);
       entries = await fsp.readdir(dir, { withFileTypes: true });
     } catch {
       return; // vanished or unreadable: nothing to validate there
     }
-    const skillFile = SKILL_FILE_NAMES.find((n) =>
-      entries.some((e) => e.name === n && (e.isFile() || e.isSymbolicLink())),
-    );
+    if (walked.has(real)) return;
+    walked.add(real);
+    const skillFile = skillFileIn(entries);
     if (skillFile) found.push({ dir, fileName: skillFile });
     if (depth >= maxDepth) return;
-    const subdirs = entries
-      .filter((e) => e.isDirectory() && !isListIgnored(e.name))
-      .map((e) => e.name)
-      .sort();
+    const subdirs: string[] = [];
+    for (const e of entries) {
+      if (isListIgnored(e.name)) continue;
+      if (e.isDirectory() || (e.isSymbolicLink() && (await isFolder(path.join(dir, e.name)))))
+        subdirs.push(e.name);
+    }
+    subdirs.sort();
     for (const name of subdirs) await walk(path.join(dir, name), depth + 1);
   }
 

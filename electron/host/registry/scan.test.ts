@@ -237,6 +237,11 @@ describe('scanFolder', () => {
     await symlink(outside, path.join(escaping, 'run.sh'));
     const fine = await makeSkill(path.join(src, 'fine'), skillMd('fine', 'entrypoint: run.sh\n'));
     await writeFile(path.join(fine, 'run.sh'), 'echo ok\n');
+    const folderEntry = await makeSkill(
+      path.join(src, 'folder-entry'),
+      skillMd('folder-entry', 'entrypoint: scripts\n'),
+    );
+    await mkdir(path.join(folderEntry, 'scripts'));
 
     const scan = await scanFolder(folder(), 0);
     const codes = new Map(
@@ -244,11 +249,27 @@ describe('scanFolder', () => {
     );
     expect(codes.get('missing')).toEqual(['ENTRYPOINT_MISSING']);
     expect(codes.get('escaping')).toEqual(['ENTRYPOINT_OUTSIDE']);
+    expect(codes.get('folder-entry')).toEqual(['ENTRYPOINT_MISSING']);
     expect(codes.get('fine')).toEqual([]);
     const fineRecord = scan.skills.find((s) => s.record.summary.name === 'fine')?.record;
     expect(fineRecord?.entrypoint).toBe('run.sh');
     expect(fineRecord?.summary.kind).toBe('script');
     expect(missing).toBeTruthy();
+  });
+
+  it('refuses a SKILL.md that is a link to a file outside the skill', async () => {
+    const outside = path.join(tmp, 'elsewhere.md');
+    await writeFile(outside, skillMd('linked'));
+    const dir = path.join(src, 'linked');
+    await mkdir(dir, { recursive: true });
+    await symlink(outside, path.join(dir, 'SKILL.md'));
+    const rec = await readSkillFolder(dir);
+    expect(rec.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'FILE_UNREADABLE',
+        message: expect.stringMatching(/outside the skill folder/),
+      }),
+    ]);
   });
 
   it('bounds the number of skills read from one folder', async () => {

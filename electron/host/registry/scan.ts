@@ -18,6 +18,7 @@ import {
   read,
   readdir,
   realpathSync,
+  statSync,
   type Dirent,
   type Stats,
 } from 'node:fs';
@@ -31,6 +32,7 @@ import {
   parseSkillMd,
   skillMdCaseDiagnostic,
   skillMdMissingDiagnostic,
+  type PathCheck,
 } from '../../../shared/skill/validate';
 import type { Position } from '../../../shared/skill/yaml-source';
 import { isListIgnored } from '../bundle/ignore';
@@ -311,7 +313,7 @@ async function readSkill(
 
   const skillMdPath = path.join(dir, mdEntry.name);
   const [content, files] = await Promise.all([
-    readSkillMdFile(skillMdPath, mdEntry, r.maxSkillMdBytes),
+    readSkillMdFile(skillMdPath, mdEntry, r.maxSkillMdBytes, realDir),
     countFiles(dir, entries, r.maxFilesPerSkill),
   ]);
   if (content.kind === 'gone') return null; // deleted mid-scan
@@ -485,13 +487,14 @@ export function nameKey(name: string): string {
  * because the validator is pure and synchronous; it is asked only for the few keys that
  * name files.
  */
-function checkPathSync(dir: string, realDir: string, rel: string): 'ok' | 'missing' | 'outside' {
+function checkPathSync(dir: string, realDir: string, rel: string): ReturnType<PathCheck> {
   if (rel.includes('\0')) return 'outside';
   const abs = path.resolve(dir, rel);
   if (!isInsideOrEqual(path.resolve(dir), abs)) return 'outside';
   if (!existsSync(abs)) return 'missing';
   try {
-    return isInsideOrEqual(realDir, realpathSync(abs)) ? 'ok' : 'outside';
+    if (!isInsideOrEqual(realDir, realpathSync(abs))) return 'outside';
+    return statSync(abs).isFile() ? 'ok' : 'not-a-file';
   } catch {
     return 'missing';
   }
@@ -506,6 +509,7 @@ async function readSkillMdFile(
   file: string,
   entry: Dirent,
   maxBytes: number,
+  realDir: string,
 ): Promise<SkillMdContent> {
   const name = entry.name;
   const problem = (code: Diagnostic['code'], message: string, stamp: string): SkillMdContent => ({
@@ -525,6 +529,15 @@ async function readSkillMdFile(
     try {
       const st = await stat(file);
       if (!st.isFile()) return problem('FILE_UNREADABLE', 'is not a regular file', 'not-a-file');
+      // A link may point anywhere: the skill's instructions must travel with the skill
+      // (export, read and the sandbox all stop at its folder).
+      const real = await realpath(file);
+      if (!isInsideOrEqual(realDir, real))
+        return problem(
+          'FILE_UNREADABLE',
+          `is a link to ${real}, outside the skill folder; put the file itself in the skill`,
+          `outside:${real}`,
+        );
     } catch (err) {
       if (isGone(err)) return { kind: 'gone' };
       return problem(

@@ -339,6 +339,27 @@ describe('connections', () => {
     expect(host.activeCalls).toBe(0);
   });
 
+  it('sends a client that keeps up every message, even one larger than the backlog cap', async () => {
+    let overflowed = 0;
+    const sent: A2EOutbound[] = [];
+    const conn = host.openConnection({
+      agent: null,
+      send: (m) => sent.push(m),
+      bufferedAmount: () => 0,
+      maxBufferedBytes: 64,
+      onOverflow: () => overflowed++,
+    });
+    conn.receive(
+      encodeMessage(makeCallRequest({ id: 'big', name: 'fx-ok', arguments: { text: 'x' } })),
+    );
+    await conn.whenIdle();
+    const [resp] = responses(sent);
+    expect(resp).toMatchObject({ req_id: 'big', data: { success: true } });
+    expect(encodeMessage(resp).length).toBeGreaterThan(64);
+    expect(overflowed).toBe(0);
+    expect(conn.closed).toBe(false);
+  });
+
   it('survives malformed frames, answering each exactly once', async () => {
     const { conn, sent } = open(host, null);
     let seed = 99;

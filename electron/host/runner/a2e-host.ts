@@ -372,12 +372,9 @@ class HostConnection implements Connection {
 
   private send(msg: A2EOutbound): void {
     if (this.isClosed) return;
-    try {
-      this.options.send(msg);
-    } catch {
-      // The transport is gone; its close will follow.
-      return;
-    }
+    // Measured before the write: a client that has kept up always gets the next
+    // message, however large (a final response repeats every event of its call);
+    // one still sitting on the backlog is too slow.
     const buffered = this.options.bufferedAmount?.();
     if (
       buffered !== undefined &&
@@ -385,6 +382,12 @@ class HostConnection implements Connection {
     ) {
       this.close();
       this.options.onOverflow?.();
+      return;
+    }
+    try {
+      this.options.send(msg);
+    } catch {
+      // The transport is gone; its close will follow.
     }
   }
 

@@ -49,8 +49,10 @@ export const DEFAULT_SCRIPT_LIMITS: ScriptLimits = {
   processes: null,
   maxOutputBytes: 16 * 1024 * 1024,
   maxLineBytes: 1024 * 1024,
-  // The playground must show runs of 100,000 events; the 16 MB output cap bounds memory first.
-  maxEvents: 250_000,
+  // The playground must show runs of 100,000 events. Each event costs ~200 bytes of
+  // envelope on the wire twice (streamed, then repeated in the response), so the cap
+  // bounds what a flood of tiny lines can make a client receive (~60 MB at most).
+  maxEvents: 150_000,
   stderrTailChars: 4000,
   plainTextChars: 64 * 1024,
 };

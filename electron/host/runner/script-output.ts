@@ -6,22 +6,33 @@ import type { SkillEventKind } from '../../../shared/protocol/a2e';
 
 /**
  * Splits a byte stream into UTF-8 lines without ever holding more than one line
- * (at most `maxLineBytes`) in memory. A line over the limit stops the splitter and
- * calls `onOverflow` once; the caller kills the producer.
+ * (at most `maxLineBytes`) in memory. A line over the limit calls `onOverflow`;
+ * then, by default, the splitter stops (the caller kills the producer), or with
+ * `onLong: 'skip'` it drops that line up to its newline and goes on (a protocol
+ * reader that answers the bad line and keeps the connection).
  */
 export class LineSplitter {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private stopped = false;
+  /** Inside a line already refused: bytes are dropped up to its newline. */
+  private skipping = false;
 
   constructor(
     private readonly maxLineBytes: number,
     private readonly onLine: (line: string) => void,
     private readonly onOverflow: () => void,
+    private readonly onLong: 'stop' | 'skip' = 'stop',
   ) {}
 
   push(chunk: Buffer): void {
     if (this.stopped) return;
+    if (this.skipping) {
+      const nl = chunk.indexOf(10);
+      if (nl === -1) return;
+      this.skipping = false;
+      chunk = chunk.subarray(nl + 1);
+    }
     const lastNl = chunk.lastIndexOf(10);
     if (lastNl === -1) {
       this.hold(chunk);
@@ -31,13 +42,15 @@ export class LineSplitter {
     if (this.pending.length > 0) {
       // The first newline completes the line held from earlier chunks.
       const nl = chunk.indexOf(10);
-      if (this.overflows(this.pendingBytes + nl)) return;
-      this.emit(chunk.subarray(0, nl));
+      const refused = this.refuses(this.pendingBytes + nl);
+      if (this.stopped) return;
+      if (refused) this.dropPending();
+      else this.emit(chunk.subarray(0, nl));
       start = nl + 1;
     }
     if (start < lastNl) this.split(chunk.toString('utf8', start, lastNl));
     else if (start === lastNl) this.deliver('');
-    if (lastNl + 1 < chunk.length) this.hold(chunk.subarray(lastNl + 1));
+    if (!this.stopped && lastNl + 1 < chunk.length) this.hold(chunk.subarray(lastNl + 1));
   }
 
   /**
@@ -52,8 +65,7 @@ export class LineSplitter {
       const nl = text.indexOf('\n', from);
       const line = nl === -1 ? text.slice(from) : text.slice(from, nl);
       const long = line.length * 3 > this.maxLineBytes;
-      if (long && this.overflows(Buffer.byteLength(line))) return;
-      this.deliver(line);
+      if (!(long && this.refuses(Buffer.byteLength(line)))) this.deliver(line);
       if (nl === -1) return;
       from = nl + 1;
     }
@@ -61,17 +73,28 @@ export class LineSplitter {
 
   /** Keeps the start of a line that has no newline yet. */
   private hold(part: Buffer): void {
-    if (this.overflows(this.pendingBytes + part.length)) return;
+    if (this.refuses(this.pendingBytes + part.length)) {
+      if (!this.stopped) {
+        this.dropPending();
+        this.skipping = true;
+      }
+      return;
+    }
     this.pending.push(part);
     this.pendingBytes += part.length;
   }
 
-  /** Stops at a line over the limit (true), calling onOverflow once. */
-  private overflows(lineBytes: number): boolean {
+  /** True for a line over the limit: reported, then the splitter stops or skips it. */
+  private refuses(lineBytes: number): boolean {
     if (lineBytes <= this.maxLineBytes) return false;
-    this.stop();
+    if (this.onLong === 'stop') this.stop();
     this.onOverflow();
     return true;
+  }
+
+  private dropPending(): void {
+    this.pending = [];
+    this.pendingBytes = 0;
   }
 
   /** Flushes a last line that had no newline. */
