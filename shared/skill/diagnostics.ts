@@ -46,6 +46,7 @@ export const DIAGNOSTIC_CODES = [
   'FILE_TOO_LARGE',
   'FILE_BINARY',
   'WORKSPACE_CONFIG',
+  'FRONTMATTER_FENCE',
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];

@@ -12,6 +12,7 @@ describe('splitFrontmatter', () => {
       body: '# Title\nText\n',
       bodyStartLine: 5,
       eol: '\n',
+      looseFences: [],
     });
   });
 
@@ -33,11 +34,13 @@ describe('splitFrontmatter', () => {
     expect(s.bodyStartLine).toBe(4);
   });
 
-  it('tolerates trailing spaces on both fence lines', () => {
+  it('tolerates trailing spaces on both fence lines, and lists those lines', () => {
     const s = splitFrontmatter('---  \nname: a\n--- \t\nbody');
     expect(s.status).toBe('ok');
     expect(s.yaml).toBe('name: a\n');
     expect(s.body).toBe('body');
+    expect(s.looseFences).toEqual([1, 3]);
+    expect(splitFrontmatter('---\r\nname: a\r\n---\r\nbody').looseFences).toEqual([]);
   });
 
   it('treats an indented --- or "--- foo" as text', () => {

@@ -8,10 +8,11 @@
  * Rules:
  * - an optional UTF-8 BOM (U+FEFF) is stripped first; columns never count it
  *   (editors such as Monaco hide it too);
- * - the frontmatter opens on the first line with `---` (trailing spaces or tabs
- *   tolerated) and closes at the next line that is `---` (trailing spaces or tabs
- *   tolerated as well: YAML itself would read `--- ` as a document marker, so
- *   treating it as text would only produce a confusing YAML error);
+ * - the frontmatter opens on the first line with `---` and closes at the next line
+ *   that is `---`. DESIGN §4 says "exactly"; trailing spaces or tabs are tolerated
+ *   (YAML itself reads `--- ` as a document marker, so treating it as text would
+ *   only produce a confusing YAML error) but listed in `looseFences`, and the
+ *   validator warns (FRONTMATTER_FENCE): a stricter client would see no fence;
  * - a `---` inside a value (indented, or followed by text like `--- foo`) is text;
  * - LF and CRLF line ends are both accepted, also mixed.
  */
@@ -32,9 +33,17 @@ export interface SplitFrontmatter {
   bodyStartLine: number;
   /** The line end of the first line ('\n' when the file has no line end at all). */
   eol: '\n' | '\r\n';
+  /** 1-based lines of the fences that carry spaces or tabs after `---`. */
+  looseFences: number[];
 }
 
 const BOM = '\uFEFF';
+
+/** True when `text[start, end)` is exactly `---` (before an optional final '\r'). */
+function isExactFence(text: string, start: number, end: number): boolean {
+  const len = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 - start : end - start;
+  return len === 3;
+}
 
 /** True when `text[start, end)` is `---` followed only by spaces, tabs or a final '\r'. */
 function isFenceLine(text: string, start: number, end: number): boolean {
@@ -62,6 +71,7 @@ export function splitFrontmatter(input: string): SplitFrontmatter {
   const eol: '\n' | '\r\n' = firstNl > 0 && text.charCodeAt(firstNl - 1) === 13 ? '\r\n' : '\n';
   const firstEnd = firstNl === -1 ? text.length : firstNl;
 
+  const looseFences: number[] = [];
   const notOk = (status: FrontmatterStatus): SplitFrontmatter => ({
     bom,
     status,
@@ -70,9 +80,11 @@ export function splitFrontmatter(input: string): SplitFrontmatter {
     body: text,
     bodyStartLine: 1,
     eol,
+    looseFences,
   });
 
   if (!isFenceLine(text, 0, firstEnd)) return notOk('missing');
+  if (!isExactFence(text, 0, firstEnd)) looseFences.push(1);
   if (firstNl === -1) return notOk('unclosed');
 
   const yamlStart = firstNl + 1;
@@ -82,6 +94,7 @@ export function splitFrontmatter(input: string): SplitFrontmatter {
     const nl = text.indexOf('\n', lineStart);
     const lineEnd = nl === -1 ? text.length : nl;
     if (isFenceLine(text, lineStart, lineEnd)) {
+      if (!isExactFence(text, lineStart, lineEnd)) looseFences.push(line);
       const bodyStart = nl === -1 ? text.length : nl + 1;
       return {
         bom,
@@ -91,6 +104,7 @@ export function splitFrontmatter(input: string): SplitFrontmatter {
         body: text.slice(bodyStart),
         bodyStartLine: line + 1,
         eol,
+        looseFences,
       };
     }
     if (nl === -1) break;

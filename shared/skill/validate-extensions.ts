@@ -169,11 +169,24 @@ function isEmptyValue(v: unknown): boolean {
   return isPlainMap(v) && Object.keys(v).length === 0;
 }
 
+/**
+ * A reference to an environment variable (`${OPENAI_API_KEY}`, `$OPENAI_API_KEY`,
+ * `env:OPENAI_API_KEY`) names where the secret lives; it is not the secret.
+ */
+function isEnvReference(v: unknown): boolean {
+  return (
+    typeof v === 'string' &&
+    /^\s*(\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Za-z_][A-Za-z0-9_]*|env:[A-Za-z_][A-Za-z0-9_]*)\s*$/.test(
+      v,
+    )
+  );
+}
+
 /** Every credential-looking key with a value, at any depth. */
 function findCredentials(c: Checker, f: FieldRef, depth = 0): void {
   if (depth > 50) return;
   for (const e of c.entries(f)) {
-    if (isCredentialKey(e.key) && !isEmptyValue(e.value)) {
+    if (isCredentialKey(e.key) && !isEmptyValue(e.value) && !isEnvReference(e.value)) {
       c.error(
         'CREDENTIALS_IN_FILE',
         `${e.path} looks like a credential; keep credentials in the keychain or the environment, never in a skill file`,

@@ -559,6 +559,19 @@ describe('parseSkillMd: profiles', () => {
   });
 });
 
+describe('parseSkillMd: fences', () => {
+  it('warns at each fence that is not exactly "---"', () => {
+    const r = parseSkillMd('--- \nname: demo\ndescription: d\n---\t\nBody\n', {
+      folderName: 'demo',
+    });
+    expect(r.frontmatter).toMatchObject({ name: 'demo' });
+    expect(r.diagnostics.map((d) => [d.code, d.severity, d.line, d.column])).toEqual([
+      ['FRONTMATTER_FENCE', 'warning', 1, 4],
+      ['FRONTMATTER_FENCE', 'warning', 4, 4],
+    ]);
+  });
+});
+
 describe('parseSkillMd: names', () => {
   const nameCodes = (name: string, folderName?: string): string[] =>
     parseSkillMd(md('---', `name: ${JSON.stringify(name)}`, 'description: d', '---'), {
@@ -701,6 +714,8 @@ describe('parseSkillMd: extension fields', () => {
       '    apiKey: k',
       '    api_key_env: OPENAI_API_KEY',
       '    max_tokens: 10',
+      '    token: ${OPENAI_API_KEY}',
+      '    secret: $HOME_SECRET',
       '  provider_credentials: {}',
     );
     const creds = parseSkillMd(text).diagnostics.filter((d) => d.code === 'CREDENTIALS_IN_FILE');
@@ -877,7 +892,7 @@ describe('parseSkillMd: the body', () => {
     const body = 'é'.repeat(26 * 1024); // 52 KB in UTF-8, 26 K UTF-16 units
     const d = only(md('---', 'name: demo', 'description: d', '---', body), 'SKILL_BODY_OVERSIZE');
     expect(d).toMatchObject({ severity: 'warning', line: 5, column: 1 });
-    expect(d.message).toContain('52.0 KB');
+    expect(d.message).toContain('53,249 bytes'); // with the md() helper's final newline
   });
 
   it('does not warn at exactly 500 lines', () => {

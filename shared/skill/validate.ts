@@ -131,11 +131,11 @@ function checkBody(body: string, bodyStartLine: number, diagnostics: Diagnostic[
   if (lines <= BODY_MAX_LINES && bytes <= BODY_MAX_BYTES) return;
   const what: string[] = [];
   if (lines > BODY_MAX_LINES) what.push(`${lines} lines`);
-  if (bytes > BODY_MAX_BYTES) what.push(`${(utf8Bytes(body) / 1024).toFixed(1)} KB`);
+  if (bytes > BODY_MAX_BYTES) what.push(`${utf8Bytes(body).toLocaleString('en')} bytes`);
   diagnostics.push({
     severity: 'warning',
     code: 'SKILL_BODY_OVERSIZE',
-    message: `the body is ${what.join(' and ')}; keep it under ${BODY_MAX_LINES} lines and 50 KB and move details into references/ files`,
+    message: `the body is ${what.join(' and ')}; keep it to ${BODY_MAX_LINES} lines and ${BODY_MAX_BYTES.toLocaleString('en')} bytes (50 KB) and move details into references/ files`,
     line: bodyStartLine,
     column: 1,
     field: null,
@@ -348,6 +348,12 @@ function unclosedOpener(doc: Document, e: YAMLError): number | null {
   return best;
 }
 
+/** An error as a message for a person: a blown stack means deep nesting, not a bug. */
+function readableError(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  return /maximum call stack/i.test(message) ? 'the value is nested too deeply to read' : message;
+}
+
 /** Reports the alias that made a value unreadable (unknown anchor, or too many aliases). */
 function aliasProblem(c: Checker, value: unknown, message: string): void {
   const found: { at: Position | null } = { at: null };
@@ -400,7 +406,7 @@ function checkFrontmatter(
         null,
       );
     } else {
-      c.error('FRONTMATTER_YAML', `YAML: ${e.message}`, src.at(e.pos[0]), null);
+      c.error('FRONTMATTER_YAML', `YAML: ${readableError(e)}`, src.at(e.pos[0]), null);
     }
   }
   for (const w of doc.warnings) {
@@ -436,7 +442,7 @@ function checkFrontmatter(
     try {
       value = isNode(pair.value) ? pair.value.toJS(doc) : (pair.value ?? null);
     } catch (e) {
-      aliasProblem(c, pair.value, e instanceof Error ? e.message : String(e));
+      aliasProblem(c, pair.value, readableError(e));
       readable = false;
       continue;
     }
@@ -484,6 +490,17 @@ export function parseSkillMd(text: string, opts: ParseSkillMdOptions = {}): Pars
     });
   }
   checkBody(split.body, split.bodyStartLine, diagnostics);
+  for (const line of split.looseFences) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'FRONTMATTER_FENCE',
+      message:
+        'spaces or tabs after "---": read as a fence here, but the line must be exactly "---" for other clients',
+      line,
+      column: 4,
+      field: null,
+    });
+  }
 
   if (split.status === 'missing') {
     diagnostics.push({
@@ -518,7 +535,7 @@ export function parseSkillMd(text: string, opts: ParseSkillMdOptions = {}): Pars
     diagnostics.push({
       severity: 'error',
       code: 'FRONTMATTER_YAML',
-      message: `the frontmatter could not be checked: ${e instanceof Error ? e.message : String(e)}`,
+      message: `the frontmatter could not be checked: ${readableError(e)}`,
       line: split.yamlStartLine,
       column: 1,
       field: null,
