@@ -316,23 +316,29 @@ describe('connections', () => {
     ).toEqual(['p1', 'p2', 'p3']);
   });
 
-  it('closes itself for a client that does not keep up', async () => {
-    let overflowed = 0;
-    const sent: A2EOutbound[] = [];
+  /** A connection whose transport reports `backlog(sent)` bytes waiting, with a cap. */
+  function withBacklog(backlog: (sent: A2EOutbound[]) => number, maxBufferedBytes: number) {
+    const state = { overflowed: 0, sent: [] as A2EOutbound[] };
     const conn = host.openConnection({
       agent: null,
-      send: (m) => sent.push(m),
-      bufferedAmount: () => sent.length * 1024 * 1024,
-      maxBufferedBytes: 2.5 * 1024 * 1024,
-      onOverflow: () => overflowed++,
+      send: (m) => state.sent.push(m),
+      bufferedAmount: () => backlog(state.sent),
+      maxBufferedBytes,
+      onOverflow: () => state.overflowed++,
     });
+    return { conn, state };
+  }
+
+  it('closes itself for a client that does not keep up', async () => {
+    const { conn, state } = withBacklog((sent) => sent.length * 1024 * 1024, 2.5 * 1024 * 1024);
+    const { sent } = state;
     conn.receive(
       encodeMessage(makeCallRequest({ name: 'fx-flood', arguments: { mode: 'events' } })),
     );
     const t0 = Date.now();
     while (!conn.closed && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 10));
     expect(conn.closed).toBe(true);
-    expect(overflowed).toBe(1);
+    expect(state.overflowed).toBe(1);
     expect(sent.length).toBe(3);
     while (host.activeCalls > 0 && Date.now() - t0 < 10_000)
       await new Promise((r) => setTimeout(r, 20));
@@ -340,15 +346,8 @@ describe('connections', () => {
   });
 
   it('sends a client that keeps up every message, even one larger than the backlog cap', async () => {
-    let overflowed = 0;
-    const sent: A2EOutbound[] = [];
-    const conn = host.openConnection({
-      agent: null,
-      send: (m) => sent.push(m),
-      bufferedAmount: () => 0,
-      maxBufferedBytes: 64,
-      onOverflow: () => overflowed++,
-    });
+    const { conn, state } = withBacklog(() => 0, 64);
+    const { sent } = state;
     conn.receive(
       encodeMessage(makeCallRequest({ id: 'big', name: 'fx-ok', arguments: { text: 'x' } })),
     );
@@ -356,7 +355,7 @@ describe('connections', () => {
     const [resp] = responses(sent);
     expect(resp).toMatchObject({ req_id: 'big', data: { success: true } });
     expect(encodeMessage(resp).length).toBeGreaterThan(64);
-    expect(overflowed).toBe(0);
+    expect(state.overflowed).toBe(0);
     expect(conn.closed).toBe(false);
   });
 
