@@ -67,9 +67,14 @@ export function isAuthenticated(req: IncomingMessage, opts: GateOptions): boolea
   const auth = req.headers.authorization;
   // The scheme name is case-insensitive (RFC 9110 §11.1).
   const bearer = /^bearer +(.+)$/i.exec(auth ?? '');
-  if (bearer && opts.token !== '' && safeEqual(bearer[1].trim(), opts.token)) return true;
+  if (bearer && safeEqual(bearer[1].trim(), opts.token)) return true;
+  return holdsSession(req, opts.sessionSecret);
+}
+
+/** The request carries the session cookie the one-time link was exchanged for. */
+export function holdsSession(req: IncomingMessage, sessionSecret: string): boolean {
   const cookie = readCookie(req, SESSION_COOKIE);
-  return cookie !== null && safeEqual(cookie, opts.sessionSecret);
+  return cookie !== null && safeEqual(cookie, sessionSecret);
 }
 
 export function sessionCookie(secret: string): string {

@@ -16,6 +16,7 @@ import { contentTypeFor, resolveStaticFile } from './static-files';
 import {
   allowedHosts,
   checkHostAndOrigin,
+  holdsSession,
   isAuthenticated,
   isLoopbackAddress,
   newSecret,
@@ -179,8 +180,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       if (!safeEqual(queryToken, opts.token)) throw new HttpError(401, 'wrong token');
       // The printed link works once (it may linger in a browser's history); the
       // browser that used it keeps its cookie, and a reload of the link there is fine.
-      const holdsSession = isAuthenticated(req, { ...gate, token: '' });
-      if (linkUsed && !holdsSession)
+      const returning = holdsSession(req, sessionSecret);
+      if (linkUsed && !returning)
         throw new HttpError(
           401,
           'this sign-in link was already used; open the studio in the browser that used it, or restart `skill-studio serve` for a new link',
@@ -188,7 +189,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       linkUsed = true;
       url.searchParams.delete('token');
       res.writeHead(303, {
-        ...(holdsSession ? {} : { 'Set-Cookie': sessionCookie(sessionSecret) }),
+        ...(returning ? {} : { 'Set-Cookie': sessionCookie(sessionSecret) }),
         Location: url.pathname + (url.search || ''),
         'Cache-Control': 'no-store',
       });

@@ -7,6 +7,7 @@
 import { promises as fsp, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { isListIgnored } from '../bundle/ignore';
+import { findSkillMd } from './scan';
 
 export interface FoundSkillFolder {
   dir: string;
@@ -17,15 +18,6 @@ export interface FoundSkillFolder {
 export interface FindOptions {
   maxDepth?: number;
   maxSkills?: number;
-}
-
-/** SKILL.md, else any casing of it: a wrongly cased file is a skill with a warning, not none. */
-function skillFileIn(entries: Dirent[]): string | undefined {
-  const files = entries.filter((e) => e.isFile() || e.isSymbolicLink());
-  return (
-    files.find((e) => e.name === 'SKILL.md')?.name ??
-    files.find((e) => e.name.toLowerCase() === 'skill.md')?.name
-  );
 }
 
 async function isFolder(p: string): Promise<boolean> {
@@ -58,8 +50,9 @@ export async function findSkillFolders(
     }
     if (walked.has(real)) return;
     walked.add(real);
-    const skillFile = skillFileIn(entries);
-    if (skillFile) found.push({ dir, fileName: skillFile });
+    // Any casing counts: a wrongly cased file is a skill with a warning, not none.
+    const skillFile = findSkillMd(entries);
+    if (skillFile) found.push({ dir, fileName: skillFile.name });
     if (depth >= maxDepth) return;
     const subdirs: string[] = [];
     for (const e of entries) {

@@ -282,7 +282,7 @@ function isUnknownType(e: Dirent): boolean {
  * `SKILL.md`, else any other casing (`skill.md`). A folder of that name doesn't count; a
  * FIFO or device does, so that it is reported (FILE_UNREADABLE) instead of silently missed.
  */
-function findSkillMd(entries: readonly Dirent[]): Dirent | null {
+export function findSkillMd(entries: readonly Dirent[]): Dirent | null {
   let other: Dirent | null = null;
   for (const e of entries) {
     if (e.isDirectory()) continue;
