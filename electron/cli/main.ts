@@ -28,10 +28,10 @@ function commandHelp(cmd: Command): string {
 function commandFirst(argv: string[]): string[] {
   let i = 0;
   while (i < argv.length && argv[i].startsWith('--')) {
-    const flag = argv[i];
-    if (flag === '--root') i += 2;
-    else if (flag.startsWith('--root=') || flag === '--no-user' || flag === '--json') i += 1;
-    else break;
+    const [flag, inlineValue] = argv[i].slice(2).split('=', 2);
+    const spec = flag === 'help' ? undefined : COMMON_OPTIONS[flag];
+    if (!spec) break;
+    i += spec.type === 'string' && inlineValue === undefined ? 2 : 1;
   }
   if (i === 0 || i >= argv.length) return argv;
   return [argv[i], ...argv.slice(0, i), ...argv.slice(i + 1)];

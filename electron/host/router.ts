@@ -11,6 +11,7 @@ import type {
   StudioMethod,
 } from '../../shared/api/studio-api';
 import { isFileServiceError } from './fs/errors';
+import { HISTORY_ID } from './history/history-store';
 
 export type RouterResult = { ok: true; result: unknown } | { ok: false; error: StudioErrorPayload };
 
@@ -31,7 +32,7 @@ const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
 const empty = obj({});
 
 // The playground's call history and saved cases (electron/host/history).
-const historyId = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9-]{0,63}$' };
+const historyId = { type: 'string', pattern: HISTORY_ID.source };
 const jsonObject = { type: 'object' };
 const SAVED_CASE = obj(
   {

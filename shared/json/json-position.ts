@@ -237,3 +237,18 @@ function offsetToPosition(lineStarts: number[], offset: number): TextPosition {
   }
   return { line: lo + 1, column: offset - lineStarts[lo] + 1 };
 }
+
+export type ParsedJsonText =
+  | { ok: true; value: unknown }
+  | { ok: false; message: string; line: number | null; column: number | null };
+
+/** JSON.parse, or the engine's message with where the text first goes wrong. */
+export function parseJsonText(text: string): ParsedJsonText {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const p = jsonErrorPosition(text);
+    return { ok: false, message, line: p?.line ?? null, column: p?.column ?? null };
+  }
+}

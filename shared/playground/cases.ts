@@ -10,8 +10,8 @@
  * have the same length.
  */
 import type { SkillCallResponse } from '../protocol/a2e';
-import { isPlainObject } from './json-path';
-import { jsonErrorPosition } from '../json/json-position';
+import { escapeSegment, isPlainObject } from './json-path';
+import { parseJsonText } from '../json/json-position';
 
 export const CASES_DIR = 'tests/cases';
 
@@ -71,15 +71,12 @@ export type ParsedCase = { ok: true; case: SavedCase } | { ok: false; message: s
 
 /** Reads a case file's text; every problem names the file (and the line for JSON errors). */
 export function parseCase(text: string, file: string): ParsedCase {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    const p = jsonErrorPosition(text);
-    const where = p ? `:${p.line}:${p.column}` : '';
-    return { ok: false, message: `${file}${where}: not valid JSON (${message})` };
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) {
+    const where = parsed.line === null ? '' : `:${parsed.line}:${parsed.column}`;
+    return { ok: false, message: `${file}${where}: not valid JSON (${parsed.message})` };
   }
+  const raw = parsed.value;
   const bad = (why: string): ParsedCase => ({ ok: false, message: `${file}: ${why}` });
   if (!isPlainObject(raw)) return bad('a case must be a JSON object {name, arguments, expect}');
   if (typeof raw.name !== 'string' || raw.name.trim() === '')
@@ -122,7 +119,7 @@ export function partialMismatches(expected: unknown, actual: unknown, at = ''): 
     if (!isPlainObject(actual)) return [`${where}: expected an object, got ${show(actual)}`];
     const out: string[] = [];
     for (const [k, v] of Object.entries(expected)) {
-      const ptr = `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const ptr = `${at}/${escapeSegment(k)}`;
       if (!(k in actual)) out.push(`data${ptr}: missing (expected ${show(v)})`);
       else out.push(...partialMismatches(v, actual[k], ptr));
     }

@@ -6,7 +6,7 @@
  * side ever loses what the user typed.
  */
 import { isPlainObject, removeAt, setAt, type PathSegment } from './json-path';
-import { jsonErrorPosition } from '../json/json-position';
+import { parseJsonText } from '../json/json-position';
 
 export interface ArgsState {
   /** The last valid arguments object (what Run sends). */
@@ -53,14 +53,12 @@ export function parseArgsText(
   text: string,
 ): { ok: true; value: Record<string, unknown> } | { ok: false; error: JsonTextError } {
   if (text.trim() === '') return { ok: true, value: {} };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    const p = jsonErrorPosition(text);
-    return { ok: false, error: { message, line: p?.line ?? null, column: p?.column ?? null } };
+  const result = parseJsonText(text);
+  if (!result.ok) {
+    const { message, line, column } = result;
+    return { ok: false, error: { message, line, column } };
   }
+  const parsed = result.value;
   if (!isPlainObject(parsed)) {
     return {
       ok: false,
@@ -79,12 +77,6 @@ export function editJson(state: ArgsState, text: string): ArgsState {
   const parsed = parseArgsText(text);
   if (!parsed.ok) return { value: state.value, text, jsonError: parsed.error };
   return { value: parsed.value, text, jsonError: null };
-}
-
-/** Whether the text already shows `value` (so a form edit need not move the editor's cursor). */
-export function textShows(text: string, value: Record<string, unknown>): boolean {
-  const parsed = parseArgsText(text);
-  return parsed.ok && JSON.stringify(parsed.value) === JSON.stringify(value);
 }
 
 /**

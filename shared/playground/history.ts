@@ -13,7 +13,7 @@ import type {
 } from '../protocol/a2e';
 import type { RunOutcome } from './run-model';
 import { normaliseLevel } from './run-model';
-import { isPlainObject } from './json-path';
+import { escapeSegment, isPlainObject } from './json-path';
 
 export interface EventsSummary {
   total: number;
@@ -206,7 +206,7 @@ export function redactSecrets(value: unknown, found: string[] = [], at = ''): un
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      const ptr = `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const ptr = `${at}/${escapeSegment(k)}`;
       if (
         isSecretKey(k) &&
         v !== null &&

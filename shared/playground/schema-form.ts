@@ -9,7 +9,7 @@
  * The model does not depend on where a field sits: array items share one item
  * model, and the form passes JSON Pointer paths down as it renders.
  */
-import { isPlainObject } from './json-path';
+import { fromPointer, isPlainObject } from './json-path';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -83,11 +83,7 @@ function str(v: unknown): string | null {
 /** Resolves a local `$ref` ("#/definitions/x", "#/$defs/x", "#") against the root schema. */
 function resolveRef(root: JsonSchema, ref: string): JsonSchema | null {
   if (!ref.startsWith('#')) return null;
-  const parts = ref
-    .slice(1)
-    .split('/')
-    .filter((p) => p !== '')
-    .map((p) => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = fromPointer(decodeURIComponent(ref.slice(1))).filter((p) => p !== '');
   let cur: unknown = root;
   for (const p of parts) {
     if (!isPlainObject(cur)) return null;

@@ -265,26 +265,3 @@ describe('decodeFrame fuzz', () => {
     }
   });
 });
-
-describe('encodeMessage', () => {
-  it('encodes a response that repeats streamed events exactly as JSON.stringify would', () => {
-    const events = [0, 1, 2].map((seq) =>
-      makeEvent('r1', seq, 'log', { level: 'info', message: `m"${seq}\u0000` }),
-    );
-    const streamed = events.map((e) => encodeMessage(e));
-    expect(streamed).toEqual(events.map((e) => JSON.stringify(e)));
-    const resp = makeCallResponse('r1', 'skill', {
-      data: { success: true, data: { note: '\u0000events:' }, duration_ms: 5, events },
-    });
-    expect(encodeMessage(resp)).toBe(JSON.stringify(resp));
-    // Events never streamed (streaming: false) are encoded on the spot.
-    const quiet = makeCallResponse('r2', 'skill', {
-      data: {
-        success: true,
-        duration_ms: 1,
-        events: [makeEvent('r2', 0, 'status', { message: 'x' })],
-      },
-    });
-    expect(encodeMessage(quiet)).toBe(JSON.stringify(quiet));
-  });
-});

@@ -22,8 +22,7 @@ export const testCommand: Command = {
       if (!name) throw new UsageError('name the skill whose cases to run');
       if (extra !== undefined)
         throw new UsageError(`one skill at a time (got '${name}' and '${extra}')`);
-      const rec = host.skills().find((r) => r.summary.name === name);
-      if (!rec) throw new UsageError(`no skill named '${name}'`);
+      const rec = host.resolveSkill(name);
       const agent = stringFlag(ctx, 'agent') ?? null;
       if (agent !== null && !host.agentExists(agent))
         throw new UsageError(`no agent '${agent}' in skill-studio.json`);
@@ -54,8 +53,8 @@ export const testCommand: Command = {
       const controller = new AbortController();
       const off = ctx.io.onInterrupt(() => controller.abort('cancelled'));
       try {
-        const report = await runCases(host.a2e, name, rec.dir, {
-          names: only,
+        const report = await runCases(host.a2e, rec.summary.name, rec.dir, {
+          files: chosen,
           agent,
           signal: controller.signal,
           onCase: json ? undefined : (r) => ctx.io.stdout.write(caseLine(r, c)),

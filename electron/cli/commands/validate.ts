@@ -17,9 +17,9 @@ import { formatDiagnostic, plural } from '../format';
 async function foldersFor(target: string): Promise<string[]> {
   const st = statSync(target);
   if (st.isFile()) return [path.dirname(target)];
+  // A skill folder is checked as itself, without walking its sidecars.
+  if ((await findSkillFolders(target, { maxDepth: 0 })).length > 0) return [target];
   const found = (await findSkillFolders(target)).map((f) => f.dir);
-  // A skill folder is checked as itself, not with the skills its sidecars may hold.
-  if (found[0] === target) return [target];
   return found.length > 0 ? found : [target];
 }
 

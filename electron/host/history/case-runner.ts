@@ -27,7 +27,7 @@ import type { WriteResult } from '../../../shared/api/studio-api';
 /** Largest case file read (a case is arguments and expectations, not data). */
 const MAX_CASE_BYTES = 2 * 1024 * 1024;
 /** Timeout of a case that names none, in seconds. */
-export const DEFAULT_CASE_TIMEOUT = 60;
+const DEFAULT_CASE_TIMEOUT = 60;
 
 /** Every `tests/cases/*.json` of a skill, sorted by file name; unreadable ones carry their error. */
 export async function listCases(skillDir: string): Promise<CaseFileInfo[]> {
@@ -96,6 +96,8 @@ export async function saveCase(
 export interface RunCasesOptions {
   /** Only these case names. */
   names?: string[];
+  /** The cases already listed by the caller (not read again); `names` still applies. */
+  files?: CaseFileInfo[];
   /** The agent to act as (null: the studio itself). */
   agent?: string | null;
   /** Called after each case. */
@@ -110,7 +112,7 @@ export async function runCases(
   skillDir: string,
   opts: RunCasesOptions = {},
 ): Promise<CaseRunReport> {
-  const files = (await listCases(skillDir)).filter(
+  const files = (opts.files ?? (await listCases(skillDir))).filter(
     (f) => !opts.names || opts.names.includes(f.name),
   );
   const reports: CaseReport[] = [];

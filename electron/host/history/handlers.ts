@@ -6,7 +6,6 @@
 import type { Handlers } from '../router';
 import type { SkillRecord } from '../../../shared/skill/model';
 import type { A2EHost } from '../runner/a2e-host';
-import { ArgumentValidator } from '../runner/argument-validator';
 import { HistoryStore, historyDirFor } from './history-store';
 import { listCases, runCases, saveCase } from './case-runner';
 import { StudioError } from '../router';
@@ -43,19 +42,12 @@ function historyFor(cache: Map<string, HistoryStore>, workspace: string | null):
 }
 
 export function playgroundHandlers(ctx: PlaygroundContext): Pick<Handlers, PlaygroundMethods> {
-  const validator = new ArgumentValidator();
   const stores = new Map<string, HistoryStore>();
   const history = () => historyFor(stores, ctx.workspace());
 
   return {
     'playground.validate': async ({ skill, arguments: args }) => {
-      const def = ctx.resolveSkill(skill).definition;
-      // The same merge as a call: the skill's own defaults under the given arguments.
-      const defaults =
-        def.arguments && typeof def.arguments === 'object' && !Array.isArray(def.arguments)
-          ? def.arguments
-          : {};
-      const checked = validator.check(def.input_schema, { ...defaults, ...args });
+      const checked = ctx.a2e.checkArguments(ctx.resolveSkill(skill).definition, args);
       if (checked.ok) return { ok: true, errors: [], message: null };
       if (checked.kind === 'bad_schema') return { ok: false, errors: [], message: checked.message };
       return { ok: false, errors: checked.details, message: checked.message };

@@ -34,16 +34,17 @@ export interface HistoryStoreOptions {
   maxEntryBytes?: number;
 }
 
-export const HISTORY_FOLDER = path.join('.skill-studio', 'history');
+const HISTORY_FOLDER = path.join('.skill-studio', 'history');
 const INDEX = 'index.json';
-const ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+/** A history entry's id (also the router's pattern for it). */
+export const HISTORY_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 
 export function historyDirFor(workspace: string): string {
   return path.join(workspace, HISTORY_FOLDER);
 }
 
 function checkId(id: string): void {
-  if (!ID.test(id)) throw new InvalidRequestError(`'${id}' is not a history id`);
+  if (!HISTORY_ID.test(id)) throw new InvalidRequestError(`'${id}' is not a history id`);
 }
 
 export class HistoryStore {
@@ -150,6 +151,7 @@ export class HistoryStore {
       const at = index.findIndex((s) => s.id === id);
       if (at < 0) throw new NotFoundError(`no call ${id} in the history`);
       index.splice(at, 1);
+      if (this.opts.dir) await this.ensureDir();
       await this.saveIndex(index);
       await this.removeFiles([id]);
     });
@@ -218,7 +220,8 @@ export class HistoryStore {
     }
     const out: HistorySummary[] = [];
     for (const name of names) {
-      if (!name.endsWith('.json') || name === INDEX || !ID.test(name.slice(0, -5))) continue;
+      if (!name.endsWith('.json') || name === INDEX || !HISTORY_ID.test(name.slice(0, -5)))
+        continue;
       try {
         const text = await readFile(path.join(dir, name), 'utf8');
         const entry = JSON.parse(text) as HistoryEntry;
@@ -232,10 +235,10 @@ export class HistoryStore {
     return out.sort((a, b) => a.started_at - b.started_at);
   }
 
+  /** Writes the index; the caller has made sure of the folder (ensureDir). */
   private async saveIndex(index: HistorySummary[]): Promise<void> {
     this.index = index;
     if (!this.opts.dir) return;
-    await this.ensureDir();
     await writeFileAtomic(path.join(this.opts.dir, INDEX), JSON.stringify(index));
   }
 }

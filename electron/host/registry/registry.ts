@@ -44,7 +44,7 @@ import {
   type ScanOptions,
   type ValidationProfile,
 } from './scan';
-import { SkillIndex } from './skill-index';
+import { SkillIndex, type IndexChange } from './skill-index';
 import { resolveSources, type ResolveSourcesOptions, type SourceFolder } from './sources';
 import { TypedEmitter } from './typed-emitter';
 import { SourceWatcher, type WatchErrorCode, type WatchTarget } from './watch';
@@ -59,12 +59,8 @@ export interface RegistryOptions extends Omit<ResolveSourcesOptions, 'config'> {
   debounceMs?: number;
 }
 
-/** Skill names; each name appears in at most one list. */
-export interface RegistryChange {
-  added: string[];
-  changed: string[];
-  removed: string[];
-}
+/** Skill names; each name appears in at most one list (what the index reports). */
+export type RegistryChange = IndexChange;
 
 export interface RegistryError {
   /** WATCH_LIMIT: the inotify limit was hit and watching stopped (the message names the fix). */
@@ -363,8 +359,15 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
     );
     this.publish(removed, added);
     const existedAfter = this.states.map((s) => `${s.exists}:${s.singleSkill}`).join();
-    // Symlinked skills are watched at their real folder: one came or went, the targets change.
-    const linkedChanged = [...removed, ...added].some((sk) => sk.linked);
+    // Symlinked skills are watched at their real folder: only when one came, went or
+    // points elsewhere do the targets change (a save inside one changes nothing).
+    const linkKeys = (skills: typeof added): string =>
+      skills
+        .filter((sk) => sk.linked)
+        .map((sk) => `${sk.record.dir}>${sk.realDir}`)
+        .sort()
+        .join('\n');
+    const linkedChanged = linkKeys(removed) !== linkKeys(added);
     if (this.watcher && (existedAfter !== existedBefore || linkedChanged)) {
       const fresh = await this.updateWatchTargets();
       if (round < MAX_CATCH_UP_ROUNDS) await this.processPaths(catchUpPaths(fresh), round + 1);

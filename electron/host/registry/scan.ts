@@ -12,7 +12,6 @@
 import { createHash } from 'node:crypto';
 import {
   close,
-  existsSync,
   fstat,
   open as openFd,
   read,
@@ -491,10 +490,11 @@ function checkPathSync(dir: string, realDir: string, rel: string): ReturnType<Pa
   if (rel.includes('\0')) return 'outside';
   const abs = path.resolve(dir, rel);
   if (!isInsideOrEqual(path.resolve(dir), abs)) return 'outside';
-  if (!existsSync(abs)) return 'missing';
   try {
-    if (!isInsideOrEqual(realDir, realpathSync(abs))) return 'outside';
-    return statSync(abs).isFile() ? 'ok' : 'not-a-file';
+    // realpath fails (ENOENT) for a path that does not exist, or a dangling link.
+    const real = realpathSync(abs);
+    if (!isInsideOrEqual(realDir, real)) return 'outside';
+    return statSync(real).isFile() ? 'ok' : 'not-a-file';
   } catch {
     return 'missing';
   }

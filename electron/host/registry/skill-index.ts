@@ -34,7 +34,7 @@ interface Group {
 const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Source folder order (which is priority order), then folder path. */
-export function compareScanOrder(a: ScannedSkill, b: ScannedSkill): number {
+function compareScanOrder(a: ScannedSkill, b: ScannedSkill): number {
   return a.folderIndex - b.folderIndex || compareStrings(a.record.dir, b.record.dir);
 }
 

@@ -18,6 +18,7 @@ import {
   type SkillDiscoverRequest,
   type SkillDiscoverResponse,
   type SkillEvent,
+  type SkillDefinition,
   type SkillResult,
 } from '../../../shared/protocol/a2e';
 import { decodeFrame } from '../../../shared/protocol/codec';
@@ -28,7 +29,7 @@ import {
   makeProtocolError,
   transportError,
 } from '../../../shared/protocol/messages';
-import { ArgumentValidator } from './argument-validator';
+import { ArgumentValidator, type ArgumentCheck } from './argument-validator';
 import { CallQueue, QueueAbortedError } from './call-queue';
 import { discoverSkills } from './discover-filter';
 import { LlmExecutor, type LlmRunner } from './llm-executor';
@@ -97,6 +98,18 @@ export class A2EHost {
   private readonly validator = new ArgumentValidator();
   private readonly executors: ExecutorTable;
   readonly scriptExecutor: ScriptExecutor;
+
+  /**
+   * The arguments a call would run with — the skill's own `arguments` defaults under
+   * the given ones — checked against its input_schema (the playground asks too).
+   */
+  checkArguments(def: SkillDefinition, args: Record<string, unknown>): ArgumentCheck {
+    const defaults =
+      def.arguments && typeof def.arguments === 'object' && !Array.isArray(def.arguments)
+        ? def.arguments
+        : {};
+    return this.validator.check(def.input_schema, { ...defaults, ...args });
+  }
 
   constructor(private readonly options: A2EHostOptions) {
     this.queue = new CallQueue(options.concurrency ?? 4);
@@ -194,11 +207,7 @@ export class A2EHost {
         `the skill "${req.name}" is ${def.status}; only Published skills can be called`,
       );
     }
-    const defaults =
-      def.arguments && typeof def.arguments === 'object' && !Array.isArray(def.arguments)
-        ? def.arguments
-        : {};
-    const checked = this.validator.check(def.input_schema, { ...defaults, ...req.arguments });
+    const checked = this.checkArguments(def, req.arguments);
     if (!checked.ok) {
       if (checked.kind === 'bad_schema')
         return refuse('skill_error', `the skill "${req.name}": ${checked.message}`);
