@@ -170,6 +170,16 @@ test.describe('agents and allowlists', () => {
       cfg = await readConfig(ws.root);
       expect(cfg.agents[0].allowed_skills).toEqual(['alpha-skill', 'beta-tools']);
       await expect(page.locator('[data-testid="agent-row"][data-agent="qa-bot"]')).toHaveCount(0);
+
+      // "Try in playground" shows the playground, acting as that agent.
+      await openManager(page, 'writer');
+      await page.getByTestId('agent-try').click();
+      await expect(page.getByTestId('playground')).toBeVisible();
+      await expect(page.getByTestId('act-as')).toHaveValue('writer');
+      // Opening a skill from the sidebar gives the centre back to the editor.
+      await skillItem(page, 'alpha-skill').click();
+      await expect(page.getByTestId('agents-view')).toHaveCount(0);
+      await expect(page.locator('[data-testid="code-editor"]')).toBeVisible();
     } finally {
       await writeFile(path.join(ws.root, 'skill-studio.json'), original);
       await rm(broken, { recursive: true, force: true });

@@ -10,28 +10,20 @@ import type { SkillListItem } from '../../../shared/api/studio-api';
 import { agentPreview, tagCounts, winners } from '../../../shared/playground/agent-preview';
 import { shortDescription } from '../../../shared/skill/prompt-index';
 import { useSkills } from '../stores/skills-store';
+import { useLayout } from '../stores/layout-store';
+import { matchesQuery } from '../stores/skill-filter';
 import { useWorkspace } from '../stores/workspace-store';
 import { askConfirm, askText } from '../stores/ui-store';
 import { Icon } from '../components/Icon';
 import { IconButton } from '../components/IconButton';
 import { copyText } from '../playground/browser-utils';
 import { usePlayground } from '../playground/playground-store';
-import { useAgents } from './agents-store';
+import { isDirty, useAgents } from './agents-store';
 import '../playground/playground.css';
 import { PanelErrorBoundary } from '../playground/PanelErrorBoundary';
 import './agents.css';
 
 const NO_SKILLS: SkillListItem[] = [];
-
-function matches(s: SkillListItem, q: string): boolean {
-  if (q === '') return true;
-  const needle = q.toLowerCase();
-  return (
-    s.name.toLowerCase().includes(needle) ||
-    s.description.toLowerCase().includes(needle) ||
-    s.tags.some((t) => t.toLowerCase().includes(needle))
-  );
-}
 
 function ModelPreview({ allowed, skills }: { allowed: string[]; skills: SkillListItem[] }) {
   const p = useMemo(() => agentPreview(allowed, skills), [allowed, skills]);
@@ -104,7 +96,7 @@ function AgentsViewBody() {
   const store = useAgents.getState();
   const agents = draft ?? info?.agents ?? [];
   const agent = agents.find((a) => a.id === selectedId) ?? agents[0] ?? null;
-  const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(info?.agents ?? []);
+  const dirty = isDirty({ draft });
   const [query, setQuery] = useState('');
 
   const byName = useMemo(() => winners(skills), [skills]);
@@ -113,7 +105,7 @@ function AgentsViewBody() {
     [byName],
   );
   const tags = useMemo(() => tagCounts(skills), [skills]);
-  const shown = all.filter((s) => matches(s, query));
+  const shown = all.filter((s) => matchesQuery(s, query));
   const allowed = agent?.allowed_skills ?? [];
   const allowedSet = new Set(allowed);
   const missing = allowed.filter((n) => !byName.has(n));
@@ -274,6 +266,7 @@ function AgentsViewBody() {
                   onClick={() => {
                     usePlayground.getState().setActAs(agent.id);
                     usePlayground.getState().setTab('discover');
+                    useLayout.getState().showBottom();
                   }}
                   data-testid="agent-try"
                 >

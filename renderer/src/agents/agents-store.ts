@@ -11,6 +11,7 @@ import { backend } from '../backend/current';
 import { errorMessage } from '../backend/studio-error';
 import { useWorkspace } from '../stores/workspace-store';
 import { notify } from '../stores/ui-store';
+import { useEditor } from '../stores/editor-store';
 
 interface AgentsState {
   open: boolean;
@@ -114,3 +115,9 @@ export const useAgents = create<AgentsState>((set, get) => {
 export function isDirty(state: Pick<AgentsState, 'draft'>): boolean {
   return state.draft !== null && JSON.stringify(state.draft) !== JSON.stringify(saved());
 }
+
+// The manager covers the editor: a skill or file opened anywhere (sidebar, Problems,
+// Files, Discover) takes the centre back. The draft is kept for the next visit.
+useEditor.subscribe((s, prev) => {
+  if (s.shown !== prev.shown && useAgents.getState().open) useAgents.getState().close();
+});

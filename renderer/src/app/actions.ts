@@ -138,7 +138,7 @@ export async function importBundle(file: File): Promise<void> {
     await useSkills.getState().refresh();
     const listed =
       useSkills.getState().listing?.skills.find((s) => s.path === result.path) ??
-      useSkills.getState().listing?.skills.find((s) => s.name === result.name && !s.shadowed_by);
+      useSkills.getState().winner(result.name);
     await openSkill({ name: result.name, path: listed?.path ?? result.path });
     notify('success', `Imported ${result.name}.`);
   } catch (err) {
@@ -280,10 +280,9 @@ export async function addDroppedFiles(folder: string, files: readonly File[]): P
 export async function restoreBackups(): Promise<void> {
   const entries = useEditor.getState().restorable;
   useEditor.getState().setRestorable([]);
-  const skills = useSkills.getState().listing?.skills ?? [];
   let restored = 0;
   for (const entry of entries) {
-    const item = skills.find((s) => s.name === entry.skill && !s.shadowed_by);
+    const item = useSkills.getState().winner(entry.skill);
     if (!item) {
       notify(
         'error',

@@ -34,13 +34,20 @@ function installHooks(): void {
   });
 }
 
-/** The Markdown body (without frontmatter for SKILL.md) as safe HTML. */
-export function renderMarkdown(text: string, stripFrontmatter: boolean): string {
+/**
+ * The Markdown body (without frontmatter for SKILL.md) as safe HTML. `alsoForbid`
+ * takes more tags out (untrusted output shows no media at all).
+ */
+export function renderMarkdown(
+  text: string,
+  stripFrontmatter: boolean,
+  alsoForbid: readonly string[] = [],
+): string {
   installHooks();
   const body = stripFrontmatter ? splitFrontmatter(text).body : text;
   const html = marked.parse(body, { async: false, gfm: true }) as string;
   return DOMPurify.sanitize(html, {
-    FORBID_TAGS: ['style', 'iframe', 'object', 'embed', 'form'],
+    FORBID_TAGS: ['style', 'iframe', 'object', 'embed', 'form', ...alsoForbid],
     FORBID_ATTR: ['style'],
   });
 }

@@ -10,7 +10,8 @@ import { toPointer, type PathSegment } from '../../../shared/playground/json-pat
 import type { FieldModel } from '../../../shared/playground/schema-form';
 import { usePlayground } from './playground-store';
 import { ArgsForm } from './ArgsForm';
-import { useDocumentTheme } from './browser-utils';
+import { useLayout } from '../stores/layout-store';
+import { effectiveTheme } from '../stores/layout-persist';
 import { IS_MAC } from '../platform';
 
 const JsonArgsEditor = lazy(() => import('./JsonArgsEditor'));
@@ -58,7 +59,7 @@ export function ArgsPanel({
   // Only whether a run is going matters here, not each batch of its events.
   const running = usePlayground((s) => s.runs[skill]?.model.phase === 'running');
   const pg = usePlayground.getState();
-  const theme = useDocumentTheme();
+  const theme = useLayout((s) => effectiveTheme(s.theme, s.systemDark));
   const model = useMemo(() => buildFormModel(definition?.input_schema), [definition]);
   const errors = check?.errors ?? {};
   const others = useMemo(

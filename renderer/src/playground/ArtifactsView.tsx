@@ -1,14 +1,12 @@
 /**
  * Artifacts put together from their chunks, each shown by its mime type:
- * Markdown (marked + DOMPurify), JSON as a foldable tree, CSV as a table,
+ * Markdown (the preview's sanitiser, no media), JSON as a foldable tree, CSV as a table,
  * images from base64 or data-URL chunks, HTML only inside a sandboxed iframe
  * (sandbox="" with srcdoc: no scripts, no same-origin, no navigation), and
  * anything else as text. Each can be downloaded. While a run streams, the
  * shown artifact re-renders a few times a second, not on every chunk.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { marked } from 'marked';
-import DOMPurify from 'dompurify';
 import type { RunModel } from '../../../shared/playground/run-model';
 import {
   artifactBytes,
@@ -20,34 +18,18 @@ import { parseCsv } from '../../../shared/playground/csv';
 import { usePlayground } from './playground-store';
 import { downloadFile } from './browser-utils';
 import { JsonTree } from './JsonTree';
+import { renderMarkdown } from '../editor/markdown';
 
 const RENDER_EVERY_MS = 250;
 const MAX_TEXT_SHOWN = 2_000_000;
 
-function safeMarkdown(text: string): string {
-  const html = marked.parse(text, { async: false, gfm: true }) as string;
-  // No remote resources and no active content: an artifact is untrusted output.
-  return DOMPurify.sanitize(html, {
-    FORBID_TAGS: [
-      'style',
-      'iframe',
-      'object',
-      'embed',
-      'form',
-      'img',
-      'video',
-      'audio',
-      'source',
-      'link',
-    ],
-    FORBID_ATTR: ['style', 'srcset'],
-  });
-}
+/** An artifact is untrusted output: on top of the preview's rules, no media at all. */
+const ARTIFACT_FORBIDDEN = ['img', 'video', 'audio', 'source', 'link'];
 
 function ArtifactBody({ info, text }: { info: ArtifactInfo; text: string }) {
   const shown = text.length > MAX_TEXT_SHOWN ? text.slice(0, MAX_TEXT_SHOWN) : text;
   const html = useMemo(
-    () => (info.kind === 'markdown' ? safeMarkdown(shown) : ''),
+    () => (info.kind === 'markdown' ? renderMarkdown(shown, false, ARTIFACT_FORBIDDEN) : ''),
     [info.kind, shown],
   );
   const json = useMemo(() => {

@@ -8,7 +8,8 @@ import type { HistoryEntry, HistorySummary } from '../../../shared/playground/hi
 import { caseFromCall, slugCaseName, isValidCaseName } from '../../../shared/playground/cases';
 import { diffRuns } from '../../../shared/playground/run-diff';
 import { backend } from '../backend/current';
-import { errorMessage } from '../backend/studio-error';
+import { errorMessage, toStudioError } from '../backend/studio-error';
+import { useSkills } from '../stores/skills-store';
 import { askConfirm, askText, notify } from '../stores/ui-store';
 import { useWorkspace } from '../stores/workspace-store';
 import { usePlayground } from './playground-store';
@@ -62,6 +63,13 @@ export async function saveAsCase(
   skill: string,
   entry: { arguments: Record<string, unknown>; timeout: number; result: HistoryEntry['result'] },
 ): Promise<void> {
+  if (useSkills.getState().winner(skill)?.source === 'framework') {
+    notify(
+      'error',
+      `${skill} is a bundled skill and read-only: copy it into your workspace to keep cases with it.`,
+    );
+    return;
+  }
   const typed = await askText({
     title: 'Save as a case',
     label: `Case name (saved as tests/cases/<name>.json in ${skill})`,
@@ -79,7 +87,7 @@ export async function saveAsCase(
     try {
       res = await backend().call('cases.save', { skill, case: c });
     } catch (err) {
-      if (!/already exists/.test(errorMessage(err))) throw err;
+      if (toStudioError(err).code !== 'exists') throw err;
       if (
         !(await askConfirm({
           title: 'Replace the case?',

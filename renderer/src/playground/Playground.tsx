@@ -77,12 +77,7 @@ function PlaygroundBody({ skill, onSelectSkill }: PlaygroundProps) {
   usePlayground((s) => (skill ? s.runs[skill]?.model.phase : undefined));
   const actAs = usePlayground((s) => s.actAs);
   // Bundled skills are read-only: a case cannot be saved into them.
-  const readOnly = useSkills((s) =>
-    skill
-      ? (s.listing?.skills.find((x) => x.name === skill && x.shadowed_by === null)?.source ??
-          null) === 'framework'
-      : false,
-  );
+  const readOnly = useSkills((s) => s.winner(skill)?.source === 'framework');
 
   useEffect(() => {
     const pg = usePlayground.getState();

@@ -14,7 +14,7 @@ import type {
 import { makeDiscoverRequest } from '../../../shared/protocol/messages';
 import { backend } from '../backend/current';
 
-export class DiscoverError extends Error {
+class DiscoverError extends Error {
   constructor(
     readonly code: string,
     message: string,

@@ -44,21 +44,6 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-function currentTheme(): 'dark' | 'light' {
-  return document.documentElement.dataset.theme === 'light' ? 'light' : 'dark';
-}
-
-/** The theme on <html>, kept live. */
-export function useDocumentTheme(): 'dark' | 'light' {
-  const [theme, setTheme] = useState(currentTheme);
-  useEffect(() => {
-    const obs = new MutationObserver(() => setTheme(currentTheme()));
-    obs.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-    return () => obs.disconnect();
-  }, []);
-  return theme;
-}
-
 /** Re-renders every `ms` while `on` (elapsed-time displays). */
 export function useNow(on: boolean, ms = 200): number {
   const [now, setNow] = useState(() => Date.now());

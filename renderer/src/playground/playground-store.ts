@@ -39,8 +39,6 @@ export interface ActiveRun {
   skill: string;
   agent: string | null;
   model: RunModel;
-  /** Set once the call was kept in the history. */
-  historyId: string | null;
 }
 
 export interface ArgsCheck {
@@ -263,7 +261,7 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
       });
       const model = new RunModel(req, Date.now());
       const key = ++runKey;
-      const run: ActiveRun = { key, skill, agent: actAs, model, historyId: null };
+      const run: ActiveRun = { key, skill, agent: actAs, model };
       set((s) => ({ runs: { ...s.runs, [skill]: run }, tab: 'run' }));
 
       // Batching: messages are queued and folded in once per animation frame.
@@ -378,8 +376,7 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
       events_truncated: events.length > HISTORY_EVENTS_KEPT,
     };
     try {
-      const saved = await backend().call('history.add', { entry });
-      run.historyId = saved.id;
+      await backend().call('history.add', { entry });
       get().bumpHistory();
     } catch {
       // The run itself is shown either way; a history that cannot be written must not hide it.

@@ -51,6 +51,11 @@ interface EditorState {
    */
   liveByDir: ReadonlyMap<string, Diagnostic[]>;
   reveal: Reveal | null;
+  /**
+   * Counts the times a buffer was asked to be shown (opened or activated, even the
+   * one already active): views that cover the editor give way on a change.
+   */
+  shown: number;
   /** Backups found at start, waiting for the user's answer. */
   restorable: BackupEntry[];
   /** Buffers whose file changed on disk while they were being saved. */
@@ -120,6 +125,7 @@ export const useEditor = create<EditorState>((set, get) => {
     buffers: {},
     order: [],
     activeId: null,
+    shown: 0,
     live: {},
     liveByDir: new Map(),
     reveal: null,
@@ -180,13 +186,13 @@ export const useEditor = create<EditorState>((set, get) => {
           return null;
         }
       }
-      set({ activeId: id });
+      set((s) => ({ activeId: id, shown: s.shown + 1 }));
       if (at) get().revealAt(id, at.line, at.column);
       return id;
     },
 
     activate(id) {
-      if (get().buffers[id]) set({ activeId: id });
+      if (get().buffers[id]) set((s) => ({ activeId: id, shown: s.shown + 1 }));
     },
 
     close(id) {

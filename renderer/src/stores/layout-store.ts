@@ -21,6 +21,7 @@ interface LayoutStore extends LayoutState {
   toggleSidebar(): void;
   toggleRight(): void;
   toggleBottom(): void;
+  showBottom(): void;
   showRightTab(tab: RightTab): void;
   resize(which: 'sidebarWidth' | 'rightWidth' | 'bottomHeight', value: number): void;
   cycleTheme(): void;
@@ -72,6 +73,10 @@ export const useLayout = create<LayoutStore>((set, get) => {
     },
     toggleBottom() {
       set((s) => ({ bottomCollapsed: !s.bottomCollapsed }));
+      persist();
+    },
+    showBottom() {
+      set({ bottomCollapsed: false });
       persist();
     },
     showRightTab(tab) {

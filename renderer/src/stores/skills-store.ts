@@ -26,6 +26,8 @@ interface SkillsState {
   reloadDetail(): Promise<void>;
   /** The listed item for a reference (by name and folder). */
   find(ref: SkillRef): SkillListItem | undefined;
+  /** The skill a name stands for: the listed copy that is not shadowed. */
+  winner(name: string | null): SkillListItem | undefined;
 }
 
 let detailRequest = 0;
@@ -47,7 +49,7 @@ export const useSkills = create<SkillsState>((set, get) => ({
       const sel = get().selected;
       if (sel && !listing.skills.some((s) => s.path === sel.path)) {
         // The selected folder is gone (deleted or renamed): fall back to the same name if listed.
-        const same = listing.skills.find((s) => s.name === sel.name && !s.shadowed_by);
+        const same = get().winner(sel.name);
         if (same) await get().select({ name: same.name, path: same.path });
         else set({ selected: null, detail: null });
       }
@@ -84,5 +86,8 @@ export const useSkills = create<SkillsState>((set, get) => ({
   },
   find(ref) {
     return get().listing?.skills.find((s) => s.name === ref.name && s.path === ref.path);
+  },
+  winner(name) {
+    return get().listing?.skills.find((s) => s.name === name && !s.shadowed_by);
   },
 }));

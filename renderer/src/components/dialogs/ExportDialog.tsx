@@ -35,9 +35,7 @@ function DiagnosticList({ items }: { items: readonly Diagnostic[] }) {
 export function ExportDialog() {
   const close = useUi((s) => s.closeDialog);
   const skillName = useUi((s) => s.exportSkill);
-  const item = useSkills((s) =>
-    s.listing?.skills.find((x) => x.name === skillName && !x.shadowed_by),
-  );
+  const item = useSkills((s) => s.winner(skillName));
   const unsaved = useEditor((s) =>
     Object.values(s.buffers).some((b) => b.skill === skillName && isDirty(b)),
   );

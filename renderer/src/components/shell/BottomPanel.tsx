@@ -4,7 +4,7 @@ import { Playground } from '../../playground/Playground';
 
 /** Selects the listed (winning) skill of that name, as Discover's "Try it" asks. */
 function selectByName(name: string): void {
-  const item = useSkills.getState().listing?.skills.find((s) => s.name === name && !s.shadowed_by);
+  const item = useSkills.getState().winner(name);
   if (item) void openSkill({ name: item.name, path: item.path });
 }
 
