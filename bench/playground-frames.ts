@@ -10,13 +10,15 @@
  * click on another tab takes to show while events stream. Prints a summary and
  * one JSON line. A measurement, not a test: it asserts nothing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { startStudioServer } from '../e2e/support/server';
+import { showPlayground } from '../e2e/support/editor';
+import { percentile } from './bench-util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURE = path.join(ROOT, 'bench', 'fixtures', 'playground-flood');
@@ -71,64 +73,6 @@ interface FrameStats {
   longTaskMs: number;
 }
 
-function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
-
-async function startServer(
-  cwd: string,
-  home: string,
-): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, 'bin', 'skill-studio.cjs'), 'serve', '--port', '0', '--no-user'],
-    {
-      cwd,
-      env: {
-        ...process.env,
-        HOME: home,
-        XDG_CONFIG_HOME: path.join(home, '.config'),
-        SKILL_STUDIO_STATE_DIR: path.join(home, 'state'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: process.platform !== 'win32',
-    },
-  );
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no URL from skill-studio serve:\n${out}`)),
-      30_000,
-    );
-    const onData = (c: Buffer) => {
-      out += c.toString();
-      const m = /Skill Studio: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) =>
-      reject(new Error(`skill-studio serve exited with ${code}:\n${out}`)),
-    );
-  });
-  child.stdout?.resume();
-  child.stderr?.resume();
-  return { url, child };
-}
-
-function stop(child: ChildProcess): void {
-  try {
-    if (child.pid && process.platform !== 'win32') process.kill(-child.pid, 'SIGTERM');
-    else child.kill('SIGTERM');
-  } catch {
-    // Already gone.
-  }
-}
-
 async function main(): Promise<void> {
   if (!existsSync(path.join(ROOT, 'dist', 'renderer', 'index.html'))) {
     console.error('bench/playground-frames: the UI is not built — run `npm run build` first.');
@@ -142,18 +86,22 @@ async function main(): Promise<void> {
   await cp(FIXTURE, path.join(ws, 'skills', 'playground-flood'), { recursive: true });
   await writeFile(path.join(ws, 'skill-studio.json'), '{}\n');
 
-  const { url, child } = await startServer(ws, home);
+  const server = await startStudioServer(ROOT, {
+    base,
+    root: ws,
+    home,
+    stateDir: path.join(home, 'state'),
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(url);
+    await page.context().addCookies([{ ...server.cookie, url: server.origin }]);
+    await page.goto(`${server.origin}/`);
     await page.locator('[data-testid="skill-item"][data-skill="playground-flood"]').first().click();
-    if ((await page.getByTestId('playground').count()) === 0)
-      await page.keyboard.press('Control+j');
-    await page.getByTestId('playground').waitFor();
+    await showPlayground(page);
     await page.getByTestId('pg-tab-run').click();
     await page.getByTestId('args-view-form').click();
     await page
@@ -200,9 +148,9 @@ async function main(): Promise<void> {
     const sorted = [...frames].sort((a, b) => a - b);
     const stats: FrameStats = {
       frames: frames.length,
-      p50: quantile(sorted, 0.5),
-      p95: quantile(sorted, 0.95),
-      p99: quantile(sorted, 0.99),
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      p99: percentile(sorted, 99),
       max: sorted[sorted.length - 1] ?? 0,
       over50: frames.filter((f) => f > 50).length,
       over100: frames.filter((f) => f > 100).length,
@@ -238,7 +186,7 @@ async function main(): Promise<void> {
     if (KEEP) await page.screenshot({ path: path.join(base, 'playground-after-flood.png') });
   } finally {
     await browser.close();
-    stop(child);
+    await server.stop();
     if (KEEP) console.log(`kept: ${base}`);
     else await rm(base, { recursive: true, force: true });
   }

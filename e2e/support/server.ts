@@ -6,6 +6,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Workspace } from './workspace';
 
+/** The folders a studio server runs in (a test workspace, or a benchmark's). */
+export type StudioFolders = Pick<Workspace, 'base' | 'root' | 'home' | 'stateDir'>;
+
 export interface RunningStudio {
   url: string;
   origin: string;
@@ -29,7 +32,7 @@ const URL_LINE = /Skill Studio: (http:\/\/127\.0\.0\.1:(\d+))\/\?token=(\S+)/;
 
 export async function startStudioServer(
   repoRoot: string,
-  ws: Workspace,
+  ws: StudioFolders,
   timeoutMs = 30_000,
 ): Promise<RunningStudio> {
   const child: ChildProcess = spawn(

@@ -96,6 +96,22 @@ export function scanJson(text: string): JsonScan {
     i += (found as RegExpExecArray)[0].length;
   };
 
+  /** After a member: true at a ',' (another follows), false at the closing bracket. */
+  const moreAfter = (close: '}' | ']', what: string): boolean => {
+    skipWs();
+    if (text[i] === ',') {
+      i++;
+      skipWs();
+      if (text[i] === close) fail(`trailing comma before '${close}'`);
+      return true;
+    }
+    if (text[i] === close) {
+      i++;
+      return false;
+    }
+    return fail(`expected ',' or '${close}' after ${what}, found ${describe(i)}`);
+  };
+
   const scanValue = (path: string, keyAt: number, depth: number): void => {
     skipWs();
     if (depth > MAX_DEPTH) fail('nesting too deep');
@@ -119,18 +135,7 @@ export function scanJson(text: string): JsonScan {
         if (text[i] !== ':') fail(`expected ':' after property name, found ${describe(i)}`);
         i++;
         scanValue(childPath(path, key), keyStart, depth + 1);
-        skipWs();
-        if (text[i] === ',') {
-          i++;
-          skipWs();
-          if (text[i] === '}') fail("trailing comma before '}'");
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          return;
-        }
-        fail(`expected ',' or '}' after property value, found ${describe(i)}`);
+        if (!moreAfter('}', 'property value')) return;
       }
     }
     if (c === '[') {
@@ -143,18 +148,7 @@ export function scanJson(text: string): JsonScan {
       for (let index = 0; ; index++) {
         const at = i;
         scanValue(childPath(path, index), at, depth + 1);
-        skipWs();
-        if (text[i] === ',') {
-          i++;
-          skipWs();
-          if (text[i] === ']') fail("trailing comma before ']'");
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return;
-        }
-        fail(`expected ',' or ']' after array element, found ${describe(i)}`);
+        if (!moreAfter(']', 'array element')) return;
       }
     }
     if (c === '"') return scanString();

@@ -123,17 +123,27 @@ describe('the run model', () => {
 
 describe('the log filter', () => {
   it('filters by level and text, scanning only new lines on each update', () => {
-    const lines = [
+    const source = [
       { seq: 0, ts: 0, level: 'info', message: 'Found 3 words' },
       { seq: 1, ts: 0, level: 'debug', message: 'details' },
       { seq: 2, ts: 0, level: 'warn', message: 'No WORDS here' },
     ];
+    // Counts which lines the index reads.
+    const reads: number[] = [];
+    const lines = new Proxy(source, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads.push(Number(key));
+        return Reflect.get(target, key, receiver);
+      },
+    });
     const idx = new LogIndex(lines);
     const all = new Set(['debug', 'info', 'warn', 'error']);
     expect([...idx.update(lines, all, '')]).toEqual([0, 1, 2]);
     expect([...idx.update(lines, all, 'words')]).toEqual([0, 2]);
     lines.push({ seq: 3, ts: 0, level: 'error', message: 'words failed' });
+    reads.length = 0;
     expect([...idx.update(lines, all, 'words')]).toEqual([0, 2, 3]);
+    expect(reads).toEqual([3]);
     expect([...idx.update(lines, new Set(['warn', 'error']), '')]).toEqual([2, 3]);
   });
 });
