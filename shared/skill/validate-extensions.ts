@@ -351,6 +351,8 @@ export const EXTENSION_CHECKS: Readonly<Record<string, Check>> = {
 export function checkTopology(
   c: Checker,
   fields: ReadonlyMap<string, FieldRef>,
+  /** False after a YAML syntax error: `agents` may be unreadable, so no agent is called unknown. */
+  crossCheck = true,
 ): TopologyNode | null {
   const topo = fields.get('topology');
   if (!topo || typeof topo.value !== 'string' || topo.value.trim() === '') return null;
@@ -369,7 +371,7 @@ export function checkTopology(
       'topology',
     );
   }
-  if (!ast) return null;
+  if (!ast || !crossCheck) return ast;
 
   const agentsField = fields.get('agents');
   const skillsField = fields.get('skills');

@@ -436,6 +436,41 @@ describe('parseSkillMd: the frontmatter', () => {
     expect(r.frontmatter).toBeNull();
   });
 
+  it('checks no field a YAML syntax error falls in, and still checks the clean ones', () => {
+    for (const profile of ['studio', 'spec'] as const) {
+      // An unclosed flow list: yaml reads the name as a list, which is not a NAME_EMPTY.
+      expect(codes(md('---', 'name: [invalid', 'description: ok', '---'), { profile })).toEqual([
+        '2:7 error FRONTMATTER_YAML',
+      ]);
+      // An unquoted ": " turns the description into a map: no DESCRIPTION_EMPTY, but the
+      // clean name before it is still checked against the folder.
+      expect(
+        codes(md('---', 'name: Demo', 'description: Use it: when needed', '---'), {
+          profile,
+          folderName: 'Demo',
+        }),
+      ).toEqual(['2:7 error NAME_NOT_LOWERCASE', '3:14 error FRONTMATTER_YAML']);
+      // An unclosed quote swallows what follows: neither key is checked.
+      expect(codes(md('---', 'name: "demo', 'description: 5', '---'), { profile })).toEqual([
+        '2:7 error FRONTMATTER_YAML',
+      ]);
+    }
+    // A clean key after the broken one is checked.
+    expect(
+      codes(md('---', 'name: demo', 'description: {open', 'version: 2', '---'), {}).map((c) =>
+        c.replace(/^\S+ /, ''),
+      ),
+    ).toEqual(['error FRONTMATTER_YAML', 'error FIELD_TYPE']);
+  });
+
+  it('calls no topology agent unknown when the agents map could be unreadable', () => {
+    const r = parseSkillMd(
+      md('---', 'name: demo', 'description: d', 'agents: {a: [', 'topology: a >> b', '---'),
+    );
+    expect(r.diagnostics.map((d) => d.code)).not.toContain('TOPOLOGY_UNKNOWN_AGENT');
+    expect(r.topology).not.toBeNull();
+  });
+
   it('points an unresolved alias at the alias and still checks the other keys', () => {
     const r = parseSkillMd(
       md('---', 'name: demo', 'description: d', 'license: *nowhere', 'version: 2', '---'),

@@ -277,15 +277,56 @@ function checkCore(c: Checker, f: FieldRef): void {
   }
 }
 
-/** Top-level fields: the last occurrence of each key (the one whose value counts). */
-function topFields(c: Checker, root: Pair[], fm: Record<string, unknown>): Map<string, FieldRef> {
+/**
+ * Top-level fields: the last occurrence of each key (the one whose value counts).
+ * `broken` holds the pairs a YAML syntax error falls in: they are listed with their
+ * positions but not checked.
+ */
+function topFields(
+  c: Checker,
+  root: Pair[],
+  fm: Record<string, unknown>,
+  broken: ReadonlySet<Pair>,
+): { fields: Map<string, FieldRef>; checked: Map<string, FieldRef> } {
   const fields = new Map<string, FieldRef>();
+  const checked = new Map<string, FieldRef>();
   for (const pair of root) {
     const key = keyString(pair.key);
     if (!Object.prototype.hasOwnProperty.call(fm, key)) continue;
-    fields.set(key, c.fieldFromPair(pair, key, fm[key]));
+    const field = c.fieldFromPair(pair, key, fm[key]);
+    fields.set(key, field);
+    // A later clean occurrence of a key does not vouch for a broken one: the value is the last.
+    if (broken.has(pair)) checked.delete(key);
+    else checked.set(key, field);
   }
-  return fields;
+  return { fields, checked };
+}
+
+/** Where a pair starts in the YAML text (its key, else its value). */
+function pairStart(pair: Pair): number | null {
+  const node = isNode(pair.key) ? pair.key : isNode(pair.value) ? pair.value : null;
+  return node?.range?.[0] ?? null;
+}
+
+/**
+ * The top-level pairs a syntax error falls in: the last pair that starts at or before
+ * the error (or before the opener of an unclosed quote or bracket, which is where the
+ * damage begins). Their values are whatever yaml made of the broken text — `name:
+ * [invalid` reads as a list, `description: a: b` as a map — so checking them would
+ * only add errors that are not there.
+ */
+function brokenPairs(root: Pair[], errors: readonly number[]): Set<Pair> {
+  const broken = new Set<Pair>();
+  for (const pos of errors) {
+    let hit: Pair | null = null;
+    for (const pair of root) {
+      const start = pairStart(pair);
+      if (start === null || start > pos) break;
+      hit = pair;
+    }
+    if (hit) broken.add(hit);
+  }
+  return broken;
 }
 
 function checkFields(
@@ -318,7 +359,7 @@ function checkFields(
     // Extensions are still type-checked under spec: a wrong value is worth knowing either way.
     EXTENSION_CHECKS[f.key]?.(c, f, { checkPath: opts.checkPath });
   }
-  return checkTopology(c, fields);
+  return checkTopology(c, fields, required);
 }
 
 /**
@@ -386,6 +427,8 @@ function checkFrontmatter(
   const c = new Checker(src, doc, profile, TOP);
 
   let onlyDuplicates = true;
+  /** Where each syntax error (duplicates aside) begins, for brokenPairs. */
+  const errorStarts: number[] = [];
   for (const e of doc.errors) {
     if (e.code !== 'DUPLICATE_KEY') onlyDuplicates = false;
     if (e.code === 'DUPLICATE_KEY') {
@@ -398,6 +441,7 @@ function checkFrontmatter(
       continue;
     }
     const opener = unclosedOpener(doc, e);
+    errorStarts.push(opener ?? e.pos[0]);
     if (opener !== null) {
       c.error(
         'FRONTMATTER_YAML',
@@ -455,11 +499,11 @@ function checkFrontmatter(
     });
   }
 
-  const fields = topFields(c, root.items, fm);
+  const { fields, checked } = topFields(c, root.items, fm, brokenPairs(root.items, errorStarts));
   for (const [key, f] of fields) result.keyPositions[key] = f.keyPos;
   // With a real syntax error the map may be cut short: a key reported missing
-  // could just be unreadable, so only the checks of keys that were read run.
-  result.topology = checkFields(c, fields, opts, readable);
+  // could just be unreadable, so only the checks of keys that were read cleanly run.
+  result.topology = checkFields(c, checked, opts, readable);
   // A frontmatter with syntax errors is not trusted; duplicates alone leave a usable map.
   result.frontmatter = readable ? fm : null;
 
