@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CORE_KEYS, FIELD_BY_KEY, FRONTMATTER_FIELDS } from './fields';
+import {
+  canonicalFields,
+  canonicalKey,
+  CORE_KEYS,
+  FIELD_BY_KEY,
+  FRONTMATTER_FIELDS,
+  suggestKey,
+} from './fields';
 import { EXTENSION_CHECKS } from './validate-extensions';
 
 describe('the frontmatter field catalogue', () => {
@@ -62,5 +69,52 @@ describe('the frontmatter field catalogue', () => {
   it('type-checks every extension key and nothing else', () => {
     const extensions = FRONTMATTER_FIELDS.filter((f) => f.group !== 'core').map((f) => f.key);
     expect(Object.keys(EXTENSION_CHECKS).sort()).toEqual([...extensions].sort());
+  });
+});
+
+describe('one spelling per key for completion', () => {
+  it('leaves aliases out of canonicalFields and maps them to their canonical key', () => {
+    const keys = canonicalFields().map((f) => f.key);
+    expect(keys).toContain('argument-hint');
+    expect(keys).not.toContain('argument_hint');
+    expect(canonicalKey('argument_hint')).toBe('argument-hint');
+    expect(canonicalKey('argument-hint')).toBe('argument-hint');
+    expect(canonicalKey('nope')).toBeNull();
+  });
+
+  it('never offers two keys that differ only in separators or case', () => {
+    const loose = canonicalFields().map((f) => f.key.toLowerCase().replace(/[-_]/g, ''));
+    expect(new Set(loose).size).toBe(loose.length);
+  });
+
+  it('names a known key in every aliasOf', () => {
+    for (const f of FRONTMATTER_FIELDS.filter((x) => x.aliasOf)) {
+      expect(FIELD_BY_KEY.get(f.aliasOf as string)?.aliasOf, f.key).toBeUndefined();
+    }
+  });
+});
+
+describe('suggestKey (did you mean)', () => {
+  it('finds near misses: separators, case, typos and swapped letters', () => {
+    expect(suggestKey('allowed_tools')).toBe('allowed-tools');
+    expect(suggestKey('Allowed Tools')).toBe('allowed-tools');
+    expect(suggestKey('descripton')).toBe('description');
+    expect(suggestKey('desciption')).toBe('description');
+    expect(suggestKey('timeout-seconds')).toBe('timeout_seconds');
+    expect(suggestKey('lisence')).toBe('license');
+    expect(suggestKey('tag')).toBe('tags');
+    expect(suggestKey('argumenthint')).toBe('argument-hint');
+  });
+
+  it('stays quiet for keys that are not near any known key, or near two', () => {
+    for (const key of ['author', 'homepage', 'id', 'x', 'foo', 'references', '']) {
+      expect(suggestKey(key), key).toBeNull();
+    }
+  });
+
+  it('limits the answer to the keys given', () => {
+    const core = FRONTMATTER_FIELDS.filter((f) => f.portable);
+    expect(suggestKey('timeout-seconds', core)).toBeNull();
+    expect(suggestKey('allowed_tools', core)).toBe('allowed-tools');
   });
 });

@@ -23,6 +23,11 @@ export interface FieldInfo {
   enum?: readonly string[];
   /** True for keys every agentskills.io client accepts. */
   portable: boolean;
+  /**
+   * Set on a second spelling of another key (`argument_hint` for `argument-hint`):
+   * both are read, but completion offers only the canonical one.
+   */
+  aliasOf?: string;
 }
 
 function f(
@@ -35,6 +40,10 @@ function f(
   const info: FieldInfo = { key, group, type, doc, portable: group === 'core' };
   if (enumValues) info.enum = enumValues;
   return info;
+}
+
+function alias(info: FieldInfo, canonical: string): FieldInfo {
+  return { ...info, aliasOf: canonical };
 }
 
 export const FRONTMATTER_FIELDS: readonly FieldInfo[] = [
@@ -92,7 +101,16 @@ export const FRONTMATTER_FIELDS: readonly FieldInfo[] = [
     'string',
     'Guidance for agents on when to use this skill. Defaults to the description.',
   ),
-  f('argument_hint', 'a2e', 'string', 'A hint for building the arguments of a call.'),
+  // The Claude Code spelling (argument-hint) is read by more clients: it is the one completion offers.
+  alias(
+    f(
+      'argument_hint',
+      'a2e',
+      'string',
+      'A hint for building the arguments of a call. Same as argument-hint, which more clients read.',
+    ),
+    'argument-hint',
+  ),
   f(
     'input_schema',
     'a2e',
@@ -176,7 +194,7 @@ export const FRONTMATTER_FIELDS: readonly FieldInfo[] = [
     'argument-hint',
     'claude',
     'string',
-    'Claude Code: the hint shown after the slash command, e.g. "[issue-number]".',
+    'The hint shown after the slash command and in the playground, e.g. "[issue-number]". Claude Code reads it; the studio also accepts argument_hint.',
   ),
   f('model', 'claude', 'string', 'Claude Code: the model to use while the skill is active.'),
   f(
@@ -197,6 +215,89 @@ export const FRONTMATTER_FIELDS: readonly FieldInfo[] = [
 export const FIELD_BY_KEY: ReadonlyMap<string, FieldInfo> = new Map(
   FRONTMATTER_FIELDS.map((x) => [x.key, x]),
 );
+
+/**
+ * The keys to offer when completing: one spelling per key, aliases left out. The
+ * validator still accepts every key of FRONTMATTER_FIELDS.
+ */
+export function canonicalFields(): readonly FieldInfo[] {
+  return CANONICAL_FIELDS;
+}
+
+const CANONICAL_FIELDS = FRONTMATTER_FIELDS.filter((x) => x.aliasOf === undefined);
+
+/** The canonical spelling of a known key (itself unless it is an alias); null for unknown keys. */
+export function canonicalKey(key: string): string | null {
+  const info = FIELD_BY_KEY.get(key);
+  return info ? (info.aliasOf ?? info.key) : null;
+}
+
+/** Lowercase, with `-`, `_`, `.` and blanks dropped: `Allowed_Tools` and `allowed-tools` meet. */
+function looseForm(key: string): string {
+  return key.toLowerCase().replace(/[-_.\s]/g, '');
+}
+
+/** Optimal string alignment distance (Levenshtein plus swapping two neighbours), capped. */
+function editDistance(a: string, b: string, cap: number): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, prev2[j - 2] + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > cap) return cap + 1;
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** How many edits a key of this length may be from a known key and still be a slip of the keyboard. */
+function editBudget(length: number): number {
+  if (length <= 2) return 0;
+  if (length <= 5) return 1;
+  if (length <= 10) return 2;
+  return 3;
+}
+
+/**
+ * Did-you-mean for a key nobody defines: the known key it is a near miss of
+ * (`allowed_tools` → `allowed-tools`, `descripton` → `description`), as its
+ * canonical spelling, or null when none is close or two are equally close.
+ * `among` limits the answer (the spec profile only suggests portable keys).
+ */
+export function suggestKey(
+  key: string,
+  among: readonly FieldInfo[] = FRONTMATTER_FIELDS,
+): string | null {
+  const loose = looseForm(key);
+  if (loose === '') return null;
+  const budget = editBudget(loose.length);
+  let best: string | null = null;
+  let bestDistance = budget + 1;
+  let tie = false;
+  for (const info of among) {
+    const target = info.aliasOf ?? info.key;
+    if (target === best) continue;
+    const d = editDistance(loose, looseForm(info.key), budget);
+    if (d < bestDistance) {
+      best = target;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance && d <= budget) {
+      tie = true;
+    }
+  }
+  return best !== null && !tie && best !== key ? best : null;
+}
 
 /** The portable agentskills.io keys. */
 export const CORE_KEYS: readonly string[] = FRONTMATTER_FIELDS.filter(

@@ -1,6 +1,6 @@
 /**
  * The agentskills.io name rules (DESIGN §4), shared by the validator, the
- * "new skill" dialog and the CLI.
+ * "new skill" dialog and the CLI, and the one function that suggests a valid name.
  */
 import type { DiagnosticCode, Severity } from './diagnostics';
 
@@ -21,6 +21,31 @@ export function normalizeName(name: string): string {
   return name.normalize('NFKC');
 }
 
+const COMBINING_MARK = /\p{M}/gu;
+const NOT_ALLOWED_RUN = /[^\p{Ll}\p{Lo}\p{Lm}\p{Nd}]+/gu;
+
+/**
+ * The nearest valid name to a text (a typed name, a folder name, a title): NFKC,
+ * lowercase, every run of other characters (`_`, spaces, dots, `--`…) becomes one
+ * `-`, no `-` at either end, at most 64 characters. `Brand_Guidelines` →
+ * `brand-guidelines`. '' when nothing usable is left (e.g. `___`). The one place a
+ * name is suggested: quick fixes, the new-skill flow and the validator's messages.
+ */
+export function suggestName(text: string): string {
+  // Lowercasing can add a combining mark (İ → i + U+0307): drop marks, keep the letter.
+  const lower = normalizeName(text).toLowerCase().normalize('NFKC').replace(COMBINING_MARK, '');
+  const hyphenated = lower.replace(NOT_ALLOWED_RUN, '-').replace(/^-+|-+$/g, '');
+  const chars = Array.from(hyphenated);
+  if (chars.length <= NAME_MAX_LENGTH) return hyphenated;
+  return chars.slice(0, NAME_MAX_LENGTH).join('').replace(/-+$/, '');
+}
+
+/** `; use "x"` when a valid name can be made from `raw`. */
+function useInstead(raw: string): string {
+  const suggestion = suggestName(raw);
+  return suggestion && suggestion !== raw ? `; use "${suggestion}"` : '';
+}
+
 /**
  * Checks a (non-blank) name string. Each code appears at most once; the
  * NAME_NOT_ASCII warning only when the name itself is otherwise valid.
@@ -34,28 +59,28 @@ export function checkName(rawName: string, folderName?: string): NameProblem[] {
     problems.push({
       code: 'NAME_TOO_LONG',
       severity: 'error',
-      message: `name is ${chars.length} characters long; the limit is ${NAME_MAX_LENGTH}`,
+      message: `name is ${chars.length} characters long; the limit is ${NAME_MAX_LENGTH}${useInstead(rawName)}`,
     });
   }
   if (UPPER_CHAR.test(name)) {
     problems.push({
       code: 'NAME_NOT_LOWERCASE',
       severity: 'error',
-      message: `name "${rawName}" has uppercase letters; use "${name.toLowerCase()}"`,
+      message: `name "${rawName}" has uppercase letters${useInstead(rawName)}`,
     });
   }
   if (name.startsWith('-') || name.endsWith('-')) {
     problems.push({
       code: 'NAME_HYPHEN_EDGE',
       severity: 'error',
-      message: `name "${rawName}" must not start or end with "-"`,
+      message: `name "${rawName}" must not start or end with "-"${useInstead(rawName)}`,
     });
   }
   if (name.includes('--')) {
     problems.push({
       code: 'NAME_CONSECUTIVE_HYPHENS',
       severity: 'error',
-      message: `name "${rawName}" must not contain "--"`,
+      message: `name "${rawName}" must not contain "--"${useInstead(rawName)}`,
     });
   }
   const bad = new Set<string>();
@@ -67,7 +92,7 @@ export function checkName(rawName: string, folderName?: string): NameProblem[] {
     problems.push({
       code: 'NAME_INVALID_CHARS',
       severity: 'error',
-      message: `name "${rawName}" may hold only lowercase letters, digits and "-"; found ${shown}`,
+      message: `name "${rawName}" may hold only lowercase letters, digits and "-"; found ${shown}${useInstead(rawName)}`,
     });
   }
   // "Valid" is about the name itself; a folder mismatch does not hide this warning.

@@ -580,6 +580,25 @@ describe('parseSkillMd: profiles', () => {
     ]);
   });
 
+  it('suggests the key a near miss was meant to be, in both profiles', () => {
+    const typo = skill('allowed_tools: Read', 'timeout-seconds: 5', 'author: me');
+    const messages = (profile: 'studio' | 'spec') =>
+      parseSkillMd(typo, { profile })
+        .diagnostics.filter((d) => d.code === 'UNKNOWN_FIELD')
+        .map((d) => `${d.line} ${d.severity} ${d.message}`);
+    expect(messages('studio')).toEqual([
+      '4 warning unknown frontmatter key "allowed_tools"; did you mean "allowed-tools"?',
+      '5 warning unknown frontmatter key "timeout-seconds"; did you mean "timeout_seconds"?',
+      '6 warning unknown frontmatter key "author"',
+    ]);
+    // Under spec an extension is no better than an unknown key: only portable keys are suggested.
+    expect(messages('spec')).toEqual([
+      '4 error unknown frontmatter key "allowed_tools"; did you mean "allowed-tools"?',
+      '5 error unknown frontmatter key "timeout-seconds"',
+      '6 error unknown frontmatter key "author"',
+    ]);
+  });
+
   it('allowed-tools that is neither a string nor a list of strings is an error in both', () => {
     expect(only(skill('allowed-tools: {a: b}'), 'ALLOWED_TOOLS_TYPE').severity).toBe('error');
   });

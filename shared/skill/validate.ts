@@ -29,7 +29,7 @@ import {
   type ValidationProfile,
 } from './check-context';
 import type { Diagnostic } from './diagnostics';
-import { FIELD_BY_KEY } from './fields';
+import { FIELD_BY_KEY, FRONTMATTER_FIELDS, suggestKey } from './fields';
 import { splitFrontmatter } from './frontmatter';
 import { checkName } from './name-rules';
 import type { TopologyNode } from './topology';
@@ -72,6 +72,7 @@ const BODY_MAX_BYTES = 50 * 1024;
 const DESCRIPTION_MAX = 1024;
 const COMPATIBILITY_MAX = 500;
 const TOP: Position = { line: 1, column: 1 };
+const CORE_FIELDS = FRONTMATTER_FIELDS.filter((x) => x.portable);
 
 /** Code points, as the reference validator counts (Python len). */
 function charCount(s: string): number {
@@ -341,7 +342,10 @@ function checkFields(
     if (f.key === 'name' || f.key === 'description') continue;
     const info = FIELD_BY_KEY.get(f.key);
     if (!info) {
-      c.strictInSpec('UNKNOWN_FIELD', `unknown frontmatter key "${f.key}"`, f.keyPos, f.key);
+      // Under spec only a portable key is worth suggesting: an extension would be NOT_PORTABLE.
+      const near = suggestKey(f.key, c.profile === 'spec' ? CORE_FIELDS : undefined);
+      const hint = near ? `; did you mean "${near}"?` : '';
+      c.strictInSpec('UNKNOWN_FIELD', `unknown frontmatter key "${f.key}"${hint}`, f.keyPos, f.key);
       continue;
     }
     if (info.group === 'core') {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { checkName, NAME_MAX_LENGTH, suggestName } from './name-rules';
+
+describe('suggestName', () => {
+  it('turns any text into a name that passes every rule', () => {
+    const inputs = [
+      'Brand_Guidelines',
+      'My  Skill.v2',
+      '--edge--case--',
+      'a__b--c',
+      'PDF Form Filler!',
+      'Ｆｕｌｌｗｉｄｔｈ',
+      'İstanbul',
+      'Café Crème',
+      'x'.repeat(70) + '-y',
+      'a-'.repeat(40),
+    ];
+    for (const input of inputs) {
+      const name = suggestName(input);
+      expect(name, input).not.toBe('');
+      expect(
+        checkName(name).filter((p) => p.severity === 'error'),
+        `${input} → ${name}`,
+      ).toEqual([]);
+    }
+  });
+
+  it('gives the expected names', () => {
+    expect(suggestName('Brand_Guidelines')).toBe('brand-guidelines');
+    expect(suggestName('a__b--c')).toBe('a-b-c');
+    expect(suggestName('--edge--case--')).toBe('edge-case');
+    expect(suggestName('İstanbul')).toBe('istanbul');
+    expect(suggestName('valid-name')).toBe('valid-name');
+    expect(Array.from(suggestName('a-'.repeat(40))).length).toBeLessThanOrEqual(NAME_MAX_LENGTH);
+    expect(suggestName('a-'.repeat(40)).endsWith('-')).toBe(false);
+  });
+
+  it('gives nothing when no letter or digit is left', () => {
+    expect(suggestName('___')).toBe('');
+    expect(suggestName('')).toBe('');
+  });
+});
+
+describe('checkName messages', () => {
+  it('suggest the valid name, never an invalid one', () => {
+    const messages = checkName('Brand_Guidelines').map((p) => p.message);
+    expect(messages.length).toBeGreaterThan(0);
+    for (const m of messages) {
+      expect(m).toContain('use "brand-guidelines"');
+      expect(m).not.toContain('brand_guidelines');
+    }
+  });
+});
