@@ -28,4 +28,47 @@ describe('live SKILL.md validation', () => {
     expect(fixes.map((f) => f.title)).toContain('Quote the value (it contains ": ")');
     expect(validateSkillText(applyEdit(text, fixes[0].edit), 'a')).toEqual([]);
   });
+
+  it('fixes Brand_Guidelines to the valid brand-guidelines from any name diagnostic', () => {
+    const text = '---\nname: Brand_Guidelines\ndescription: Does a thing\n---\n';
+    const diags = validateSkillText(text, 'brand-guidelines');
+    const nameCodes = diags.map((d) => d.code).filter((c) => c.startsWith('NAME_'));
+    expect(nameCodes).toEqual(
+      expect.arrayContaining(['NAME_NOT_LOWERCASE', 'NAME_INVALID_CHARS', 'NAME_DIR_MISMATCH']),
+    );
+    for (const d of diags.filter((x) => x.code !== 'NAME_DIR_MISMATCH')) {
+      const [fix] = quickFixesFor(text, d, 'brand-guidelines');
+      expect(fix?.title, d.code).toBe('Use the valid name "brand-guidelines"');
+      expect(validateSkillText(applyEdit(text, fix.edit), 'brand-guidelines'), d.code).toEqual([]);
+    }
+  });
+
+  it('fixes an over-long or hyphen-edged name to one that passes every rule', () => {
+    for (const bad of ['-edge-', 'a--b', 'x'.repeat(70)]) {
+      const text = `---\nname: ${bad}\ndescription: d\n---\n`;
+      const d = validateSkillText(text, '').find((x) => x.code.startsWith('NAME_'));
+      expect(d, bad).toBeDefined();
+      const [fix] = quickFixesFor(text, d!, '');
+      const fixed = applyEdit(text, fix.edit);
+      expect(validateSkillText(fixed, ''), fixed).toEqual([]);
+    }
+  });
+
+  it('renames a near-miss key to the key it was meant to be', () => {
+    for (const [typo, meant] of [
+      ['allowed_tools', 'allowed-tools'],
+      ['licence', 'license'],
+    ]) {
+      const text = `---\nname: a\ndescription: d\n${typo}: Read\n---\n`;
+      const d = validateSkillText(text, 'a').find((x) => x.code === 'UNKNOWN_FIELD');
+      expect(d?.message).toContain(`did you mean "${meant}"`);
+      const [fix] = quickFixesFor(text, d!, 'a');
+      expect(fix.title).toBe(`Rename the key to "${meant}"`);
+      expect(validateSkillText(applyEdit(text, fix.edit), 'a')).toEqual([]);
+    }
+    // No fix when nothing is close.
+    const text = '---\nname: a\ndescription: d\nauthor: me\n---\n';
+    const d = validateSkillText(text, 'a').find((x) => x.code === 'UNKNOWN_FIELD');
+    expect(quickFixesFor(text, d!, 'a')).toEqual([]);
+  });
 });
