@@ -1,10 +1,12 @@
 /**
  * The A2E host over real fixture skills: discover filtering and allowlists, call
- * refusals, connections (ordering, seq, streaming:false, close, slow clients),
- * 50 queued concurrent calls, cancellation, and malformed frames.
+ * refusals (allowlist misses answered like unknown names, Blocked skills),
+ * connections (ordering, seq, streaming:false, close, slow clients, duplicate
+ * ids), 50 queued concurrent calls, cancellation, cancelAll, over-long timeouts,
+ * and malformed frames.
  */
 import Ajv from 'ajv';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +21,7 @@ import { makeCallRequest, makeDiscoverRequest } from '../../../shared/protocol/m
 import { MESSAGE_SCHEMAS } from '../../../shared/protocol/schemas';
 import { A2EHost, UnknownAgentError } from './a2e-host';
 import { discoverSkills } from './discover-filter';
-import { agentPolicy, copyFixtures, type FixtureCatalog } from './fixtures/fixture-catalog';
+import { agentPolicy, copyFixtures, FixtureCatalog, readFixture } from './fixtures/fixture-catalog';
 import type { SkillCatalog } from './types';
 
 let root: string;
@@ -145,12 +147,28 @@ describe('call refusals', () => {
     assertValid(resp);
   });
 
-  it('not on the agent allowlist → unauthorized', async () => {
-    const resp = await host.call(
+  it('tells an agent nothing about skills outside its allowlist: the same unknown_skill as a missing name', async () => {
+    // `fx-ok` exists but `writer` may not use it; `fx-nope` does not exist at all.
+    const real = await host.call(
       makeCallRequest({ name: 'fx-ok', arguments: { text: 'x' } }),
       'writer',
     );
-    expect(resp.error?.code).toBe('unauthorized');
+    const ghost = await host.call(
+      makeCallRequest({ name: 'fx-nop', arguments: { text: 'x' } }),
+      'writer',
+    );
+    expect(real.data).toBeNull();
+    expect(real.error?.code).toBe('unknown_skill');
+    const shape = (r: SkillCallResponse, name: string) =>
+      JSON.stringify({ ...r.error, message: r.error?.message.replace(name, 'NAME') });
+    expect(shape(real, 'fx-ok')).toBe(shape(ghost, 'fx-nop'));
+    // Over a connection too, where the agent is bound.
+    const { conn, sent, until } = open(host, 'writer');
+    conn.receive(encodeMessage(makeCallRequest({ id: 'r', name: 'fx-ok' })));
+    conn.receive(encodeMessage(makeCallRequest({ id: 'g', name: 'fx-nop' })));
+    await until((m) => responses(m).length === 2);
+    const [r, g] = responses(sent);
+    expect(shape(r, 'fx-ok')).toBe(shape(g, 'fx-nop'));
   });
 
   it('status other than Published → skill_error naming the status', async () => {
@@ -188,6 +206,57 @@ describe('call refusals', () => {
     expect(resp.error).toBeNull();
     expect(resp.data).toMatchObject({ success: false, error_code: 'skill_error' });
     expect(resp.data?.error).toMatch(/no LLM provider is configured/);
+  });
+
+  it('lists a skill with errors as Blocked, with the reason, and refuses to call it', async () => {
+    // A real folder whose entrypoint is missing: the validator's ENTRYPOINT_MISSING blocks it.
+    const dir = join(root, 'fx-broken');
+    await mkdir(dir);
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      '---\nname: fx-broken\ndescription: Names a script that is not there.\nstatus: Published\n' +
+        'metadata:\n  owner: tests\nentrypoint: scripts/gone.sh\n---\nBody.\n',
+    );
+    const broken = await readFixture(dir);
+    const h = new A2EHost({ catalog: new FixtureCatalog([broken]), agents });
+    const resp = h.discover(makeDiscoverRequest(), null);
+    assertValid(resp);
+    const [def] = resp.skills;
+    expect(def.status).toBe('Blocked');
+    expect(def.metadata).toMatchObject({
+      owner: 'tests',
+      blocked_reason: expect.stringMatching(/^SKILL\.md:7: ENTRYPOINT_MISSING .*gone\.sh/),
+      blocked_errors: [expect.objectContaining({ code: 'ENTRYPOINT_MISSING', line: 7 })],
+    });
+    const call = await h.call(makeCallRequest({ name: 'fx-broken' }), null);
+    expect(call.data).toBeNull();
+    expect(call.error?.code).toBe('skill_error');
+    expect(call.error?.message).toMatch(/Blocked.*SKILL\.md:7: ENTRYPOINT_MISSING/);
+    // Any error blocks, not only a missing entrypoint; the registry's record keeps Published.
+    const ok = catalog.get('fx-ok');
+    if (!ok) throw new Error('fixture missing');
+    const invalid = {
+      ...ok,
+      diagnostics: [
+        ...ok.diagnostics,
+        {
+          severity: 'error' as const,
+          code: 'NAME_INVALID_CHARS' as const,
+          message: 'bad name',
+          line: 2,
+          column: 7,
+          field: 'name',
+        },
+      ],
+    };
+    const h2 = new A2EHost({ catalog: new FixtureCatalog([invalid]), agents });
+    expect(h2.discover(makeDiscoverRequest(), null).skills[0].status).toBe('Blocked');
+    const refused = await h2.call(
+      makeCallRequest({ name: 'fx-ok', arguments: { text: 'x' } }),
+      null,
+    );
+    expect(refused.error?.message).toMatch(/SKILL\.md:2: NAME_INVALID_CHARS bad name/);
+    expect(invalid.definition.status).toBe('Published');
   });
 
   it('refuses a connection for an agent that does not exist', () => {
@@ -294,6 +363,28 @@ describe('connections', () => {
     expect(sent.length).toBe(count);
     conn.receive(encodeMessage(makeDiscoverRequest()));
     expect(sent.length).toBe(count);
+  });
+
+  it('refuses a second call under an id still in flight, leaving the first alone; the id is free again after', async () => {
+    const { conn, sent, until } = open(host, null);
+    conn.receive(encodeMessage(makeCallRequest({ id: 'dup', name: 'fx-sleep' })));
+    await until((s) => s.some((m) => m.type === 'skill/event'));
+    conn.receive(encodeMessage(makeCallRequest({ id: 'dup', name: 'fx-quick' })));
+    const refusal = sent.find((m) => m.type === 'error');
+    expect(refusal).toMatchObject({ req_id: 'dup', error: { code: 'invalid_message' } });
+    await until((s) => responses(s).length === 1);
+    // Only the first call's messages carry the id: contiguous seq, then its own response.
+    const mine = sent.filter((m) => m.type !== 'error');
+    const first = responses(sent)[0];
+    expect(first).toMatchObject({ req_id: 'dup', name: 'fx-sleep' });
+    expect(first.data?.error_code).toBe('timeout');
+    const seqs = mine.slice(0, -1).map((e) => (e as SkillEvent).seq);
+    expect(seqs).toEqual(seqs.map((_, i) => i));
+    expect(first.data?.events).toHaveLength(seqs.length);
+    // Once it is answered, the id may be used again.
+    conn.receive(encodeMessage(makeCallRequest({ id: 'dup', name: 'fx-quick' })));
+    await until((s) => responses(s).length === 2);
+    expect(responses(sent)[1]).toMatchObject({ req_id: 'dup', data: { success: true } });
   });
 
   it('refuses calls over the per-connection limit and reports idleness', async () => {
@@ -444,6 +535,28 @@ describe('programmatic calls', () => {
     const resp = await second;
     expect(resp.data).toMatchObject({ success: false, cancelled: true, events: [] });
     expect((await first).data?.success).toBe(true);
+  });
+
+  it('honours a timeout longer than a timer can hold instead of timing out at once', async () => {
+    // 2^31 ms is about 24.8 days; these overflowed setTimeout and fired immediately.
+    for (const timeout of [2_200_000, 2 ** 40, Number.MAX_SAFE_INTEGER]) {
+      const resp = await host.call(makeCallRequest({ name: 'fx-quick', timeout }), null);
+      expect(resp.data, `timeout ${timeout}`).toMatchObject({ success: true });
+    }
+  });
+
+  it('cancelAll() stops running and queued calls, and resolves once their runs have stopped', async () => {
+    const running = host.call(makeCallRequest({ name: 'fx-sleep', timeout: 60 }), null);
+    const queued = host.call(makeCallRequest({ name: 'fx-quick' }), null);
+    while (host.activeCalls === 0) await new Promise((r) => setTimeout(r, 10));
+    expect(host.queuedCalls).toBe(1);
+    await host.cancelAll();
+    expect(host.activeCalls).toBe(0);
+    expect(host.queuedCalls).toBe(0);
+    expect((await running).data).toMatchObject({ success: false, cancelled: true });
+    expect((await queued).data).toMatchObject({ success: false, cancelled: true, events: [] });
+    // The host goes on serving.
+    expect((await host.call(makeCallRequest({ name: 'fx-quick' }), null)).data?.success).toBe(true);
   });
 
   it('uses the smaller of the call timeout and the skill timeout_seconds', async () => {

@@ -8,8 +8,13 @@
  * Rules fixed here: events carry `seq` from 0, contiguous per call, each echoing
  * the request id, and the response always comes after the last event of its call;
  * calls run at most `concurrency` at a time (default 4), the rest queue; a call's
- * timeout (min of the call's `timeout` and the skill's `timeout_seconds`) counts
- * from when it starts running, not from when it was queued.
+ * timeout (min of the call's `timeout` and the skill's `timeout_seconds`, clamped
+ * to what a timer can wait) counts from when it starts running, not from when it
+ * was queued. An agent is never told whether a skill outside its allowlist
+ * exists: both get the same `unknown_skill`. A skill with validation errors is
+ * Blocked (skill-readiness.ts). One connection cannot have two calls in flight
+ * under one request id. Every accepted call is a live run (live-runs.ts) until
+ * its executor has stopped, so a host that is shutting down can kill them all.
  */
 import {
   type A2EOutbound,
@@ -22,6 +27,7 @@ import {
   type SkillResult,
 } from '../../../shared/protocol/a2e';
 import { decodeFrame } from '../../../shared/protocol/codec';
+import { callTimeoutMs, safeDelay } from '../../../shared/protocol/timeouts';
 import {
   makeCallResponse,
   makeDiscoverResponse,
@@ -32,6 +38,8 @@ import {
 import { ArgumentValidator, type ArgumentCheck } from './argument-validator';
 import { CallQueue, QueueAbortedError } from './call-queue';
 import { discoverSkills } from './discover-filter';
+import { runsAreStopping, trackRun, type LiveRun } from './live-runs';
+import { blockage } from './skill-readiness';
 import { LlmExecutor, type LlmRunner } from './llm-executor';
 import { ScriptExecutor, type ScriptExecutorOptions } from './script-executor';
 import type { AbortCause, AgentPolicy, ExecOutcome, ExecutorTable, SkillCatalog } from './types';
@@ -95,6 +103,7 @@ const DEFAULT_MAX_BUFFERED = 32 * 1024 * 1024;
 
 export class A2EHost {
   private readonly queue: CallQueue;
+  private readonly runs = new Set<LiveRun>();
   private readonly validator = new ArgumentValidator();
   private readonly executors: ExecutorTable;
   readonly scriptExecutor: ScriptExecutor;
@@ -138,6 +147,17 @@ export class A2EHost {
 
   agentExists(agentId: string): boolean {
     return this.options.agents.agentExists(agentId);
+  }
+
+  /**
+   * Cancels every call of this host, queued or running, on every connection and
+   * programmatic caller; resolves once each executor has stopped (its process
+   * group killed). Calls made afterwards run as usual.
+   */
+  async cancelAll(): Promise<void> {
+    const runs = [...this.runs];
+    for (const run of runs) run.abort('cancelled');
+    await Promise.allSettled(runs.map((r) => r.stopped));
   }
 
   discover(req: SkillDiscoverRequest, agent: string | null): SkillDiscoverResponse {
@@ -185,13 +205,13 @@ export class A2EHost {
       details?: unknown,
     ) => makeCallResponse(req.id, req.name, { error: transportError(code, message, details) });
 
+    if (runsAreStopping()) return refuse('runtime_error', 'the host is shutting down');
     const record = this.options.catalog.get(req.name);
-    if (!record) return refuse('unknown_skill', `no skill named "${req.name}"`);
-    if (!this.options.agents.agentAllows(agent, req.name)) {
-      return refuse(
-        'unauthorized',
-        `agent "${agent}" is not allowed to use the skill "${req.name}"`,
-      );
+    // One answer whether the skill is missing or outside the agent's allowlist:
+    // an agent must not learn which skills exist beyond the ones it may use.
+    if (!record || !this.options.agents.agentAllows(agent, req.name)) {
+      const where = agent === null ? '' : ' that this agent may use';
+      return refuse('unknown_skill', `no skill named "${req.name}"${where}`);
     }
     if (record.summary.conflict) {
       // Two skills of one priority share the name: running either would be a guess.
@@ -201,6 +221,13 @@ export class A2EHost {
       );
     }
     const def = record.definition;
+    const blocked = def.status === 'Archived' ? null : blockage(record);
+    if (blocked) {
+      return refuse(
+        'skill_error',
+        `the skill "${req.name}" is Blocked by an error in its folder: ${blocked.reason}; fix it, then call again`,
+      );
+    }
     if (def.status !== 'Published') {
       return refuse(
         'skill_error',
@@ -213,16 +240,35 @@ export class A2EHost {
         return refuse('skill_error', `the skill "${req.name}": ${checked.message}`);
       return refuse('schema_violation', checked.message, checked.details);
     }
-    const skillTimeout =
-      typeof def.timeout_seconds === 'number' && def.timeout_seconds > 0
-        ? def.timeout_seconds
-        : Infinity;
-    const timeoutMs = Math.min(req.timeout, skillTimeout) * 1000;
+    const timeoutMs = callTimeoutMs(req.timeout, def.timeout_seconds);
+
+    const controller = new AbortController();
+    let cause: AbortCause | null = null;
+    const abort = (why: AbortCause): void => {
+      if (cause) return;
+      cause = why;
+      controller.abort(why);
+    };
+    const onCancel = (): void => abort('cancelled');
+    if (signal?.aborted) onCancel();
+    else signal?.addEventListener('abort', onCancel, { once: true });
+    // A live run from here (queued, then running) until its executor has stopped.
+    let markStopped!: () => void;
+    const live: LiveRun = { abort, stopped: new Promise<void>((r) => (markStopped = r)) };
+    const untrack = trackRun(live);
+    this.runs.add(live);
+    const stopped = (): void => {
+      untrack();
+      this.runs.delete(live);
+      markStopped();
+    };
 
     let release: () => void;
     try {
-      release = await this.queue.acquire(signal);
+      release = await this.queue.acquire(controller.signal);
     } catch (err) {
+      stopped();
+      signal?.removeEventListener('abort', onCancel);
       if (!(err instanceof QueueAbortedError)) throw err;
       return makeCallResponse(req.id, req.name, { data: cancelledResult(0, []) });
     }
@@ -231,21 +277,12 @@ export class A2EHost {
     const events: SkillEvent[] = [];
     let seq = 0;
     let replied = false;
-    const controller = new AbortController();
-    let cause: AbortCause | null = null;
-    const abort = (why: AbortCause): void => {
-      if (cause) return;
-      cause = why;
-      controller.abort(why);
-    };
     const timer = setTimeout(() => abort('timeout'), timeoutMs);
-    const onCancel = (): void => abort('cancelled');
-    if (signal?.aborted) onCancel();
-    else signal?.addEventListener('abort', onCancel, { once: true });
 
     const executor = this.executors[record.summary.kind];
-    const running = executor
-      .run({
+    // An async wrapper: an executor that throws instead of rejecting still settles here.
+    const running = (async () =>
+      executor.run({
         record,
         arguments: checked.arguments,
         request: req,
@@ -265,17 +302,20 @@ export class A2EHost {
             }
           }
         },
-      })
-      .then(
-        (outcome): ExecOutcome => outcome,
-        (err: unknown): ExecOutcome => ({
-          success: false,
-          error_code: 'runtime_error',
-          error: `the executor failed: ${err instanceof Error ? err.message : String(err)}`,
-        }),
-      );
-    // The slot is held until the executor really stops, even if we reply earlier.
-    void running.finally(() => release());
+      }))().then(
+      (outcome): ExecOutcome => outcome,
+      (err: unknown): ExecOutcome => ({
+        success: false,
+        error_code: 'runtime_error',
+        error: `the executor failed: ${err instanceof Error ? err.message : String(err)}`,
+      }),
+    );
+    // The slot is held (and the run stays live) until the executor really stops,
+    // even if we reply earlier.
+    void running.finally(() => {
+      release();
+      stopped();
+    });
 
     const outcome = await this.settleWithGrace(running, controller.signal);
     replied = true;
@@ -311,7 +351,7 @@ export class A2EHost {
     running: Promise<ExecOutcome>,
     signal: AbortSignal,
   ): Promise<ExecOutcome> {
-    const grace = this.options.abortGraceMs ?? 5000;
+    const grace = safeDelay(this.options.abortGraceMs ?? 5000);
     return new Promise((resolve) => {
       let timer: NodeJS.Timeout | null = null;
       const onAbort = (): void => {
@@ -361,7 +401,8 @@ function cancelledResult(durationMs: number, events: SkillEvent[]): SkillResult 
 }
 
 class HostConnection implements Connection {
-  private readonly calls = new Set<AbortController>();
+  /** Calls in flight, by request id: events of two calls under one id could not be told apart. */
+  private readonly calls = new Map<string, AbortController>();
   private idleWaiters: (() => void)[] = [];
   private isClosed = false;
 
@@ -415,6 +456,17 @@ class HostConnection implements Connection {
         this.send(this.host.discover(msg, this.agent));
         return;
       }
+      if (this.calls.has(msg.id)) {
+        // Refused without touching the call already running under this id.
+        this.send(
+          makeProtocolError(
+            'invalid_message',
+            'a call with this id is still in flight on this connection; give every call its own id',
+            msg.id,
+          ),
+        );
+        return;
+      }
       if (this.calls.size >= this.limits.maxPending) {
         this.send(
           makeCallResponse(msg.id, msg.name, {
@@ -427,12 +479,13 @@ class HostConnection implements Connection {
         return;
       }
       const controller = new AbortController();
-      this.calls.add(controller);
+      const id = msg.id;
+      this.calls.set(id, controller);
       void this.host
         .call(msg, this.agent, (event) => this.send(event), controller.signal)
         .then((resp) => {
           this.send(resp);
-          this.settled(controller);
+          this.settled(id);
         });
     } catch (err) {
       // Defensive: a frame must never take the connection down unanswered.
@@ -443,8 +496,8 @@ class HostConnection implements Connection {
     }
   }
 
-  private settled(controller: AbortController): void {
-    this.calls.delete(controller);
+  private settled(id: string): void {
+    this.calls.delete(id);
     if (this.calls.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
@@ -457,6 +510,6 @@ class HostConnection implements Connection {
     if (this.isClosed) return;
     this.isClosed = true;
     // Aborted calls still settle (and leave `calls`) once their runs have stopped.
-    for (const controller of this.calls) controller.abort('cancelled');
+    for (const controller of this.calls.values()) controller.abort('cancelled');
   }
 }

@@ -1,10 +1,12 @@
 /**
  * skill/discover filtering (DESIGN §6): tags OR-ed, categories OR-ed, both given →
  * both must match; only skills the agent may use; Archived never; one entry per
- * name (the registry's winner; shadowed copies are left out).
+ * name (the registry's winner; shadowed copies are left out). A skill whose
+ * folder has errors is listed as Blocked, with the reason (skill-readiness.ts).
  */
 import type { SkillDefinition } from '../../../shared/protocol/a2e';
 import type { SkillRecord } from '../../../shared/skill/model';
+import { advertisedDefinition } from './skill-readiness';
 
 export interface DiscoverFilter {
   tags: string[];
@@ -26,7 +28,7 @@ export function discoverSkills(records: SkillRecord[], filter: DiscoverFilter): 
     if (tags.size > 0 && !(def.tags ?? []).some((t) => tags.has(t))) continue;
     if (categories.size > 0 && !(def.category != null && categories.has(def.category))) continue;
     seen.add(def.name);
-    out.push(def);
+    out.push(advertisedDefinition(record));
   }
   return out;
 }
