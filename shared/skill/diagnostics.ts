@@ -47,6 +47,8 @@ export const DIAGNOSTIC_CODES = [
   'FILE_BINARY',
   'WORKSPACE_CONFIG',
   'FRONTMATTER_FENCE',
+  'LINK_MISSING',
+  'LINK_CASE_MISMATCH',
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];

@@ -31,6 +31,7 @@ import {
 import type { Diagnostic } from './diagnostics';
 import { FIELD_BY_KEY, FRONTMATTER_FIELDS, suggestKey } from './fields';
 import { splitFrontmatter } from './frontmatter';
+import { checkLinks, type ListDir } from './links';
 import { checkName } from './name-rules';
 import type { TopologyNode } from './topology';
 import { checkTopology, EXTENSION_CHECKS, type PathCheck } from './validate-extensions';
@@ -38,6 +39,7 @@ import { YamlSource, type Position } from './yaml-source';
 
 export type { ValidationProfile } from './check-context';
 export type { PathCheck } from './validate-extensions';
+export type { ListDir } from './links';
 
 export interface ParseSkillMdOptions {
   profile?: ValidationProfile;
@@ -50,6 +52,11 @@ export interface ParseSkillMdOptions {
    * resolved). Without it the entrypoint is checked lexically only.
    */
   checkPath?: PathCheck;
+  /**
+   * Lists a folder of the skill (`''` is the root). When given, the paths the body
+   * links to or backticks are checked (LINK_MISSING, LINK_CASE_MISMATCH).
+   */
+  listDir?: ListDir;
 }
 
 export interface ParsedSkillMd {
@@ -538,6 +545,7 @@ export function parseSkillMd(text: string, opts: ParseSkillMdOptions = {}): Pars
     });
   }
   checkBody(split.body, split.bodyStartLine, diagnostics);
+  if (opts.listDir) diagnostics.push(...checkLinks(split.body, split.bodyStartLine, opts.listDir));
   for (const line of split.looseFences) {
     diagnostics.push({
       severity: 'warning',
