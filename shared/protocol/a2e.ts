@@ -103,6 +103,32 @@ export interface SkillEvent extends Envelope {
   seq: number;
 }
 
+/**
+ * Extension: what held for one script run. `cgroup` limits count the whole run
+ * (every process it starts); `rlimit` ones count each process on its own.
+ */
+export interface SandboxLimits {
+  /** False when the skill ran as a plain process: no filesystem, network or process isolation. */
+  isolated: boolean;
+  /** How the memory cap held: per run (cgroup), per process (rlimit), the V8 heap flag, or not. */
+  memory: 'cgroup' | 'rlimit' | 'heap-flag' | null;
+  memory_bytes: number | null;
+  /** How the number of processes was capped. */
+  pids: 'cgroup' | 'rlimit' | null;
+  pids_max: number | null;
+  /** CPU: a bandwidth share of the run (cgroup), else CPU seconds per process (rlimit). */
+  cpu: 'cgroup' | 'rlimit' | null;
+  cpu_cores: number | null;
+  /** Size of /dev/shm, bytes; null when /dev/shm is the host's, uncapped. */
+  shm_bytes: number | null;
+  /** Size of the scratch folder, bytes; null when only single files are capped. */
+  scratch_bytes: number | null;
+  /** True when the skill ran without capabilities, under the seccomp filter. */
+  privileges_dropped: boolean;
+  /** The uid the skill ran as when it differs from the host's (process mode as root), else null. */
+  uid: number | null;
+}
+
 export interface SkillResult {
   success: boolean;
   data?: unknown;
@@ -114,6 +140,8 @@ export interface SkillResult {
   events?: SkillEvent[];
   /** Extension: which sandbox ran a script skill ("bwrap" | "process"). */
   sandbox?: string;
+  /** Extension: which limits and isolation held for a script skill's run. */
+  sandbox_limits?: SandboxLimits;
   /** Extension: true when the call was cancelled by the caller. */
   cancelled?: boolean;
 }

@@ -137,6 +137,7 @@ export const SKILL_RESULT_SCHEMA: JsonSchema = {
     duration_ms: { type: 'integer', minimum: 0 },
     events: { type: 'array', items: SKILL_EVENT_SCHEMA },
     sandbox: { type: 'string' },
+    sandbox_limits: { type: 'object' },
     cancelled: { type: 'boolean' },
   },
 };

@@ -6,9 +6,13 @@
  * run failed and its stderr carries a known out-of-memory message (Python's
  * MemoryError, V8's "heap out of memory" / "Fatal process out of memory", Node's
  * "Array buffer allocation failed", C++ std::bad_alloc, glibc's "Cannot allocate
- * memory"), or when it was killed with SIGKILL that we did not send (the kernel's
- * OOM killer, e.g. a cgroup limit). Any other signal is sandbox_crash. This is a
- * heuristic: a program that prints such a message for another reason is misread.
+ * memory"). The run's memory cgroup is the other witness: when the kernel's OOM
+ * killer took a process of a failed run at the run's cap (oom_kill events), that
+ * is out_of_memory too, whichever process it was. A SIGKILL we did not send is
+ * out_of_memory only with such evidence (or, on kernels that count no OOM kills,
+ * a high-water mark at the cap); otherwise it is sandbox_crash, as is any other
+ * signal. The stderr test is a heuristic: a program that prints such a message
+ * for another reason is misread.
  */
 import type { ExecOutcome } from './types';
 
@@ -16,6 +20,30 @@ export type KillReason = 'timeout' | 'cancelled' | 'output' | 'line' | 'events';
 
 export const OUT_OF_MEMORY_PATTERN =
   /MemoryError|heap out of memory|Fatal process (out of memory|OOM)|Array buffer allocation failed|std::bad_alloc|Cannot allocate memory|out of memory/i;
+
+/** What the run's memory cgroup saw (all null without one). */
+export interface MemoryEvidence {
+  /** Processes of the run the kernel killed at its memory cap. */
+  oomKills: number | null;
+  /** The run's memory high-water mark, bytes. */
+  peakBytes: number | null;
+  /** The run's memory cap in the cgroup, bytes. */
+  capBytes: number | null;
+}
+
+export const NO_MEMORY_EVIDENCE: MemoryEvidence = {
+  oomKills: null,
+  peakBytes: null,
+  capBytes: null,
+};
+
+/** A high-water mark this close to the cap counts as reaching it. */
+const PEAK_AT_CAP = 0.95;
+
+function hitMemoryCap(m: MemoryEvidence): boolean {
+  if (m.oomKills !== null) return m.oomKills > 0;
+  return m.peakBytes !== null && m.capBytes !== null && m.peakBytes >= m.capBytes * PEAK_AT_CAP;
+}
 
 export interface RunFacts {
   /** The error that kept the program from starting at all. */
@@ -30,6 +58,8 @@ export interface RunFacts {
   /** Non-JSON stdout (tail), the summary of a run that printed no result line. */
   plainText: string;
   timeoutMs: number;
+  /** The run's memory cgroup readings; absent = no cgroup. */
+  memory?: MemoryEvidence;
   limits: {
     maxOutputBytes: number;
     maxLineBytes: number;
@@ -89,6 +119,7 @@ export function classifyRun(f: RunFacts): ExecOutcome {
       break;
   }
   const failed = f.signal !== null || (f.code !== null && f.code !== 0);
+  const memory = f.memory ?? NO_MEMORY_EVIDENCE;
   if (failed && OUT_OF_MEMORY_PATTERN.test(f.stderrTail)) {
     return {
       success: false,
@@ -96,14 +127,27 @@ export function classifyRun(f: RunFacts): ExecOutcome {
       error: withTail('the skill ran out of memory', f.stderrTail),
     };
   }
-  if (f.signal === 'SIGKILL') {
+  if (failed && hitMemoryCap(memory)) {
+    const cap = memory.capBytes === null ? '' : ` of ${mb(memory.capBytes)}`;
+    const who = f.signal === 'SIGKILL' ? 'the skill' : 'a process of the skill';
     return {
       success: false,
       error_code: 'out_of_memory',
       error: withTail(
-        'the skill was killed (SIGKILL), most likely by the out-of-memory killer',
+        `${who} was killed by the out-of-memory killer at the run's memory cap${cap}`,
         f.stderrTail,
       ),
+    };
+  }
+  if (f.signal === 'SIGKILL') {
+    const why =
+      memory.oomKills === null
+        ? 'nothing shows it was the memory cap'
+        : 'not by the memory cap: the run had no out-of-memory kill';
+    return {
+      success: false,
+      error_code: 'sandbox_crash',
+      error: withTail(`the skill was killed by SIGKILL (${why})`, f.stderrTail),
     };
   }
   if (f.signal === 'SIGXCPU') {

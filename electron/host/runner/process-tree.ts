@@ -3,11 +3,16 @@
  *
  * Every run starts in its own process group (spawn `detached`), and the whole group
  * is killed when the run ends. A skill can still leave the group (setsid, double
- * fork); under bwrap the pid namespace takes care of those. For the plain sandbox on
- * Linux we sweep /proc for processes that still carry the run's private HOME (the
- * scratch folder, unique per run) in their environment or have their cwd inside it,
- * and kill them too. A process that both clears its environment and leaves the
- * scratch folder escapes that sweep: the plain sandbox is best effort.
+ * fork): the run's cgroup holds those wherever one can be made (sandbox/cgroup.ts),
+ * and under bwrap the pid namespace does too. Without a cgroup, for the plain
+ * sandbox on Linux we sweep /proc for processes that still carry the run's private
+ * HOME (the scratch folder, unique per run) in their environment or have their cwd
+ * inside it, and kill them too. A process that both clears its environment and
+ * leaves the scratch folder escapes that sweep: without a cgroup the plain sandbox
+ * is best effort.
+ *
+ * Live runs are registered here so that an entry point can end all of them at once
+ * when it is told to stop (`killAllRuns`, from SIGTERM/SIGINT/SIGHUP handlers).
  */
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
@@ -30,6 +35,48 @@ export function killProcessGroup(pid: number): void {
   } catch {
     // Already gone.
   }
+}
+
+/** What it takes to kill one live run. */
+export interface LiveRun {
+  /** The run's first process (leader of its process group), once spawned. */
+  pid: number | undefined;
+  /** Kills every process of the run's cgroup and removes it (sync), when there is one. */
+  cgroup: { remove(): void } | null;
+}
+
+const liveRuns = new Set<LiveRun>();
+
+/** Registers a run until the returned function is called (when the run is over). */
+export function trackRun(run: LiveRun): () => void {
+  liveRuns.add(run);
+  return () => void liveRuns.delete(run);
+}
+
+/** How many runs are alive now. */
+export function liveRunCount(): number {
+  return liveRuns.size;
+}
+
+/**
+ * SIGKILL to every live run of this process (its process group, and its whole
+ * cgroup where it has one), synchronously, then forgets them. Meant for entry
+ * points on SIGTERM, SIGINT and SIGHUP, before they exit; safe to call twice.
+ * Under bwrap, killing the group's leader (bwrap) ends its pid namespace too.
+ * Returns how many runs were killed.
+ */
+export function killAllRuns(): number {
+  const runs = [...liveRuns];
+  liveRuns.clear();
+  for (const run of runs) {
+    if (run.pid !== undefined) killProcessGroup(run.pid);
+    try {
+      run.cgroup?.remove();
+    } catch {
+      // Nothing more can be done from here.
+    }
+  }
+  return runs.length;
 }
 
 /** How many /proc entries are read between yields to the event loop. */

@@ -10,19 +10,26 @@
  * Memory stays bounded whatever the skill prints: output is parsed as it streams,
  * at most one line (≤ maxLineBytes) is buffered, and the run is killed when the
  * total output, a single line or the number of events goes over its cap.
- * Every exit path kills the process group and sweeps for stragglers.
+ *
+ * Each run gets its own cgroup where this machine allows one (sandbox/cgroup.ts):
+ * memory, process count and CPU are capped for the run as a whole, and the kernel's
+ * OOM count tells a memory kill from any other SIGKILL. Every exit path kills the
+ * process group and the cgroup (or, without one, sweeps for stragglers), and the
+ * result says which limits held (`sandbox_limits`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
-import type { AbortCause, ExecContext, ExecOutcome, Executor } from './types';
-import { classifyRun, type KillReason, type RunFacts } from './exit-classify';
+import type { AbortCause, ExecContext, ExecOutcome, Executor, SandboxLimits } from './types';
+import { classifyRun, NO_MEMORY_EVIDENCE, type KillReason, type RunFacts } from './exit-classify';
 import { chooseInterpreter } from './interpreter';
-import { killProcessGroup, sweepRunProcesses } from './process-tree';
+import { killProcessGroup, sweepRunProcesses, trackRun } from './process-tree';
 import { LineSplitter, parseStdoutLine, TextTail } from './script-output';
-import { detectSandbox, type SandboxPreference } from './sandbox/detect';
-import type { SandboxDriver } from './sandbox/types';
+import { cgroupManager, type RunCgroup } from './sandbox/cgroup';
+import { DEFAULT_TMPFS_CAPS, detectSandbox, type SandboxPreference } from './sandbox/detect';
+import { spawnLaunch } from './sandbox/launch';
+import type { Launch, LaunchSpec, SandboxDriver, TmpfsCaps } from './sandbox/types';
 
 export interface ScriptLimits {
   /** Memory cap (RLIMIT_DATA, with an RLIMIT_AS backstop; see interpreter.ts). Default 512 MB. */
@@ -31,6 +38,12 @@ export interface ScriptLimits {
   fileSizeBytes: number | null;
   /** RLIMIT_NPROC; off by default (see sandbox/types.ts). */
   processes: number | null;
+  /** Processes and threads alive at once in the whole run (cgroup pids.max). Default 256. */
+  pids: number | null;
+  /** CPU bandwidth of the whole run in cores (cgroup). Default half the cores, at least 1. */
+  cpuCores: number | null;
+  /** Sizes of scratch, /dev/shm and /tmp where the sandbox mounts them (bwrap). */
+  tmpfs: TmpfsCaps;
   /** stdout + stderr bytes before the run is killed. Default 16 MB. */
   maxOutputBytes: number;
   /** Longest single output line. Default 1 MB. */
@@ -47,6 +60,9 @@ export const DEFAULT_SCRIPT_LIMITS: ScriptLimits = {
   memoryBytes: 512 * 1024 * 1024,
   fileSizeBytes: 64 * 1024 * 1024,
   processes: null,
+  pids: 256,
+  cpuCores: Math.max(1, Math.ceil(availableParallelism() / 2)),
+  tmpfs: DEFAULT_TMPFS_CAPS,
   maxOutputBytes: 16 * 1024 * 1024,
   maxLineBytes: 1024 * 1024,
   // The playground must show runs of 100,000 events. Each event costs ~200 bytes of
@@ -65,6 +81,8 @@ export interface ScriptExecutorOptions {
   scratchParent?: string;
   /** How long to wait for output pipes to close after the program exits. */
   drainGraceMs?: number;
+  /** Use a cgroup per run where one can be made. Default true. */
+  cgroups?: boolean;
 }
 
 export class ScriptExecutor implements Executor {
@@ -109,11 +127,28 @@ export class ScriptExecutor implements Executor {
     const scratch = await realpath(
       await mkdtemp(join(this.options.scratchParent ?? tmpdir(), 'skill-run-')),
     );
+    const cgroup = this.createCgroup();
     try {
-      const outcome = await this.runIn(ctx, driver, entry.root, interp.choice, scratch);
-      return { ...outcome, sandbox: driver.name };
+      return await this.runIn(ctx, driver, entry.root, interp.choice, scratch, cgroup);
     } finally {
+      cgroup?.remove();
       await removeScratch(scratch);
+    }
+  }
+
+  /** A cgroup for one run, or null where none can be made (the result says so). */
+  private createCgroup(): RunCgroup | null {
+    if (this.options.cgroups === false) return null;
+    const { manager } = cgroupManager();
+    if (!manager) return null;
+    try {
+      return manager.createRun({
+        memoryBytes: this.limits.memoryBytes,
+        pids: this.limits.pids,
+        cpuCores: this.limits.cpuCores,
+      });
+    } catch {
+      return null;
     }
   }
 
@@ -123,6 +158,7 @@ export class ScriptExecutor implements Executor {
     skillRoot: string,
     interp: Extract<ReturnType<typeof chooseInterpreter>, { ok: true }>['choice'],
     scratch: string,
+    cgroup: RunCgroup | null,
   ): Promise<ExecOutcome> {
     const limits = this.limits;
     const env: Record<string, string> = {
@@ -134,7 +170,7 @@ export class ScriptExecutor implements Executor {
       ...windowsEssentials(),
       ...interp.env,
     };
-    const launch = driver.prepare({
+    const spec: LaunchSpec = {
       command: interp.command,
       args: interp.args,
       env,
@@ -151,7 +187,21 @@ export class ScriptExecutor implements Executor {
         cpuSeconds: Math.ceil(ctx.timeoutMs / 1000) * availableParallelism() + 1,
         processes: limits.processes,
       },
-    });
+      cgroupProcs: cgroup?.procsFiles ?? [],
+      tmpfs: limits.tmpfs,
+    };
+    let launch: Launch;
+    try {
+      launch = driver.prepare(spec);
+    } catch (err) {
+      return Promise.resolve({
+        success: false,
+        error_code: 'sandbox_crash',
+        error: `the sandbox could not be prepared: ${errText(err)}`,
+        sandbox: driver.name,
+      });
+    }
+    const sandboxLimits = describeLimits(driver, spec, cgroup, launch);
     const stdinPayload = JSON.stringify({
       arguments: ctx.arguments,
       context: {
@@ -173,6 +223,7 @@ export class ScriptExecutor implements Executor {
         result: null,
         plainText: '',
         timeoutMs: ctx.timeoutMs,
+        memory: NO_MEMORY_EVIDENCE,
         limits: {
           maxOutputBytes: limits.maxOutputBytes,
           maxLineBytes: limits.maxLineBytes,
@@ -188,10 +239,17 @@ export class ScriptExecutor implements Executor {
       let settled = false;
       let exited = false;
       const finishHooks: (() => void)[] = [];
+      const live = { pid: undefined as number | undefined, cgroup };
+      const untrack = trackRun(live);
+      // Everything of the run, wherever it went: its process group, then its cgroup.
+      const killRun = (): void => {
+        if (child?.pid !== undefined) killProcessGroup(child.pid);
+        cgroup?.killAll();
+      };
 
       const kill = (reason: KillReason): void => {
         if (facts.killedBy === null && !exited) facts.killedBy = reason;
-        if (child?.pid !== undefined) killProcessGroup(child.pid);
+        killRun();
       };
       const emit: ExecContext['emit'] = (kind, data) => {
         if (facts.killedBy !== null || settled) return;
@@ -250,21 +308,28 @@ export class ScriptExecutor implements Executor {
         stderrLines.end();
         settled = true;
         for (const hook of finishHooks) hook();
+        untrack();
         ctx.signal.removeEventListener('abort', onAbort);
         facts.stderrTail = stderrTail.text;
         facts.plainText = plainText.text;
-        resolveOutcome(classifyRun(facts));
+        if (cgroup) {
+          facts.memory = {
+            oomKills: cgroup.oomKills(),
+            peakBytes: cgroup.peakBytes(),
+            capBytes: cgroup.applied.memoryBytes,
+          };
+        }
+        resolveOutcome({
+          ...classifyRun(facts),
+          sandbox: driver.name,
+          sandbox_limits: sandboxLimits,
+        });
       };
 
       try {
-        child = spawn(launch.command, launch.args, {
-          cwd: launch.cwd,
-          env: launch.env,
-          // Own process group (and session): the whole group can be killed at once.
-          detached: process.platform !== 'win32',
-          stdio: ['pipe', 'pipe', 'pipe'],
-          windowsHide: true,
-        });
+        // Own process group (and session): the whole group can be killed at once.
+        child = spawnLaunch(launch, { detached: process.platform !== 'win32' });
+        live.pid = child.pid;
       } catch (err) {
         facts.spawnError = err instanceof Error ? err : new Error(String(err));
         finish();
@@ -306,10 +371,12 @@ export class ScriptExecutor implements Executor {
         facts.code = code;
         facts.signal = driver.signalOf(code, signal);
         // The skill's program is done: nothing it started may stay behind.
-        if (proc.pid !== undefined) killProcessGroup(proc.pid);
-        // In its own PID namespace everything died with the sandbox's init; otherwise
-        // look for a process that left the group (setsid) but still carries the run's marks.
-        const sweep = driver.isolatesProcesses ? Promise.resolve(0) : sweepRunProcesses(scratch);
+        killRun();
+        // In its own PID namespace everything died with the sandbox's init, and a
+        // cgroup holds every process of the run; otherwise look for a process that
+        // left the group (setsid) but still carries the run's marks.
+        const sweep =
+          driver.isolatesProcesses || cgroup ? Promise.resolve(0) : sweepRunProcesses(scratch);
         void sweep.finally(() => {
           exitHandled = true;
           if (streamsClosed) {
@@ -330,6 +397,45 @@ export class ScriptExecutor implements Executor {
       });
     });
   }
+}
+
+/** What held for this run, for the result (`sandbox_limits`). */
+function describeLimits(
+  driver: SandboxDriver,
+  spec: LaunchSpec,
+  cgroup: RunCgroup | null,
+  launch: Launch,
+): SandboxLimits {
+  const applied = cgroup?.applied;
+  const caps = driver.enforcesCaps ? spec.caps : null;
+  let memory: SandboxLimits['memory'] = null;
+  let memoryBytes: number | null = null;
+  if (applied?.memoryBytes != null) {
+    memory = 'cgroup';
+    memoryBytes = applied.memoryBytes;
+  } else if (caps?.dataBytes != null) {
+    memory = 'rlimit';
+    memoryBytes = caps.dataBytes;
+  } else if (spec.args.some((a) => a.startsWith('--max-old-space-size='))) {
+    memory = 'heap-flag';
+  }
+  const pids: SandboxLimits['pids'] =
+    applied?.pids != null ? 'cgroup' : caps?.processes != null ? 'rlimit' : null;
+  const cpu: SandboxLimits['cpu'] =
+    applied?.cpuCores != null ? 'cgroup' : caps?.cpuSeconds != null ? 'rlimit' : null;
+  return {
+    isolated: driver.name !== 'process',
+    memory,
+    memory_bytes: memoryBytes,
+    pids,
+    pids_max: applied?.pids ?? caps?.processes ?? null,
+    cpu,
+    cpu_cores: applied?.cpuCores ?? null,
+    shm_bytes: driver.capsTmpfs ? spec.tmpfs.shmBytes : null,
+    scratch_bytes: driver.capsTmpfs ? spec.tmpfs.scratchBytes : null,
+    privileges_dropped: driver.dropsPrivileges,
+    uid: launch.uid ?? null,
+  };
 }
 
 type EntryResolution = { ok: true; path: string; root: string } | { ok: false; message: string };

@@ -45,6 +45,9 @@ export interface ExecContext {
   llm: LLMConfig | null;
 }
 
+export type { SandboxLimits } from '../../../shared/protocol/a2e';
+import type { SandboxLimits } from '../../../shared/protocol/a2e';
+
 export interface ExecOutcome {
   success: boolean;
   data?: unknown;
@@ -55,6 +58,8 @@ export interface ExecOutcome {
   truncated?: boolean;
   /** Which sandbox ran the skill ('bwrap' | 'process'), when one did. */
   sandbox?: string;
+  /** Which limits and isolation held for the run (script skills). */
+  sandbox_limits?: SandboxLimits;
 }
 
 export interface Executor {

@@ -1,14 +1,19 @@
 /**
- * The Linux sandbox: bubblewrap namespaces around the skill, prlimit caps in front.
+ * The Linux sandbox: bubblewrap namespaces around the skill, prlimit caps and the
+ * run's cgroup in front.
  *
  * Inside: the system folders read-only (/usr, the /bin and /lib* links or folders,
  * a short list of /etc files programs need to start), a private /proc, /dev and
  * /tmp, the skill folder read-only at its own path, the scratch folder read-write
  * as cwd, no network (own network namespace), own pid namespace, a new session,
- * and the clean environment. `--die-with-parent` plus the pid namespace mean that
+ * and the clean environment. The skill has no capabilities (even when root started
+ * the host), runs under a seccomp filter against mount, namespace and kernel-admin
+ * calls (seccomp.ts), and sees /, /dev and /proc read-only; scratch, /tmp and
+ * /dev/shm are size-capped tmpfs mounts. `--die-with-parent` plus the pid namespace mean that
  * killing bwrap kills every process the skill started, double-forked or not.
  */
 import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
+import { enterCgroup, signalOfWrapped } from './enter';
 import { withPrlimit } from './prlimit';
 import type { Launch, LaunchSpec, SandboxDriver } from './types';
 
@@ -74,10 +79,14 @@ export function systemBindArgs(): string[] {
 export interface BwrapOptions {
   bwrap: string;
   prlimit: string | null;
+  /** The POSIX shell that joins the run's cgroup before bwrap starts. */
+  shell: string;
   /** Namespace options that proved to work on this machine (see detect.ts). */
   namespaceArgs: string[];
-  /** Bytes for the private /tmp, or null when this bwrap lacks --size. */
-  tmpSizeBytes: number | null;
+  /** The seccomp program file (seccomp.ts), or null on an architecture without one. */
+  seccompFile: string | null;
+  /** True when this bwrap has --size: scratch, /dev/shm and /tmp become capped tmpfs. */
+  sizedTmpfs: boolean;
   reason: string;
 }
 
@@ -85,6 +94,7 @@ export class BwrapSandbox implements SandboxDriver {
   readonly name = 'bwrap' as const;
   readonly isolatesNetwork = true;
   readonly isolatesProcesses = true;
+  readonly dropsPrivileges = true;
   readonly searchPath = SANDBOX_SYSTEM_PATH;
   readonly reason: string;
   private readonly systemArgs: string[];
@@ -98,61 +108,58 @@ export class BwrapSandbox implements SandboxDriver {
     return this.options.prlimit !== null;
   }
 
+  get capsTmpfs(): boolean {
+    return this.options.sizedTmpfs;
+  }
+
+  /** `--size N --tmpfs path`, or a plain tmpfs where this bwrap cannot size one. */
+  private tmpfs(path: string, bytes: number): string[] {
+    const size = this.options.sizedTmpfs ? ['--size', String(Math.floor(bytes))] : [];
+    return [...size, '--tmpfs', path];
+  }
+
   bwrapArgs(spec: LaunchSpec): string[] {
     const args = [...this.options.namespaceArgs, '--die-with-parent', '--new-session'];
+    // Root starting bwrap would otherwise hand the skill every capability: with them
+    // it could remount its read-only binds read-write.
+    args.push('--cap-drop', 'ALL');
+    // The filter is on fd 3 (Launch.inheritFiles); bwrap installs it right before exec.
+    if (this.options.seccompFile !== null) args.push('--seccomp', '3');
     args.push('--clearenv');
     for (const [key, value] of Object.entries(spec.env)) args.push('--setenv', key, value);
     args.push(...this.systemArgs, '--proc', '/proc', '--dev', '/dev');
-    if (this.options.tmpSizeBytes !== null) args.push('--size', String(this.options.tmpSizeBytes));
-    args.push('--tmpfs', '/tmp');
+    args.push(...this.tmpfs('/dev/shm', spec.tmpfs.shmBytes));
+    args.push(...this.tmpfs('/tmp', spec.tmpfs.tmpBytes));
     for (const path of spec.readOnlyPaths) args.push('--ro-bind', path, path);
     // After /tmp: the skill and scratch folders usually live under the host's /tmp
     // or home, and a later mount wins over an earlier one.
     args.push('--ro-bind', spec.skillRoot, spec.skillRoot);
-    args.push('--bind', spec.scratch, spec.scratch);
+    // Scratch is a capped tmpfs at the host folder's path (nothing is read back from
+    // it); its pages count against the run's memory cgroup, like /tmp and /dev/shm.
+    if (this.options.sizedTmpfs) args.push(...this.tmpfs(spec.scratch, spec.tmpfs.scratchBytes));
+    else args.push('--bind', spec.scratch, spec.scratch);
+    // Read-only from here on: a skill running as uid 0 (root started the host) owns
+    // the sandbox's own root and /dev, and /proc/sys files check the uid, not a
+    // capability. Mounts made above (/tmp, /dev/shm, scratch) stay writable.
+    args.push('--remount-ro', '/proc', '--remount-ro', '/dev', '--remount-ro', '/');
     args.push('--chdir', spec.scratch);
     args.push('--', spec.command, ...spec.args);
     return args;
   }
 
   prepare(spec: LaunchSpec): Launch {
-    const { command, args } = withPrlimit(
+    const capped = withPrlimit(
       this.options.prlimit,
       spec.caps,
       this.options.bwrap,
       this.bwrapArgs(spec),
     );
-    return { command, args, env: spec.env, cwd: spec.scratch };
+    const { command, args } = enterCgroup(this.options.shell, spec.cgroupProcs, capped);
+    const inheritFiles = this.options.seccompFile === null ? [] : [this.options.seccompFile];
+    return { command, args, env: spec.env, cwd: spec.scratch, inheritFiles };
   }
 
   signalOf(code: number | null, signal: NodeJS.Signals | null): NodeJS.Signals | null {
-    if (signal) return signal;
-    if (code !== null && code > 128 && code <= 128 + 64) return signalName(code - 128);
-    return null;
+    return signalOfWrapped(code, signal);
   }
-}
-
-const SIGNAL_NAMES: Record<number, NodeJS.Signals> = {
-  1: 'SIGHUP',
-  2: 'SIGINT',
-  3: 'SIGQUIT',
-  4: 'SIGILL',
-  5: 'SIGTRAP',
-  6: 'SIGABRT',
-  7: 'SIGBUS',
-  8: 'SIGFPE',
-  9: 'SIGKILL',
-  10: 'SIGUSR1',
-  11: 'SIGSEGV',
-  12: 'SIGUSR2',
-  13: 'SIGPIPE',
-  14: 'SIGALRM',
-  15: 'SIGTERM',
-  24: 'SIGXCPU',
-  25: 'SIGXFSZ',
-  31: 'SIGSYS',
-};
-
-function signalName(n: number): NodeJS.Signals | null {
-  return SIGNAL_NAMES[n] ?? null;
 }

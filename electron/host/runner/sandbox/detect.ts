@@ -1,20 +1,37 @@
 /**
- * Picks the sandbox once per process: bwrap when it is on PATH and actually works
- * here (user namespaces can be switched off, containers vary), else a plain child
- * process. prlimit is probed separately and used by both.
+ * Picks the sandbox once per process: bwrap when it is on PATH and a hardened
+ * sandbox (no capabilities, seccomp filter) actually works here (user namespaces
+ * can be switched off, containers vary), else a plain child process under a
+ * supervisor. prlimit is probed separately and used by both. A bwrap that only
+ * works without the hardening is never chosen: that falls back to the plain
+ * process, whose results say so.
  */
 import { execFile } from 'node:child_process';
-import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { BwrapSandbox, SANDBOX_SYSTEM_PATH } from './bwrap';
-import { PlainSandbox } from './plain';
-import type { SandboxDriver, SandboxName } from './types';
+import { runLaunch } from './launch';
+import { PlainSandbox, type Supervisor } from './plain';
+import { seccompProgram } from './seccomp';
+import type { SandboxDriver, SandboxName, TmpfsCaps } from './types';
 
 export type SandboxPreference = 'auto' | SandboxName;
 
-/** Size of the sandbox's private /tmp (a tmpfs, so it is memory). */
-export const SANDBOX_TMP_BYTES = 64 * 1024 * 1024;
+/** Sizes of the sandbox's tmpfs mounts (memory, counted in the run's memory cgroup). */
+export const DEFAULT_TMPFS_CAPS: TmpfsCaps = {
+  scratchBytes: 256 * 1024 * 1024,
+  shmBytes: 64 * 1024 * 1024,
+  tmpBytes: 64 * 1024 * 1024,
+};
 
 /** Namespace option sets to try, strongest first; the first that runs is kept. */
 const NAMESPACE_VARIANTS: string[][] = [
@@ -78,6 +95,19 @@ interface BwrapProbe {
 /** Set to `process` to never use bwrap on this machine (e.g. while bwrap misbehaves). */
 export const SANDBOX_ENV = 'SKILL_STUDIO_SANDBOX';
 
+const NO_CAPABILITIES = /^CapEff:\s*0+$/m;
+
+/** The seccomp program, written once per process to a private file bwrap reads. */
+function writeSeccompFile(): { file: string | null; why: string } {
+  const program = seccompProgram();
+  if (!program) return { file: null, why: `no seccomp filter for ${process.arch}` };
+  const dir = mkdtempSync(join(tmpdir(), 'skill-sandbox-seccomp-'));
+  const file = join(dir, 'filter.bpf');
+  writeFileSync(file, program, { mode: 0o400 });
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return { file, why: 'seccomp' };
+}
+
 async function probeBwrap(prlimit: string | null): Promise<BwrapProbe> {
   if (process.env[SANDBOX_ENV] === 'process') {
     return { driver: null, why: `bwrap switched off by ${SANDBOX_ENV}=process` };
@@ -87,9 +117,13 @@ async function probeBwrap(prlimit: string | null): Promise<BwrapProbe> {
   const bwrap = findExecutable('bwrap', [...hostPath(), ...SANDBOX_SYSTEM_PATH]);
   if (!bwrap)
     return { driver: null, why: 'bwrap is not installed (Debian/Ubuntu: apt install bubblewrap)' };
-  const echo = findExecutable('echo', SANDBOX_SYSTEM_PATH);
-  if (!echo) return { driver: null, why: 'no echo in the system folders to probe bwrap with' };
-  // Probe with the real layout: a skill folder, a scratch folder, the caps.
+  const cat = findExecutable('cat', SANDBOX_SYSTEM_PATH);
+  const shell = findExecutable('sh', SANDBOX_SYSTEM_PATH);
+  if (!cat || !shell) return { driver: null, why: 'no cat or sh in the system folders' };
+  const seccomp = writeSeccompFile();
+  // Probe with the real layout (a skill folder, a scratch folder, the caps, every
+  // hardening flag) and check that the program inside holds no capability: a
+  // variant that cannot drop them is not a sandbox.
   const root = mkdtempSync(join(tmpdir(), 'skill-sandbox-probe-'));
   const skill = join(root, 'skill');
   const scratch = join(root, 'scratch');
@@ -98,17 +132,24 @@ async function probeBwrap(prlimit: string | null): Promise<BwrapProbe> {
   let lastError = '';
   try {
     for (const namespaceArgs of NAMESPACE_VARIANTS) {
-      for (const tmpSizeBytes of [SANDBOX_TMP_BYTES, null]) {
+      for (const sizedTmpfs of [true, false]) {
+        const extras = [
+          prlimit ? 'prlimit' : null,
+          seccomp.why,
+          sizedTmpfs ? 'capped tmpfs' : 'uncapped tmpfs (this bwrap has no --size)',
+        ].filter((x) => x !== null);
         const driver = new BwrapSandbox({
           bwrap,
           prlimit,
+          shell,
           namespaceArgs,
-          tmpSizeBytes,
-          reason: `bwrap ${namespaceArgs.join(' ')}${prlimit ? ' + prlimit' : ''}`,
+          seccompFile: seccomp.file,
+          sizedTmpfs,
+          reason: `bwrap ${namespaceArgs.join(' ')} --cap-drop ALL + ${extras.join(' + ')}`,
         });
         const launch = driver.prepare({
-          command: echo,
-          args: ['sandbox-ok'],
+          command: cat,
+          args: ['/proc/self/status'],
           env: { PATH: SANDBOX_SYSTEM_PATH.join(':') },
           skillRoot: skill,
           scratch,
@@ -120,26 +161,51 @@ async function probeBwrap(prlimit: string | null): Promise<BwrapProbe> {
             cpuSeconds: 5,
             processes: null,
           },
+          cgroupProcs: [],
+          tmpfs: DEFAULT_TMPFS_CAPS,
         });
-        const r = await run(launch.command, launch.args);
-        if (r.code === 0 && r.stdout.includes('sandbox-ok')) return { driver, why: driver.reason };
-        lastError = r.stderr.trim().split('\n').slice(-1)[0] ?? `exit ${r.code}`;
+        const r = await runLaunch(launch);
+        if (r.code === 0 && NO_CAPABILITIES.test(r.stdout)) return { driver, why: driver.reason };
+        lastError =
+          r.code === 0
+            ? 'the sandboxed program still holds capabilities'
+            : (r.stderr.trim().split('\n').slice(-1)[0] ?? `exit ${r.code}`);
       }
     }
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
-  return { driver: null, why: `bwrap is installed but cannot create a sandbox here: ${lastError}` };
+  return {
+    driver: null,
+    why: `bwrap is installed but cannot create a hardened sandbox here: ${lastError}`,
+  };
 }
 
-let probed: Promise<{ bwrap: BwrapProbe; prlimit: string | null }> | null = null;
+/** The supervisor's programs (Linux), when setpriv can set a parent-death signal. */
+async function probeSupervisor(): Promise<Supervisor | null> {
+  if (process.platform !== 'linux') return null;
+  const setpriv = findExecutable('setpriv', [...SANDBOX_SYSTEM_PATH, ...hostPath()]);
+  const shell = findExecutable('sh', SANDBOX_SYSTEM_PATH);
+  const trueBin = findExecutable('true', SANDBOX_SYSTEM_PATH);
+  if (!setpriv || !shell || !trueBin) return null;
+  const r = await run(setpriv, ['--pdeathsig', 'TERM', '--', trueBin]);
+  return r.code === 0 ? { setpriv, shell } : null;
+}
 
-function probeOnce(): Promise<{ bwrap: BwrapProbe; prlimit: string | null }> {
+interface Probes {
+  bwrap: BwrapProbe;
+  prlimit: string | null;
+  supervisor: Supervisor | null;
+}
+
+let probed: Promise<Probes> | null = null;
+
+function probeOnce(): Promise<Probes> {
   if (!probed) {
     probed = (async () => {
       const prlimit = await probePrlimit();
-      const bwrap = await probeBwrap(prlimit);
-      return { bwrap, prlimit };
+      const [bwrap, supervisor] = await Promise.all([probeBwrap(prlimit), probeSupervisor()]);
+      return { bwrap, prlimit, supervisor };
     })();
   }
   return probed;
@@ -152,16 +218,31 @@ function probeOnce(): Promise<{ bwrap: BwrapProbe; prlimit: string | null }> {
 export async function detectSandbox(
   preference: SandboxPreference = 'auto',
 ): Promise<SandboxDriver> {
-  const { bwrap, prlimit } = await probeOnce();
+  const { bwrap, prlimit, supervisor } = await probeOnce();
   if (preference !== 'process' && bwrap.driver) return bwrap.driver;
   if (preference === 'bwrap') throw new Error(`the bwrap sandbox is not available: ${bwrap.why}`);
   const caps = prlimit ? 'prlimit caps' : 'no resource caps (prlimit not found)';
+  const guard = supervisor ? 'supervised (setpriv --pdeathsig)' : 'unsupervised';
   const why = preference === 'process' ? 'plain process by request' : `plain process: ${bwrap.why}`;
-  return new PlainSandbox(prlimit, `${why}; ${caps}`);
+  return new PlainSandbox(prlimit, `${why}; ${caps}; ${guard}`, process.env.PATH ?? '', supervisor);
 }
 
 /** Why bwrap is or is not used (for `doctor`-style output and skipped tests). */
 export async function bwrapStatus(): Promise<{ available: boolean; reason: string }> {
   const { bwrap } = await probeOnce();
   return { available: bwrap.driver !== null, reason: bwrap.why };
+}
+
+/**
+ * The text a UI shows while skills run unsandboxed (null under bwrap). Running a
+ * skill as a plain process is never silent: every result also says
+ * `sandbox: "process"` and `sandbox_limits.isolated: false`.
+ */
+export function sandboxWarning(driver: SandboxDriver): string | null {
+  if (driver.name !== 'process') return null;
+  return (
+    'Skills run as plain processes, not in a sandbox: a skill can use the network, ' +
+    'read and write every file your user can, and see other processes. Only run ' +
+    `skills you trust. (${driver.reason})`
+  );
 }

@@ -3,21 +3,42 @@
  * clean environment, the scratch folder as cwd, and prlimit caps when prlimit
  * exists. It cannot block the network or keep the skill from writing where the
  * user can write; results say `sandbox: "process"` so callers know.
+ *
+ * On Linux, with setpriv (util-linux) and a POSIX shell, the skill runs under a
+ * supervisor shell (enter.ts): it joins the run's cgroup before the skill starts,
+ * and kills the cgroup and its process group when the host dies, even by SIGKILL.
+ * When the host is root and the skill can be read by `nobody`, the skill itself
+ * runs as that user (see `unprivilegedIds`), so it cannot read the host's memory or
+ * environment through /proc, nor write where only root may.
  */
-import { delimiter } from 'node:path';
+import { chownSync, statSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, relative } from 'node:path';
+import { signalOfWrapped, supervise } from './enter';
 import { withPrlimit } from './prlimit';
 import type { Launch, LaunchSpec, SandboxDriver } from './types';
+
+export interface Supervisor {
+  setpriv: string;
+  shell: string;
+}
+
+/** uid and gid the skill runs as when root starts it in process mode (`nobody`). */
+export const UNPRIVILEGED_ID = 65534;
 
 export class PlainSandbox implements SandboxDriver {
   readonly name = 'process' as const;
   readonly isolatesNetwork = false;
   readonly isolatesProcesses = false;
+  readonly capsTmpfs = false;
+  readonly dropsPrivileges = false;
   readonly searchPath: string[];
 
   constructor(
     private readonly prlimit: string | null,
     readonly reason: string,
     hostPath: string = process.env.PATH ?? '',
+    /** Linux: the supervisor's programs; null runs the skill directly (other systems). */
+    readonly supervisor: Supervisor | null = null,
   ) {
     this.searchPath = hostPath.split(delimiter).filter((p) => p.length > 0);
   }
@@ -27,11 +48,65 @@ export class PlainSandbox implements SandboxDriver {
   }
 
   prepare(spec: LaunchSpec): Launch {
-    const { command, args } = withPrlimit(this.prlimit, spec.caps, spec.command, spec.args);
-    return { command, args, env: spec.env, cwd: spec.scratch };
+    let inner = withPrlimit(this.prlimit, spec.caps, spec.command, spec.args);
+    const runAs = this.supervisor ? unprivilegedIdFor(spec) : null;
+    if (this.supervisor && runAs !== null) {
+      // The scratch folder is the one place the skill may write.
+      chownSync(spec.scratch, runAs, runAs);
+      const id = String(runAs);
+      inner = {
+        command: this.supervisor.setpriv,
+        args: ['--reuid', id, '--regid', id, '--clear-groups', '--', inner.command, ...inner.args],
+      };
+    }
+    const { command, args } = this.supervisor
+      ? supervise(this.supervisor.setpriv, this.supervisor.shell, spec.cgroupProcs, inner)
+      : inner;
+    return { command, args, env: spec.env, cwd: spec.scratch, inheritFiles: [], uid: runAs };
   }
 
-  signalOf(_code: number | null, signal: NodeJS.Signals | null): NodeJS.Signals | null {
-    return signal;
+  signalOf(code: number | null, signal: NodeJS.Signals | null): NodeJS.Signals | null {
+    return this.supervisor ? signalOfWrapped(code, signal) : signal;
   }
+}
+
+const OTHERS_READ = 0o004;
+const OTHERS_EXEC = 0o001;
+
+/** True when a user that is neither owner nor in the group has `bits` on `path`. */
+function othersMay(path: string, bits: number): boolean {
+  try {
+    return (statSync(path).mode & bits) === bits;
+  } catch {
+    return false;
+  }
+}
+
+/** True when `nobody` can reach `path` (every folder above it searchable) and has `bits` on it. */
+function reachable(path: string, bits: number): boolean {
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    if (!othersMay(dir, OTHERS_EXEC)) return false;
+    if (dir === dirname(dir)) break;
+  }
+  return othersMay(path, bits);
+}
+
+/**
+ * The id to run the skill as: `nobody` when the host is root and `nobody` can read
+ * the skill folder, its entrypoint and the interpreter; else null (the skill runs
+ * as the host's user, which the result says).
+ */
+export function unprivilegedIdFor(spec: LaunchSpec): number | null {
+  if (process.getuid?.() !== 0) return null;
+  const inSkill = (p: string): boolean => {
+    const rel = relative(spec.skillRoot, p);
+    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  };
+  const files = [spec.command, ...spec.args].filter((a) => isAbsolute(a) && inSkill(a));
+  const ok =
+    reachable(spec.skillRoot, OTHERS_READ | OTHERS_EXEC) &&
+    reachable(spec.command, OTHERS_EXEC) &&
+    files.every((f) => reachable(f, OTHERS_READ)) &&
+    spec.readOnlyPaths.every((p) => reachable(p, OTHERS_EXEC));
+  return ok ? UNPRIVILEGED_ID : null;
 }

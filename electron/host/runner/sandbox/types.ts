@@ -1,6 +1,7 @@
 /**
  * A sandbox driver turns "run this interpreter on this script" into the actual
- * command line: bwrap namespaces and binds, prlimit caps, or a plain child.
+ * command line: the cgroup entry, prlimit caps, then bwrap namespaces and binds or a
+ * supervised plain child.
  */
 
 export type SandboxName = 'bwrap' | 'process';
@@ -44,6 +45,19 @@ export interface LaunchSpec {
   /** Extra folders the program needs read-only (e.g. the Node install outside /usr). */
   readOnlyPaths: string[];
   caps: ResourceCaps;
+  /** `cgroup.procs` files the run joins before anything else runs (empty: no cgroup). */
+  cgroupProcs: string[];
+  /** Size caps for the sandbox's own tmpfs mounts, bytes (used where `capsTmpfs`). */
+  tmpfs: TmpfsCaps;
+}
+
+export interface TmpfsCaps {
+  /** The scratch folder (cwd, HOME, TMPDIR). */
+  scratchBytes: number;
+  /** /dev/shm (POSIX shared memory). */
+  shmBytes: number;
+  /** The private /tmp. */
+  tmpBytes: number;
 }
 
 export interface Launch {
@@ -51,6 +65,13 @@ export interface Launch {
   args: string[];
   env: Record<string, string>;
   cwd: string;
+  /**
+   * Files the program gets open (read-only) as fd 3, 4, … in this order (bwrap
+   * reads its seccomp filter from one).
+   */
+  inheritFiles: string[];
+  /** The uid the skill runs as when the driver changed it (process mode as root). */
+  uid?: number | null;
 }
 
 export interface SandboxDriver {
@@ -63,6 +84,10 @@ export interface SandboxDriver {
   readonly isolatesProcesses: boolean;
   /** True when caps (prlimit) are enforced. */
   readonly enforcesCaps: boolean;
+  /** True when scratch, /dev/shm and /tmp are size-capped tmpfs mounts (LaunchSpec.tmpfs). */
+  readonly capsTmpfs: boolean;
+  /** True when the skill runs with no capabilities, read-only system mounts and the seccomp filter. */
+  readonly dropsPrivileges: boolean;
   /**
    * The PATH a skill sees inside this sandbox. Interpreters are looked up in these
    * folders so that the path we hand over exists inside the sandbox too.
@@ -70,8 +95,8 @@ export interface SandboxDriver {
   readonly searchPath: string[];
   prepare(spec: LaunchSpec): Launch;
   /**
-   * The signal that ended the program, from the driver's exit status. bwrap reports
-   * a child killed by signal N as exit code 128+N; a plain child reports the signal.
+   * The signal that ended the program, from the driver's exit status. bwrap and the
+   * supervisor shell report a child killed by signal N as exit code 128+N.
    */
   signalOf(code: number | null, signal: NodeJS.Signals | null): NodeJS.Signals | null;
 }
