@@ -76,6 +76,28 @@ describe('completion', () => {
     expect(completionsAt(text, 3, 17).map((c) => c.label)).toEqual(['true', 'false']);
   });
 
+  it('offers one spelling of a key, naming the other in its docs', () => {
+    const text = '---\nname: x\n\n---\n';
+    const items = completionsAt(text, 3, 1);
+    expect(items.map((c) => c.label)).toContain('argument-hint');
+    expect(items.map((c) => c.label)).not.toContain('argument_hint');
+    const hint = items.find((c) => c.label === 'argument-hint');
+    expect(hint?.documentation).toContain('`argument_hint`');
+    // Either spelling already written: neither is offered again.
+    const withAlias = '---\nargument_hint: "[n]"\n\n---\n';
+    const labels = completionsAt(withAlias, 3, 1).map((c) => c.label);
+    expect(labels).not.toContain('argument-hint');
+    expect(labels).not.toContain('argument_hint');
+  });
+
+  it('offers values only while the first value word is typed, and none for free text', () => {
+    const text = '---\nstatus: Pub\nallowed-tools: Read Gr\nuser-invocable: true \n---\n';
+    expect(completionsAt(text, 2, 12).map((c) => c.label)).toContain('Published');
+    expect(completionsAt(text, 3, 23)).toEqual([]);
+    expect(completionsAt(text, 3, 16)).toEqual([]);
+    expect(completionsAt(text, 4, 22)).toEqual([]);
+  });
+
   it('offers nested keys inside llm_config and an agent, nothing in the body', () => {
     const text = '---\nllm_config:\n  \nagents:\n  a:\n    \n---\nbody\n';
     expect(completionsAt(text, 3, 3).map((c) => c.label)).toContain('provider_name');
@@ -85,10 +107,10 @@ describe('completion', () => {
 });
 
 describe('quick fixes', () => {
-  it('lowercases the name', () => {
+  it('gives the name a valid form, not just a lowercase one', () => {
     const [fix] = quickFixesFor(doc, diag('NAME_NOT_LOWERCASE', 2, 7), 'bad_name');
-    expect(fix.title).toContain('lowercase');
-    expect(applyEdit(doc, fix.edit).split('\n')[1]).toBe('name: bad_name');
+    expect(fix.title).toContain('valid name');
+    expect(applyEdit(doc, fix.edit).split('\n')[1]).toBe('name: bad-name');
   });
 
   it('sets the name to the folder name, keeping quotes out', () => {

@@ -10,10 +10,11 @@ import {
   FIELD_BY_KEY,
   FRONTMATTER_FIELDS,
   LLM_CONFIG_FIELDS,
+  suggestKey,
   type FieldInfo,
 } from '../../../shared/skill/fields';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
-import { normalizeName } from '../../../shared/skill/name-rules';
+import { suggestName } from '../../../shared/skill/name-rules';
 
 export interface FrontmatterRange {
   /** First and last YAML line (1-based, inclusive); last < first when empty. */
@@ -121,7 +122,46 @@ function valuesFor(field: FieldInfo): string[] | null {
   return null;
 }
 
-/** Completions at (line, column): keys at the start of a frontmatter line, enum values after `key: `. */
+/**
+ * Keys that differ only by `_` and `-` are one key in two spellings (A2E's
+ * `argument_hint`, Claude Code's `argument-hint`). Completion offers one of them:
+ * the hyphenated spelling, which every consumer reads (A2E reads both), with
+ * the other spelling named in its documentation.
+ */
+interface KeyChoice {
+  field: FieldInfo;
+  /** The other spellings of the same key. */
+  aliases: FieldInfo[];
+}
+
+function spellingKey(key: string): string {
+  return key.replace(/_/g, '-');
+}
+
+function keyChoices(fields: readonly FieldInfo[]): KeyChoice[] {
+  const bySpelling = new Map<string, FieldInfo[]>();
+  for (const field of fields) {
+    const same = bySpelling.get(spellingKey(field.key));
+    if (same) same.push(field);
+    else bySpelling.set(spellingKey(field.key), [field]);
+  }
+  return [...bySpelling.values()].map((spellings) => {
+    const field = spellings.find((f) => !f.key.includes('_')) ?? spellings[0];
+    return { field, aliases: spellings.filter((f) => f !== field) };
+  });
+}
+
+function keyDocumentation({ field, aliases }: KeyChoice): string {
+  if (aliases.length === 0) return field.doc;
+  const also = aliases.map((a) => `\`${a.key}\` (${a.group})`).join(', ');
+  return `${field.doc}\n\nAlso spelled ${also}; write one spelling only.`;
+}
+
+/**
+ * Completions at (line, column): keys at the start of a frontmatter line, and a
+ * key's known values (enumerations, booleans) while its first value word is typed.
+ * Anything else in a value gets nothing: free text is never "completed".
+ */
 export function completionsAt(text: string, line: number, column: number): CompletionItem[] {
   const range = frontmatterRange(text);
   if (!range || line < range.first || line > Math.max(range.last, range.first)) return [];
@@ -130,7 +170,9 @@ export function completionsAt(text: string, line: number, column: number): Compl
   const before = current.slice(0, column - 1);
   const own = keyOnLine(current);
   if (own && before.length >= own.end) {
-    // After "key:" — offer values when the field is an enumeration.
+    // After "key:" — offer the field's known values, only while the first word is typed.
+    const typed = before.slice(before.indexOf(':', own.end - 1) + 1);
+    if (!/^\s*[\w.-]*$/.test(typed)) return [];
     const field = fieldForPath(keyPath(lines, range, line));
     const values = field ? valuesFor(field) : null;
     if (!field || !values) return [];
@@ -145,9 +187,10 @@ export function completionsAt(text: string, line: number, column: number): Compl
   const indent = /^\s*/.exec(before)?.[0].length ?? 0;
   if (!/^\s*[\w-]*$/.test(before)) return [];
   let candidates: readonly FieldInfo[];
+  let present = new Set<string>();
   if (indent === 0) {
-    const present = presentTopLevelKeys(lines, range);
-    candidates = FRONTMATTER_FIELDS.filter((f) => !present.has(f.key));
+    present = presentTopLevelKeys(lines, range);
+    candidates = FRONTMATTER_FIELDS;
   } else {
     const parent = keyPath(lines, range, line);
     // keyPath of a line without its own key gives the enclosing keys.
@@ -156,13 +199,16 @@ export function completionsAt(text: string, line: number, column: number): Compl
     else if (enclosing.length === 2 && enclosing[0] === 'agents') candidates = AGENT_FIELDS;
     else return [];
   }
-  return candidates.map((f) => ({
-    kind: 'key',
-    label: f.key,
-    insertText: `${f.key}: `,
-    detail: f.type,
-    documentation: f.doc,
-  }));
+  const presentSpellings = new Set([...present].map(spellingKey));
+  return keyChoices(candidates)
+    .filter((choice) => !presentSpellings.has(spellingKey(choice.field.key)))
+    .map((choice) => ({
+      kind: 'key',
+      label: choice.field.key,
+      insertText: `${choice.field.key}: `,
+      detail: choice.field.type,
+      documentation: keyDocumentation(choice),
+    }));
 }
 
 export interface TextEdit {
@@ -247,8 +293,29 @@ export function quickFixesFor(
   };
   switch (diagnostic.code) {
     case 'NAME_NOT_LOWERCASE':
-      nameFix('Make the name lowercase', (v) => normalizeName(v).toLowerCase());
+    case 'NAME_INVALID_CHARS':
+    case 'NAME_HYPHEN_EDGE':
+    case 'NAME_CONSECUTIVE_HYPHENS':
+    case 'NAME_TOO_LONG': {
+      // One suggester for every name rule: the fix must give a valid name, not just a lowercase one.
+      const n = findTopLevelKeyLine(lines, range, 'name');
+      const current = n === null ? null : valueSpan(lines[n - 1])?.value;
+      if (current) nameFix(`Use the valid name "${suggestName(current)}"`, suggestName);
       break;
+    }
+    case 'UNKNOWN_FIELD': {
+      // Did-you-mean: rename a near-miss key (allowed_tools → allowed-tools) where it is written.
+      const k = keyOnLine(lines[diagnostic.line - 1] ?? '');
+      const near = k && k.indent === 0 ? suggestKey(k.key) : null;
+      if (k && near) {
+        fixes.push({
+          title: `Rename the key to "${near}"`,
+          code: diagnostic.code,
+          edit: { line: diagnostic.line, startColumn: k.start, endColumn: k.end, text: near },
+        });
+      }
+      break;
+    }
     case 'NAME_DIR_MISMATCH':
       if (skillFolderName)
         nameFix(`Set the name to the folder name "${skillFolderName}"`, () => skillFolderName);

@@ -1,7 +1,8 @@
 /**
  * Monaco from the local package — never a CDN. The editor core, syntax colouring
  * for every basic language, and JSON's language service; workers are bundled by
- * Vite (`?worker`). @monaco-editor/react is pointed at this instance.
+ * Vite (`?worker`). @monaco-editor/react is pointed at this instance. Every
+ * editor it creates gets the options of its model's language (editor-behaviour.ts).
  */
 import * as monaco from 'monaco-editor/esm/vs/editor/edcore.main.js';
 import 'monaco-editor/esm/vs/basic-languages/monaco.contribution.js';
@@ -12,6 +13,7 @@ import { loader } from '@monaco-editor/react';
 import { defineStudioThemes } from './themes';
 import { registerSkillMdProviders } from './monaco-providers';
 import { registerSkillMdLanguage } from './skill-md-language';
+import { followModelLanguage } from './editor-behaviour';
 
 export type Monaco = typeof monaco;
 
@@ -30,6 +32,7 @@ export function setupMonaco(): Monaco {
   defineStudioThemes(monaco);
   registerSkillMdLanguage(monaco);
   registerSkillMdProviders(monaco);
+  followModelLanguage(monaco);
   return monaco;
 }
 

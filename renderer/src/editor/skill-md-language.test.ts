@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type * as MonacoNs from 'monaco-editor';
 import { SKILL_MD_GRAMMAR } from './skill-md-language';
 
-type Rule = [RegExp, MonacoNs.languages.IMonarchLanguageAction];
+// Every rule of this grammar is a regex with one expanded action.
+type Rule = [RegExp, MonacoNs.languages.IExpandedMonarchLanguageAction];
 
 function rulesOf(state: string): Rule[] {
-  return (SKILL_MD_GRAMMAR.tokenizer[state] ?? []) as Rule[];
+  return (SKILL_MD_GRAMMAR.tokenizer[state] ?? []) as unknown as Rule[];
 }
 
 /** The states a rule enters together with an embedded language. */
@@ -23,7 +24,7 @@ function statesEnteredEmbedded(): string[] {
 describe('the SKILL.md grammar', () => {
   it('embeds YAML in the frontmatter and Markdown in the body', () => {
     const embeds = Object.values(SKILL_MD_GRAMMAR.tokenizer)
-      .flatMap((rules) => (rules as Rule[]).map(([, a]) => a.nextEmbedded))
+      .flatMap((rules) => (rules as unknown as Rule[]).map(([, a]) => a.nextEmbedded))
       .filter(Boolean);
     expect(new Set(embeds)).toEqual(new Set(['yaml', 'markdown', '@pop']));
   });
