@@ -2,7 +2,9 @@
  * The studio under test, in browser mode (a `skill-studio serve` child process
  * and Debian's Chromium) or in the desktop app (Playwright's _electron), behind
  * one `studio` fixture so every spec runs in both. Every request the app makes
- * is watched: anything that would leave the machine fails the test.
+ * is watched: anything that would leave the machine fails the test. So does any
+ * uncaught page error or console error, unless the test provoked it on purpose
+ * and said so (`appErrors.allow`).
  */
 import {
   test as base,
@@ -11,6 +13,7 @@ import {
   type ElectronApplication,
   type Page,
   type BrowserContext,
+  type ConsoleMessage,
 } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,7 +72,45 @@ function watchNetwork(context: BrowserContext, page: Page, offMachine: string[])
   });
 }
 
-export const test = base.extend<{ studio: Studio }, WorkerFixtures>({
+/**
+ * Page errors and console errors of the app during one test. A test that provokes
+ * one on purpose (say, a refused request it then asserts on) calls `allow`.
+ */
+export class AppErrors {
+  private readonly seen: string[] = [];
+  private readonly allowed: RegExp[] = [];
+  private readonly stops: (() => void)[] = [];
+
+  /** Tolerates the errors matching `pattern` in this test only; `why` says which and why. */
+  allow(pattern: RegExp, why: string): void {
+    if (!why.trim()) throw new Error('say why an app error is expected');
+    this.allowed.push(pattern);
+  }
+
+  watch(page: Page): void {
+    const onError = (err: Error) => this.seen.push(`page error: ${err.stack ?? err.message}`);
+    const onConsole = (msg: ConsoleMessage) => {
+      if (msg.type() !== 'error') return;
+      const where = msg.location().url ? ` (${msg.location().url})` : '';
+      this.seen.push(`console error: ${msg.text()}${where}`);
+    };
+    page.on('pageerror', onError);
+    page.on('console', onConsole);
+    // The desktop window outlives the test: stop listening when the test ends.
+    this.stops.push(() => {
+      page.off('pageerror', onError);
+      page.off('console', onConsole);
+    });
+  }
+
+  /** Stops watching; returns what was seen and not allowed. */
+  finish(): string[] {
+    for (const stop of this.stops.splice(0)) stop();
+    return this.seen.filter((line) => !this.allowed.some((re) => re.test(line)));
+  }
+}
+
+export const test = base.extend<{ studio: Studio; appErrors: AppErrors }, WorkerFixtures>({
   studioMode: ['browser', { option: true, scope: 'worker' }],
 
   workspace: [
@@ -126,8 +167,27 @@ export const test = base.extend<{ studio: Studio }, WorkerFixtures>({
     { scope: 'worker', timeout: 60_000 },
   ],
 
+  // Every test, whether it asks for it or not: an error thrown in the app or logged
+  // to its console fails the test, after the test body so its own failure shows first.
+  appErrors: [
+    async ({}, use) => {
+      const errors = new AppErrors();
+      await use(errors);
+      expect(errors.finish(), 'page errors and console errors of the app').toEqual([]);
+    },
+    { auto: true },
+  ],
+
   studio: async (
-    { studioMode, workspace, server, electronApp, page: browserPage, context: browserContext },
+    {
+      studioMode,
+      workspace,
+      server,
+      electronApp,
+      page: browserPage,
+      context: browserContext,
+      appErrors,
+    },
     use,
   ) => {
     const offMachine: string[] = [];
@@ -136,14 +196,15 @@ export const test = base.extend<{ studio: Studio }, WorkerFixtures>({
       if (!server) throw new Error('the studio server did not start');
       page = browserPage;
       watchNetwork(browserContext, page, offMachine);
-      // The printed link works once per server; each test's fresh context gets the
-      // session it was exchanged for.
-      await browserContext.addCookies([{ ...server.cookie, url: server.origin }]);
-      await page.goto(`${server.origin}/`);
+      appErrors.watch(page);
+      // Each sign-in link works once and each test's page is a new tab: it signs in
+      // through a link of its own, as a person opening the printed one would.
+      await page.goto(await server.signInUrl());
     } else {
       if (!electronApp) throw new Error('the desktop app did not start');
       page = await electronApp.firstWindow();
       watchNetwork(electronApp.context(), page, offMachine);
+      appErrors.watch(page);
       // A fresh start for each test: no backups or layout from the previous one, the test workspace open.
       await page.evaluate(() => localStorage.clear());
       await page.evaluate(
