@@ -2,8 +2,9 @@
  * Corpus check: validates every skill under the given folders (any depth) with both
  * profiles and prints counts by diagnostic code and the time taken. Exits 1 if
  * anything crashed or a diagnostic has no position; problems in the skills
- * themselves are expected and only counted.
- *   npm run corpus -- DIR [DIR…]
+ * themselves are expected and only counted; `--show CODE[,CODE…]` also prints each
+ * diagnostic of those codes (studio profile) as file:line:column, to review them.
+ *   npm run corpus -- DIR [DIR…] [--show LINK_MISSING,LINK_CASE_MISMATCH]
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -12,9 +13,12 @@ import { findSkillFolders } from '../electron/host/registry/find-skill-folders';
 import { readSkillFolder } from '../electron/host/registry/scan';
 
 async function main(): Promise<number> {
-  const dirs = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const showAt = args.indexOf('--show');
+  const show = new Set(showAt === -1 ? [] : (args[showAt + 1] ?? '').split(','));
+  const dirs = showAt === -1 ? args : args.filter((_, i) => i !== showAt && i !== showAt + 1);
   if (dirs.length === 0) {
-    console.error('usage: npm run corpus -- DIR [DIR…]');
+    console.error('usage: npm run corpus -- DIR [DIR…] [--show CODE[,CODE…]]');
     return 2;
   }
   let crashes = 0;
@@ -38,6 +42,10 @@ async function main(): Promise<number> {
               console.error(`corpus: ${f.dir}: ${d.code} has no position (${d.line}:${d.column})`);
             }
             if (profile !== 'studio') continue;
+            if (show.has(d.code)) {
+              const file = path.join(f.dir, d.file ?? f.fileName);
+              console.log(`${file}:${d.line}:${d.column} ${d.code} ${d.message}`);
+            }
             const row = byCode.get(d.code) ?? { error: 0, warning: 0, info: 0 };
             row[d.severity]++;
             byCode.set(d.code, row);

@@ -106,13 +106,18 @@ describe('checkLinks: Markdown links', () => {
 });
 
 describe('checkLinks: backticked paths', () => {
-  it('checks a path into the skill: a folder it has or a usual skill folder', () => {
-    expect(problems('Run `scripts/run.py`, see `references/guide.md`.')).toEqual([]);
-    expect(problems('Run `scripts/other.py` then `templates/x.md`.')).toEqual([
+  it('checks a path into a folder the skill has', () => {
+    expect(problems('Run `scripts/run.py`, see `references/guide.md` and `assets/`.')).toEqual([]);
+    expect(problems('Run `scripts/other.py` then `references/gone/`.')).toEqual([
       '5:6 LINK_MISSING',
       '5:30 LINK_MISSING',
     ]);
-    expect(problems('Open `Scripts/run.py`.')).toEqual(['5:7 LINK_CASE_MISMATCH']);
+    expect(problems('Open `Scripts/run.py` or `ASSETS/`.')).toEqual([
+      '5:7 LINK_CASE_MISMATCH',
+      '5:27 LINK_CASE_MISMATCH',
+    ]);
+    // A folder the skill does not have is probably the user's (their scripts/, assets/…).
+    expect(problems('Put it in `templates/x.md` or `docs/guide.md`.')).toEqual([]);
   });
 
   it('checks a bare file name for its case only', () => {
@@ -127,9 +132,29 @@ describe('checkLinks: backticked paths', () => {
           'Run `python scripts/run.py --in x` or `npm test`; set `e.g.` and `v1.2`.',
           'Globs `scripts/*.py`, vars `$HOME/x.md`, URLs `https://x.org/a.md`, `/abs/x.md`.',
           'Code `a/b` is a path but `x` is a word; `foo()` and `a.b.c` are code.',
+          'A topic, not a file: `references/guide` (no extension).',
         ].join('\n'),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('checkLinks: placeholders', () => {
+  it('skips paths that stand for a file rather than name one', () => {
+    expect(
+      problems(
+        [
+          'All `assets/...` paths; use `references/filename.md` or `scripts/your-tool.py`.',
+          'Read `references/phaseN.md` and [the step](references/stepX/notes.md).',
+          '[more](references/…)',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+    // A real name with N or X inside is still checked.
+    expect(problems('[x](references/INDEX.md) [y](references/nginx.md)')).toEqual([
+      '5:5 LINK_MISSING',
+      '5:30 LINK_MISSING',
+    ]);
   });
 });
 
