@@ -11,7 +11,10 @@ export interface CliIO {
   stdin: NodeJS.ReadableStream;
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** Receives SIGINT (Ctrl-C); returns an unsubscribe. */
+  /**
+   * Runs when the process is asked to stop (SIGINT, SIGTERM, SIGHUP, or its parent
+   * died): the place to cancel what runs and wind down. Returns an unsubscribe.
+   */
   onInterrupt(handler: () => void): () => void;
   /**
    * Runs when the reader of stdout has gone (EPIPE), just before the CLI exits
@@ -20,24 +23,28 @@ export interface CliIO {
   onOutputClosed(handler: () => void): () => void;
 }
 
-const outputClosedHandlers = new Set<() => void>();
+/** The real process's IO; the entry point (main.ts) tells it when to interrupt. */
+export interface ProcessIO extends CliIO {
+  /** Runs the onInterrupt handlers once; false when the command registered none. */
+  interrupt(): boolean;
+}
 
 /**
  * A reader that goes away early (`skill-studio list | head -1`) is not a failure:
- * stop what runs, then exit quietly, as other command-line tools do, instead of
- * dying on EPIPE.
+ * the onOutputClosed handlers run, then `outputGone` ends the process quietly (it
+ * stops what runs first), as other command-line tools do, instead of dying on EPIPE.
  */
-function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
-  stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-    for (const handler of outputClosedHandlers) handler();
-    process.exit(0);
-  });
-}
-
-export function processIO(): CliIO {
-  exitQuietlyOnClosedPipe(process.stdout);
-  exitQuietlyOnClosedPipe(process.stderr);
+export function processIO(outputGone: () => void = () => process.exit(0)): ProcessIO {
+  const outputClosedHandlers = new Set<() => void>();
+  const interruptHandlers = new Set<() => void>();
+  let interrupted = false;
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') throw err;
+      for (const handler of [...outputClosedHandlers]) handler();
+      outputGone();
+    });
+  }
   return {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -45,12 +52,18 @@ export function processIO(): CliIO {
     cwd: process.cwd(),
     env: process.env,
     onInterrupt(handler) {
-      process.on('SIGINT', handler);
-      return () => process.off('SIGINT', handler);
+      interruptHandlers.add(handler);
+      return () => interruptHandlers.delete(handler);
     },
     onOutputClosed(handler) {
       outputClosedHandlers.add(handler);
       return () => outputClosedHandlers.delete(handler);
+    },
+    interrupt() {
+      if (interrupted) return interruptHandlers.size > 0;
+      interrupted = true;
+      for (const handler of [...interruptHandlers]) handler();
+      return interruptHandlers.size > 0;
     },
   };
 }

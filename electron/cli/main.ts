@@ -1,12 +1,20 @@
 /**
  * `skill-studio` — validate, list, read, call, serve and bundle agent skills (DESIGN §5).
  * Exit codes: 0 ok, 1 the thing checked or run failed, 2 usage or missing path.
+ * Asked to stop (SIGINT, SIGTERM, SIGHUP, or its parent died), the CLI cancels
+ * every skill run it started, lets the command wind down and report, then exits.
  */
 import { parseArgs } from 'node:util';
 import { COMMON_OPTIONS, type Command } from './command';
 import { EXIT_FAILED, EXIT_USAGE, UsageError, processIO, type CliIO } from './io';
 import { COMMANDS } from './commands';
 import { appVersion } from '../host/app-paths';
+import {
+  exitCodeFor,
+  installShutdownHandlers,
+  type ShutdownHandle,
+} from '../host/lifecycle/shutdown';
+import { stopAllRuns } from '../host/runner/live-runs';
 
 function usage(): string {
   return [
@@ -96,5 +104,22 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
 
 /** Entry point of the bundled CLI (bin/skill-studio.cjs). */
 export function main(argv: string[]): Promise<number> {
-  return runCli(argv, processIO());
+  let shutdown: ShutdownHandle | null = null;
+  const io = processIO(() => shutdown?.trigger('output-closed'));
+  const run = runCli(argv, io);
+  shutdown = installShutdownHandlers(
+    async (reason) => {
+      // The command cancels its own work (a call reports itself cancelled)…
+      const commandListens = io.interrupt();
+      // …and every run still alive is killed, whoever started it.
+      await stopAllRuns();
+      if (reason === 'output-closed') return 0;
+      return commandListens ? await run : exitCodeFor(reason);
+    },
+    {
+      onDeadline: () =>
+        process.stderr.write('skill-studio: the runs did not stop in time; exiting anyway\n'),
+    },
+  );
+  return run;
 }

@@ -18,6 +18,8 @@ import { buildMenu } from './menu';
 import { loadWindowState, trackWindowState } from './window-state';
 import { rendererDir } from '../host/app-paths';
 import { StudioHost } from '../host/studio-host';
+import { installShutdownHandlers } from '../host/lifecycle/shutdown';
+import { stopAllRuns } from '../host/runner/live-runs';
 import { contentTypeFor, resolveStaticFile } from '../server/static-files';
 import type { MenuCommand } from '../../shared/api/studio-api';
 
@@ -192,8 +194,12 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 app.on('will-quit', () => {
+  // The kills go out synchronously: no skill run outlives the app.
+  void stopAllRuns();
   void host?.close();
 });
+// A signal or the parent's death ends the app the same way, within a few seconds.
+installShutdownHandlers(() => stopAllRuns(), { exit: (code) => app.exit(code) });
 
 start().catch((err: unknown) => {
   dialog.showErrorBox(

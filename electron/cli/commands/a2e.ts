@@ -65,14 +65,19 @@ export const a2eCommand: Command = {
           resolve();
         });
         ctx.io.stdin.on('error', () => resolve());
-        ctx.io.onInterrupt(() => resolve());
+        // Asked to stop (a signal, or our parent died): cancel the calls, stop reading.
+        ctx.io.onInterrupt(() => {
+          conn.close();
+          resolve();
+        });
       });
       offClosed();
       // Nothing more is read: an open stdin must not keep the process alive.
       ctx.io.stdin.removeAllListeners('data');
       ctx.io.stdin.pause();
       (ctx.io.stdin as Partial<NodeJS.ReadStream>).destroy?.();
-      // Input is over: let the calls already asked for finish, then close.
+      // Input is over: let the calls already asked for finish, then close. When
+      // interrupted they were cancelled: this waits only for their runs to stop.
       await conn.whenIdle();
       conn.close();
       return 0;

@@ -84,11 +84,9 @@ export const serveCommand: Command = {
       throw err;
     });
     ctx.io.stdout.write(`Skill Studio: ${server.url}\n`);
-    await new Promise<void>((resolve) => {
-      const stop = () => resolve();
-      ctx.io.onInterrupt(stop);
-      process.once('SIGTERM', stop);
-    });
+    // Runs until asked to stop (SIGINT, SIGTERM, SIGHUP, or the parent died); the
+    // entry point has cancelled every run by the time the server closes.
+    await new Promise<void>((resolve) => ctx.io.onInterrupt(resolve));
     await server.close();
     await host.close();
     return 0;
