@@ -18,7 +18,10 @@ export { CONTENT_SECURITY_POLICY } from '../server/csp';
 
 export function isAppUrl(url: string): boolean {
   try {
-    return new URL(url).origin === APP_ORIGIN;
+    // Not `.origin`: the main process parses URLs with Node's URL, which gives a custom
+    // scheme an opaque origin ("null"), so no URL would ever match APP_ORIGIN.
+    const u = new URL(url);
+    return u.protocol === `${APP_SCHEME}:` && u.host === 'app';
   } catch {
     return false;
   }
