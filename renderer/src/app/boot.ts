@@ -71,9 +71,15 @@ function startLiveValidation(): void {
     const current = useEditor.getState().buffers[b.id];
     if (!current) return;
     validated.set(b.id, current.text);
+    // The Files panel's listing, when it is this skill's: the body's links are checked against it.
+    const detail = useSkills.getState().detail;
+    const files = detail?.summary.dir === current.skillDir ? detail.files : undefined;
     useEditor
       .getState()
-      .setLive(b.id, validateSkillText(current.text, folderName(current.skillDir), current.path));
+      .setLive(
+        b.id,
+        validateSkillText(current.text, folderName(current.skillDir), current.path, files),
+      );
   };
   useEditor.subscribe((state) => {
     for (const b of Object.values(state.buffers)) {
@@ -93,6 +99,13 @@ function startLiveValidation(): void {
       );
     }
     for (const id of [...validated.keys()]) if (!state.buffers[id]) validated.delete(id);
+  });
+  // A new file listing can fix or break a link: check that skill's open SKILL.md again.
+  useSkills.subscribe((state, prev) => {
+    if (!state.detail || state.detail === prev.detail) return;
+    for (const b of Object.values(useEditor.getState().buffers)) {
+      if (b.kind === 'text' && isSkillMd(b.path) && b.skillDir === state.detail.summary.dir) run(b);
+    }
   });
 }
 

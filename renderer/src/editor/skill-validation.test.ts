@@ -72,3 +72,24 @@ describe('live SKILL.md validation', () => {
     expect(quickFixesFor(text, d!, 'a')).toEqual([]);
   });
 });
+
+describe('live link checks', () => {
+  const text =
+    '---\nname: a\ndescription: d\n---\nSee [guide](references/Guide.md) and [x](gone.md).\n';
+
+  it('check the body against the listed files, folders included', () => {
+    const files = [
+      { path: 'SKILL.md' },
+      { path: 'references', dir: true },
+      { path: 'references/guide.md' },
+    ];
+    expect(validateSkillText(text, 'a', 'SKILL.md', files).map((d) => d.code)).toEqual([
+      'LINK_CASE_MISMATCH',
+      'LINK_MISSING',
+    ]);
+  });
+
+  it('are skipped while the listing is not known', () => {
+    expect(validateSkillText(text, 'a')).toEqual([]);
+  });
+});
