@@ -170,6 +170,25 @@ describe('skill-studio CLI', () => {
     expect(bad.stderr).toMatch(/schema_violation/);
   });
 
+  it('a skill with errors is Blocked: list says so, discover gives the reason, call is refused with exit 1', async () => {
+    const list = JSON.parse((await cli(ws.root, ['list', '--json'])).stdout);
+    const status = (name: string) =>
+      list.skills.find((s: { name: string }) => s.name === name)?.status;
+    expect(status('Bad_Skill')).toBe('Blocked');
+    expect(status('good-skill')).toBe('Published');
+    const call = await cli(ws.root, ['call', 'Bad_Skill']);
+    expect(call.code).toBe(1);
+    expect(call.stderr + call.stdout).toMatch(/Blocked.*SKILL\.md:2: NAME_NOT_LOWERCASE/);
+    const a2e = await cli(ws.root, ['a2e', '--stdio'], '{"type":"skill/discover/req","id":"d"}\n');
+    const [resp] = a2e.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const bad = resp.skills.find((s: { name: string }) => s.name === 'Bad_Skill');
+    expect(bad.status).toBe('Blocked');
+    expect(bad.metadata.blocked_reason).toMatch(/^SKILL\.md:2: NAME_NOT_LOWERCASE/);
+  });
+
   it('a2e --stdio answers every line, including garbage, and waits for calls before exiting', async () => {
     const input = [
       '{"type":"skill/discover/req","id":"d1"}',

@@ -1,6 +1,7 @@
 import type { Command } from '../command';
 import { colours, writeJson } from '../io';
 import { withHost } from '../host-context';
+import { effectiveStatus } from '../../host/runner/skill-readiness';
 
 export const listCommand: Command = {
   name: 'list',
@@ -20,7 +21,8 @@ export const listCommand: Command = {
             license: r.summary.license,
             files_count: r.summary.files_count,
             has_warnings: r.summary.has_warnings,
-            status: r.summary.status,
+            // Blocked when the skill's errors keep it from running (as discover says).
+            status: effectiveStatus(r),
             has_errors: r.summary.has_errors,
             shadowed_by: r.summary.shadowed_by,
           })),
@@ -36,10 +38,11 @@ export const listCommand: Command = {
       const width = Math.min(40, Math.max(...all.map((r) => r.summary.name.length)));
       for (const r of all) {
         const s = r.summary;
+        const status = effectiveStatus(r);
         const badges = [
           s.has_errors ? c.red('errors') : '',
           s.has_warnings ? c.yellow('warnings') : '',
-          s.status !== 'Published' ? s.status : '',
+          status !== 'Published' ? status : '',
           s.shadowed_by ? c.dim(`shadowed by ${s.shadowed_by}`) : '',
           s.conflict ? c.red('name conflict') : '',
         ].filter(Boolean);

@@ -210,7 +210,7 @@ export class A2EHost {
     // One answer whether the skill is missing or outside the agent's allowlist:
     // an agent must not learn which skills exist beyond the ones it may use.
     if (!record || !this.options.agents.agentAllows(agent, req.name)) {
-      const where = agent === null ? '' : ' that this agent may use';
+      const where = agent === null ? '' : ` is available to agent "${agent}"`;
       return refuse('unknown_skill', `no skill named "${req.name}"${where}`);
     }
     if (record.summary.conflict) {

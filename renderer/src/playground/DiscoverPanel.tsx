@@ -157,6 +157,11 @@ export function DiscoverPanel({ onOpenSkill }: { onOpenSkill(name: string): void
               </button>
             </header>
             <p className="pg-def-desc">{d.description}</p>
+            {d.status === 'Blocked' && typeof d.metadata?.blocked_reason === 'string' && (
+              <p className="pg-field-error block" data-testid="discover-blocked-reason">
+                Blocked: {d.metadata.blocked_reason}
+              </p>
+            )}
             {d.when_to_use && d.when_to_use !== d.description && (
               <p className="pg-def-line">
                 <span className="pg-muted">When to use:</span> {d.when_to_use}

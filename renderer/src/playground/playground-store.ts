@@ -9,6 +9,7 @@
 import { create } from 'zustand';
 import type { SkillDefinition } from '../../../shared/protocol/a2e';
 import { makeCallRequest } from '../../../shared/protocol/messages';
+import { safeDelay } from '../../../shared/protocol/timeouts';
 import { RunModel } from '../../../shared/playground/run-model';
 import {
   argsFromValue,
@@ -310,7 +311,7 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
           set((s) => ({ tick: s.tick + 1 }));
           void finish();
         },
-        timeout * 1000 + ANSWER_GRACE_MS,
+        safeDelay(timeout * 1000 + ANSWER_GRACE_MS),
       );
       let finished = false;
       const finish = async () => {
