@@ -353,4 +353,12 @@ describe('quitting', () => {
     s.electron.app.emit('window-all-closed');
     expect(s.electron.app.quitCalled).toBe(process.platform !== 'darwin');
   });
+
+  it('ends through app.exit when a signal or a dead parent shuts it down', async () => {
+    const s = await started();
+    const { installShutdownHandlers } = await import('../host/lifecycle/shutdown');
+    const [, options] = vi.mocked(installShutdownHandlers).mock.calls.at(-1)!;
+    options?.exit?.(143);
+    expect(s.electron.app.exitCode).toBe(143);
+  });
 });
