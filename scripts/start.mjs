@@ -7,10 +7,11 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { downloadElectron, electronVersion, findElectron, hasDisplay } from './electron-launch.mjs';
 
 const require = createRequire(import.meta.url);
-const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
 const mainBundle = path.join(root, 'dist/electron/main.cjs');
 // A non-zero exit this soon after launch is a failure to start (missing system libraries,
