@@ -1,12 +1,13 @@
 /**
  * The files of one skill folder: listing, the Skill tool's read (DESIGN §7), the editor's
  * read and write, and the file-tree operations. Pure functions over an absolute skill root
- * (no registry): every path goes through resolveInside, every write is atomic, and every
- * error is a FileServiceError with a StudioErrorCode that names the file.
+ * (no registry): every path goes through resolveInside, every read through the hardened
+ * opener of fs/safe-read (regular files inside the skill only, never blocking on a FIFO),
+ * every write is atomic, and every error is a FileServiceError with a StudioErrorCode
+ * that names the file.
  */
 import type { Stats } from 'node:fs';
-import { lstat, mkdir, open, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileContent, FileEntry, WriteResult } from '../../shared/api/studio-api';
 import { splitFrontmatter } from '../../shared/skill/frontmatter';
@@ -23,6 +24,7 @@ import {
 } from './fs/errors';
 import { SNIFF_BYTES, sniffFileKind, utf8Boundary } from './fs/file-kind';
 import { checkRelativePath, isInsideOrEqual, realRoot, resolveInside } from './fs/safe-path';
+import { openInsideSkill, readInsideSkill, readPrefix } from './fs/safe-read';
 
 export {
   ConflictError,
@@ -223,41 +225,6 @@ export async function listSkillFiles(root: string, opts: ListOptions = {}): Prom
 // ---------------------------------------------------------------------------------------
 // Reading
 
-async function openRegularFile(
-  root: string,
-  rel: string,
-): Promise<{ clean: string; handle: FileHandle; st: Stats }> {
-  const clean = checkRelativePath(rel);
-  const abs = await resolveInside(root, clean, { mustExist: true });
-  let handle: FileHandle;
-  try {
-    handle = await open(abs, 'r');
-  } catch (err) {
-    throw toFileServiceError(err, clean);
-  }
-  try {
-    // Stat the open handle, not the path: what is read is what was checked.
-    const st = await handle.stat();
-    if (st.isDirectory()) throw new InvalidRequestError(`${clean}: is a folder, not a file`, clean);
-    if (!st.isFile()) throw new InvalidRequestError(`${clean}: not a regular file`, clean);
-    return { clean, handle, st };
-  } catch (err) {
-    await handle.close().catch(() => undefined);
-    throw toFileServiceError(err, clean);
-  }
-}
-
-async function readPrefix(handle: FileHandle, limit: number): Promise<Buffer> {
-  const buf = Buffer.alloc(limit);
-  let filled = 0;
-  while (filled < limit) {
-    const { bytesRead } = await handle.read(buf, filled, limit - filled, filled);
-    if (bytesRead === 0) break;
-    filled += bytesRead;
-  }
-  return buf.subarray(0, filled);
-}
-
 export interface SkillReadResult {
   text: string;
   /** Size of the file on disk. */
@@ -279,7 +246,7 @@ export async function readSkillFile(
   rel: string,
   opts: { stripFrontmatter?: boolean } = {},
 ): Promise<SkillReadResult> {
-  const { clean, handle, st } = await openRegularFile(root, rel);
+  const { clean, handle, st } = await openInsideSkill(root, rel);
   const strip = opts.stripFrontmatter ?? isSkillMdPath(clean);
   let raw: Buffer;
   try {
@@ -319,9 +286,31 @@ export async function readSkillFile(
   return { text: content.toString('utf8'), bytes: st.size, truncated };
 }
 
+/**
+ * SKILL.md as written (frontmatter kept) and its version, for the skill's detail
+ * (`skills.get`, `GET /api/v1/skills/{name}`). `name` is the file's name in the skill
+ * root (SKILL.md or skill.md). A file that is not a regular file inside the skill (a
+ * link to elsewhere, a FIFO, a device), is binary or is over the editor's text cap
+ * reads as empty: its diagnostics (FILE_UNREADABLE, …) already say why.
+ */
+export async function readSkillMdForDetail(
+  root: string,
+  name: string,
+): Promise<{ text: string; version: string }> {
+  try {
+    const { data, st } = await readInsideSkill(root, name, { maxBytes: EDITOR_TEXT_MAX_BYTES });
+    if (data.includes(0)) return { text: '', version: fileVersion(st) };
+    return { text: data.toString('utf8'), version: fileVersion(st) };
+  } catch {
+    // The version still lets a save replace the file (a stat never blocks on a FIFO).
+    const st = await stat(path.join(root, name)).catch(() => null);
+    return { text: '', version: st ? fileVersion(st) : '' };
+  }
+}
+
 /** What the editor opens: text, an image (base64), or a placeholder for binary / too large. */
 export async function readFileForEditor(root: string, rel: string): Promise<FileContent> {
-  const { clean, handle, st } = await openRegularFile(root, rel);
+  const { clean, handle, st } = await openInsideSkill(root, rel);
   const version = fileVersion(st);
   const bytes = st.size;
   try {

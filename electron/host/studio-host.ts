@@ -32,6 +32,7 @@ import {
   fileVersion,
   listSkillFiles,
   readFileForEditor,
+  readSkillMdForDetail,
   renamePath,
   writeSkillFile,
 } from './skill-files';
@@ -212,12 +213,11 @@ export class StudioHost {
     let skillMd = '';
     let version = '';
     if (rec.skillMdPath) {
-      const [text, st] = await Promise.all([
-        fsp.readFile(rec.skillMdPath, 'utf8').catch(() => ''),
-        fsp.stat(rec.skillMdPath).catch(() => null),
-      ]);
-      skillMd = text;
-      version = st ? fileVersion(st) : '';
+      // Through the hardened reader: a SKILL.md linked outside the skill is never served.
+      ({ text: skillMd, version } = await readSkillMdForDetail(
+        rec.dir,
+        path.basename(rec.skillMdPath),
+      ));
     }
     return { summary: { ...rec.summary, diagnostics: rec.diagnostics }, files, skillMd, version };
   }

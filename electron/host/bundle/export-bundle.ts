@@ -4,10 +4,10 @@
  * time zone or the order the disk lists them in — entries are sorted, timestamps and modes
  * fixed, compression level fixed. Validation is the caller's job (it owns the validator).
  */
-import { readFile } from 'node:fs/promises';
 import { ZipFile } from 'yazl';
 import type { BundleFormat } from '../../../shared/api/studio-api';
-import { InvalidRequestError, TooLargeError, toFileServiceError } from '../fs/errors';
+import { InvalidRequestError, TooLargeError } from '../fs/errors';
+import { readRegularFile } from '../fs/safe-read';
 import { walkSkillTree } from '../skill-files';
 import { checkRelativePath } from '../fs/safe-path';
 import { isBundleIgnored } from './ignore';
@@ -112,16 +112,18 @@ export async function exportBundle(skillDir: string, opts: ExportOptions): Promi
       entries.push(e.entryName);
       continue;
     }
-    let data: Buffer;
-    try {
-      data = await readFile(e.realPath);
-    } catch (err) {
-      throw toFileServiceError(err, e.path);
-    }
+    // The hardened reader: the walk saw a regular file, but what is opened is checked again
+    // (a FIFO or device swapped in is refused without blocking), within the bundle's bound.
+    const tooLarge = new TooLargeError(
+      `The skill is larger than ${MAX_BUNDLE_BYTES / 1024 / 1024} MB`,
+    );
+    const { data } = await readRegularFile(e.realPath, e.path, {
+      real: true,
+      maxBytes: MAX_BUNDLE_BYTES - total,
+    }).catch((err: unknown) => {
+      throw err instanceof TooLargeError ? tooLarge : err;
+    });
     total += data.length;
-    if (total > MAX_BUNDLE_BYTES) {
-      throw new TooLargeError(`The skill is larger than ${MAX_BUNDLE_BYTES / 1024 / 1024} MB`);
-    }
     zip.addBuffer(data, e.entryName, {
       mtime: BUNDLE_TIMESTAMP,
       mode: e.executable ? EXECUTABLE_MODE : FILE_MODE,

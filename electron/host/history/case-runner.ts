@@ -1,11 +1,10 @@
 /**
- * Saved cases of a skill (`tests/cases/*.json`): listing them, saving one through
- * the safe file service, and running them through the A2E host, each checked
- * against its expectations. Used by the playground (Studio API) and by
+ * Saved cases of a skill (`tests/cases/*.json`): listing them (read through the
+ * hardened reader), saving one through the safe file service, and running them
+ * through the A2E host, each checked against its expectations. Used by the playground (Studio API) and by
  * `skill-studio test`.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readdir } from 'node:fs/promises';
 import {
   CASES_DIR,
   caseFilePath,
@@ -21,7 +20,11 @@ import {
 import { makeCallRequest } from '../../../shared/protocol/messages';
 import type { A2EHost } from '../runner/a2e-host';
 import { writeSkillFile, createFile } from '../skill-files';
-import { InvalidRequestError } from '../fs/errors';
+import { InvalidRequestError, isFileServiceError, NotFoundError } from '../fs/errors';
+import { isText } from '../fs/file-kind';
+import { resolveInside } from '../fs/safe-path';
+import { readInsideSkill } from '../fs/safe-read';
+import { parseJsonText } from '../../../shared/json/json-position';
 import type { WriteResult } from '../../../shared/api/studio-api';
 
 /** Largest case file read (a case is arguments and expectations, not data). */
@@ -29,9 +32,24 @@ const MAX_CASE_BYTES = 2 * 1024 * 1024;
 /** Timeout of a case that names none, in seconds. */
 const DEFAULT_CASE_TIMEOUT = 60;
 
-/** Every `tests/cases/*.json` of a skill, sorted by file name; unreadable ones carry their error. */
+/** Most case files listed: a folder of a million names must not stall the playground. */
+const MAX_CASE_FILES = 1000;
+
+/**
+ * Every `tests/cases/*.json` of a skill, sorted by file name; unreadable ones carry their
+ * error. Each file is read through the hardened reader (a regular file inside the skill,
+ * never a link out, a FIFO or a device, at most 2 MB), and an error never quotes the
+ * file's bytes: a link to a secret must not leak through a parse message.
+ */
 export async function listCases(skillDir: string): Promise<CaseFileInfo[]> {
-  const dir = path.join(skillDir, ...CASES_DIR.split('/'));
+  let dir: string;
+  try {
+    dir = await resolveInside(skillDir, CASES_DIR, { mustExist: true });
+  } catch (err) {
+    if (err instanceof NotFoundError) return [];
+    // The cases folder itself leads outside the skill (a link): list nothing from there.
+    return [{ file: CASES_DIR, name: CASES_DIR, case: null, error: errorText(err) }];
+  }
   let names: string[];
   try {
     names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort();
@@ -39,36 +57,46 @@ export async function listCases(skillDir: string): Promise<CaseFileInfo[]> {
     return [];
   }
   const out: CaseFileInfo[] = [];
-  for (const n of names) {
+  for (const n of names.slice(0, MAX_CASE_FILES)) {
     const file = `${CASES_DIR}/${n}`;
     const fallback = n.slice(0, -'.json'.length);
-    let text: string;
+    const failed = (error: string): void => {
+      out.push({ file, name: fallback, case: null, error });
+    };
+    let data: Buffer;
     try {
-      const buf = await readFile(path.join(dir, n));
-      if (buf.length > MAX_CASE_BYTES) {
-        out.push({
-          file,
-          name: fallback,
-          case: null,
-          error: `${file}: over ${MAX_CASE_BYTES} bytes, not a case file`,
-        });
-        continue;
-      }
-      text = buf.toString('utf8');
+      ({ data } = await readInsideSkill(skillDir, file, {
+        maxBytes: MAX_CASE_BYTES,
+        what: 'a case file',
+      }));
     } catch (err) {
-      out.push({
-        file,
-        name: fallback,
-        case: null,
-        error: `${file}: cannot be read (${(err as Error).message})`,
-      });
+      failed(`${file}: cannot be read (${errorText(err)})`);
+      continue;
+    }
+    if (!isText(data)) {
+      failed(`${file}: not a text file, so not a case file`);
+      continue;
+    }
+    const text = data.toString('utf8');
+    // JSON.parse's own message quotes the text it met; say only where it stopped.
+    const json = parseJsonText(text);
+    if (!json.ok) {
+      const where = json.line === null ? '' : `:${json.line}:${json.column}`;
+      failed(`${file}${where}: not valid JSON`);
       continue;
     }
     const parsed = parseCase(text, file);
     if (parsed.ok) out.push({ file, name: parsed.case.name, case: parsed.case, error: null });
-    else out.push({ file, name: fallback, case: null, error: parsed.message });
+    else failed(parsed.message);
   }
   return out;
+}
+
+/** An error's message without the path prefix the file services add (the caller names the file). */
+function errorText(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const path = isFileServiceError(err) ? err.path : null;
+  return path && message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message;
 }
 
 /**

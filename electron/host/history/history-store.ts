@@ -11,7 +11,7 @@
  * Operations are serialised, so concurrent adds never lose an index update.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   historySummary,
@@ -22,6 +22,8 @@ import {
 } from '../../../shared/playground/history';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { NotFoundError, InvalidRequestError, TooLargeError } from '../fs/errors';
+import { readRegularFile } from '../fs/safe-read';
+import { parseJsonText } from '../../../shared/json/json-position';
 
 export interface HistoryStoreOptions {
   /** The history folder; null keeps the history in memory. */
@@ -38,6 +40,8 @@ const HISTORY_FOLDER = path.join('.skill-studio', 'history');
 const INDEX = 'index.json';
 /** A history entry's id (also the router's pattern for it). */
 export const HISTORY_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+/** Largest index read: 200 summaries are far below this; beyond it the index is rebuilt. */
+const MAX_INDEX_BYTES = 16 * 1024 * 1024;
 
 export function historyDirFor(workspace: string): string {
   return path.join(workspace, HISTORY_FOLDER);
@@ -94,20 +98,18 @@ export class HistoryStore {
         if (!e) throw new NotFoundError(`no call ${id} in the history`);
         return e;
       }
-      const file = path.join(this.opts.dir, `${id}.json`);
-      let text: string;
-      try {
-        text = await readFile(file, 'utf8');
-      } catch {
+      const text = await this.readText(`${id}.json`, this.maxEntryBytes).catch(() => {
         throw new NotFoundError(`no call ${id} in the history`);
-      }
-      try {
-        return JSON.parse(text) as HistoryEntry;
-      } catch (err) {
+      });
+      const json = parseJsonText(text);
+      if (!json.ok) {
+        // Say where, never quote the bytes: the file may not be what it claims to be.
+        const where = json.line === null ? '' : `:${json.line}:${json.column}`;
         throw new InvalidRequestError(
-          `${path.join(HISTORY_FOLDER, `${id}.json`)}: not valid JSON (${(err as Error).message})`,
+          `${path.join(HISTORY_FOLDER, `${id}.json`)}${where}: not valid JSON`,
         );
       }
+      return json.value as HistoryEntry;
     });
   }
 
@@ -191,7 +193,7 @@ export class HistoryStore {
       return this.index;
     }
     try {
-      const parsed = JSON.parse(await readFile(path.join(this.opts.dir, INDEX), 'utf8')) as unknown;
+      const parsed = JSON.parse(await this.readText(INDEX, MAX_INDEX_BYTES)) as unknown;
       if (
         Array.isArray(parsed) &&
         parsed.every(
@@ -223,7 +225,7 @@ export class HistoryStore {
       if (!name.endsWith('.json') || name === INDEX || !HISTORY_ID.test(name.slice(0, -5)))
         continue;
       try {
-        const text = await readFile(path.join(dir, name), 'utf8');
+        const text = await this.readText(name, this.maxEntryBytes);
         const entry = JSON.parse(text) as HistoryEntry;
         if (typeof entry.id !== 'string' || typeof entry.started_at !== 'number' || !entry.summary)
           continue;
@@ -233,6 +235,17 @@ export class HistoryStore {
       }
     }
     return out.sort((a, b) => a.started_at - b.started_at);
+  }
+
+  /**
+   * A file of the history folder, through the hardened reader: the folder sits in a
+   * workspace that may come from elsewhere, so a FIFO or a link to /dev/zero planted
+   * there is refused rather than read.
+   */
+  private async readText(name: string, maxBytes: number): Promise<string> {
+    const file = path.join(this.opts.dir as string, name);
+    const { data } = await readRegularFile(file, path.join(HISTORY_FOLDER, name), { maxBytes });
+    return data.toString('utf8');
   }
 
   /** Writes the index; the caller has made sure of the folder (ensureDir). */

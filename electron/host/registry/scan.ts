@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import {
   close,
+  constants,
   fstat,
   open as openFd,
   read,
@@ -525,6 +526,7 @@ async function readSkillMdFile(
     stamp,
   });
   // Only a regular file is opened: opening a FIFO named SKILL.md would block forever.
+  let target = file;
   if (!entry.isFile()) {
     try {
       const st = await stat(file);
@@ -538,6 +540,7 @@ async function readSkillMdFile(
           `is a link to ${real}, outside the skill folder; put the file itself in the skill`,
           `outside:${real}`,
         );
+      target = real;
     } catch (err) {
       if (isGone(err)) return { kind: 'gone' };
       return problem(
@@ -549,7 +552,7 @@ async function readSkillMdFile(
   }
   let fd: number;
   try {
-    fd = await fsOpen(file);
+    fd = await fsOpen(target);
   } catch (err) {
     if (isGone(err)) return { kind: 'gone' };
     return problem(
@@ -567,6 +570,7 @@ async function readSkillMdFile(
       data = first.subarray(0, n);
     } else {
       const st = await fsFstat(fd);
+      if (!st.isFile()) return problem('FILE_UNREADABLE', 'is not a regular file', 'not-a-file');
       if (st.size > maxBytes) {
         return problem(
           'FILE_TOO_LARGE',
@@ -620,11 +624,19 @@ const MAX_POOLED_BUFFERS = 128;
 /** First-read buffers, reused: allocating 64 KB per file would keep the GC busy on big scans. */
 const bufferPool: Buffer[] = [];
 
+/**
+ * Flags of every SKILL.md open. The path opened is a regular file or the real path of a
+ * link's target, so O_NOFOLLOW refuses a link swapped in since (it could lead out of the
+ * skill), and O_NONBLOCK keeps a FIFO swapped in since from blocking the open (its read
+ * then ends at once, empty): no race can hold a libuv thread. Windows has neither flag.
+ */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
 // Callback fs wrapped by hand: measurably cheaper per call than FileHandle, which matters
 // at tens of thousands of files.
 function fsOpen(file: string): Promise<number> {
   return new Promise((resolve, reject) =>
-    openFd(file, 'r', (err, fd) => (err ? reject(err) : resolve(fd))),
+    openFd(file, OPEN_FLAGS, (err, fd) => (err ? reject(err) : resolve(fd))),
   );
 }
 

@@ -4,13 +4,14 @@
  * for what it cannot use plus diagnostics with line and column. Saving is a
  * read-modify-write that keeps keys we do not know (other tools, future versions).
  */
-import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
 import type { Diagnostic, Severity } from '../../../shared/skill/diagnostics';
 import type { AgentConfig } from '../../../shared/api/studio-api';
 import { USER_SOURCE_IDS, type UserSourceId } from '../registry/sources';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { NotFoundError } from '../fs/errors';
+import { readRegularFile } from '../fs/safe-read';
 import { scanJson, type JsonPath } from '../../../shared/json/json-position';
 
 export const WORKSPACE_CONFIG_FILE = 'skill-studio.json';
@@ -94,6 +95,20 @@ export function workspaceConfigPath(root: string): string {
   return path.join(root, WORKSPACE_CONFIG_FILE);
 }
 
+/** The text of skill-studio.json, or null when there is none. */
+async function readConfigText(file: string): Promise<string | null> {
+  try {
+    const { data } = await readRegularFile(file, WORKSPACE_CONFIG_FILE, {
+      maxBytes: MAX_CONFIG_BYTES,
+    });
+    return data.toString('utf8');
+  } catch (err) {
+    // No file is the normal case: defaults, nothing to report.
+    if (err instanceof NotFoundError) return null;
+    throw err;
+  }
+}
+
 export async function loadWorkspaceConfig(root: string): Promise<LoadedWorkspaceConfig> {
   const file = workspaceConfigPath(root);
   const problem = (message: string, line = 1, column = 1): LoadedWorkspaceConfig => ({
@@ -103,20 +118,11 @@ export async function loadWorkspaceConfig(root: string): Promise<LoadedWorkspace
 
   let text: string;
   try {
-    const st = await fsp.stat(file);
-    if (st.isDirectory()) return problem(`${WORKSPACE_CONFIG_FILE} is a folder, not a file`);
-    if (st.size > MAX_CONFIG_BYTES) {
-      return problem(
-        `${WORKSPACE_CONFIG_FILE} is too large (${st.size} bytes; at most ${MAX_CONFIG_BYTES})`,
-      );
-    }
-    text = await fsp.readFile(file, 'utf8');
+    // The hardened reader: a FIFO or a device named skill-studio.json is refused, never
+    // opened in a way that blocks, and the size is checked on the open file.
+    text = (await readConfigText(file)) ?? '';
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    // No file is the normal case: defaults, nothing to report.
-    if (code === 'ENOENT' || code === 'ENOTDIR')
-      return { config: defaultWorkspaceConfig(), diagnostics: [] };
-    return problem(`cannot read ${WORKSPACE_CONFIG_FILE}: ${(err as Error).message}`);
+    return problem((err as Error).message);
   }
   return parseWorkspaceConfig(text, file);
 }
@@ -238,13 +244,11 @@ export async function saveWorkspaceConfig(
 ): Promise<LoadedWorkspaceConfig> {
   const file = workspaceConfigPath(root);
   let current: Record<string, unknown> = {};
-  let text: string | null = null;
+  let text: string | null;
   try {
-    text = await fsp.readFile(file, 'utf8');
+    text = await readConfigText(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new Error(`cannot read ${file}: ${(err as Error).message}`);
-    }
+    throw new Error(`cannot read ${file}: ${(err as Error).message}`);
   }
   if (text !== null && text.trim() !== '') {
     const scan = scanJson(text);
