@@ -175,15 +175,21 @@ describe.each(SANDBOXES)('script skills in the %s sandbox', (sandbox) => {
       const r = result(await call('fx-plain'));
       expect(r.success).toBe(true);
       expect(r.data).toBeNull();
-      const messages = (r.events ?? []).map((e) => e.data.message);
-      expect(messages).toEqual([
-        'hello from plain',
-        '{"type": broken json',
-        '[1,2,3]',
-        '{"type":"unknown-kind"}',
-        'last line without newline',
+      const logs = (r.events ?? []).map((e) => `${String(e.data.level)} ${String(e.data.message)}`);
+      // Protocol slips are told as warnings naming their line; the artifact without chunk is dropped.
+      expect(logs).toEqual([
+        'info hello from plain',
+        'info {"type": broken json',
+        'info [1,2,3]',
+        'warn stdout line 4: unknown type "unknown-kind" — shown as text (the types are progress, log, status, artifact, result, error)',
+        'info {"type":"unknown-kind"}',
+        'warn stdout line 5: artifact without chunk — ignored',
+        'warn stdout line 6: a result line that is not valid JSON (the JSON ends too soon: was the line cut short?) — no result was taken from it',
+        'info {"type":"result","data":',
+        'info last line without newline',
       ]);
-      expect(r.summary).toBe(messages.join('\n'));
+      const text = logs.filter((l) => l.startsWith('info ')).map((l) => l.slice(5));
+      expect(r.summary).toBe(text.join('\n'));
     });
 
     it('gives the skill a clean environment without the host secrets', async () => {

@@ -25,7 +25,7 @@ import type { AbortCause, ExecContext, ExecOutcome, Executor, SandboxLimits } fr
 import { classifyRun, NO_MEMORY_EVIDENCE, type KillReason, type RunFacts } from './exit-classify';
 import { chooseInterpreter } from './interpreter';
 import { killProcessGroup, sweepRunProcesses, trackRun } from './process-tree';
-import { LineSplitter, parseStdoutLine, TextTail } from './script-output';
+import { LineSplitter, StdoutReader, TextTail } from './script-output';
 import { cgroupManager, type RunCgroup } from './sandbox/cgroup';
 import { DEFAULT_TMPFS_CAPS, detectSandbox, type SandboxPreference } from './sandbox/detect';
 import { spawnLaunch } from './sandbox/launch';
@@ -261,11 +261,14 @@ export class ScriptExecutor implements Executor {
         ctx.emit(kind, data);
       };
 
+      const stdoutReader = new StdoutReader();
       const stdoutLines = new LineSplitter(
         limits.maxLineBytes,
         (line) => {
-          if (line.trim() === '') return;
-          const item = parseStdoutLine(line);
+          const { item, warnings } = stdoutReader.read(line);
+          // A protocol line not read as meant is told, naming its line (the script would fail silently).
+          for (const message of warnings) emit('log', { level: 'warn', message });
+          if (item === null || item.kind === 'ignored') return;
           if (item.kind === 'event') emit(item.event, item.data);
           else if (item.kind === 'result')
             facts.result = { data: item.data, summary: item.summary };

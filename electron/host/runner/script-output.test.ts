@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { classifyRun, type RunFacts } from './exit-classify';
-import { LineSplitter, parseStdoutLine, TextTail } from './script-output';
+import {
+  LineSplitter,
+  MAX_STDOUT_PROBLEMS,
+  readStdoutLine,
+  StdoutReader,
+  TextTail,
+  type StdoutItem,
+} from './script-output';
+
+/** What a line means, when it has no problem. */
+function parseStdoutLine(line: string): StdoutItem {
+  const { item, problem } = readStdoutLine(line);
+  expect(problem, line).toBeNull();
+  return item;
+}
 
 /** A splitter that collects its lines and fails the test on any overflow. */
 function splitterWithoutOverflow(): { lines: string[]; s: LineSplitter } {
@@ -82,7 +96,7 @@ describe('parseStdoutLine', () => {
       event: 'progress',
       data: { pct: 43, message: 'm' },
     });
-    expect(parseStdoutLine('{"type":"progress","pct":"lots"}')).toMatchObject({
+    expect(readStdoutLine('{"type":"progress","pct":"lots"}').item).toMatchObject({
       data: { pct: 0, message: '' },
     });
     expect(parseStdoutLine('{"type":"log","message":"x"}')).toMatchObject({
@@ -107,16 +121,99 @@ describe('parseStdoutLine', () => {
   });
 
   it('treats everything else as plain text', () => {
-    for (const line of [
-      'hello',
-      '{"type": broken',
-      '[1]',
-      '{"type":"other"}',
-      '"str"',
-      '  {"no":"type"}',
-    ]) {
+    for (const line of ['hello', '{"type": broken', '[1]', '"str"', '  {"no":"type"}', '{x']) {
       expect(parseStdoutLine(line)).toEqual({ kind: 'text', text: line });
     }
+  });
+});
+
+describe('readStdoutLine problems', () => {
+  const problem = (line: string) => readStdoutLine(line).problem;
+
+  it('drops an artifact without chunk, unless the line only closes the artifact', () => {
+    expect(readStdoutLine('{"type":"artifact","name":"a","mime":"text/plain"}')).toEqual({
+      item: { kind: 'ignored' },
+      problem: 'artifact without chunk — ignored',
+    });
+    expect(readStdoutLine('{"type":"artifact","name":"a","chunk":null}').item.kind).toBe('ignored');
+    expect(readStdoutLine('{"type":"artifact","name":"a","final":true}')).toEqual({
+      item: {
+        kind: 'event',
+        event: 'artifact',
+        data: { name: 'a', mime: 'text/plain', chunk: '', final: true },
+      },
+      problem: null,
+    });
+  });
+
+  it('sends a chunk that is not a string as its JSON text, and says so', () => {
+    const r = readStdoutLine('{"type":"artifact","name":"a","chunk":{"x":1}}');
+    expect(r.item).toMatchObject({ data: { chunk: '{"x":1}' } });
+    expect(r.problem).toBe('artifact chunk is an object, not a string — sent as its JSON text');
+  });
+
+  it('tells when a result line is not valid JSON, and why', () => {
+    const cut = readStdoutLine('{"type":"result","data":');
+    expect(cut.item).toEqual({ kind: 'text', text: '{"type":"result","data":' });
+    expect(cut.problem).toBe(
+      'a result line that is not valid JSON (the JSON ends too soon: was the line cut short?) — no result was taken from it',
+    );
+    expect(problem('{"type": "result", "data": {"mean": NaN}}')).toContain(
+      'NaN and Infinity are not JSON',
+    );
+    expect(problem('{"type":"progress","pct":50,}')).toMatch(
+      /^a "progress" line that is not valid JSON \(.+\) — shown as text$/,
+    );
+  });
+
+  it('tells a result without data, an unknown type and a pct that is not a number', () => {
+    const noData = readStdoutLine('{"type":"result","summary":"done"}');
+    expect(noData.item).toEqual({ kind: 'result', data: null, summary: 'done' });
+    expect(noData.problem).toBe('result without data — the result data is null');
+    expect(problem('{"type":"result","data":null}')).toBeNull();
+    expect(problem('{"type":"Result","data":1}')).toBe(
+      'unknown type "Result" — shown as text (the types are progress, log, status, artifact, result, error)',
+    );
+    expect(problem('{"type":7}')).toContain('unknown type 7');
+    expect(problem('{"type":"progress","pct":"lots"}')).toBe(
+      'progress pct is a string, not a number from 0 to 100 — read as 0',
+    );
+    expect(problem('{"type":"progress","pct":"40"}')).toBeNull();
+    expect(problem('{"type":"progress","message":"no pct"}')).toBeNull();
+  });
+});
+
+describe('StdoutReader', () => {
+  it('names the line of each problem, counting blank lines too', () => {
+    const reader = new StdoutReader();
+    const lines = [
+      '{"type":"progress","pct":10}',
+      '',
+      'plain',
+      '{"type":"artifact","name":"a"}',
+      '{"type":"result","data":1}',
+      '{"type":"result","data":',
+      '{"type":"result","data":2}',
+    ];
+    const seen = lines.map((l) => reader.read(l));
+    expect(seen[1].item).toBeNull();
+    expect(seen.flatMap((s) => s.warnings)).toEqual([
+      'stdout line 4: artifact without chunk — ignored',
+      'stdout line 6: a result line that is not valid JSON (the JSON ends too soon: was the line cut short?) — no result was taken from it',
+      'stdout line 7: a second result replaces the one on line 5',
+    ]);
+  });
+
+  it('tells at most a bounded number of problems, then says more follow', () => {
+    const reader = new StdoutReader();
+    const warnings: string[] = [];
+    for (let i = 0; i < MAX_STDOUT_PROBLEMS + 10; i++) {
+      warnings.push(...reader.read('{"type":"artifact"}').warnings);
+    }
+    expect(warnings).toHaveLength(MAX_STDOUT_PROBLEMS + 1);
+    expect(warnings.at(-1)).toBe(
+      `stdout line ${MAX_STDOUT_PROBLEMS + 1}: more output problems follow; not told one by one`,
+    );
   });
 });
 
@@ -163,9 +260,18 @@ describe('classifyRun', () => {
     expect(classifyRun({ ...base, code: 1, stderrTail: 'MemoryError' }).error_code).toBe(
       'out_of_memory',
     );
+    // A SIGKILL we did not send is out_of_memory only with evidence from the memory cgroup.
     expect(classifyRun({ ...base, code: null, signal: 'SIGKILL' }).error_code).toBe(
-      'out_of_memory',
+      'sandbox_crash',
     );
+    expect(
+      classifyRun({
+        ...base,
+        code: null,
+        signal: 'SIGKILL',
+        memory: { oomKills: 1, peakBytes: null, capBytes: null },
+      }).error_code,
+    ).toBe('out_of_memory');
     expect(classifyRun({ ...base, code: null, signal: 'SIGSEGV' }).error_code).toBe(
       'sandbox_crash',
     );

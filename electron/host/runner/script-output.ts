@@ -1,6 +1,7 @@
 /**
  * Reading a script's output (DESIGN §7): bytes → lines (bounded), and stdout lines
- * → the JSON-lines protocol (events, result, error) or plain text.
+ * → the JSON-lines protocol (events, result, error) or plain text, with a warning
+ * naming the line for each protocol line that was not read as its author meant.
  */
 import type { SkillEventKind } from '../../../shared/protocol/a2e';
 
@@ -125,7 +126,19 @@ export type StdoutItem =
   | { kind: 'event'; event: SkillEventKind; data: Record<string, unknown> }
   | { kind: 'result'; data: unknown; summary: unknown }
   | { kind: 'error'; message: string; code: string | null }
-  | { kind: 'text'; text: string };
+  | { kind: 'text'; text: string }
+  /** A protocol line too broken to use (an artifact without its chunk): dropped. */
+  | { kind: 'ignored' };
+
+/** What one stdout line means, and what is wrong with it (for the author of the skill). */
+export interface ReadStdoutLine {
+  item: StdoutItem;
+  /** Why the line was not read as the author probably meant; null when it was. */
+  problem: string | null;
+}
+
+/** The `type` values of the output protocol (DESIGN §7). */
+export const STDOUT_TYPES = ['progress', 'log', 'status', 'artifact', 'result', 'error'] as const;
 
 function str(value: unknown, fallback = ''): string {
   if (typeof value === 'string') return value;
@@ -139,60 +152,166 @@ function pct(value: unknown): number {
   return Math.min(100, Math.max(0, Math.round(n)));
 }
 
+/** "a number", "an object", … for problems. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** A `"type":"…"` written in a line, for lines that are not valid JSON. */
+const TYPE_IN_TEXT = /"type"\s*:\s*"([^"\\]{1,40})"/;
+
+/** Why a line that looks like a protocol line is not JSON, in words. */
+function notJson(line: string, err: unknown): string {
+  // As a value (after `:`, `,` or `[`), not inside a string.
+  if (/[:,[]\s*-?(?:NaN|Infinity)\s*[,}\]]/.test(line))
+    return 'NaN and Infinity are not JSON (in Python, turn them into null or strings)';
+  const reason = err instanceof Error ? err.message : String(err);
+  return /end of (JSON )?input|Unterminated/i.test(reason)
+    ? 'the JSON ends too soon: was the line cut short?'
+    : reason;
+}
+
 /**
- * One stdout line → what it means. Lines that are not a JSON object with a known
- * `type` are plain text (they become `log` info events). Known lines are lenient
- * about their fields: a missing message is '', a pct is rounded into 0..100.
+ * One stdout line → what it means, and any problem worth telling the author. Lines
+ * that are not a JSON object are plain text (they become `log` info events). Known
+ * lines are lenient about their fields: a missing message is '', a pct is rounded
+ * into 0..100. Problems: a line that looks like a protocol line (an object with a
+ * `"type"`) but is not valid JSON, an unknown `type`, an artifact without `chunk`
+ * (dropped), a non-string chunk, a result without `data`, a pct that is not a number.
  */
-export function parseStdoutLine(line: string): StdoutItem {
+export function readStdoutLine(line: string): ReadStdoutLine {
+  const text: StdoutItem = { kind: 'text', text: line };
   const trimmed = line.trim();
-  if (!trimmed.startsWith('{')) return { kind: 'text', text: line };
+  if (!trimmed.startsWith('{')) return { item: text, problem: null };
   let value: unknown;
   try {
     value = JSON.parse(trimmed);
-  } catch {
-    return { kind: 'text', text: line };
+  } catch (err) {
+    const type = TYPE_IN_TEXT.exec(trimmed)?.[1];
+    if (type === undefined) return { item: text, problem: null };
+    const what = type === 'result' ? 'a result line' : `a "${type}" line`;
+    const consequence = type === 'result' ? 'no result was taken from it' : 'shown as text';
+    return {
+      item: text,
+      problem: `${what} that is not valid JSON (${notJson(trimmed, err)}) — ${consequence}`,
+    };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { kind: 'text', text: line };
+    return { item: text, problem: null };
   }
   const o = value as Record<string, unknown>;
   switch (o.type) {
     case 'progress':
       return {
-        kind: 'event',
-        event: 'progress',
-        data: { pct: pct(o.pct), message: str(o.message) },
+        item: {
+          kind: 'event',
+          event: 'progress',
+          data: { pct: pct(o.pct), message: str(o.message) },
+        },
+        problem:
+          o.pct !== undefined && !Number.isFinite(typeof o.pct === 'number' ? o.pct : Number(o.pct))
+            ? `progress pct is ${kindOf(o.pct)}, not a number from 0 to 100 — read as 0`
+            : null,
       };
     case 'log':
       return {
-        kind: 'event',
-        event: 'log',
-        data: { level: str(o.level, 'info'), message: str(o.message) },
+        item: {
+          kind: 'event',
+          event: 'log',
+          data: { level: str(o.level, 'info'), message: str(o.message) },
+        },
+        problem: null,
       };
     case 'status':
-      return { kind: 'event', event: 'status', data: { message: str(o.message) } };
-    case 'artifact':
       return {
-        kind: 'event',
-        event: 'artifact',
-        data: {
-          name: str(o.name, 'artifact'),
-          mime: str(o.mime, 'text/plain'),
-          chunk: str(o.chunk),
-          final: o.final === true,
-        },
+        item: { kind: 'event', event: 'status', data: { message: str(o.message) } },
+        problem: null,
       };
+    case 'artifact': {
+      const hasChunk = o.chunk !== undefined && o.chunk !== null;
+      // A chunk-less line that only closes the artifact is fine: final is the whole message.
+      if (!hasChunk && o.final !== true) {
+        return { item: { kind: 'ignored' }, problem: 'artifact without chunk — ignored' };
+      }
+      return {
+        item: {
+          kind: 'event',
+          event: 'artifact',
+          data: {
+            name: str(o.name, 'artifact'),
+            mime: str(o.mime, 'text/plain'),
+            chunk: str(o.chunk),
+            final: o.final === true,
+          },
+        },
+        problem:
+          hasChunk && typeof o.chunk !== 'string'
+            ? `artifact chunk is ${kindOf(o.chunk)}, not a string — sent as its JSON text`
+            : null,
+      };
+    }
     case 'result':
-      return { kind: 'result', data: o.data ?? null, summary: o.summary ?? null };
+      return {
+        item: { kind: 'result', data: o.data ?? null, summary: o.summary ?? null },
+        problem: 'data' in o ? null : 'result without data — the result data is null',
+      };
     case 'error':
       return {
-        kind: 'error',
-        message: str(o.message, 'the skill reported an error'),
-        code: o.code === undefined || o.code === null ? null : str(o.code),
+        item: {
+          kind: 'error',
+          message: str(o.message, 'the skill reported an error'),
+          code: o.code === undefined || o.code === null ? null : str(o.code),
+        },
+        problem: null,
       };
     default:
-      return { kind: 'text', text: line };
+      // An object without a type is ordinary output; one with an unknown type is a slip.
+      return {
+        item: text,
+        problem:
+          o.type === undefined
+            ? null
+            : `unknown type ${JSON.stringify(o.type)} — shown as text (the types are ${STDOUT_TYPES.join(', ')})`,
+      };
+  }
+}
+
+/** Problems told per run at most: a script that gets every line wrong needs one hint, not a flood. */
+export const MAX_STDOUT_PROBLEMS = 20;
+
+/**
+ * Reads a script's stdout line by line (every line, blank ones too, so the numbers
+ * match the script's output) and turns each problem into the text of a `log` warn
+ * event that names the line: "stdout line 12: artifact without chunk — ignored".
+ * Also tells when a second result replaces the first.
+ */
+export class StdoutReader {
+  private lineNo = 0;
+  private problems = 0;
+  private resultLine: number | null = null;
+
+  /** The line's meaning (null for a blank line) and the warnings to emit for it. */
+  read(line: string): { item: StdoutItem | null; warnings: string[] } {
+    this.lineNo++;
+    if (line.trim() === '') return { item: null, warnings: [] };
+    const { item, problem } = readStdoutLine(line);
+    const warnings: string[] = [];
+    if (problem !== null) this.warn(problem, warnings);
+    if (item.kind === 'result') {
+      if (this.resultLine !== null)
+        this.warn(`a second result replaces the one on line ${this.resultLine}`, warnings);
+      this.resultLine = this.lineNo;
+    }
+    return { item, warnings };
+  }
+
+  private warn(problem: string, into: string[]): void {
+    this.problems++;
+    if (this.problems <= MAX_STDOUT_PROBLEMS) into.push(`stdout line ${this.lineNo}: ${problem}`);
+    else if (this.problems === MAX_STDOUT_PROBLEMS + 1)
+      into.push(`stdout line ${this.lineNo}: more output problems follow; not told one by one`);
   }
 }
 
