@@ -188,6 +188,8 @@ export class ScriptExecutor implements Executor {
         processes: limits.processes,
       },
       cgroupProcs: cgroup?.procsFiles ?? [],
+      // Without a pids cgroup, the next best cap on the run's process count.
+      processesInside: cgroup?.applied.pids == null ? limits.pids : null,
       tmpfs: limits.tmpfs,
     };
     let launch: Launch;
@@ -422,8 +424,10 @@ function describeLimits(
   } else if (spec.args.some((a) => a.startsWith('--max-old-space-size='))) {
     memory = 'heap-flag';
   }
+  const inside = driver.limitsProcessesInside ? spec.processesInside : null;
+  const perProcess = caps?.processes ?? null;
   const pids: SandboxLimits['pids'] =
-    applied?.pids != null ? 'cgroup' : caps?.processes != null ? 'rlimit' : null;
+    applied?.pids != null ? 'cgroup' : (inside ?? perProcess) !== null ? 'rlimit' : null;
   const cpu: SandboxLimits['cpu'] =
     applied?.cpuCores != null ? 'cgroup' : caps?.cpuSeconds != null ? 'rlimit' : null;
   return {
@@ -431,7 +435,7 @@ function describeLimits(
     memory,
     memory_bytes: memoryBytes,
     pids,
-    pids_max: applied?.pids ?? caps?.processes ?? null,
+    pids_max: applied?.pids ?? inside ?? perProcess,
     cpu,
     cpu_cores: applied?.cpuCores ?? null,
     shm_bytes: driver.capsTmpfs ? spec.tmpfs.shmBytes : null,

@@ -108,6 +108,10 @@ export class BwrapSandbox implements SandboxDriver {
     return this.options.prlimit !== null;
   }
 
+  get limitsProcessesInside(): boolean {
+    return this.options.prlimit !== null && process.getuid?.() !== 0;
+  }
+
   get capsTmpfs(): boolean {
     return this.options.sizedTmpfs;
   }
@@ -143,8 +147,23 @@ export class BwrapSandbox implements SandboxDriver {
     // capability. Mounts made above (/tmp, /dev/shm, scratch) stay writable.
     args.push('--remount-ro', '/proc', '--remount-ro', '/dev', '--remount-ro', '/');
     args.push('--chdir', spec.scratch);
-    args.push('--', spec.command, ...spec.args);
+    args.push('--', ...this.inside(spec));
     return args;
+  }
+
+  /** The program bwrap starts: behind prlimit --nproc when the count is capped inside. */
+  private inside(spec: LaunchSpec): string[] {
+    const prlimit = this.options.prlimit;
+    if (spec.processesInside === null || !prlimit || !this.limitsProcessesInside) {
+      return [spec.command, ...spec.args];
+    }
+    return [
+      prlimit,
+      `--nproc=${Math.floor(spec.processesInside)}`,
+      '--',
+      spec.command,
+      ...spec.args,
+    ];
   }
 
   prepare(spec: LaunchSpec): Launch {

@@ -162,6 +162,7 @@ async function probeBwrap(prlimit: string | null): Promise<BwrapProbe> {
             processes: null,
           },
           cgroupProcs: [],
+          processesInside: 64,
           tmpfs: DEFAULT_TMPFS_CAPS,
         });
         const r = await runLaunch(launch);

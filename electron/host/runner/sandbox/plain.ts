@@ -30,6 +30,7 @@ export class PlainSandbox implements SandboxDriver {
   readonly isolatesNetwork = false;
   readonly isolatesProcesses = false;
   readonly capsTmpfs = false;
+  readonly limitsProcessesInside = false;
   readonly dropsPrivileges = false;
   readonly searchPath: string[];
 

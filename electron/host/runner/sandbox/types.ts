@@ -47,6 +47,11 @@ export interface LaunchSpec {
   caps: ResourceCaps;
   /** `cgroup.procs` files the run joins before anything else runs (empty: no cgroup). */
   cgroupProcs: string[];
+  /**
+   * RLIMIT_NPROC to set inside the sandbox's own user namespace, where it counts the
+   * run's processes only (drivers with `limitsProcessesInside`); null = none.
+   */
+  processesInside: number | null;
   /** Size caps for the sandbox's own tmpfs mounts, bytes (used where `capsTmpfs`). */
   tmpfs: TmpfsCaps;
 }
@@ -86,6 +91,11 @@ export interface SandboxDriver {
   readonly enforcesCaps: boolean;
   /** True when scratch, /dev/shm and /tmp are size-capped tmpfs mounts (LaunchSpec.tmpfs). */
   readonly capsTmpfs: boolean;
+  /**
+   * True when the driver can cap the run's process count with RLIMIT_NPROC inside a
+   * user namespace of its own (not for root: the kernel exempts uid 0 from it).
+   */
+  readonly limitsProcessesInside: boolean;
   /** True when the skill runs with no capabilities, read-only system mounts and the seccomp filter. */
   readonly dropsPrivileges: boolean;
   /**
