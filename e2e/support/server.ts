@@ -1,8 +1,11 @@
 /**
  * Runs `skill-studio serve` as a child process for the browser-mode tests and
  * reads the URL it prints. Killed (whole process group) when the tests are done.
+ * Each test's page signs in as a person would, through a one-time link; the
+ * server's API token (from --token-file) mints one link per test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Workspace } from './workspace';
 
@@ -10,22 +13,14 @@ import type { Workspace } from './workspace';
 export type StudioFolders = Pick<Workspace, 'base' | 'root' | 'home' | 'stateDir'>;
 
 export interface RunningStudio {
+  /** The printed sign-in link (single use). */
   url: string;
   origin: string;
+  /** The API token (Bearer), as an outside client reads it from --token-file. */
   token: string;
-  /** The session cookie the one-time link was exchanged for (once, for every test). */
-  cookie: { name: string; value: string };
+  /** A fresh one-time sign-in link, for one page. */
+  signInUrl(): Promise<string>;
   stop(): Promise<void>;
-}
-
-/** Follows the printed link once, as a browser would, and keeps the cookie it sets. */
-async function exchangeLink(url: string): Promise<{ name: string; value: string }> {
-  const res = await fetch(url, { redirect: 'manual' });
-  const set = res.headers.get('set-cookie') ?? '';
-  const m = /^([^=;\s]+)=([^;]*)/.exec(set);
-  if (res.status !== 303 || !m)
-    throw new Error(`the sign-in link answered ${res.status} without a session cookie`);
-  return { name: m[1], value: m[2] };
 }
 
 const URL_LINE = /Skill Studio: (http:\/\/127\.0\.0\.1:(\d+))\/\?token=(\S+)/;
@@ -35,6 +30,7 @@ export async function startStudioServer(
   ws: StudioFolders,
   timeoutMs = 30_000,
 ): Promise<RunningStudio> {
+  const tokenFile = path.join(ws.base, 'token');
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -44,7 +40,7 @@ export async function startStudioServer(
       '0',
       '--no-user',
       '--token-file',
-      path.join(ws.base, 'token'),
+      tokenFile,
     ],
     {
       cwd: ws.root,
@@ -86,13 +82,20 @@ export async function startStudioServer(
   // Keep draining the pipes so the server never blocks on a full one.
   child.stdout?.resume();
   child.stderr?.resume();
-  const [, origin, , token] = found;
-  const url = `${origin}/?token=${token}`;
+  const [, origin, , link] = found;
+  const token = readFileSync(tokenFile, 'utf8').trim();
   return {
-    url,
+    url: `${origin}/?token=${link}`,
     origin,
     token,
-    cookie: await exchangeLink(url),
+    async signInUrl() {
+      const res = await fetch(`${origin}/api/session/link`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (!res.ok) throw new Error(`the server minted no sign-in link (HTTP ${res.status})`);
+      return ((await res.json()) as { url: string }).url;
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,14 +1,22 @@
 /**
  * The local server's gate (DESIGN §8): loopback Host names only (DNS rebinding),
- * Origin (when sent) must be our own, and every request carries the session token
- * as a Bearer header or the cookie the one-time `?token=` URL was exchanged for.
+ * Origin (when sent) must be our own, and every API request and WebSocket carries
+ * a token: `Authorization: Bearer`, or (WebSocket only, since browsers cannot set
+ * headers there) a `skill-studio.token.<token>` subprotocol.
+ *
+ * No cookie: cookies are not scoped by port, so a browser would hand a session
+ * cookie to any other server on 127.0.0.1. A tab instead trades the printed
+ * one-time link code for a session token it keeps in sessionStorage (per origin).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-
-export const SESSION_COOKIE = 'skill_studio_session';
+import { WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/api/session-credentials';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+/** Unused sign-in links kept at once; the oldest is dropped past this. */
+const MAX_PENDING_LINKS = 32;
+/** Browser sessions kept at once; the oldest is signed out past this. */
+const MAX_SESSIONS = 256;
 
 export function isLoopbackAddress(host: string): boolean {
   return (
@@ -28,8 +36,6 @@ export function safeEqual(a: string, b: string): boolean {
 
 export interface GateOptions {
   port: number;
-  token: string;
-  sessionSecret: string;
   /** Extra host names accepted in Host (the explicit non-loopback bind address). */
   extraHosts: string[];
 }
@@ -53,30 +59,71 @@ export function checkHostAndOrigin(req: IncomingMessage, hosts: Set<string>): Ga
   return { ok: true };
 }
 
-export function readCookie(req: IncomingMessage, name: string): string | null {
-  const header = req.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+/** The Bearer token of a request, if any (the scheme is case-insensitive, RFC 9110 §11.1). */
+export function bearerToken(req: IncomingMessage): string | null {
+  const bearer = /^bearer +(\S+) *$/i.exec(req.headers.authorization ?? '');
+  return bearer ? bearer[1] : null;
+}
+
+/** The token a WebSocket upgrade offers as a `skill-studio.token.<token>` subprotocol. */
+export function subprotocolToken(req: IncomingMessage): string | null {
+  const offered = String(req.headers['sec-websocket-protocol'] ?? '').split(',');
+  for (const p of offered) {
+    const name = p.trim();
+    if (name.startsWith(WS_TOKEN_PROTOCOL_PREFIX))
+      return name.slice(WS_TOKEN_PROTOCOL_PREFIX.length);
   }
   return null;
 }
 
-export function isAuthenticated(req: IncomingMessage, opts: GateOptions): boolean {
-  const auth = req.headers.authorization;
-  // The scheme name is case-insensitive (RFC 9110 §11.1).
-  const bearer = /^bearer +(.+)$/i.exec(auth ?? '');
-  if (bearer && safeEqual(bearer[1].trim(), opts.token)) return true;
-  return holdsSession(req, opts.sessionSecret);
+/** Keeps `set` at most `max` long by dropping its oldest members (insertion order). */
+function addBounded(set: Set<string>, value: string, max: number): void {
+  set.add(value);
+  for (const old of set) {
+    if (set.size <= max) break;
+    set.delete(old);
+  }
 }
 
-/** The request carries the session cookie the one-time link was exchanged for. */
-export function holdsSession(req: IncomingMessage, sessionSecret: string): boolean {
-  const cookie = readCookie(req, SESSION_COOKIE);
-  return cookie !== null && safeEqual(cookie, sessionSecret);
+function hasSecret(set: Set<string>, value: string): boolean {
+  let found = false;
+  // Compare against every member so the time taken says nothing about which matched.
+  for (const s of set) if (safeEqual(s, value)) found = true;
+  return found;
 }
 
-export function sessionCookie(secret: string): string {
-  return `${SESSION_COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`;
+/**
+ * Who may use the server: the long-lived API token (printed or in --token-file,
+ * for CLI and outside clients), and the session tokens browser tabs got by
+ * redeeming a one-time link code. A link code is never itself a token.
+ */
+export class Credentials {
+  private readonly links = new Set<string>();
+  private readonly sessions = new Set<string>();
+
+  constructor(private readonly apiToken: string) {}
+
+  /** A fresh single-use code for a sign-in link. */
+  newLink(): string {
+    const code = newSecret();
+    addBounded(this.links, code, MAX_PENDING_LINKS);
+    return code;
+  }
+
+  /** Spends a link code: a new session token, or null when it is unknown or already used. */
+  redeem(code: string): string | null {
+    let match: string | null = null;
+    for (const l of this.links) if (safeEqual(l, code)) match = l;
+    if (match === null) return null;
+    this.links.delete(match);
+    const token = newSecret();
+    addBounded(this.sessions, token, MAX_SESSIONS);
+    return token;
+  }
+
+  accepts(token: string | null): boolean {
+    if (token === null || token.length === 0) return false;
+    const api = safeEqual(token, this.apiToken);
+    return hasSecret(this.sessions, token) || api;
+  }
 }

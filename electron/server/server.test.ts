@@ -43,6 +43,15 @@ function request(
   });
 }
 
+/** The single-use code of a printed sign-in link. */
+function linkCode(url: string): string {
+  const m = /\?token=(\S+)/.exec(url);
+  if (!m) throw new Error(`no link code in ${url}`);
+  return decodeURIComponent(m[1]);
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
 describe('local server', () => {
   let ws: TempWorkspace;
   let host: StudioHost;
@@ -73,14 +82,25 @@ describe('local server', () => {
     auth = { Authorization: `Bearer ${TOKEN}` };
   });
 
+  const exchange = (link: string, port = server.port) =>
+    request(port, {
+      path: '/api/session',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: `http://127.0.0.1:${port}` },
+      body: JSON.stringify({ link }),
+    });
+
   afterAll(async () => {
     await server.close();
     await host.close();
     ws.cleanup();
   });
 
-  it('prints the URL in the contract form', () => {
-    expect(server.url).toBe(`http://127.0.0.1:${server.port}/?token=${TOKEN}`);
+  it('prints the URL in the contract form, with a link code that is not the API token', () => {
+    expect(server.url).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${server.port}/\\?token=[\\w-]{20,}$`),
+    );
+    expect(server.url).not.toContain(TOKEN);
   });
 
   it('lists skills and one skill with its files and raw SKILL.md', async () => {
@@ -113,40 +133,98 @@ describe('local server', () => {
         })
       ).status,
     ).toBe(401);
-    expect((await request(server.port, { path: '/?token=nope' })).status).toBe(401);
   });
 
-  it('exchanges the one-time ?token= for an HttpOnly SameSite=Strict cookie and drops it from the URL', async () => {
-    const res = await request(server.port, { path: `/?token=${TOKEN}` });
-    expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/');
-    const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Strict/);
-    expect(cookie).not.toContain(TOKEN);
-    const page = await request(server.port, {
-      path: '/',
-      headers: { Cookie: cookie.split(';')[0] },
-    });
+  it('trades a one-time link code for a tab session token; no cookie, no redirect', async () => {
+    const code = linkCode(server.newSignInUrl());
+    // The link code is no credential by itself.
+    expect(
+      (await request(server.port, { path: '/api/v1/skills', headers: bearer(code) })).status,
+    ).toBe(401);
+    // Opening the link serves the page (public, no secret in it) and sets nothing.
+    const page = await request(server.port, { path: `/?token=${code}` });
     expect(page.status).toBe(200);
+    expect(page.headers['set-cookie']).toBeUndefined();
+    expect(page.headers.location).toBeUndefined();
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
-    // The link works once: another browser (no cookie) is refused; the one that used it
-    // may load it again and keeps its session.
-    const again = await request(server.port, { path: `/?token=${TOKEN}` });
+    const session = await exchange(code);
+    expect(session.status).toBe(200);
+    expect(session.headers['set-cookie']).toBeUndefined();
+    const token = (JSON.parse(session.body) as { token: string }).token;
+    expect(token).not.toBe(TOKEN);
+    expect(
+      (await request(server.port, { path: '/api/v1/skills', headers: bearer(token) })).status,
+    ).toBe(200);
+    // Once only: a second tab (or anyone who finds the link in a history) is refused.
+    const again = await exchange(code);
     expect(again.status).toBe(401);
     expect(again.body).toMatch(/already used/);
-    const reload = await request(server.port, {
-      path: `/?token=${TOKEN}`,
-      headers: { Cookie: cookie.split(';')[0] },
-    });
-    expect(reload.status).toBe(303);
-    expect(reload.headers['set-cookie']).toBeUndefined();
-    // The Bearer token itself stays valid for API clients, whatever the scheme's case.
+    expect((await exchange('made-up')).status).toBe(401);
+    // The API token stays valid for outside clients, whatever the scheme's case.
     const lower = await request(server.port, {
       path: '/api/v1/skills',
       headers: { Authorization: `bearer ${TOKEN}` },
     });
     expect(lower.status).toBe(200);
+  });
+
+  it('takes no cookie as a credential, and tells the person at the terminal about a fresh link', async () => {
+    const lines: string[] = [];
+    const other = await startServer({
+      host,
+      port: 0,
+      bindHost: '127.0.0.1',
+      token: TOKEN,
+      rendererDir: path.join(ws.root, 'renderer-dist'),
+      announce: (line) => lines.push(line),
+    });
+    try {
+      const token = (
+        JSON.parse((await exchange(linkCode(other.url), other.port)).body) as {
+          token: string;
+        }
+      ).token;
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/another tab.*\?token=/);
+      expect(linkCode(lines[0])).not.toBe(linkCode(other.url));
+      // A replayed cookie carrying the token (what leaked to other ports before) opens nothing.
+      for (const cookie of [`skill_studio_session=${token}`, `token=${TOKEN}`]) {
+        const res = await request(other.port, {
+          path: '/api/v1/skills',
+          headers: { Cookie: cookie },
+        });
+        expect(res.status).toBe(401);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('never redirects, so no crafted path can send the browser off-site', async () => {
+    const code = linkCode(server.newSignInUrl());
+    for (const p of [
+      `/.//evil.com?token=${code}`,
+      `//evil.com/?token=${code}`,
+      `/%2F%2Fevil.com?token=x`,
+    ]) {
+      const res = await request(server.port, { path: p });
+      expect(res.status, p).toBeLessThan(500);
+      expect([301, 302, 303, 307, 308], p).not.toContain(res.status);
+      expect(res.headers.location, p).toBeUndefined();
+    }
+  });
+
+  it('serves the static renderer without a credential but no API without one', async () => {
+    expect((await request(server.port, { path: '/' })).status).toBe(200);
+    expect((await request(server.port, { path: '/api/v1/skills' })).status).toBe(401);
+    const preflight = await request(server.port, {
+      path: '/api/studio/skills.list',
+      method: 'OPTIONS',
+      headers: { Origin: `http://127.0.0.1:${server.port}` },
+    });
+    expect(preflight.status).toBe(401);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('refuses a foreign Host (DNS rebinding) and a foreign Origin', async () => {
@@ -272,6 +350,37 @@ describe('local server', () => {
     expect(await attempt(`${base}/a2e`, { ...auth, Origin: 'http://evil.example' })).toBe(403);
     expect(await attempt(`${base}/a2e?agent=ghost`, auth)).toBe(403);
     expect(await attempt(`${base}/api/events`, {})).toBe(401);
+    expect(await attempt(`${base}/api/events`, { Cookie: `skill_studio_session=${TOKEN}` })).toBe(
+      401,
+    );
+  });
+
+  it('accepts a tab token as a WebSocket subprotocol and never echoes it', async () => {
+    const tokenRes = await exchange(linkCode(server.newSignInUrl()));
+    const token = (JSON.parse(tokenRes.body) as { token: string }).token;
+    const open = (protocols: string[]) =>
+      new Promise<{ status: number; protocol: string }>((resolve) => {
+        const s = new WebSocket(`ws://127.0.0.1:${server.port}/api/events`, protocols, {
+          headers: { Origin: `http://127.0.0.1:${server.port}` },
+        });
+        s.on('unexpected-response', (_req, res) =>
+          resolve({ status: res.statusCode ?? 0, protocol: '' }),
+        );
+        s.on('upgrade', (res) => {
+          expect(JSON.stringify(res.headers)).not.toContain(token);
+        });
+        s.on('open', () => {
+          resolve({ status: 101, protocol: s.protocol });
+          s.close();
+        });
+        s.on('error', () => resolve({ status: -1, protocol: '' }));
+      });
+    expect(await open(['skill-studio', `skill-studio.token.${token}`])).toEqual({
+      status: 101,
+      protocol: 'skill-studio',
+    });
+    expect((await open(['skill-studio', 'skill-studio.token.wrong'])).status).toBe(401);
+    expect((await open(['skill-studio'])).status).toBe(401);
   });
 });
 

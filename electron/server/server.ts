@@ -2,27 +2,33 @@
  * `skill-studio serve`: the studio UI and its APIs over HTTP + WebSocket (DESIGN §8).
  *   GET  /api/v1/skills, /api/v1/skills/{name}   the skills surface
  *   POST /api/studio/<method>                    the typed Studio API (one router)
+ *   POST /api/session, /api/session/link         sign-in links ↔ tab sessions (see security.ts)
  *   WS   /api/events                             StudioEvents
  *   WS   /a2e?agent=ID                           the A2E protocol
- *   GET  /…                                      the built renderer
+ *   GET  /…                                      the built renderer (public: it holds no secret)
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { A2E_WS_PATH, STUDIO_EVENTS_PATH, STUDIO_HTTP_PREFIX } from '../../shared/api/studio-api';
+import {
+  LINK_QUERY,
+  SESSION_LINK_PATH,
+  SESSION_PATH,
+  WS_PROTOCOL,
+  type SessionExchangeResult,
+  type SessionLinkResult,
+} from '../../shared/api/session-credentials';
 import type { StudioHost } from '../host/studio-host';
 import { contentTypeFor, resolveStaticFile } from './static-files';
 import {
   allowedHosts,
+  bearerToken,
   checkHostAndOrigin,
-  holdsSession,
-  isAuthenticated,
+  Credentials,
   isLoopbackAddress,
-  newSecret,
-  safeEqual,
-  sessionCookie,
-  type GateOptions,
+  subprotocolToken,
 } from './security';
 import { CONTENT_SECURITY_POLICY } from './csp';
 
@@ -30,19 +36,32 @@ export interface ServerOptions {
   host: StudioHost;
   port: number;
   bindHost: string;
+  /** The long-lived API token (Bearer) for CLI and outside clients; never put in a link. */
   token: string;
   /** Required to bind anything but loopback. */
   allowRemote?: boolean;
   rendererDir: string;
+  /** Prints a line for the person at the terminal (a fresh link once one is used). */
+  announce?: (line: string) => void;
 }
 
 export interface RunningServer {
   port: number;
+  /** The printed sign-in link: `?token=` holds a single-use link code, not the API token. */
   url: string;
+  /** Another single-use sign-in link (each browser tab needs its own). */
+  newSignInUrl(): string;
   close(): Promise<void>;
 }
 
 const MAX_BODY = 64 * 1024 * 1024;
+
+const NO_SESSION_MESSAGE =
+  'this tab is not signed in to the studio: open the sign-in link `skill-studio serve` printed ' +
+  '(each link works once, so a new tab needs a new link), or send Authorization: Bearer <token>';
+const USED_LINK_MESSAGE =
+  'this sign-in link was already used or belongs to another run of `skill-studio serve`: ' +
+  'each link works once; reload a tab that is signed in, or get a new link';
 const MAX_WS_FRAME = 32 * 1024 * 1024;
 /** A client that reads slower than a skill writes is cut off past this backlog. */
 const MAX_WS_BACKLOG = 64 * 1024 * 1024;
@@ -160,44 +179,38 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     );
   }
   const { host } = opts;
-  const sessionSecret = newSecret();
-  const gate: GateOptions = {
-    port: 0,
-    token: opts.token,
-    sessionSecret,
-    extraHosts: isLoopbackAddress(opts.bindHost) ? [] : [opts.bindHost],
-  };
+  const credentials = new Credentials(opts.token);
+  const extraHosts = isLoopbackAddress(opts.bindHost) ? [] : [opts.bindHost];
+  const shownHost = isLoopbackAddress(opts.bindHost) ? '127.0.0.1' : opts.bindHost;
   let hosts = new Set<string>();
-  let linkUsed = false;
+  let port = 0;
+  const signInUrl = () =>
+    `http://${shownHost}:${port}/?${LINK_QUERY}=${encodeURIComponent(credentials.newLink())}`;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const pathname = url.pathname;
 
-    // One-time token URL: exchange for a cookie and drop the token from the address bar.
-    const queryToken = url.searchParams.get('token');
-    if (req.method === 'GET' && queryToken !== null && !pathname.startsWith('/api/')) {
-      if (!safeEqual(queryToken, opts.token)) throw new HttpError(401, 'wrong token');
-      // The printed link works once (it may linger in a browser's history); the
-      // browser that used it keeps its cookie, and a reload of the link there is fine.
-      const returning = holdsSession(req, sessionSecret);
-      if (linkUsed && !returning)
-        throw new HttpError(
-          401,
-          'this sign-in link was already used; open the studio in the browser that used it, or restart `skill-studio serve` for a new link',
-        );
-      linkUsed = true;
-      url.searchParams.delete('token');
-      res.writeHead(303, {
-        ...(returning ? {} : { 'Set-Cookie': sessionCookie(sessionSecret) }),
-        Location: url.pathname + (url.search || ''),
-        'Cache-Control': 'no-store',
-      });
-      res.end();
+    // A tab spends the one-time link code it was opened with for its own session token.
+    if (pathname === SESSION_PATH) {
+      if (req.method !== 'POST') throw new HttpError(405, 'use POST');
+      const body = await readBody(req);
+      const link = (body as { link?: unknown } | null)?.link;
+      const token = typeof link === 'string' ? credentials.redeem(link) : null;
+      if (token === null) throw new HttpError(401, USED_LINK_MESSAGE);
+      opts.announce?.(`Skill Studio (sign-in link for another tab): ${signInUrl()}`);
+      sendJson(res, 200, { token } satisfies SessionExchangeResult);
       return;
     }
-    if (!isAuthenticated(req, gate)) throw new HttpError(401, 'missing or wrong session token');
+    const isApi = pathname.startsWith('/api/');
+    if (isApi && !credentials.accepts(bearerToken(req)))
+      throw new HttpError(401, NO_SESSION_MESSAGE);
 
+    if (pathname === SESSION_LINK_PATH) {
+      if (req.method !== 'POST') throw new HttpError(405, 'use POST');
+      sendJson(res, 200, { url: signInUrl() } satisfies SessionLinkResult);
+      return;
+    }
     if (pathname === '/api/v1/skills' && req.method === 'GET') {
       sendJson(res, 200, host.httpSkills());
       return;
@@ -224,10 +237,20 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         );
       return;
     }
-    if (pathname.startsWith('/api/')) throw new HttpError(404, 'no such API');
+    if (isApi) throw new HttpError(404, 'no such API');
+    // The built renderer is public code with no secret and no workspace data in it,
+    // so it is served without a credential: a browser could not attach the tab's
+    // header to a navigation or a <script> load anyway. Every byte of data comes
+    // from the API and the WebSockets, which all require the token.
     if (req.method !== 'GET' && req.method !== 'HEAD')
       throw new HttpError(405, 'method not allowed');
     const file = await resolveStaticFile(opts.rendererDir, pathname);
+    if (!file && pathname === '/favicon.ico') {
+      // Browsers ask for it on their own; "nothing here" is an answer, not an error.
+      res.writeHead(204, { 'Cache-Control': 'max-age=3600' });
+      res.end();
+      return;
+    }
     if (!file) {
       if (pathname === '/' || pathname === '/index.html') {
         throw new HttpError(503, 'the studio UI is not built: run `npm run build`');
@@ -264,14 +287,20 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   server.headersTimeout = 30_000;
   server.requestTimeout = 120_000;
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_FRAME });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_WS_FRAME,
+    // Select our plain protocol name, never echo the one carrying the token.
+    handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+  });
   server.on('upgrade', (req, socket, head) => {
     const refuse = (status: number, message: string) => {
       socket.end(`HTTP/1.1 ${status} ${message}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     };
     const hostCheck = checkHostAndOrigin(req, hosts);
     if (!hostCheck.ok) return refuse(hostCheck.status, hostCheck.message);
-    if (!isAuthenticated(req, gate)) return refuse(401, 'Unauthorized');
+    if (!credentials.accepts(bearerToken(req) ?? subprotocolToken(req)))
+      return refuse(401, 'Unauthorized');
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === STUDIO_EVENTS_PATH) {
       wss.handleUpgrade(req, socket, head, (ws) => {
@@ -308,13 +337,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
-  gate.port = port;
-  hosts = allowedHosts(gate);
-  const shownHost = isLoopbackAddress(opts.bindHost) ? '127.0.0.1' : opts.bindHost;
+  port = (server.address() as AddressInfo).port;
+  hosts = allowedHosts({ port, extraHosts });
   return {
     port,
-    url: `http://${shownHost}:${port}/?token=${opts.token}`,
+    url: signInUrl(),
+    newSignInUrl: signInUrl,
     async close() {
       for (const ws of wss.clients) ws.terminate();
       wss.close();

@@ -1,12 +1,13 @@
 /**
  * Entry point: choose the backend (desktop bridge or HTTP), render, then load the
- * workspace and skills. The one-time ?token= is dropped from the address bar:
- * the server has exchanged it for a session cookie.
+ * workspace and skills. In browser mode the tab signs in first: the one-time
+ * ?token= link code leaves the address bar and becomes the tab's session token.
  */
 import { createRoot } from 'react-dom/client';
 import './styles/theme.css';
 import './styles/app.css';
 import { pickBackend, setBackend } from './backend/current';
+import { signInFromAddressBar } from './backend/session';
 import { setNativeDialogs } from './backend/native';
 import { App } from './components/App';
 import { preloadEditor } from './components/editor/EditorArea';
@@ -14,13 +15,13 @@ import { boot } from './app/boot';
 import { notify } from './stores/ui-store';
 import { errorMessage } from './backend/studio-error';
 
-const url = new URL(window.location.href);
-if (url.searchParams.has('token')) {
-  url.searchParams.delete('token');
-  window.history.replaceState(null, '', url.toString());
-}
-
-setBackend(pickBackend({ studio: window.studio, location: window.location }));
+setBackend(
+  pickBackend({
+    studio: window.studio,
+    location: window.location,
+    session: window.studio ? null : signInFromAddressBar(window),
+  }),
+);
 setNativeDialogs(window.studio);
 
 const rootEl = document.getElementById('root');

@@ -1,22 +1,24 @@
-import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { rendererDir } from '../../host/app-paths';
 import { writeFileAtomic } from '../../host/fs/atomic-write';
 import { StudioHost } from '../../host/studio-host';
 import { isLoopbackAddress, newSecret } from '../../server/security';
+import { readTokenFile } from '../../server/token-file';
 import { startServer } from '../../server/server';
 import type { Command, CommandContext } from '../command';
 import { stringFlag } from '../command';
 import { UsageError } from '../io';
 
-/** Reuses the token in FILE when there is one, else writes a new one there (owner-only). */
+/**
+ * Reuses the token in FILE when there is one, else writes a new one there (owner-only).
+ * A FILE others own or can read or write is refused (see token-file.ts).
+ */
 async function tokenFrom(file: string | undefined): Promise<string> {
   if (!file) return newSecret();
-  const existing = await fsp.readFile(file, 'utf8').then(
-    (t) => t.trim(),
-    () => '',
-  );
+  const read = await readTokenFile(file);
+  if (!read.ok) throw new UsageError(read.message);
+  const existing = read.token ?? '';
   if (existing.length >= 16) return existing;
   const token = newSecret();
   await writeFileAtomic(file, token + '\n', { mode: 0o600 });
@@ -61,9 +63,9 @@ export const serveCommand: Command = {
     }
     const workspace = path.resolve(ctx.io.cwd, stringFlag(ctx, 'workspace') ?? '.');
     const roots = ctx.common.root.map((r) => path.resolve(ctx.io.cwd, r));
-    const token = await tokenFrom(
-      stringFlag(ctx, 'token-file') && path.resolve(ctx.io.cwd, stringFlag(ctx, 'token-file')!),
-    );
+    const tokenFile =
+      stringFlag(ctx, 'token-file') && path.resolve(ctx.io.cwd, stringFlag(ctx, 'token-file')!);
+    const token = await tokenFrom(tokenFile);
     const host = await StudioHost.create({
       workspace,
       home: ctx.common.noUser ? null : (ctx.io.env.HOME ?? os.homedir()),
@@ -79,11 +81,14 @@ export const serveCommand: Command = {
       token,
       allowRemote,
       rendererDir: rendererDir(),
+      announce: (line) => ctx.io.stdout.write(`${line}\n`),
     }).catch(async (err: unknown) => {
       await host.close();
       throw err;
     });
     ctx.io.stdout.write(`Skill Studio: ${server.url}\n`);
+    // The link above works once; outside clients use the API token as a Bearer header.
+    if (!tokenFile) ctx.io.stdout.write(`Skill Studio API token: ${token}\n`);
     // Runs until asked to stop (SIGINT, SIGTERM, SIGHUP, or the parent died); the
     // entry point has cancelled every run by the time the server closes.
     await new Promise<void>((resolve) => ctx.io.onInterrupt(resolve));

@@ -12,11 +12,13 @@ let current: Backend | null = null;
 export interface StartEnvironment {
   studio?: StudioBridge;
   location: { origin: string };
+  /** Browser mode: this tab's session token, once signed in (see session.ts). */
+  session?: Promise<string | null> | null;
 }
 
 export function pickBackend(env: StartEnvironment): Backend {
   if (env.studio) return createIpcBackend(env.studio);
-  return createHttpBackend({ origin: env.location.origin });
+  return createHttpBackend({ origin: env.location.origin, token: env.session ?? null });
 }
 
 export function setBackend(backend: Backend): void {

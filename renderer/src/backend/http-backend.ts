@@ -1,8 +1,9 @@
 /**
  * Browser-mode backend: the Studio API over HTTP (POST /api/studio/<method>),
  * host events over a reconnecting WebSocket (/api/events) and A2E over WS /a2e.
- * Auth rides on the same-origin session cookie the server set when the page was
- * opened with ?token= (or an explicit bearer token, used by non-browser clients).
+ * Every request carries the tab's token (see session.ts) as `Authorization: Bearer`,
+ * every WebSocket as a subprotocol: browsers cannot set headers on a WebSocket, and
+ * a cookie would also reach other servers on 127.0.0.1 (cookies ignore the port).
  */
 import {
   A2E_WS_PATH,
@@ -16,6 +17,7 @@ import {
   type StudioMethod,
 } from '../../../shared/api/studio-api';
 import type { A2EOutbound, A2ERequest } from '../../../shared/protocol/a2e';
+import { webSocketProtocols } from '../../../shared/api/session-credentials';
 import { StudioError, isStudioErrorPayload } from './studio-error';
 import { parseStudioEvent } from './event-parse';
 import { ReconnectingSocket, type SocketFactory, type MinimalSocket } from './reconnecting-socket';
@@ -23,8 +25,8 @@ import { ReconnectingSocket, type SocketFactory, type MinimalSocket } from './re
 export interface HttpBackendOptions {
   /** Origin of the server, e.g. "http://127.0.0.1:4321". */
   origin: string;
-  /** Bearer token for clients without the session cookie. */
-  token?: string | null;
+  /** The tab's session token (or an API token), possibly still being signed in for. */
+  token?: string | null | Promise<string | null>;
   fetchImpl?: typeof fetch;
   /** Creates sockets; defaults to the browser's WebSocket. */
   socketFactory?: SocketFactory;
@@ -49,8 +51,8 @@ function wsUrl(origin: string, path: string): string {
   return url.toString();
 }
 
-function browserSocketFactory(url: string): MinimalSocket {
-  return new WebSocket(url) as unknown as MinimalSocket;
+function browserSocketFactory(url: string, protocols: string[]): MinimalSocket {
+  return new WebSocket(url, protocols) as unknown as MinimalSocket;
 }
 
 export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
@@ -58,13 +60,21 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
   const socketFactory = options.socketFactory ?? browserSocketFactory;
   const listeners = new Set<(event: StudioEvent) => void>();
   const connectionListeners = new Set<(connected: boolean) => void>();
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const credential = Promise.resolve(options.token ?? null);
   let everConnected = false;
+  let disposed = false;
+  let resolvedToken: string | null = null;
+  const ready = credential.then(
+    (token) => {
+      resolvedToken = token;
+    },
+    () => undefined,
+  );
 
   const events = new ReconnectingSocket({
     url: wsUrl(options.origin, STUDIO_EVENTS_PATH),
-    factory: socketFactory,
+    // Only started once the credential is known (see onEvent).
+    factory: (url) => socketFactory(url, webSocketProtocols(resolvedToken)),
     backoff: options.backoff ?? defaultBackoff,
     onMessage(data) {
       const event = parseStudioEvent(data);
@@ -88,13 +98,16 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
     method: M,
     params: ParamsOf<M>,
   ): Promise<ResultOf<M>> {
+    await ready;
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (resolvedToken) headers.authorization = `Bearer ${resolvedToken}`;
     let response: Response;
     try {
       response = await fetchImpl(new URL(STUDIO_HTTP_PREFIX + method, options.origin).toString(), {
         method: 'POST',
         headers,
         body: JSON.stringify(params ?? {}),
-        credentials: 'same-origin',
+        credentials: 'omit',
       });
     } catch (err) {
       throw new StudioError(
@@ -115,6 +128,10 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
     if (!response.ok) {
       const payload = (body as { error?: unknown } | null)?.error;
       if (isStudioErrorPayload(payload)) throw new StudioError(payload.code, payload.message);
+      // Not signed in: the server's message says how to sign in.
+      const message = (payload as { message?: unknown } | undefined)?.message;
+      if (response.status === 401 && typeof message === 'string')
+        throw new StudioError('internal', message);
       throw new StudioError('internal', `HTTP ${response.status} from ${method}.`);
     }
     return body as ResultOf<M>;
@@ -122,29 +139,37 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
 
   function a2e(agent: string | null, onMessage: (msg: A2EOutbound) => void): A2EConnection {
     const path = agent === null ? A2E_WS_PATH : `${A2E_WS_PATH}?agent=${encodeURIComponent(agent)}`;
-    const socket = socketFactory(wsUrl(options.origin, path));
+    const url = wsUrl(options.origin, path);
     const queue: string[] = [];
+    let socket: MinimalSocket | null = null;
     let open = false;
-    socket.onopen = () => {
-      open = true;
-      for (const frame of queue.splice(0)) socket.send(frame);
-    };
-    socket.onmessage = (ev) => {
-      if (typeof ev.data !== 'string') return;
-      try {
-        onMessage(JSON.parse(ev.data) as A2EOutbound);
-      } catch {
-        // A frame that is not JSON is the server's bug; dropping it keeps the connection usable.
-      }
-    };
+    let closed = false;
+    void ready.then(() => {
+      if (closed) return;
+      const s = socketFactory(url, webSocketProtocols(resolvedToken));
+      socket = s;
+      s.onopen = () => {
+        open = true;
+        for (const frame of queue.splice(0)) s.send(frame);
+      };
+      s.onmessage = (ev) => {
+        if (typeof ev.data !== 'string') return;
+        try {
+          onMessage(JSON.parse(ev.data) as A2EOutbound);
+        } catch {
+          // A frame that is not JSON is the server's bug; dropping it keeps the connection usable.
+        }
+      };
+    });
     return {
       send(msg: A2ERequest) {
         const frame = JSON.stringify(msg);
-        if (open) socket.send(frame);
+        if (open && socket) socket.send(frame);
         else queue.push(frame);
       },
       close() {
-        socket.close();
+        closed = true;
+        socket?.close();
       },
     };
   }
@@ -155,7 +180,9 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
     a2e,
     onEvent(listener) {
       listeners.add(listener);
-      events.start();
+      void ready.then(() => {
+        if (!disposed) events.start();
+      });
       return () => listeners.delete(listener);
     },
     onConnection(listener) {
@@ -163,6 +190,7 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
       return () => connectionListeners.delete(listener);
     },
     dispose() {
+      disposed = true;
       events.stop();
       listeners.clear();
       connectionListeners.clear();

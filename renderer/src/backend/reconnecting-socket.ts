@@ -11,11 +11,12 @@ export interface MinimalSocket {
   close(): void;
 }
 
-export type SocketFactory = (url: string) => MinimalSocket;
+/** Opens a socket; `protocols` carry the tab's credential (see http-backend.ts). */
+export type SocketFactory = (url: string, protocols: string[]) => MinimalSocket;
 
 export interface ReconnectingSocketOptions {
   url: string;
-  factory: SocketFactory;
+  factory: (url: string) => MinimalSocket;
   backoff: (attempt: number) => number;
   onMessage: (data: string) => void;
   onOpen?: () => void;

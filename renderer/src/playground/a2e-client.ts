@@ -13,6 +13,8 @@ import type {
 } from '../../../shared/protocol/a2e';
 import { makeDiscoverRequest } from '../../../shared/protocol/messages';
 import { backend } from '../backend/current';
+import { storedSessionToken } from '../backend/session';
+import { webSocketProtocols } from '../../../shared/api/session-credentials';
 
 class DiscoverError extends Error {
   constructor(
@@ -134,6 +136,10 @@ function openWorkerSocket(
     worker.terminate();
     if (!closedByUs) conn.onLost?.(e.message || 'the connection worker failed');
   };
-  worker.postMessage({ type: 'open', url: a2eUrl(agent) });
+  worker.postMessage({
+    type: 'open',
+    url: a2eUrl(agent),
+    protocols: webSocketProtocols(storedSessionToken()),
+  });
   return conn;
 }

@@ -4,12 +4,16 @@
  * them, and hands the page one batch every ~16 ms, so the page's main thread
  * stays free to paint while 100,000 events stream in.
  *
- * Page → worker: {type:'open', url} · {type:'send', frame} · {type:'close'}
+ * Page → worker: {type:'open', url, protocols} · {type:'send', frame} · {type:'close'}
+ * (`protocols` carry the tab's session token: see shared/api/session-credentials.ts)
  * Worker → page: {type:'batch', messages} · {type:'response', message, wire, events}
  *                · {type:'closed', code, reason}
  */
 
-type Inbound = { type: 'open'; url: string } | { type: 'send'; frame: string } | { type: 'close' };
+type Inbound =
+  | { type: 'open'; url: string; protocols: string[] }
+  | { type: 'send'; frame: string }
+  | { type: 'close' };
 
 const scope = self as unknown as {
   postMessage(msg: unknown): void;
@@ -37,7 +41,7 @@ function flush(): void {
 scope.onmessage = (e) => {
   const msg = e.data;
   if (msg.type === 'open') {
-    socket = new WebSocket(msg.url);
+    socket = new WebSocket(msg.url, msg.protocols);
     socket.onopen = () => {
       for (const f of outbox.splice(0)) socket?.send(f);
     };
