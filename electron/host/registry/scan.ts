@@ -38,6 +38,7 @@ import type { Position } from '../../../shared/skill/yaml-source';
 import { isListIgnored } from '../bundle/ignore';
 import { isInsideOrEqual } from '../fs/safe-path';
 import { Limiter } from './limiter';
+import { skillDirLister } from './skill-dir-listing';
 import type { SourceFolder } from './sources';
 
 export type ValidationProfile = 'studio' | 'spec';
@@ -333,6 +334,7 @@ async function readSkill(
       folderName,
       fileName: mdEntry.name,
       checkPath: (rel) => checkPathSync(dir, realDir, rel),
+      listDir: skillDirLister(dir, realDir, entries),
     });
     frontmatter = parsed.frontmatter;
     body = parsed.body;
