@@ -1,0 +1,50 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseSkillMd } from '../../shared/skill/validate';
+import { readStdoutLine } from './runner/script-output';
+import { createSkillFromTemplate, TEMPLATE_NAMES } from './skill-templates';
+
+const into = mkdtempSync(path.join(tmpdir(), 'skill-templates-'));
+afterAll(() => rmSync(into, { recursive: true, force: true }));
+
+describe('skill templates', () => {
+  it('each gives a skill that validates cleanly', async () => {
+    for (const template of TEMPLATE_NAMES) {
+      const name = `new-${template}`;
+      const dir = await createSkillFromTemplate({ name, template, intoDir: into });
+      const text = readFileSync(path.join(dir, 'SKILL.md'), 'utf8');
+      const parsed = parseSkillMd(text, { folderName: name });
+      expect(parsed.diagnostics, template).toEqual([]);
+    }
+  });
+
+  it('refuses an invalid name and suggests a valid one', async () => {
+    await expect(
+      createSkillFromTemplate({ name: 'Brand_Guidelines', template: 'basic', intoDir: into }),
+    ).rejects.toThrow(/use "brand-guidelines"/);
+  });
+
+  it('the script template writes only output lines the studio reads without a warning', async () => {
+    const dir = await createSkillFromTemplate({
+      name: 'echo-lines',
+      template: 'script',
+      intoDir: into,
+    });
+    const stdout = execFileSync(process.execPath, [path.join(dir, 'scripts', 'run.mjs')], {
+      input: JSON.stringify({ arguments: { message: 'hi' }, context: {} }),
+      encoding: 'utf8',
+    });
+    const lines = stdout.trim().split('\n').map(readStdoutLine);
+    expect(lines.map((l) => l.problem)).toEqual(lines.map(() => null));
+    const kinds = lines.map((l) => (l.item.kind === 'event' ? l.item.event : l.item.kind));
+    expect(kinds).toEqual(['progress', 'log', 'artifact', 'progress', 'result']);
+    expect(lines.at(-1)?.item).toEqual({
+      kind: 'result',
+      data: { echo: 'hi' },
+      summary: 'Echoed 2 characters',
+    });
+  });
+});
