@@ -2,7 +2,7 @@
  * The call's side of the playground: arguments as a form or as JSON (one value,
  * two views), the timeout and streaming options, and Run / Cancel.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import type { SkillDefinition } from '../../../shared/protocol/a2e';
 import { buildFormModel } from '../../../shared/playground/schema-form';
 import { unplacedErrors } from '../../../shared/playground/field-errors';
@@ -43,6 +43,26 @@ function shownPointers(
 
 export const RUN_SHORTCUT = IS_MAC ? '⌘↵' : 'Ctrl+Enter';
 
+/** The timeout field's value for a skill that sets no timeout_seconds. */
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+
+/**
+ * The timeout to put in the field when the playground shows a skill: its own
+ * `timeout_seconds`, else 60 s; null when the field was already set for this skill
+ * (and this timeout_seconds), so a value the user typed stays until the skill changes.
+ */
+export function timeoutDefault(
+  lastKey: string | null,
+  skill: string,
+  skillTimeout: number | null,
+): { key: string; seconds: number } | null {
+  const key = `${skill}\0${skillTimeout ?? ''}`;
+  return key === lastKey ? null : { key, seconds: skillTimeout ?? DEFAULT_TIMEOUT_SECONDS };
+}
+
+/** The skill the timeout field was last set for (kept across remounts of the panel). */
+let timeoutSetFor: string | null = null;
+
 export function ArgsPanel({
   skill,
   definition,
@@ -68,6 +88,12 @@ export function ArgsPanel({
   );
   const rootErrors = errors[''] ?? [];
   const skillTimeout = definition?.timeout_seconds ?? null;
+  useEffect(() => {
+    const next = timeoutDefault(timeoutSetFor, skill, skillTimeout);
+    if (!next) return;
+    timeoutSetFor = next.key;
+    usePlayground.getState().setTimeoutSeconds(next.seconds);
+  }, [skill, skillTimeout]);
 
   return (
     <div className="pg-args" data-testid="args-panel">
