@@ -1,5 +1,6 @@
 /**
- * The runner's public surface: the A2E host, its seams, and the sandbox probe.
+ * The runner's public surface: the A2E host, its seams, the sandbox probe, every
+ * live run (to stop them all when the process ends), and whether a skill is Blocked.
  */
 export {
   A2EHost,
@@ -19,6 +20,14 @@ export type {
   SkillCatalog,
 } from './types';
 export { LlmExecutor, type LlmRunner } from './llm-executor';
+export { liveRunCount, runsAreStopping, stopAllRuns, type LiveRun } from './live-runs';
+export {
+  advertisedDefinition,
+  blockage,
+  effectiveStatus,
+  type Blockage,
+  type BlockingError,
+} from './skill-readiness';
 export {
   DEFAULT_SCRIPT_LIMITS,
   ScriptExecutor,
