@@ -15,6 +15,8 @@ import {
   isTrustedSender,
 } from './security';
 import { buildMenu } from './menu';
+import { exportThroughDialog, SaveGrants } from './save-grants';
+import { writeFileAtomic } from '../host/fs/atomic-write';
 import { loadWindowState, trackWindowState } from './window-state';
 import { rendererDir } from '../host/app-paths';
 import { StudioHost } from '../host/studio-host';
@@ -73,10 +75,18 @@ function registerIpc(h: StudioHost): void {
     { close(): void; receive(frame: string): void; owner: WebContents }
   >();
   let nextId = 1;
+  const saveGrants = new SaveGrants();
 
   ipcMain.handle(IPC.call, async (event, method: unknown, params: unknown) => {
     if (!isTrustedSender(event, windows))
       return { ok: false, error: { code: 'forbidden_path', message: 'untrusted sender' } };
+    if (method === 'bundles.export')
+      return exportThroughDialog(params, {
+        grants: saveGrants,
+        windowId: event.sender.id,
+        exportBytes: (p) => h.call('bundles.export', p),
+        writeFile: (file, data) => writeFileAtomic(file, data),
+      });
     const res = await h.call(String(method), params);
     if (res.ok && (method === 'workspace.open' || method === 'skills.new')) void refreshMenu();
     return res;
@@ -119,7 +129,10 @@ function registerIpc(h: StudioHost): void {
       defaultPath: typeof defaultName === 'string' ? path.basename(defaultName) : undefined,
       filters: [{ name: 'Skill bundles', extensions: ['skill', 'zip'] }],
     });
-    return res.canceled ? null : (res.filePath ?? null);
+    if (res.canceled || !res.filePath) return null;
+    // The one place a bundle may then be written for this window (save-grants.ts).
+    saveGrants.grant(event.sender.id, res.filePath);
+    return res.filePath;
   });
   h.onEvent((e) => {
     for (const wc of windows) if (!wc.isDestroyed()) wc.send(IPC.event, e);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import WebSocket from 'ws';
@@ -285,6 +285,29 @@ describe('local server', () => {
     });
     expect(files.status).toBe(400);
     expect(JSON.parse(files.body).error.code).toBe('forbidden_path');
+  });
+
+  it('never writes a bundle to a path a request names; returns the bytes instead', async () => {
+    const target = path.join(ws.root, 'planted.skill');
+    const refused = await request(server.port, {
+      path: '/api/studio/bundles.export',
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ skill: 'alpha', format: 'skill', outPath: target }),
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body).error.code).toBe('forbidden_path');
+    expect(existsSync(target)).toBe(false);
+    const bytes = await request(server.port, {
+      path: '/api/studio/bundles.export',
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ skill: 'alpha', format: 'skill' }),
+    });
+    expect(bytes.status).toBe(200);
+    const result = JSON.parse(bytes.body) as { path: string | null; base64: string };
+    expect(result.path).toBeNull();
+    expect(Buffer.from(result.base64, 'base64').subarray(0, 2).toString()).toBe('PK');
   });
 
   it('validates Studio API params at the boundary', async () => {

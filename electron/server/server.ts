@@ -70,6 +70,8 @@ class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The error code in the JSON reply (a StudioErrorCode where one fits). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -99,6 +101,20 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   } catch {
     throw new HttpError(400, 'request body is not JSON');
   }
+}
+
+/**
+ * Only the user chooses where a file is written. Over HTTP no request may name one:
+ * a bundle comes back as bytes and the browser's own download saves it.
+ */
+function refuseChosenPath(method: string, params: unknown): void {
+  const outPath = (params as { outPath?: unknown } | null)?.outPath;
+  if (method === 'bundles.export' && outPath !== undefined && outPath !== null)
+    throw new HttpError(
+      400,
+      'the studio server never writes a bundle to a path a request names: leave outPath out and save the returned bytes',
+      'forbidden_path',
+    );
 }
 
 /** A skill name in a URL: one path segment, nothing that could walk anywhere. */
@@ -227,6 +243,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       if (req.method !== 'POST') throw new HttpError(405, 'use POST');
       const method = pathname.slice(STUDIO_HTTP_PREFIX.length);
       const params = await readBody(req);
+      refuseChosenPath(method, params);
       const out = await host.call(method, params);
       if (out.ok) sendJson(res, 200, out.result);
       else
@@ -279,7 +296,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       const message = err instanceof Error ? err.message : String(err);
       if (!res.headersSent)
         sendJson(res, status, {
-          error: { code: status === 401 ? 'unauthorized' : 'error', message },
+          error: {
+            code:
+              err instanceof HttpError && err.code
+                ? err.code
+                : status === 401
+                  ? 'unauthorized'
+                  : 'error',
+            message,
+          },
         });
       else res.destroy();
     });
