@@ -4,7 +4,7 @@
  * sender check on every IPC channel, what reaches the renderer, the dialogs and the menu.
  * Each test starts main.ts afresh, as the app does once.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace';
@@ -307,6 +307,48 @@ describe('dialogs', () => {
     dialog.answers.push({ canceled: true, filePath: '/out/ignored.skill' });
     await expect(ipcMain.invoke(IPC.pickSavePath, s.trusted(), 7)).resolves.toBeNull();
     expect(dialog.calls[1].options.defaultPath).toBeUndefined();
+  });
+
+  it('writes a bundle only to the path the save dialog returned to that window, once', async () => {
+    const bytes = Buffer.from('PK a bundle');
+    const s = await started((host) => {
+      host.hostSetup.results['bundles.export'] = {
+        path: null,
+        base64: bytes.toString('base64'),
+        fileName: 'a.skill',
+        bytes: bytes.length,
+        entries: [],
+        diagnostics: [],
+        refused: false,
+      };
+    });
+    const { ipcMain, dialog } = s.electron;
+    const chosen = path.join(ws.root, 'chosen.skill');
+    const exportTo = (event: FakeElectron.FakeIpcEvent, outPath: string) =>
+      ipcMain.invoke(IPC.call, event, 'bundles.export', { skill: 'a', format: 'skill', outPath });
+    const forbidden = { ok: false, error: { code: 'forbidden_path' } };
+
+    await expect(exportTo(s.trusted(), chosen)).resolves.toMatchObject(forbidden);
+    dialog.answers.push({ canceled: false, filePath: chosen });
+    await ipcMain.invoke(IPC.pickSavePath, s.trusted(), 'a.skill');
+    const other = new s.electron.BrowserWindow({});
+    await expect(exportTo(other.webContents.ipcEvent(APP_PAGE), chosen)).resolves.toMatchObject(
+      forbidden,
+    );
+    await expect(exportTo(s.trusted(), path.join(ws.root, 'other.skill'))).resolves.toMatchObject(
+      forbidden,
+    );
+    expect(existsSync(chosen)).toBe(false);
+
+    await expect(exportTo(s.trusted(), chosen)).resolves.toMatchObject({
+      ok: true,
+      result: { path: chosen },
+    });
+    expect(readFileSync(chosen)).toEqual(bytes);
+    await expect(exportTo(s.trusted(), chosen)).resolves.toMatchObject(forbidden);
+    // The host itself is never asked to write a path.
+    const asked = s.host.calls.filter((c) => c.method === 'bundles.export');
+    expect(asked.map((c) => (c.params as { outPath: unknown }).outPath)).toEqual([null]);
   });
 
   it('says why the app could not start, and exits with an error', async () => {

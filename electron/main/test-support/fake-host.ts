@@ -1,7 +1,7 @@
 /**
  * A StudioHost stand-in for main-process tests (`vi.mock('../host/studio-host', …)`): the
  * tests are about the wiring between Electron and the host, so the host only records what
- * reaches it and answers `workspace.info` with the recent list a test sets.
+ * reaches it and answers with what a test sets.
  */
 import type { StudioEvent } from '../../../shared/api/studio-api';
 
@@ -19,10 +19,16 @@ export interface FakeConnection {
   close(): void;
 }
 
-/** Set before the main process starts; read by `StudioHost.create`. */
-export const hostSetup: { recent: string[]; failWith: Error | null } = {
+/** Set before the main process starts; read by `StudioHost.create` and `call`. */
+export const hostSetup: {
+  recent: string[];
+  failWith: Error | null;
+  /** What `call` answers per method (else null; `workspace.info` gives `recent`). */
+  results: Record<string, unknown>;
+} = {
   recent: [],
   failWith: null,
+  results: {},
 };
 
 export const createdHosts: StudioHost[] = [];
@@ -32,6 +38,7 @@ export function resetFakeHost(): void {
   createdHosts.length = 0;
   hostSetup.recent = [];
   hostSetup.failWith = null;
+  hostSetup.results = {};
 }
 
 export class StudioHost {
@@ -51,6 +58,7 @@ export class StudioHost {
 
   async call(method: string, params: unknown): Promise<{ ok: true; result: unknown }> {
     this.calls.push({ method, params });
+    if (method in hostSetup.results) return { ok: true, result: hostSetup.results[method] };
     return { ok: true, result: method === 'workspace.info' ? { recent: hostSetup.recent } : null };
   }
 
