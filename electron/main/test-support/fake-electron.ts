@@ -59,6 +59,8 @@ export class FakeWebContents extends EventEmitter {
 }
 
 class FakeApp extends EventEmitter {
+  /** A test sets it to play the installed app rather than `npm start`. */
+  isPackaged = false;
   sandboxEnabled = false;
   exitCode: number | null = null;
   quitCalled = false;
@@ -268,6 +270,7 @@ export const screen = {
  */
 export function resetFakeElectron(): void {
   app.removeAllListeners();
+  app.isPackaged = false;
   app.sandboxEnabled = false;
   app.exitCode = null;
   app.quitCalled = false;
