@@ -11,8 +11,10 @@
  * leaves the scratch folder escapes that sweep: without a cgroup the plain sandbox
  * is best effort.
  *
- * Live runs are registered here so that an entry point can end all of them at once
- * when it is told to stop (`killAllRuns`, from SIGTERM/SIGINT/SIGHUP handlers).
+ * The processes of live runs are registered here so that an entry point can end
+ * all of them at once, synchronously (`killAllRuns`): from a SIGTERM/SIGINT/SIGHUP
+ * handler after `stopAllRuns` (live-runs.ts, which cancels the calls) has not
+ * finished in time, or from an `exit` handler, where nothing asynchronous runs.
  */
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
@@ -37,24 +39,24 @@ export function killProcessGroup(pid: number): void {
   }
 }
 
-/** What it takes to kill one live run. */
-export interface LiveRun {
+/** What it takes to kill the processes of one live run (live-runs.ts tracks the calls). */
+export interface RunProcesses {
   /** The run's first process (leader of its process group), once spawned. */
   pid: number | undefined;
   /** Kills every process of the run's cgroup and removes it (sync), when there is one. */
   cgroup: { remove(): void } | null;
 }
 
-const liveRuns = new Set<LiveRun>();
+const liveRuns = new Set<RunProcesses>();
 
 /** Registers a run until the returned function is called (when the run is over). */
-export function trackRun(run: LiveRun): () => void {
+export function trackRunProcesses(run: RunProcesses): () => void {
   liveRuns.add(run);
   return () => void liveRuns.delete(run);
 }
 
 /** How many runs are alive now. */
-export function liveRunCount(): number {
+export function liveRunProcessCount(): number {
   return liveRuns.size;
 }
 

@@ -24,7 +24,7 @@ import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
 import type { AbortCause, ExecContext, ExecOutcome, Executor, SandboxLimits } from './types';
 import { classifyRun, NO_MEMORY_EVIDENCE, type KillReason, type RunFacts } from './exit-classify';
 import { chooseInterpreter } from './interpreter';
-import { killProcessGroup, sweepRunProcesses, trackRun } from './process-tree';
+import { killProcessGroup, sweepRunProcesses, trackRunProcesses } from './process-tree';
 import { LineSplitter, StdoutReader, TextTail } from './script-output';
 import { cgroupManager, type RunCgroup } from './sandbox/cgroup';
 import { DEFAULT_TMPFS_CAPS, detectSandbox, type SandboxPreference } from './sandbox/detect';
@@ -242,7 +242,7 @@ export class ScriptExecutor implements Executor {
       let exited = false;
       const finishHooks: (() => void)[] = [];
       const live = { pid: undefined as number | undefined, cgroup };
-      const untrack = trackRun(live);
+      const untrack = trackRunProcesses(live);
       // Everything of the run, wherever it went: its process group, then its cgroup.
       const killRun = (): void => {
         if (child?.pid !== undefined) killProcessGroup(child.pid);
