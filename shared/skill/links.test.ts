@@ -103,6 +103,23 @@ describe('checkLinks: Markdown links', () => {
     // After the fence closes, links count again.
     expect(problems('```\n[a](gone.md)\n```\n[b](gone.md)')).toEqual(['8:5 LINK_MISSING']);
   });
+
+  it('reads around comments and blocks on the same line, and never past an unclosed fence', () => {
+    expect(
+      problems(
+        [
+          'a <!-- [x](gone.md) --> [y](gone.md) <!-- `scripts/gone.py`',
+          '--> `scripts/gone.py` and ~~~ is not a fence here [z](gone.md)',
+          '   ```js title="`[w](gone.md)`"',
+          '[v](gone.md)',
+          '  ```',
+          'plain line',
+          '````',
+          '[u](gone.md)',
+        ].join('\r\n'),
+      ),
+    ).toEqual(['5:29 LINK_MISSING', '6:6 LINK_MISSING', '6:55 LINK_MISSING']);
+  });
 });
 
 describe('checkLinks: backticked paths', () => {

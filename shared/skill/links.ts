@@ -73,6 +73,7 @@ interface PathRef {
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:[ \t]*(\S+)/;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 /** Characters that make a target a placeholder, a glob or an expression rather than a path. */
 const NOT_A_PATH = /[{}$*<>|\\"'`\s]|^~/;
@@ -107,6 +108,8 @@ function cleanTarget(raw: string): string | null {
 /** Whether backticked text is a relative path worth checking. */
 function looseTarget(code: string): string | null {
   const t = code.trim();
+  // Most code spans are words, commands or code: no "/" and no "." is no path to check.
+  if (t.length > 512 || (t.indexOf('/') === -1 && t.indexOf('.') === -1)) return null;
   if (!LOOSE_PATH.test(t) || t.includes('//') || PLACEHOLDER.test(t)) return null;
   // A folder (`scripts/`) or a file with a known extension; `references/open-coding`
   // is more likely a topic or a prefix than a file.
@@ -138,97 +141,181 @@ function destinationEnd(line: string, i: number): number {
   return j;
 }
 
-/** Every path named in the body, with its 1-based file position. */
-export function findPathRefs(body: string, bodyStartLine: number): PathRef[] {
-  const refs: PathRef[] = [];
-  const lines = body.split('\n');
-  let fence: string | null = null;
-  let inComment = false;
-  for (let n = 0; n < lines.length; n++) {
-    let line = lines[n].endsWith('\r') ? lines[n].slice(0, -1) : lines[n];
-    const lineNo = bodyStartLine + n;
-    const fenceMatch = FENCE.exec(line);
-    if (fence !== null) {
-      // A fence closes with the same character, at least as many, and nothing after.
-      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) {
-        if (line.slice(fenceMatch[0].length).trim() === '') fence = null;
-      }
-      continue;
-    }
-    if (fenceMatch) {
-      fence = fenceMatch[1];
-      continue;
-    }
+/** The start of the run of backticks that closes a code span opened by `len` backticks, or -1. */
+function closingTicks(line: string, from: number, len: number): number {
+  for (let j = line.indexOf('`', from); j !== -1;) {
+    let k = j;
+    while (line.charCodeAt(k) === 96) k++;
+    if (k - j === len) return j;
+    j = line.indexOf('`', k);
+  }
+  return -1;
+}
 
-    // HTML comments, possibly over several lines.
-    let from = 0;
-    while (from <= line.length) {
-      if (inComment) {
-        const end = line.indexOf('-->', from);
-        const stop = end === -1 ? line.length : end + 3;
-        line = blank(line, from, stop);
-        if (end === -1) break;
-        inComment = false;
-        from = stop;
-      } else {
-        const start = line.indexOf('<!--', from);
-        if (start === -1) break;
-        inComment = true;
-        line = blank(line, start, start + 4);
-        from = start + 4;
-      }
-    }
+/** The line of `body` around offset `i`: [start, end), end at the '\n' or the text's end. */
+function lineAround(body: string, i: number): [number, number] {
+  const nl = body.indexOf('\n', i);
+  return [body.lastIndexOf('\n', i - 1) + 1, nl === -1 ? body.length : nl];
+}
 
-    // Code spans: collect the backticked paths, then blank them so no link is read inside.
-    const tick = /`+/g;
-    let m: RegExpExecArray | null;
-    while ((m = tick.exec(line)) !== null) {
-      const open = m[0];
-      const close = line.indexOf(open, m.index + open.length);
-      // Only a run of exactly the same length closes a code span.
-      let end = close;
-      while (end !== -1 && line[end + open.length] === '`') {
-        end = line.indexOf(open, end + open.length + 1);
-      }
-      if (end === -1) continue;
-      const contentStart = m.index + open.length;
-      const code = line.slice(contentStart, end);
-      const target = looseTarget(code);
-      if (target !== null) {
-        const lead = code.length - code.trimStart().length;
-        refs.push({
-          text: code.trim(),
-          target,
-          line: lineNo,
-          column: contentStart + lead + 1,
-          loose: true,
-        });
-      }
-      line = blank(line, m.index, end + open.length);
-      tick.lastIndex = end + open.length;
-    }
+/** The fence a line opens or closes (its run of ``` or ~~~) and what follows it, or null. */
+function fenceOn(line: string): { mark: string; rest: string } | null {
+  const m = FENCE.exec(line);
+  return m ? { mark: m[1], rest: line.slice(m[0].length) } : null;
+}
 
-    // Inline links and images: [text](dest "title").
-    for (let i = line.indexOf(']('); i !== -1; i = line.indexOf('](', i + 2)) {
-      if (line.lastIndexOf('[', i) === -1) continue;
-      let start = i + 2;
-      while (line[start] === ' ' || line[start] === '\t') start++;
-      const end = destinationEnd(line, start);
-      const raw = line.slice(start, end);
-      const target = cleanTarget(raw);
-      if (target !== null) {
-        refs.push({ text: raw, target, line: lineNo, column: start + 1, loose: false });
-      }
-    }
-    // Reference definitions: [id]: dest "title".
-    const def = /^ {0,3}\[[^\]]+\]:[ \t]*(\S+)/.exec(line);
-    if (def) {
-      const target = cleanTarget(def[1]);
-      const column = def[0].length - def[1].length + 1;
-      if (target !== null) refs.push({ text: def[1], target, line: lineNo, column, loose: false });
+/** Starts of the lines that may be fences: those holding ``` or ~~~ within their first bytes. */
+function fenceCandidates(body: string): number[] {
+  const starts = new Set<number>();
+  for (const marker of ['```', '~~~']) {
+    for (let i = body.indexOf(marker); i !== -1; i = body.indexOf(marker, i + 3)) {
+      const [start] = lineAround(body, i);
+      if (i - start <= 3) starts.add(start);
     }
   }
+  return [...starts].sort((a, b) => a - b);
+}
+
+/**
+ * Where nothing counts: fenced code blocks (fence lines included; an unclosed fence
+ * runs to the end) and HTML comments. Sorted, non-overlapping [start, end) offsets.
+ */
+function skippedRanges(body: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  let open: { mark: string; start: number } | null = null;
+  for (const start of fenceCandidates(body)) {
+    const [, end] = lineAround(body, start);
+    const fence = fenceOn(body.slice(start, end).replace(/\r$/, ''));
+    if (!fence) continue;
+    if (open === null) {
+      open = { mark: fence.mark, start };
+    } else if (
+      // A fence closes with the same character, at least as many, and nothing after.
+      fence.mark[0] === open.mark[0] &&
+      fence.mark.length >= open.mark.length &&
+      fence.rest.trim() === ''
+    ) {
+      ranges.push([open.start, end]);
+      open = null;
+    }
+  }
+  if (open !== null) ranges.push([open.start, body.length]);
+  // Comments outside code blocks.
+  for (let i = body.indexOf('<!--'); i !== -1;) {
+    const inCode = ranges.find(([a, b]) => a <= i && i < b);
+    if (inCode) {
+      i = body.indexOf('<!--', inCode[1]);
+      continue;
+    }
+    const close = body.indexOf('-->', i + 4);
+    const end = close === -1 ? body.length : close + 3;
+    ranges.push([i, end]);
+    i = body.indexOf('<!--', end);
+  }
+  return ranges.sort((x, y) => x[0] - y[0]);
+}
+
+/**
+ * Every path named in the body, with its 1-based file position. Runs on every scan,
+ * so it only ever looks at lines holding a backtick or a `]`, found with indexOf
+ * over the whole body; the rest of the text is passed over natively.
+ */
+export function findPathRefs(body: string, bodyStartLine: number): PathRef[] {
+  const refs: PathRef[] = [];
+  if (body.indexOf('`') === -1 && body.indexOf(']') === -1) return refs;
+  const skipped = skippedRanges(body);
+  let r = 0;
+  let lineNo = bodyStartLine;
+  let counted = 0;
+  let nextTick = body.indexOf('`');
+  let nextBracket = body.indexOf(']');
+  for (let pos = 0; pos < body.length;) {
+    if (nextTick !== -1 && nextTick < pos) nextTick = body.indexOf('`', pos);
+    if (nextBracket !== -1 && nextBracket < pos) nextBracket = body.indexOf(']', pos);
+    const next =
+      nextTick === -1
+        ? nextBracket
+        : nextBracket === -1
+          ? nextTick
+          : Math.min(nextTick, nextBracket);
+    if (next === -1) break;
+    while (r < skipped.length && skipped[r][1] <= next) r++;
+    const [lineStart, lineEnd] = lineAround(body, next);
+    pos = lineEnd + 1;
+    // A line wholly inside a code block or a comment: nothing to read.
+    if (r < skipped.length && skipped[r][0] <= lineStart && skipped[r][1] >= lineEnd) continue;
+    for (
+      let i = body.indexOf('\n', counted);
+      i !== -1 && i < lineStart;
+      i = body.indexOf('\n', i + 1)
+    )
+      lineNo++;
+    counted = lineStart;
+    let line = body.slice(lineStart, lineEnd);
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    // Parts of the line in a comment (or a block that starts or ends on it) are blanked.
+    for (let k = r; k < skipped.length && skipped[k][0] < lineEnd; k++) {
+      const [a, b] = skipped[k];
+      if (b > lineStart) {
+        line = blank(line, Math.max(0, a - lineStart), Math.min(line.length, b - lineStart));
+      }
+    }
+    readLine(line, lineNo, refs);
+  }
   return refs;
+}
+
+/** The code spans, links and reference definitions of one line (code blocks already out). */
+function readLine(text: string, lineNo: number, refs: PathRef[]): void {
+  let line = text;
+  const hasBracket = line.indexOf(']') !== -1;
+  // Code spans: collect the backticked paths, then blank them so no link is read inside.
+  for (let i = line.indexOf('`'); i !== -1;) {
+    let runEnd = i;
+    while (line.charCodeAt(runEnd) === 96) runEnd++;
+    const close = closingTicks(line, runEnd, runEnd - i);
+    // An unmatched run is literal text (CommonMark): look on after it.
+    if (close === -1) {
+      i = line.indexOf('`', runEnd);
+      continue;
+    }
+    const code = line.slice(runEnd, close);
+    const target = looseTarget(code);
+    if (target !== null) {
+      const lead = code.length - code.trimStart().length;
+      refs.push({
+        text: code.trim(),
+        target,
+        line: lineNo,
+        column: runEnd + lead + 1,
+        loose: true,
+      });
+    }
+    const after = close + (runEnd - i);
+    if (hasBracket) line = blank(line, i, after);
+    i = line.indexOf('`', after);
+  }
+  if (!hasBracket) return;
+
+  // Inline links and images: [text](dest "title").
+  for (let i = line.indexOf(']('); i !== -1; i = line.indexOf('](', i + 2)) {
+    if (line.lastIndexOf('[', i) === -1) continue;
+    let start = i + 2;
+    while (line[start] === ' ' || line[start] === '\t') start++;
+    const end = destinationEnd(line, start);
+    const raw = line.slice(start, end);
+    const target = cleanTarget(raw);
+    if (target !== null) {
+      refs.push({ text: raw, target, line: lineNo, column: start + 1, loose: false });
+    }
+  }
+  // Reference definitions: [id]: dest "title".
+  const def = REFERENCE_DEFINITION.exec(line);
+  if (def) {
+    const target = cleanTarget(def[1]);
+    const column = def[0].length - def[1].length + 1;
+    if (target !== null) refs.push({ text: def[1], target, line: lineNo, column, loose: false });
+  }
 }
 
 /** Case-folded form for comparing names (NFC too: macOS hands out decomposed names). */
