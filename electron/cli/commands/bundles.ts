@@ -114,6 +114,8 @@ export const importCommand: Command = {
     }
     if (ctx.common.json) writeJson(ctx.io, res);
     else ctx.io.stdout.write(`imported ${res.name} → ${res.path}\n`);
+    for (const entry of res.skipped)
+      ctx.io.stderr.write(`warning: skipped ${entry}: export never writes this name\n`);
     return 0;
   },
 };

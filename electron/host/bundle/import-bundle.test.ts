@@ -9,6 +9,7 @@ import {
   stat,
   writeFile,
 } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { ZipFile } from 'yazl';
@@ -114,7 +115,11 @@ describe('importBundle', () => {
     const { buffer } = await exportBundle(src, { name: 'demo-skill', format: 'skill' });
 
     const result = await importBundle(buffer, into);
-    expect(result).toEqual({ name: 'demo-skill', path: path.join(into, 'demo-skill') });
+    expect(result).toEqual({
+      name: 'demo-skill',
+      path: path.join(into, 'demo-skill'),
+      skipped: [],
+    });
     expect(await readFile(path.join(result.path, 'SKILL.md'), 'utf8')).toBe(SKILL_MD);
     expect(await readFile(path.join(result.path, 'scripts', 'data.json'), 'utf8')).toBe(
       '{"a":1}\n',
@@ -314,5 +319,117 @@ describe('importBundle', () => {
     ]);
     await importBundle(zip, into);
     expect(await readdir(path.join(into, 'demo-skill'))).toEqual(['SKILL.md']);
+  });
+});
+
+describe('importBundle never plants what export would not write', () => {
+  /** All files under `dir`, relative, posix, sorted (hidden ones included). */
+  async function tree(dir: string): Promise<string[]> {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+      .sort();
+  }
+
+  it.runIf(posix)(
+    'skips a real .git with a core.fsmonitor hook, zipped by zip(1), and says so',
+    async () => {
+      const src = path.join(tmp, 'src');
+      const skill = path.join(src, 'demo-skill');
+      await mkdir(path.join(skill, '.git', 'hooks'), { recursive: true });
+      await writeFile(path.join(skill, 'SKILL.md'), SKILL_MD);
+      await writeFile(path.join(skill, '.gitattributes'), '*.md text\n');
+      const marker = path.join(tmp, 'pwned');
+      await writeFile(
+        path.join(skill, '.git', 'config'),
+        `[core]\n\tfsmonitor = "touch ${marker}; false"\n`,
+      );
+      await writeFile(path.join(skill, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+      await writeFile(path.join(skill, '.git', 'hooks', 'post-checkout'), '#!/bin/sh\n');
+      await mkdir(path.join(skill, 'Node_Modules', 'x'), { recursive: true });
+      await writeFile(path.join(skill, 'Node_Modules', 'x', 'index.js'), '');
+      await mkdir(path.join(skill, 'scripts', '__pycache__'), { recursive: true });
+      await writeFile(path.join(skill, 'scripts', '__pycache__', 'run.cpython-311.pyc'), '');
+      await writeFile(path.join(skill, 'scripts', 'run.PYC'), '');
+      await writeFile(path.join(skill, 'scripts', '.DS_Store'), '');
+      const zipFile = path.join(tmp, 'demo.zip');
+      execFileSync('zip', ['-qr', zipFile, 'demo-skill'], { cwd: src });
+
+      const res = await importBundle(await readFile(zipFile), into);
+      expect(res.name).toBe('demo-skill');
+      expect(await tree(res.path)).toEqual(['.gitattributes', 'SKILL.md']);
+      expect(res.skipped).toEqual(
+        expect.arrayContaining([
+          'demo-skill/.git/config',
+          'demo-skill/.git/hooks/post-checkout',
+          'demo-skill/Node_Modules/x/index.js',
+          'demo-skill/scripts/__pycache__/run.cpython-311.pyc',
+          'demo-skill/scripts/run.PYC',
+          'demo-skill/scripts/.DS_Store',
+        ]),
+      );
+      // And git run there finds no repository of the bundle's making.
+      await writeFile(path.join(tmp, 'skills', '.keep'), '');
+      let gitRan = true;
+      try {
+        execFileSync('git', ['status'], {
+          cwd: res.path,
+          stdio: 'ignore',
+          env: { ...process.env, GIT_CEILING_DIRECTORIES: tmp },
+        });
+      } catch {
+        gitRan = false; // "not a git repository": what we want
+      }
+      expect(gitRan).toBe(false);
+      await expect(stat(marker)).rejects.toThrow();
+    },
+  );
+
+  it('skips every spelling of .git a filesystem could take for it', async () => {
+    // (`.git.` and `.git ` never get this far: names ending in a dot or space are refused.)
+    const names = ['.GIT', '.Git', 'GIT~1', '.g\u200cit', '.git\ufeff'];
+    const zip = await makeZip([
+      { name: 'demo-skill/SKILL.md', data: SKILL_MD },
+      ...names.map((n) => ({ name: `demo-skill/${n}/config`, data: '[core]\n' })),
+      { name: 'demo-skill/deep/er/.GIT/config', data: '[core]\n' },
+    ]);
+    const res = await importBundle(zip, into);
+    expect(await tree(res.path)).toEqual(['SKILL.md']);
+    expect(res.skipped).toHaveLength(names.length + 1);
+  });
+
+  it('refuses a .git top folder, a skill named .git, and Git internals under another name', async () => {
+    await expectRefused(
+      await makeZip([{ name: '.git/SKILL.md', data: SKILL_MD }]),
+      'invalid_params',
+      /top-level folder ".git"/,
+    );
+    await expectRefused(
+      await makeZip([{ name: 'SKILL.md', data: SKILL_MD.replace('demo-skill', '.Git') }]),
+      'invalid_params',
+      /cannot be named ".Git"/,
+    );
+    await expectRefused(
+      await makeZip([
+        { name: 'demo-skill/SKILL.md', data: SKILL_MD },
+        { name: 'demo-skill/assets/repo/HEAD', data: 'ref: refs/heads/main\n' },
+        { name: 'demo-skill/assets/repo/config', data: '[core]\n\tfsmonitor = evil\n' },
+        { name: 'demo-skill/assets/repo/objects/', dir: true },
+      ]),
+      'invalid_params',
+      /Git repository's internals/,
+    );
+  });
+
+  it('keeps .gitattributes and .gitmodules, which export writes too', async () => {
+    const zip = await makeZip([
+      { name: 'demo-skill/SKILL.md', data: SKILL_MD },
+      { name: 'demo-skill/.gitattributes', data: '* text\n' },
+      { name: 'demo-skill/.gitmodules', data: '' },
+    ]);
+    const res = await importBundle(zip, into);
+    expect(await tree(res.path)).toEqual(['.gitattributes', '.gitmodules', 'SKILL.md']);
+    expect(res.skipped).toEqual([]);
   });
 });

@@ -4,6 +4,14 @@
  * no symlinks, one top-level folder holding exactly one SKILL.md, bounded entry count and
  * size (zip bombs). Extraction goes to a temp folder beside the target and is renamed into
  * place, so a failure leaves nothing half-written.
+ *
+ * Import never plants what export would not write: entries under a name export leaves
+ * out (`.git`, `node_modules`, `__pycache__`, `*.pyc`, `.DS_Store`, under any spelling a
+ * filesystem could take for one) are skipped and listed in the result. A `.git` would
+ * otherwise run its `core.fsmonitor` or hooks on the next `git status`; for the same
+ * reason a folder laid out like a Git repository's insides (HEAD, config, objects/)
+ * refuses the bundle. `.gitattributes` and `.gitmodules` are kept: export writes them,
+ * and they can only name drivers and submodules, never define a command to run.
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -24,7 +32,7 @@ import {
 } from '../fs/errors';
 import { pathProblem } from '../fs/safe-path';
 import { MAX_BUNDLE_BYTES, MAX_BUNDLE_ENTRIES } from './export-bundle';
-import { IMPORT_SKIPPED_TOP_FOLDERS } from './ignore';
+import { IMPORT_SKIPPED_TOP_FOLDERS, isBundleIgnoredAnySpelling } from './ignore';
 
 export { MAX_BUNDLE_BYTES, MAX_BUNDLE_ENTRIES } from './export-bundle';
 
@@ -33,6 +41,8 @@ export interface ImportedBundle {
   name: string;
   /** Absolute path of the new skill folder. */
   path: string;
+  /** Entries not unpacked because export would never write them (as named in the archive). */
+  skipped: string[];
 }
 
 const S_IFMT = 0o170000;
@@ -108,6 +118,7 @@ function planLayout(raw: { entry: yauzl.Entry; name: string }[]): {
   top: string | null;
   planned: PlannedEntry[];
   rootLayout: boolean;
+  skipped: string[];
 } {
   const checked: { entry: yauzl.Entry; shown: string; segments: string[]; dir: boolean }[] = [];
   for (const { entry, name } of raw) {
@@ -130,11 +141,20 @@ function planLayout(raw: { entry: yauzl.Entry; name: string }[]): {
     }
   }
 
+  if (top !== null && isBundleIgnoredAnySpelling(top))
+    throw new InvalidRequestError(
+      `The bundle's top-level folder "${top}" is a name export never writes; it is not a skill`,
+    );
   const planned: PlannedEntry[] = [];
+  const skipped: string[] = [];
   const seen = new Map<string, string>();
   for (const c of checked) {
     const inner = rootLayout ? c.segments : c.segments.slice(1);
     if (inner.length === 0) continue; // the top folder's own entry
+    if (inner.some(isBundleIgnoredAnySpelling)) {
+      skipped.push(c.shown);
+      continue;
+    }
     const rel = inner.join('/');
     // Case-insensitive disks would merge `A.md` and `a.md`: refuse either way.
     const key = rel.toLowerCase();
@@ -162,6 +182,8 @@ function planLayout(raw: { entry: yauzl.Entry; name: string }[]): {
     }
   }
 
+  refuseGitInternals(planned);
+
   const skillMds = planned.filter((p) => !p.dir && p.rel.toLowerCase() === 'skill.md');
   if (rootLayout && skillMds.length === 0) {
     const stray = checked.find(
@@ -186,7 +208,28 @@ function planLayout(raw: { entry: yauzl.Entry; name: string }[]): {
   if (declared > MAX_BUNDLE_BYTES) {
     throw new TooLargeError(`The bundle unpacks to more than ${MAX_BUNDLE_BYTES / 1024 / 1024} MB`);
   }
-  return { top, planned, rootLayout };
+  return { top, planned, rootLayout, skipped };
+}
+
+/**
+ * A folder holding HEAD, config and objects/ (or refs/) is a Git directory by another
+ * name: `git` run inside it reads its config (and any command that config names).
+ */
+function refuseGitInternals(planned: PlannedEntry[]): void {
+  const names = new Set(planned.map((p) => p.rel.toLowerCase()));
+  const under = (folder: string, child: string) => {
+    const prefix = folder === '' ? child : `${folder}/${child}`;
+    return [...names].some((n) => n === prefix || n.startsWith(`${prefix}/`));
+  };
+  for (const p of planned) {
+    const rel = p.rel.toLowerCase();
+    if (p.dir || path.posix.basename(rel) !== 'head') continue;
+    const folder = path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel);
+    const config = folder === '' ? 'config' : `${folder}/config`;
+    if (names.has(config) && (under(folder, 'objects') || under(folder, 'refs'))) {
+      refuse(p.shown, "it is part of a Git repository's internals (HEAD, config, objects/)");
+    }
+  }
 }
 
 /** Counts bytes across all entries and stops the extraction past the limit (lying headers). */
@@ -292,11 +335,13 @@ export async function importBundle(buffer: Buffer, intoDir: string): Promise<Imp
         `Not a readable ZIP bundle: ${err instanceof Error ? err.message : String(err)}`,
       );
     });
-    const { top, planned, rootLayout } = planLayout(raw);
+    const { top, planned, rootLayout, skipped } = planLayout(raw);
     const skillMd = planned.find(
       (p) => !p.dir && p.rel.toLowerCase() === 'skill.md',
     ) as PlannedEntry;
     const name = rootLayout ? await nameFromRootSkillMd(zip, skillMd) : (top as string);
+    if (isBundleIgnoredAnySpelling(name))
+      refuse(skillMd.shown, `the skill's folder cannot be named "${name}"`);
 
     await mkdir(intoDir, { recursive: true }).catch((err: unknown) => {
       throw toFileServiceError(err, intoDir);
@@ -320,7 +365,7 @@ export async function importBundle(buffer: Buffer, intoDir: string): Promise<Imp
       await rm(staging, { recursive: true, force: true }).catch(() => undefined);
       throw err;
     }
-    return { name, path: target };
+    return { name, path: target, skipped };
   } finally {
     zip.close();
   }
