@@ -54,6 +54,7 @@ interface Hierarchy {
 
 const CFS_PERIOD_US = 100_000;
 const KILL_ROUNDS = 50;
+const RMDIR_TRIES = 20;
 
 function readText(path: string): string | null {
   try {
@@ -228,8 +229,9 @@ export class RunCgroup {
     this.killAll();
     this.removed = true;
     for (const dir of this.dirs) {
-      // An exiting process can keep the folder busy for a moment.
-      for (let attempt = 0; attempt < 200; attempt++) {
+      // An exiting process (or a zombie not yet reaped) keeps the folder busy for a
+      // moment. A few tries, then leave it: the next sweep (host exit or start) takes it.
+      for (let attempt = 0; attempt < RMDIR_TRIES; attempt++) {
         try {
           rmdirSync(dir);
           break;
@@ -289,6 +291,8 @@ export class CgroupManager {
     try {
       manager.sweepStale();
       manager.makeBases();
+      // A host that exits takes its runs along and leaves no folders behind.
+      process.once('exit', () => manager.removeAll());
     } catch (err) {
       return {
         manager: null,
@@ -313,6 +317,24 @@ export class CgroupManager {
     });
   }
 
+  /** Kills every run of this host and removes its folders (on exit). */
+  removeAll(): void {
+    this.bases.forEach((base) => this.removeBase(base));
+  }
+
+  private removeBase(base: string): void {
+    let runs: string[] = [];
+    try {
+      runs = readdirSync(base, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => join(base, e.name));
+    } catch {
+      // Gone.
+    }
+    const none: CgroupApplied = { memoryBytes: null, pids: null, cpuCores: null };
+    new RunCgroup(this.version, [...runs, base], none, null).remove();
+  }
+
   /** Run folders of hosts that died without cleaning up: kill their members, remove them. */
   private sweepStale(): void {
     for (const h of this.hierarchies) {
@@ -326,22 +348,7 @@ export class CgroupManager {
         if (!name.startsWith(BASE_PREFIX)) continue;
         const pid = Number(name.slice(BASE_PREFIX.length));
         if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
-        const base = join(h.dir, name);
-        let runs: string[] = [];
-        try {
-          runs = readdirSync(base, { withFileTypes: true })
-            .filter((e) => e.isDirectory())
-            .map((e) => join(base, e.name));
-        } catch {
-          // Gone.
-        }
-        const dirs = [...runs, base];
-        new RunCgroup(
-          this.version,
-          dirs,
-          { memoryBytes: null, pids: null, cpuCores: null },
-          null,
-        ).remove();
+        this.removeBase(join(h.dir, name));
       }
     }
   }
