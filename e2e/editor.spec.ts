@@ -54,7 +54,8 @@ test.describe('editing SKILL.md', () => {
       { timeout: 5_000 },
     );
 
-    await replaceLine(page, 2, 'name: VALIDATE-TARGET');
+    // Uppercase and an underscore: the fix must give a valid name, not validate_target.
+    await replaceLine(page, 2, 'name: Validate_Target');
     await expect(
       page.locator('[data-testid="problem-item"][data-code="NAME_NOT_LOWERCASE"]'),
     ).toBeVisible();
@@ -62,13 +63,14 @@ test.describe('editing SKILL.md', () => {
     await page.keyboard.press('Home');
     await page.keyboard.press('End');
     await page.keyboard.press(`${MOD}+.`);
-    const fix = page.locator('.action-widget').getByText('Make the name lowercase');
-    await expect(fix).toBeVisible();
+    // Offered once, though two rules (case, characters) ask for it.
+    const fix = page.locator('.action-widget').getByText('Use the valid name "validate-target"');
+    await expect(fix).toHaveCount(1);
     // The preferred fix is the first, selected entry.
     await page.keyboard.press('Enter');
-    await expect(
-      page.locator('[data-testid="problem-item"][data-code="NAME_NOT_LOWERCASE"]'),
-    ).toHaveCount(0, { timeout: 2_000 });
+    await expect(page.locator('[data-testid="problem-item"][data-code^="NAME_"]')).toHaveCount(0, {
+      timeout: 2_000,
+    });
     await expect(editor(page).locator('.view-lines')).toContainText('name: validate-target');
   });
 

@@ -64,6 +64,8 @@ export function registerSkillMdProviders(monaco: typeof MonacoNs): void {
       if (!info?.skillMd) return { actions: [], dispose() {} };
       const text = model.getValue();
       const actions: MonacoNs.languages.CodeAction[] = [];
+      // Several markers can share one fix (a bad name breaks several rules): list it once.
+      const offered = new Set<string>();
       for (const marker of context.markers) {
         if (marker.source !== MARKER_SOURCE) continue;
         const code = typeof marker.code === 'string' ? marker.code : marker.code?.value;
@@ -77,6 +79,8 @@ export function registerSkillMdProviders(monaco: typeof MonacoNs): void {
           field: null,
         };
         for (const fix of quickFixesFor(text, diagnostic, info.folderName)) {
+          if (offered.has(fix.title)) continue;
+          offered.add(fix.title);
           actions.push({
             title: fix.title,
             kind: 'quickfix',
