@@ -4,7 +4,8 @@
  *      and parses its YAML with the same library;
  *  (b) validating one 50 KB SKILL.md, against a bare YAML parse of its frontmatter;
  *  (c) watch latency from a file write to the registry's change event;
- *  (d) resident memory with the 10,000 skills loaded and watched.
+ *  (d) resident memory with the 10,000 skills loaded and watched;
+ *  (e) validating a hostile 1 MB SKILL.md of 100,000 keys, against a bare YAML parse.
  */
 import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -55,6 +56,14 @@ async function generate(root: string): Promise<void> {
       }),
     );
   }
+}
+
+/** `keys` frontmatter keys of about 10 bytes each (plus a duplicate): about 1 MB for 100,000. */
+function manyKeysSkillMd(keys: number): string {
+  const lines = ['---', 'name: many-keys', 'description: Many keys.', 'metadata:'];
+  for (let i = 0; i < keys; i++) lines.push(`  k${i.toString(36)}: ${i % 10}`);
+  lines.push('  k0: again', '---', '# Many keys', '');
+  return lines.join('\n');
 }
 
 /** The floor: read each SKILL.md and parse its YAML, nothing else. */
@@ -162,6 +171,23 @@ export async function registryBench(): Promise<Row[]> {
       baseline: `${ms(median(bare))} / ${ms(percentile(bare, 95))} bare YAML parse`,
       ratio: `${(median(validate) / median(bare)).toFixed(2)}× / ${(percentile(validate, 95) / percentile(bare, 95)).toFixed(2)}×`,
       target: '≤ 2×',
+    });
+
+    // (e) a hostile SKILL.md: 1 MB of 100,000 frontmatter keys (once quadratic: minutes).
+    const many = manyKeysSkillMd(100_000);
+    const manyYaml = many.slice(4, many.indexOf('\n---\n', 4));
+    const manyValidate: number[] = [];
+    const manyBare: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      manyBare.push(await time(() => parseYaml(manyYaml, { uniqueKeys: false })));
+      manyValidate.push(await time(() => parseSkillMd(many, { folderName: 'many-keys' })));
+    }
+    rows.push({
+      what: `(e) validate a ${(Buffer.byteLength(many) / 1e6).toFixed(1)} MB SKILL.md of 100,000 keys, median`,
+      figure: ms(median(manyValidate)),
+      baseline: `${ms(median(manyBare))} bare YAML parse`,
+      ratio: `${(median(manyValidate) / median(manyBare)).toFixed(2)}×`,
+      target: '< 1 s',
     });
 
     // (c) + (d): load and watch, then time write → change event.

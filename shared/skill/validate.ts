@@ -35,6 +35,7 @@ import { checkLinks, type ListDir } from './links';
 import { checkName } from './name-rules';
 import type { TopologyNode } from './topology';
 import { checkTopology, EXTENSION_CHECKS, type PathCheck } from './validate-extensions';
+import { duplicateKeys, frontmatterTooLarge } from './yaml-bounds';
 import { YamlSource, type Position } from './yaml-source';
 
 export type { ValidationProfile } from './check-context';
@@ -433,9 +434,31 @@ function checkFrontmatter(
   result: ParsedSkillMd,
 ): void {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(yaml, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const tooLarge = frontmatterTooLarge(yaml);
+  if (tooLarge !== null) {
+    result.diagnostics.push({
+      severity: 'error',
+      code: 'FRONTMATTER_YAML',
+      message: tooLarge,
+      line: yamlStartLine,
+      column: 1,
+      field: null,
+    });
+    return;
+  }
+  // uniqueKeys: false because yaml's own check is quadratic; duplicateKeys is linear.
+  // (Aliases stay bounded by toJS's maxAliasCount, 100 by default.)
+  const doc = parseDocument(yaml, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const src = new YamlSource(yaml, lineCounter, yamlStartLine);
   const c = new Checker(src, doc, profile, TOP);
+  for (const offset of duplicateKeys(doc)) {
+    c.error(
+      'FRONTMATTER_YAML',
+      'YAML: duplicate key: each key may appear only once',
+      src.at(offset),
+      null,
+    );
+  }
 
   let onlyDuplicates = true;
   /** Where each syntax error (duplicates aside) begins, for brokenPairs. */
