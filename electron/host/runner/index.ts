@@ -17,6 +17,7 @@ export type {
   Executor,
   ExecutorTable,
   RunErrorCode,
+  SandboxLimits,
   SkillCatalog,
 } from './types';
 export { LlmExecutor, type LlmRunner } from './llm-executor';
@@ -34,5 +35,11 @@ export {
   type ScriptExecutorOptions,
   type ScriptLimits,
 } from './script-executor';
-export { bwrapStatus, detectSandbox, type SandboxPreference } from './sandbox/detect';
+export {
+  bwrapStatus,
+  detectSandbox,
+  sandboxWarning,
+  type SandboxPreference,
+} from './sandbox/detect';
+export { killAllRuns } from './process-tree';
 export type { SandboxDriver, SandboxName } from './sandbox/types';
