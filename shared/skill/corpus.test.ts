@@ -1,12 +1,13 @@
 /**
  * Runs the validator over real published skill collections, when they are
- * present beside the repository: it must never throw, and every diagnostic must
- * point inside the file.
+ * present beside the repository: it must never throw, and every diagnostic (link
+ * checks included) must point inside the file.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { listDirFromPaths } from './links';
 import { parseSkillMd } from './validate';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -34,12 +35,25 @@ describe.skipIf(!existsSync(corpus))('the validator on the public skill corpus',
       for (const file of files) {
         const text = readFileSync(file, 'utf8');
         const lines = text.split('\n').length;
-        const r = parseSkillMd(text, { profile, folderName: basename(dirname(file)) });
+        // The skill's own folders, so the body's links are checked (and placed) too.
+        const listDir = (rel: string): string[] | null => {
+          try {
+            return readdirSync(join(dirname(file), rel));
+          } catch {
+            return null;
+          }
+        };
+        const r = parseSkillMd(text, { profile, folderName: basename(dirname(file)), listDir });
         for (const d of r.diagnostics) {
           expect(d.line, `${file}: ${d.code}`).toBeGreaterThanOrEqual(1);
           expect(d.column, `${file}: ${d.code}`).toBeGreaterThanOrEqual(1);
           expect(d.line, `${file}: ${d.code}`).toBeLessThanOrEqual(lines);
           expect(d.message.length).toBeGreaterThan(0);
+          if (d.code.startsWith('LINK_')) {
+            // A link problem points into its line, at the path.
+            const at = text.split('\n')[d.line - 1].slice(d.column - 1);
+            expect(at.length, `${file}:${d.line}:${d.column}`).toBeGreaterThan(0);
+          }
         }
       }
     },
@@ -70,5 +84,23 @@ describe('validation cost', () => {
     const perFile = (performance.now() - t0) / runs;
     // Generous on purpose (shared machines): this catches a quadratic slip, not a few percent.
     expect(perFile).toBeLessThan(10);
+  });
+
+  it('checks the links of a 50 KB body full of broken links and code spans in linear time', () => {
+    const body = Array.from(
+      { length: 700 },
+      (_, i) => `See [ref ${i}](references/r${i}.md), \`scripts/s${i}.py\` and \`code()\` \``,
+    ).join('\n');
+    const text = `---\nname: big\ndescription: d\n---\n${body}\n`;
+    expect(text.length).toBeGreaterThan(40_000);
+    const listDir = listDirFromPaths(['references/r1.md', 'scripts/s1.py']);
+    const check = () => parseSkillMd(text, { listDir });
+    expect(check().diagnostics.filter((d) => d.code === 'LINK_MISSING')).toHaveLength(2 * 699);
+    for (let i = 0; i < 5; i++) check();
+    const runs = 20;
+    const t0 = performance.now();
+    for (let i = 0; i < runs; i++) check();
+    // About 8 ms on an idle machine; the bound only catches a quadratic slip (that is seconds).
+    expect((performance.now() - t0) / runs).toBeLessThan(100);
   });
 });

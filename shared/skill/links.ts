@@ -45,10 +45,9 @@ export function listDirFromPaths(paths: Iterable<string>): ListDir {
     const self = parts.join('/');
     if (p.endsWith('/') && !dirs.has(self)) dirs.set(self, new Set());
   }
-  return (dir) => {
-    const names = dirs.get(dir);
-    return names ? [...names] : null;
-  };
+  const lists = new Map<string, readonly string[]>();
+  for (const [dir, names] of dirs) lists.set(dir, [...names]);
+  return (dir) => lists.get(dir) ?? null;
 }
 
 /** File extensions that make a bare backticked word a file name. */
@@ -88,6 +87,17 @@ const PLACEHOLDER =
 /** Blanks out `[from, to)` of a line, keeping every column where it was. */
 function blank(line: string, from: number, to: number): string {
   return line.slice(0, from) + ' '.repeat(to - from) + line.slice(to);
+}
+
+/** Blanks out every [start, end) pair of `spans` (sorted), in one pass. */
+function blankSpans(line: string, spans: readonly number[]): string {
+  let out = '';
+  let from = 0;
+  for (let k = 0; k < spans.length; k += 2) {
+    out += line.slice(from, spans[k]) + ' '.repeat(spans[k + 1] - spans[k]);
+    from = spans[k + 1];
+  }
+  return out + line.slice(from);
 }
 
 /** The target of a link destination, cleaned; null when it is not a relative path. */
@@ -269,6 +279,8 @@ export function findPathRefs(body: string, bodyStartLine: number): PathRef[] {
 function readLine(text: string, lineNo: number, refs: PathRef[]): void {
   let line = text;
   const hasBracket = line.indexOf(']') !== -1;
+  /** [start, end) of each code span, blanked in one go before links are read. */
+  const spans: number[] = [];
   // Code spans: collect the backticked paths, then blank them so no link is read inside.
   for (let i = line.indexOf('`'); i !== -1;) {
     let runEnd = i;
@@ -292,10 +304,11 @@ function readLine(text: string, lineNo: number, refs: PathRef[]): void {
       });
     }
     const after = close + (runEnd - i);
-    if (hasBracket) line = blank(line, i, after);
+    spans.push(i, after);
     i = line.indexOf('`', after);
   }
   if (!hasBracket) return;
+  if (spans.length > 0) line = blankSpans(line, spans);
 
   // Inline links and images: [text](dest "title").
   for (let i = line.indexOf(']('); i !== -1; i = line.indexOf('](', i + 2)) {
