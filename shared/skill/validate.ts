@@ -1,7 +1,9 @@
 /**
  * The SKILL.md validator (DESIGN §4): splits the frontmatter, parses the YAML
  * once, checks every key, and reports every problem with its 1-based line and
- * column in the SKILL.md file.
+ * column in the SKILL.md file. After a YAML syntax error only the keys that parsed
+ * cleanly are checked (a broken value would only add false errors). Given a listing
+ * of the skill's folders, it also checks the files the body links to (links.ts).
  *
  * Profiles: `studio` (default) knows the studio extensions and warns about keys
  * nobody defines; `spec` is agentskills.io to the letter: any key outside the
