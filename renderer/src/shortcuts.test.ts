@@ -22,6 +22,8 @@ describe('shortcuts', () => {
     expect(matchShortcut(key('m', { ctrl: true }), false)).toBeNull();
     expect(matchShortcut(key('p', { ctrl: true, alt: true }), false)).toBeNull();
     expect(matchShortcut(key('n', { ctrl: true }), false)).toBe('newSkill');
+    expect(matchShortcut(key('p', { ctrl: true }), false)).toBe('goToSkill');
+    expect(matchShortcut(key('F', { ctrl: true, shift: true }), false)).toBe('focusSearch');
     expect(matchShortcut(key('x'), false)).toBeNull();
   });
 

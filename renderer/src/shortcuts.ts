@@ -3,7 +3,13 @@
  * tooltips never disagree. Ctrl on Linux/Windows, Cmd on macOS.
  */
 export type ShortcutId =
-  'save' | 'focusSearch' | 'toggleSidebar' | 'toggleBottom' | 'showProblems' | 'newSkill';
+  | 'save'
+  | 'goToSkill'
+  | 'focusSearch'
+  | 'toggleSidebar'
+  | 'toggleBottom'
+  | 'showProblems'
+  | 'newSkill';
 
 interface ShortcutDef {
   id: ShortcutId;
@@ -14,7 +20,8 @@ interface ShortcutDef {
 
 export const SHORTCUTS: readonly ShortcutDef[] = [
   { id: 'save', key: 's', shift: false, title: 'Save' },
-  { id: 'focusSearch', key: 'p', shift: false, title: 'Search skills' },
+  { id: 'goToSkill', key: 'p', shift: false, title: 'Go to skill' },
+  { id: 'focusSearch', key: 'f', shift: true, title: 'Search skills' },
   { id: 'toggleSidebar', key: 'b', shift: false, title: 'Toggle sidebar' },
   { id: 'toggleBottom', key: 'j', shift: false, title: 'Toggle playground panel' },
   { id: 'showProblems', key: 'm', shift: true, title: 'Show problems' },

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useLayout } from '../stores/layout-store';
 import { useUi } from '../stores/ui-store';
 import { Sidebar } from './sidebar/Sidebar';
@@ -13,9 +14,11 @@ import { OpenWorkspaceDialog } from './dialogs/OpenWorkspaceDialog';
 import { ExportDialog } from './dialogs/ExportDialog';
 import { ConfirmDialog } from './dialogs/ConfirmDialog';
 import { PromptDialog } from './dialogs/PromptDialog';
+import { GoToSkill } from './dialogs/GoToSkill';
 import { useGlobalKeys } from './shell/use-global-keys';
 import { useBundleDrop } from './shell/use-bundle-drop';
 import { useTheme } from './shell/use-theme';
+import { useFittedPanels } from './shell/use-fitted-panels';
 import { AgentsView } from '../agents/AgentsView';
 import { useAgents } from '../agents/agents-store';
 
@@ -28,21 +31,24 @@ export function App() {
   useGlobalKeys();
   const dropping = useBundleDrop();
   const layout = useLayout();
+  // Shown sizes: the remembered ones, fitted to the window.
+  const workbench = useRef<HTMLDivElement>(null);
+  const sizes = useFittedPanels(workbench);
   const dialog = useUi((s) => s.dialog);
   const agentsOpen = useAgents((s) => s.open);
 
   return (
     <div className="app" data-testid="app" data-theme={theme}>
       <TitleBar effectiveTheme={theme} />
-      <div className="workbench">
+      <div className="workbench" ref={workbench}>
         {!layout.sidebarCollapsed && (
           <>
-            <div className="sidebar-slot" style={{ width: layout.sidebarWidth }}>
+            <div className="sidebar-slot" style={{ width: sizes.sidebarWidth }}>
               <Sidebar />
             </div>
             <Splitter
               orientation="vertical"
-              size={layout.sidebarWidth}
+              size={sizes.sidebarWidth}
               direction={1}
               onResize={(v) => layout.resize('sidebarWidth', v)}
               label="Resize the sidebar"
@@ -58,12 +64,12 @@ export function App() {
               <>
                 <Splitter
                   orientation="vertical"
-                  size={layout.rightWidth}
+                  size={sizes.rightWidth}
                   direction={-1}
                   onResize={(v) => layout.resize('rightWidth', v)}
                   label="Resize the details panel"
                 />
-                <div className="right-slot" style={{ width: layout.rightWidth }}>
+                <div className="right-slot" style={{ width: sizes.rightWidth }}>
                   <RightPanel />
                 </div>
               </>
@@ -73,12 +79,12 @@ export function App() {
             <>
               <Splitter
                 orientation="horizontal"
-                size={layout.bottomHeight}
+                size={sizes.bottomHeight}
                 direction={-1}
                 onResize={(v) => layout.resize('bottomHeight', v)}
                 label="Resize the playground panel"
               />
-              <div className="bottom-slot" style={{ height: layout.bottomHeight }}>
+              <div className="bottom-slot" style={{ height: sizes.bottomHeight }}>
                 <BottomPanel />
               </div>
             </>
@@ -94,6 +100,7 @@ export function App() {
       {dialog === 'newSkill' && <NewSkillDialog />}
       {dialog === 'openWorkspace' && <OpenWorkspaceDialog />}
       {dialog === 'export' && <ExportDialog />}
+      <GoToSkill />
       <PromptDialog />
       <ConfirmDialog />
       <Toasts />

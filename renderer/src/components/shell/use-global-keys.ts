@@ -5,10 +5,14 @@ import { useEditor } from '../../stores/editor-store';
 import { useLayout } from '../../stores/layout-store';
 import { useUi } from '../../stores/ui-store';
 import { bindNativeMenu, isEcho } from '../../app/menu';
+import { showGoToSkill, useGoToSkill } from '../dialogs/GoToSkill';
 
+/** The native menu's command for each shortcut (its accelerator echoes the key press). */
 const MENU_NAMES: Record<ShortcutId, string> = {
   save: 'save',
-  focusSearch: 'focus-search',
+  // The menu's "Go to Skill…" item keeps its command name from when Ctrl+P searched.
+  goToSkill: 'focus-search',
+  focusSearch: 'search-skills',
   toggleSidebar: 'toggle-sidebar',
   toggleBottom: 'toggle-bottom',
   showProblems: 'show-problems',
@@ -20,6 +24,9 @@ export function runShortcut(id: ShortcutId): void {
   switch (id) {
     case 'save':
       void useEditor.getState().save();
+      break;
+    case 'goToSkill':
+      showGoToSkill();
       break;
     case 'focusSearch':
       if (layout.sidebarCollapsed) layout.toggleSidebar();
@@ -48,7 +55,8 @@ export function useGlobalKeys(): void {
       if (!id) return;
       // With a dialog open only Save is meaningful; the rest would act behind it.
       const ui = useUi.getState();
-      if ((ui.dialog || ui.confirm || ui.prompt) && id !== 'save') return;
+      const modal = ui.dialog || ui.confirm || ui.prompt || useGoToSkill.getState().open;
+      if (modal && id !== 'save') return;
       e.preventDefault();
       e.stopPropagation();
       // Remember it under the menu's name so the accelerator's echo is ignored.

@@ -1,0 +1,197 @@
+/**
+ * The SKILL.md editor behaves: the grammar colours YAML and Markdown without
+ * throwing, completion in the frontmatter never rewrites what was typed, and
+ * Ctrl+P goes to a skill. (Any page error fails these tests: support/fixtures.ts.)
+ */
+import path from 'node:path';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
+import { MOD, editor, fileText, goToLine, tab } from './support/editor';
+import { skillMd } from './support/workspace';
+
+async function writeSkill(dir: string, text: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'SKILL.md'), text);
+}
+
+/** Opens a skill by its sidebar row (the first, or the only one with that name). */
+async function open(page: Page, name: string, expectText: string): Promise<void> {
+  const row = page.locator(`[data-testid="skill-item"][data-skill="${name}"]`).first();
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await row.click();
+  await expect(tab(page, name)).toHaveAttribute('aria-selected', 'true');
+  await expect(editor(page).locator('.view-lines')).toContainText(expectText, { timeout: 20_000 });
+}
+
+/** The colour of the innermost token span holding `text` in the editor. */
+async function tokenColour(page: Page, text: string): Promise<string> {
+  const lines = editor(page).locator('.view-lines');
+  return lines.evaluate((root, wanted) => {
+    const spans = [...root.querySelectorAll('span')].filter(
+      (s) => s.children.length === 0 && (s.textContent ?? '').includes(wanted),
+    );
+    if (spans.length === 0) throw new Error(`no token holds ${wanted}`);
+    return getComputedStyle(spans[0]).color;
+  }, text);
+}
+
+function suggestions(page: Page): Locator {
+  return page.locator('.suggest-widget.visible .monaco-list-row');
+}
+
+test.describe('the SKILL.md editor', () => {
+  // Typed key by key into Monaco: slow on a busy machine.
+  test.describe.configure({ timeout: 180_000 });
+
+  test('colours the frontmatter as YAML and the body as Markdown, without an error', async ({
+    studio,
+  }) => {
+    const { page, ws } = studio;
+    const dir = path.join(ws.skillsDir, 'polish-colours');
+    await writeSkill(
+      dir,
+      skillMd(
+        'polish-colours',
+        'Checks the colours.',
+        'max_turns: 3\n',
+        '# Heading of the body\n\nplainwords in a paragraph.\n\n- a list item\n',
+      ),
+    );
+    try {
+      await open(studio.page, 'polish-colours', 'Heading of the body');
+      // Colours arrive once Monaco has tokenized the lines (the Markdown grammar loads lazily).
+      await expect
+        .poll(
+          async () =>
+            (await tokenColour(page, 'Heading')) !== (await tokenColour(page, 'plainwords')),
+        )
+        .toBe(true);
+      // YAML above: a key and a number differ, and neither looks like body text.
+      expect(await tokenColour(page, 'max_turns')).not.toBe(await tokenColour(page, 'plainwords'));
+      expect(await tokenColour(page, 'max_turns')).not.toBe(await tokenColour(page, '3'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('frontmatter completion offers only known values, and Enter is a newline unless an item was picked', async ({
+    studio,
+  }) => {
+    const { page, ws } = studio;
+    const words = path.join(ws.skillsDir, 'polish-words');
+    const target = path.join(ws.skillsDir, 'polish-complete');
+    // Another open SKILL.md full of words a word-based completion would offer.
+    await writeSkill(
+      words,
+      skillMd('polish-words', 'Words.', '', 'grep greps grepping Readme Reader stat statuses\n'),
+    );
+    await writeSkill(target, skillMd('polish-complete', 'The skill completion is typed into.'));
+    try {
+      await open(page, 'polish-words', 'grepping');
+      await open(page, 'polish-complete', 'completion is typed');
+
+      // Line 3 is the description: add lines after it.
+      await goToLine(page, 3);
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('allowed-tools: Read Grep');
+      // Give a word suggestion every chance to pop up and take the Enter.
+      await page.waitForTimeout(800);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('status: Pub');
+      await expect(suggestions(page)).toHaveText([/Published/]);
+      // Picked with the arrow: Enter takes it, and no newline.
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('argument');
+      await expect(suggestions(page).first()).toBeVisible();
+      const labels = await suggestions(page).allInnerTexts();
+      expect(labels.some((l) => l.includes('argument-hint'))).toBe(true);
+      expect(labels.some((l) => l.includes('argument_hint'))).toBe(false);
+      // Nothing picked: Escape, then type on.
+      await page.keyboard.press('Escape');
+      await page.keyboard.type('-hint: "[n]"');
+      await page.keyboard.press(`${MOD}+S`);
+
+      await expect
+        .poll(() => fileText(path.join(target, 'SKILL.md')))
+        .toContain('argument-hint: "[n]"');
+      const lines = (await fileText(path.join(target, 'SKILL.md'))).split('\n');
+      expect(lines.slice(2, 6)).toEqual([
+        'description: The skill completion is typed into.',
+        'allowed-tools: Read Grep',
+        'status: Published',
+        'argument-hint: "[n]"',
+      ]);
+    } finally {
+      await rm(words, { recursive: true, force: true });
+      await rm(target, { recursive: true, force: true });
+    }
+  });
+
+  test('Ctrl+P goes to a skill: exact name first, arrows and Enter, two same-named skills apart', async ({
+    studio,
+  }) => {
+    const { page, ws } = studio;
+    const dirs = {
+      claude: path.join(ws.root, '.claude', 'skills', 'goto'),
+      plain: path.join(ws.skillsDir, 'goto'),
+      prefix: path.join(ws.skillsDir, 'goto-extra'),
+      substring: path.join(ws.skillsDir, 'my-goto-notes'),
+    };
+    await writeSkill(dirs.claude, skillMd('goto', 'The goto copy under .claude.'));
+    await writeSkill(dirs.plain, skillMd('goto', 'The goto copy under skills.'));
+    await writeSkill(dirs.prefix, skillMd('goto-extra', 'A longer name.'));
+    await writeSkill(dirs.substring, skillMd('my-goto-notes', 'A name holding it.'));
+    try {
+      await expect(page.locator('[data-testid="skill-item"][data-skill="goto"]')).toHaveCount(2, {
+        timeout: 15_000,
+      });
+      await expect(page.locator('[data-skill="my-goto-notes"]')).toHaveCount(1);
+      await expect(page.locator('[data-skill="goto-extra"]')).toHaveCount(1);
+      await page.getByTestId('titlebar').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press(`${MOD}+P`);
+      const palette = page.getByTestId('go-to-skill');
+      await expect(palette).toBeVisible();
+      await expect(page.getByTestId('go-to-skill-input')).toBeFocused();
+      await page.keyboard.type('goto');
+      const items = page.getByTestId('go-to-skill-item');
+      await expect(items).toHaveCount(4);
+      await expect(items.nth(0)).toHaveAttribute('data-skill', 'goto');
+      await expect(items.nth(1)).toHaveAttribute('data-skill', 'goto');
+      await expect(items.nth(2)).toHaveAttribute('data-skill', 'goto-extra');
+      await expect(items.nth(3)).toHaveAttribute('data-skill', 'my-goto-notes');
+      // The two copies say where they live.
+      await expect(items.nth(0)).toContainText('.claude/skills/goto');
+      await expect(items.nth(1)).toContainText('skills/goto');
+      await expect(items.nth(0)).toContainText('Project');
+
+      await expect(items.nth(0)).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('ArrowDown');
+      await expect(items.nth(1)).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      await expect(palette).toBeHidden();
+      await expect(editor(page).locator('.view-lines')).toContainText('copy under skills', {
+        timeout: 20_000,
+      });
+
+      await page.keyboard.press(`${MOD}+P`);
+      await page.keyboard.type('goto');
+      await page.keyboard.press('Enter');
+      await expect(editor(page).locator('.view-lines')).toContainText('copy under .claude', {
+        timeout: 20_000,
+      });
+
+      await page.keyboard.press(`${MOD}+P`);
+      await expect(palette).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(palette).toBeHidden();
+    } finally {
+      for (const dir of Object.values(dirs)) await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
