@@ -15,7 +15,7 @@ import path from 'node:path';
 import { ZipFile } from 'yazl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportBundle } from './export-bundle';
-import { importBundle } from './import-bundle';
+import { importBundle, inspectBundle } from './import-bundle';
 
 const posix = process.platform !== 'win32';
 const SKILL_MD = '---\nname: demo-skill\ndescription: Demo.\n---\nBody\n';
@@ -119,6 +119,15 @@ describe('importBundle', () => {
       name: 'demo-skill',
       path: path.join(into, 'demo-skill'),
       skipped: [],
+      skills: [
+        {
+          from: 'demo-skill',
+          name: 'demo-skill',
+          path: path.join(into, 'demo-skill'),
+          skipped: [],
+          outcome: 'created',
+        },
+      ],
     });
     expect(await readFile(path.join(result.path, 'SKILL.md'), 'utf8')).toBe(SKILL_MD);
     expect(await readFile(path.join(result.path, 'scripts', 'data.json'), 'utf8')).toBe(
@@ -209,16 +218,20 @@ describe('importBundle', () => {
     );
   });
 
-  it('refuses entries outside the single top-level folder', async () => {
+  it('refuses a bundle with a top-level folder that holds no SKILL.md, writing nothing', async () => {
     const zip = await makeZip([
       { name: 'demo-skill/SKILL.md', data: SKILL_MD },
       { name: 'other/file.txt', data: 'x' },
     ]);
-    await expectRefused(
-      zip,
-      'invalid_params',
-      '"other/file.txt": outside the bundle\'s single top-level folder',
-    );
+    await expectRefused(zip, 'invalid_params', 'no SKILL.md in the top-level folder "other"');
+  });
+
+  it('refuses loose files beside skill folders', async () => {
+    const zip = await makeZip([
+      { name: 'demo-skill/SKILL.md', data: SKILL_MD },
+      { name: 'README.md', data: 'x' },
+    ]);
+    await expectRefused(zip, 'invalid_params', '"README.md": outside a single top-level folder');
   });
 
   it('refuses a bundle without SKILL.md or with two of them', async () => {
@@ -431,5 +444,159 @@ describe('importBundle never plants what export would not write', () => {
     const res = await importBundle(zip, into);
     expect(await tree(res.path)).toEqual(['.gitattributes', '.gitmodules', 'SKILL.md']);
     expect(res.skipped).toEqual([]);
+  });
+});
+
+describe('bundles holding several skills, the preview, and conflicts', () => {
+  const md = (name: string, extra = '') =>
+    `---\nname: ${name}\ndescription: ${name}.\n${extra}---\nBody\n`;
+  const twoSkills = () =>
+    makeZip([
+      { name: 'alpha/SKILL.md', data: md('alpha') },
+      { name: 'alpha/references/a.md', data: '# A\n' },
+      { name: 'beta/', dir: true },
+      { name: 'beta/SKILL.md', data: md('beta') },
+    ]);
+
+  it('imports every top-level skill folder of a zip', async () => {
+    const res = await importBundle(await twoSkills(), into);
+    expect(res.skills.map((k) => [k.name, k.outcome])).toEqual([
+      ['alpha', 'created'],
+      ['beta', 'created'],
+    ]);
+    expect(res.name).toBe('alpha');
+    expect((await readdir(into)).sort()).toEqual(['alpha', 'beta']);
+    expect(await readFile(path.join(into, 'alpha', 'references', 'a.md'), 'utf8')).toBe('# A\n');
+    expect(await readFile(path.join(into, 'beta', 'SKILL.md'), 'utf8')).toBe(md('beta'));
+  });
+
+  it('writes none of the skills when a later one holds an unsafe entry', async () => {
+    const zip = await makeZip([
+      { name: 'alpha/SKILL.md', data: md('alpha') },
+      { name: 'beta/SKILL.md', data: md('beta') },
+      { name: 'beta/link', data: '/etc/passwd', mode: 0o120777 },
+    ]);
+    await expectRefused(zip, 'invalid_params', 'symbolic links');
+  });
+
+  it('writes none of the skills when a later one fails while unpacking', async () => {
+    const zip = await makeZip([
+      { name: 'alpha/SKILL.md', data: md('alpha') },
+      { name: 'beta/SKILL.md', data: md('beta') },
+      { name: 'beta/big.txt', data: 'x'.repeat(5000), compress: true },
+    ]);
+    // Only beta/big.txt's central record understates its size: its data runs past it.
+    const out = Buffer.from(zip);
+    for (let i = 0; i + 46 <= out.length; i++) {
+      if (out.readUInt32LE(i) !== 0x02014b50) continue;
+      const nameLength = out.readUInt16LE(i + 28);
+      if (out.toString('utf8', i + 46, i + 46 + nameLength) === 'beta/big.txt')
+        out.writeUInt32LE(10, i + 24);
+    }
+    await expectRefused(out, 'invalid_params', '"beta/big.txt"');
+  });
+
+  it('refuses two top-level folders a case-insensitive disk would merge', async () => {
+    const zip = await makeZip([
+      { name: 'alpha/SKILL.md', data: md('alpha') },
+      { name: 'Alpha/SKILL.md', data: md('alpha') },
+    ]);
+    await expectRefused(zip, 'invalid_params', 'same name');
+  });
+
+  it('previews every skill with its validation, and writes nothing', async () => {
+    await mkdir(path.join(into, 'alpha'));
+    const zip = await makeZip([
+      { name: 'alpha/SKILL.md', data: md('alpha') },
+      { name: 'alpha/scripts/run.sh', data: 'echo\n' },
+      { name: 'alpha/.git/config', data: '[core]\n' },
+      { name: 'beta/SKILL.md', data: md('wrong-name') + 'See [notes](notes.md).\n' },
+    ]);
+    const preview = await inspectBundle(zip, into);
+    expect(preview.into).toBe(into);
+    expect(preview.skills).toHaveLength(2);
+    const [alpha, beta] = preview.skills;
+    expect(alpha).toMatchObject({
+      folder: 'alpha',
+      files: ['SKILL.md', 'scripts/run.sh'],
+      skipped: ['alpha/.git/config'],
+      exists: true,
+      keepBothAs: 'alpha-2',
+      diagnostics: [],
+    });
+    expect(alpha.bytes).toBe(Buffer.byteLength(md('alpha')) + 5);
+    expect(beta).toMatchObject({ folder: 'beta', exists: false, keepBothAs: 'beta-2' });
+    expect(beta.diagnostics.map((d) => d.code)).toEqual(
+      expect.arrayContaining(['NAME_DIR_MISMATCH', 'LINK_MISSING']),
+    );
+    expect(await readdir(into)).toEqual(['alpha']);
+    expect(await readdir(path.join(into, 'alpha'))).toEqual([]);
+  });
+
+  it('refuses an unsafe bundle in the preview exactly as import does', async () => {
+    const zip = await makeZip([
+      { name: 'alpha/SKILL.md', data: md('alpha') },
+      { name: 'alpha/QQ/QQ/evil.txt', data: 'pwned' },
+    ]);
+    const evil = patchName(zip, 'alpha/QQ/QQ/evil.txt', 'alpha/../../evil.txt');
+    await expect(inspectBundle(evil, into)).rejects.toMatchObject({ code: 'invalid_params' });
+    await expectRefused(evil, 'invalid_params', '"alpha/../../evil.txt"');
+  });
+
+  it('refuses existing folders by default, naming each, and writes nothing', async () => {
+    await mkdir(path.join(into, 'alpha'));
+    await mkdir(path.join(into, 'beta'));
+    const err = await importBundle(await twoSkills(), into).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'exists' });
+    expect((err as Error).message).toContain('"alpha", "beta"');
+    expect((await readdir(into)).sort()).toEqual(['alpha', 'beta']);
+    expect(await readdir(path.join(into, 'alpha'))).toEqual([]);
+  });
+
+  it('keeps both: the new one becomes <name>-2 (then -3) with its name: updated', async () => {
+    await mkdir(path.join(into, 'alpha'));
+    await writeFile(path.join(into, 'alpha', 'SKILL.md'), 'mine');
+    const res = await importBundle(await twoSkills(), into, { onConflict: 'keep-both' });
+    expect(res.skills.map((k) => [k.from, k.name, k.outcome])).toEqual([
+      ['alpha', 'alpha-2', 'kept-both'],
+      ['beta', 'beta', 'created'],
+    ]);
+    expect(await readFile(path.join(into, 'alpha', 'SKILL.md'), 'utf8')).toBe('mine');
+    expect(await readFile(path.join(into, 'alpha-2', 'SKILL.md'), 'utf8')).toBe(
+      md('alpha').replace('name: alpha', 'name: alpha-2'),
+    );
+    expect(await readFile(path.join(into, 'alpha-2', 'references', 'a.md'), 'utf8')).toBe('# A\n');
+
+    const again = await importBundle(
+      await makeZip([{ name: 'alpha/SKILL.md', data: md('alpha') }]),
+      into,
+      { onConflict: 'keep-both' },
+    );
+    expect(again.name).toBe('alpha-3');
+  });
+
+  it('replaces atomically: the old folder is gone, no temp folder stays', async () => {
+    await mkdir(path.join(into, 'alpha', 'old'), { recursive: true });
+    await writeFile(path.join(into, 'alpha', 'SKILL.md'), 'old');
+    await writeFile(path.join(into, 'alpha', 'old', 'x.txt'), 'old');
+    const res = await importBundle(await twoSkills(), into, { onConflict: 'replace' });
+    expect(res.skills[0]).toMatchObject({ name: 'alpha', outcome: 'replaced' });
+    expect((await readdir(path.join(into, 'alpha'))).sort()).toEqual(['SKILL.md', 'references']);
+    expect(await readFile(path.join(into, 'alpha', 'SKILL.md'), 'utf8')).toBe(md('alpha'));
+    expect((await readdir(into)).sort()).toEqual(['alpha', 'beta']);
+  });
+
+  it('follows a choice per skill, and skip leaves the existing folder alone', async () => {
+    await mkdir(path.join(into, 'alpha'));
+    await mkdir(path.join(into, 'beta'));
+    await writeFile(path.join(into, 'beta', 'SKILL.md'), 'mine');
+    const res = await importBundle(await twoSkills(), into, {
+      onConflict: 'replace',
+      choices: { beta: 'skip' },
+    });
+    expect(res.skills.map((k) => k.outcome)).toEqual(['replaced', 'skipped']);
+    expect(res.name).toBe('alpha');
+    expect(await readFile(path.join(into, 'beta', 'SKILL.md'), 'utf8')).toBe('mine');
+    expect(await readFile(path.join(into, 'alpha', 'SKILL.md'), 'utf8')).toBe(md('alpha'));
   });
 });

@@ -1,9 +1,17 @@
 /**
  * Skill bundle import (DESIGN §9). A bundle is untrusted input, so every entry is checked
  * before a single byte is written (zip-slip): no absolute paths, no `..`, no backslashes,
- * no symlinks, one top-level folder holding exactly one SKILL.md, bounded entry count and
- * size (zip bombs). Extraction goes to a temp folder beside the target and is renamed into
- * place, so a failure leaves nothing half-written.
+ * no symlinks, bounded entry count and size (zip bombs). A bundle holds one skill (one
+ * top-level folder with exactly one SKILL.md at its root, or a SKILL.md at the archive
+ * root) or several (several top-level folders, each with its SKILL.md): a top-level
+ * folder without one refuses the whole bundle.
+ *
+ * `inspectBundle` runs every check and the validator without writing (the import
+ * dialog's preview). `importBundle` unpacks each skill into a temp folder beside its
+ * target and renames it into place only once every skill unpacked, so a failure leaves
+ * nothing half-written. An existing folder is refused (code `exists`) unless the caller
+ * chose: replace (an atomic swap: the old folder is renamed away, the new one in, then
+ * the old one removed), keep both (`<name>-2`, its `name:` updated), or skip.
  *
  * Import never plants what export would not write: entries under a name export leaves
  * out (`.git`, `node_modules`, `__pycache__`, `*.pyc`, `.DS_Store`, under any spelling a
@@ -15,34 +23,50 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { lstat, mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse as parseYaml } from 'yaml';
 import * as yauzl from 'yauzl';
+import type {
+  BundlePreview,
+  BundleSkillPreview,
+  ImportConflictChoice,
+  ImportedSkill,
+  ImportResult,
+} from '../../../shared/api/skill-admin';
 import { splitFrontmatter } from '../../../shared/skill/frontmatter';
-import {
-  errnoCode,
-  ExistsError,
-  InvalidRequestError,
-  toFileServiceError,
-  TooLargeError,
-} from '../fs/errors';
+import { listDirFromPaths } from '../../../shared/skill/links';
+import { withFrontmatterName } from '../../../shared/skill/set-name';
+import { parseSkillMd, skillMdCaseDiagnostic } from '../../../shared/skill/validate';
+import type { PathCheck } from '../../../shared/skill/validate';
+import { tempNameFor } from '../fs/atomic-write';
+import { ExistsError, InvalidRequestError, toFileServiceError, TooLargeError } from '../fs/errors';
 import { pathProblem } from '../fs/safe-path';
 import { MAX_BUNDLE_BYTES, MAX_BUNDLE_ENTRIES } from './export-bundle';
 import { IMPORT_SKIPPED_TOP_FOLDERS, isBundleIgnoredAnySpelling } from './ignore';
+import { existsNoFollow, firstFreeName, keepBothName } from '../skills-admin/free-name';
 
 export { MAX_BUNDLE_BYTES, MAX_BUNDLE_ENTRIES } from './export-bundle';
 
-export interface ImportedBundle {
-  /** The skill's folder name. */
-  name: string;
-  /** Absolute path of the new skill folder. */
-  path: string;
-  /** Entries not unpacked because export would never write them (as named in the archive). */
+export type {
+  BundlePreview,
+  ImportConflictChoice,
+  ImportedSkill,
+} from '../../../shared/api/skill-admin';
+
+export interface ImportedBundle extends ImportResult {
+  /** Entries of the first skill not unpacked because export would never write them (as named in the archive). */
   skipped: string[];
+}
+
+export interface ImportOptions {
+  /** What to do with every skill whose folder exists already; unset: refuse (code `exists`). */
+  onConflict?: ImportConflictChoice;
+  /** Per skill (by its folder name in the bundle), overriding `onConflict`. */
+  choices?: Readonly<Record<string, ImportConflictChoice>>;
 }
 
 const S_IFMT = 0o170000;
@@ -51,6 +75,8 @@ const S_IFDIR = 0o040000;
 const MSDOS_DIRECTORY = 0x10;
 // SKILL.md of a bundle without a top folder is read whole to learn the skill's name.
 const ROOT_SKILL_MD_MAX = 1024 * 1024;
+// The preview validates SKILL.md, and "keep both" rewrites its name: read whole, bounded.
+const SKILL_MD_READ_MAX = 8 * 1024 * 1024;
 
 interface PlannedEntry {
   entry: yauzl.Entry;
@@ -109,18 +135,28 @@ function checkEntryName(name: string, entry: yauzl.Entry): { clean: string; dir:
   return { clean: checked.clean, dir };
 }
 
-/**
- * Decides the skill's folder name and the path of every entry inside it. Accepts the usual
- * layout (`name/SKILL.md`, …) and, as a convenience, an archive whose SKILL.md sits at its
- * root (the name then comes from the frontmatter).
- */
-function planLayout(raw: { entry: yauzl.Entry; name: string }[]): {
+/** One skill of the bundle: its top folder (null: SKILL.md at the archive root) and entries. */
+interface PlannedSkill {
   top: string | null;
   planned: PlannedEntry[];
-  rootLayout: boolean;
+  skillMd: PlannedEntry;
   skipped: string[];
-} {
-  const checked: { entry: yauzl.Entry; shown: string; segments: string[]; dir: boolean }[] = [];
+}
+
+interface CheckedEntry {
+  entry: yauzl.Entry;
+  shown: string;
+  segments: string[];
+  dir: boolean;
+}
+
+/**
+ * Decides the skills of the bundle and the path of every entry inside its skill. Accepts
+ * the usual layout (`name/SKILL.md`, …), several such folders, and, as a convenience, an
+ * archive whose SKILL.md sits at its root (the name then comes from the frontmatter).
+ */
+function planLayout(raw: { entry: yauzl.Entry; name: string }[]): PlannedSkill[] {
+  const checked: CheckedEntry[] = [];
   for (const { entry, name } of raw) {
     const { clean, dir } = checkEntryName(name, entry);
     const segments = clean.split('/');
@@ -131,33 +167,51 @@ function planLayout(raw: { entry: yauzl.Entry; name: string }[]): {
   if (checked.length === 0) throw new InvalidRequestError('The bundle is empty');
 
   const rootLayout = checked.some((c) => !c.dir && c.segments.length === 1);
-  let top: string | null = null;
-  if (!rootLayout) {
-    top = checked[0].segments[0];
+  const groups = new Map<string | null, CheckedEntry[]>();
+  if (rootLayout) {
+    groups.set(null, checked);
+  } else {
     for (const c of checked) {
-      if (c.segments[0] !== top) {
-        refuse(c.shown, `outside the bundle's single top-level folder "${top}"`);
-      }
+      const top = c.segments[0];
+      const group = groups.get(top);
+      if (group) group.push(c);
+      else groups.set(top, [c]);
     }
   }
 
+  // Case-insensitive disks would merge `A.md` and `a.md` (or two top folders): refuse either way.
+  const seen = new Map<string, string>();
+  const skills = [...groups].map(([top, entries]) => planSkill(top, entries, seen));
+  const declared = skills
+    .flatMap((k) => k.planned)
+    .reduce((sum, p) => sum + (p.dir ? 0 : p.entry.uncompressedSize), 0);
+  if (declared > MAX_BUNDLE_BYTES) {
+    throw new TooLargeError(`The bundle unpacks to more than ${MAX_BUNDLE_BYTES / 1024 / 1024} MB`);
+  }
+  return skills;
+}
+
+/** The entries of one skill (one top folder, or the archive root), checked. */
+function planSkill(
+  top: string | null,
+  checked: CheckedEntry[],
+  seen: Map<string, string>,
+): PlannedSkill {
   if (top !== null && isBundleIgnoredAnySpelling(top))
     throw new InvalidRequestError(
       `The bundle's top-level folder "${top}" is a name export never writes; it is not a skill`,
     );
   const planned: PlannedEntry[] = [];
   const skipped: string[] = [];
-  const seen = new Map<string, string>();
   for (const c of checked) {
-    const inner = rootLayout ? c.segments : c.segments.slice(1);
+    const inner = top === null ? c.segments : c.segments.slice(1);
     if (inner.length === 0) continue; // the top folder's own entry
     if (inner.some(isBundleIgnoredAnySpelling)) {
       skipped.push(c.shown);
       continue;
     }
     const rel = inner.join('/');
-    // Case-insensitive disks would merge `A.md` and `a.md`: refuse either way.
-    const key = rel.toLowerCase();
+    const key = `${top ?? ''}/${rel}`.toLowerCase();
     const previous = seen.get(key);
     if (previous !== undefined) refuse(c.shown, `the bundle also holds "${previous}" (same name)`);
     seen.set(key, c.shown);
@@ -185,10 +239,8 @@ function planLayout(raw: { entry: yauzl.Entry; name: string }[]): {
   refuseGitInternals(planned);
 
   const skillMds = planned.filter((p) => !p.dir && p.rel.toLowerCase() === 'skill.md');
-  if (rootLayout && skillMds.length === 0) {
-    const stray = checked.find(
-      (c) => !c.dir && c.segments.length === 1,
-    ) as (typeof checked)[number];
+  if (top === null && skillMds.length === 0) {
+    const stray = checked.find((c) => !c.dir && c.segments.length === 1) as CheckedEntry;
     refuse(
       stray.shown,
       'outside a single top-level folder (and there is no SKILL.md at the root either)',
@@ -203,12 +255,7 @@ function planLayout(raw: { entry: yauzl.Entry; name: string }[]): {
       `The bundle has more than one SKILL.md ${where}: ${skillMds.map((p) => p.shown).join(', ')}`,
     );
   }
-
-  const declared = planned.reduce((sum, p) => sum + (p.dir ? 0 : p.entry.uncompressedSize), 0);
-  if (declared > MAX_BUNDLE_BYTES) {
-    throw new TooLargeError(`The bundle unpacks to more than ${MAX_BUNDLE_BYTES / 1024 / 1024} MB`);
-  }
-  return { top, planned, rootLayout, skipped };
+  return { top, planned, skillMd: skillMds[0], skipped };
 }
 
 /**
@@ -297,22 +344,14 @@ async function nameFromRootSkillMd(zip: yauzl.ZipFile, skillMd: PlannedEntry): P
   return checked.clean;
 }
 
-async function existsNoFollow(p: string): Promise<boolean> {
-  try {
-    await lstat(p);
-    return true;
-  } catch (err) {
-    if (errnoCode(err) === 'ENOENT') return false;
-    throw err;
-  }
+/** A bundle opened and checked: its skills, each with the folder name it would get. */
+interface OpenedBundle {
+  zip: yauzl.ZipFile;
+  skills: (PlannedSkill & { name: string })[];
 }
 
-/**
- * Unpacks a bundle into `intoDir/<name>` and returns the new skill folder. Refuses (with a
- * message naming the entry) anything unsafe, and refuses with code `exists` when the skill
- * folder is already there.
- */
-export async function importBundle(buffer: Buffer, intoDir: string): Promise<ImportedBundle> {
+/** Opens and checks a bundle (nothing is written); the caller closes `zip`. */
+async function openBundle(buffer: Buffer): Promise<OpenedBundle> {
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.fromBufferPromise(buffer, {
@@ -335,48 +374,226 @@ export async function importBundle(buffer: Buffer, intoDir: string): Promise<Imp
         `Not a readable ZIP bundle: ${err instanceof Error ? err.message : String(err)}`,
       );
     });
-    const { top, planned, rootLayout, skipped } = planLayout(raw);
-    const skillMd = planned.find(
-      (p) => !p.dir && p.rel.toLowerCase() === 'skill.md',
-    ) as PlannedEntry;
-    const name = rootLayout ? await nameFromRootSkillMd(zip, skillMd) : (top as string);
-    if (isBundleIgnoredAnySpelling(name))
-      refuse(skillMd.shown, `the skill's folder cannot be named "${name}"`);
-
-    await mkdir(intoDir, { recursive: true }).catch((err: unknown) => {
-      throw toFileServiceError(err, intoDir);
-    });
-    const target = path.join(intoDir, name);
-    if (await existsNoFollow(target)) {
-      throw new ExistsError(`A skill folder named "${name}" already exists in ${intoDir}`, name);
+    const skills: OpenedBundle['skills'] = [];
+    for (const planned of planLayout(raw)) {
+      const name = planned.top ?? (await nameFromRootSkillMd(zip, planned.skillMd));
+      if (isBundleIgnoredAnySpelling(name))
+        refuse(planned.skillMd.shown, `the skill's folder cannot be named "${name}"`);
+      skills.push({ ...planned, name });
     }
+    return { zip, skills };
+  } catch (err) {
+    zip.close();
+    throw err;
+  }
+}
 
-    // A fresh folder we create: it holds no links, so the checked names cannot leave it.
-    // Named like the atomic-write temp files, so listings and watchers skip it.
-    const staging = path.join(intoDir, `.import.${randomBytes(6).toString('hex')}.tmp`);
-    await mkdir(staging);
-    try {
-      await extract(zip, planned, staging);
-      if (await existsNoFollow(target)) {
-        throw new ExistsError(`A skill folder named "${name}" already exists in ${intoDir}`, name);
-      }
-      await rename(staging, target);
-    } catch (err) {
-      await rm(staging, { recursive: true, force: true }).catch(() => undefined);
-      throw err;
-    }
-    return { name, path: target, skipped };
+/** What the validator would say of a planned skill's SKILL.md once it is unpacked. */
+async function previewSkill(
+  zip: yauzl.ZipFile,
+  skill: OpenedBundle['skills'][number],
+  intoDir: string,
+  promised: Set<string>,
+): Promise<BundleSkillPreview> {
+  const files = skill.planned
+    .filter((p) => !p.dir)
+    .map((p) => p.rel)
+    .sort();
+  const dirs = new Set(skill.planned.filter((p) => p.dir).map((p) => p.rel));
+  const fileSet = new Set(files);
+  const checkPath: PathCheck = (rel) => {
+    const clean = path.posix.normalize(rel).replace(/^\.\/|\/$/g, '');
+    if (clean.startsWith('../') || clean === '..' || path.posix.isAbsolute(clean)) return 'outside';
+    if (fileSet.has(clean)) return 'ok';
+    return dirs.has(clean) || files.some((f) => f.startsWith(`${clean}/`))
+      ? 'not-a-file'
+      : 'missing';
+  };
+  const text = await readEntryText(zip, skill.skillMd, SKILL_MD_READ_MAX);
+  const fileName = skill.skillMd.rel;
+  const parsed = parseSkillMd(text, {
+    folderName: skill.name,
+    fileName,
+    checkPath,
+    listDir: listDirFromPaths([...files, ...dirs]),
+  });
+  const diagnostics =
+    fileName === 'SKILL.md'
+      ? parsed.diagnostics
+      : [skillMdCaseDiagnostic(fileName), ...parsed.diagnostics];
+  const exists = await existsNoFollow(path.join(intoDir, skill.name));
+  const keepBothAs = await firstFreeName(intoDir, keepBothName(skill.name), promised);
+  promised.add(keepBothAs);
+  return {
+    folder: skill.name,
+    files,
+    bytes: skill.planned.reduce((sum, p) => sum + (p.dir ? 0 : p.entry.uncompressedSize), 0),
+    skipped: skill.skipped,
+    diagnostics,
+    exists,
+    keepBothAs,
+  };
+}
+
+/**
+ * Checks a bundle as import would and validates every skill in it, writing nothing: the
+ * import dialog shows this before the user decides. Unsafe bundles are refused exactly
+ * as `importBundle` refuses them.
+ */
+export async function inspectBundle(buffer: Buffer, intoDir: string): Promise<BundlePreview> {
+  const { zip, skills } = await openBundle(buffer);
+  try {
+    const promised = new Set(skills.map((k) => k.name));
+    const previews: BundleSkillPreview[] = [];
+    for (const skill of skills) previews.push(await previewSkill(zip, skill, intoDir, promised));
+    return { into: intoDir, skills: previews };
   } finally {
     zip.close();
   }
+}
+
+interface Placement {
+  skill: OpenedBundle['skills'][number];
+  target: string;
+  name: string;
+  outcome: ImportedSkill['outcome'];
+  staging: string | null;
+}
+
+/** Where each skill goes, decided before anything is written: a refusal leaves no trace. */
+async function placeSkills(
+  skills: OpenedBundle['skills'],
+  intoDir: string,
+  opts: ImportOptions,
+): Promise<Placement[]> {
+  const promised = new Set(skills.map((k) => k.name));
+  const placements: Placement[] = [];
+  const refused: string[] = [];
+  for (const skill of skills) {
+    let name = skill.name;
+    let outcome: ImportedSkill['outcome'] = 'created';
+    if (await existsNoFollow(path.join(intoDir, name))) {
+      const choice = opts.choices?.[skill.name] ?? opts.onConflict;
+      if (choice === undefined) refused.push(name);
+      else if (choice === 'skip') outcome = 'skipped';
+      else if (choice === 'replace') outcome = 'replaced';
+      else {
+        name = await firstFreeName(intoDir, keepBothName(skill.name), promised);
+        promised.add(name);
+        outcome = 'kept-both';
+      }
+    }
+    placements.push({ skill, target: path.join(intoDir, name), name, outcome, staging: null });
+  }
+  if (refused.length === 1) {
+    throw new ExistsError(
+      `A skill folder named "${refused[0]}" already exists in ${intoDir}`,
+      refused[0],
+    );
+  }
+  if (refused.length > 1) {
+    const names = refused.map((n) => `"${n}"`).join(', ');
+    throw new ExistsError(`Skill folders named ${names} already exist in ${intoDir}`, refused[0]);
+  }
+  return placements;
+}
+
+/**
+ * Replaces the folder `target` with `staging` so that readers see the old skill or the
+ * new one, never a mix: the old folder is renamed away, the new one renamed in (the old
+ * one is put back if that fails), then the old one removed.
+ */
+async function swapIn(staging: string, target: string): Promise<void> {
+  const old = tempNameFor(target);
+  await rename(target, old);
+  try {
+    await rename(staging, target);
+  } catch (err) {
+    await rename(old, target).catch(() => undefined);
+    throw err;
+  }
+  await rm(old, { recursive: true, force: true });
+}
+
+/**
+ * Unpacks every skill of a bundle into `intoDir/<name>` and returns where each went.
+ * Refuses (with a message naming the entry) anything unsafe, and, unless `opts` says
+ * what to do, refuses with code `exists` when a skill folder is already there.
+ */
+export async function importBundle(
+  buffer: Buffer,
+  intoDir: string,
+  opts: ImportOptions = {},
+): Promise<ImportedBundle> {
+  const { zip, skills } = await openBundle(buffer);
+  const placements: Placement[] = [];
+  try {
+    await mkdir(intoDir, { recursive: true }).catch((err: unknown) => {
+      throw toFileServiceError(err, intoDir);
+    });
+    placements.push(...(await placeSkills(skills, intoDir, opts)));
+
+    // Every skill unpacks before any is moved into place: a bad entry in the last one
+    // leaves the first ones unwritten too. The staging folders are fresh (no links, so
+    // the checked names cannot leave them), named like the atomic-write temp files so
+    // listings and watchers skip them.
+    const budget = new ByteBudget(MAX_BUNDLE_BYTES);
+    for (const place of placements) {
+      if (place.outcome === 'skipped') continue;
+      place.staging = path.join(intoDir, `.import.${randomBytes(6).toString('hex')}.tmp`);
+      await mkdir(place.staging);
+      await extract(zip, place.skill.planned, place.staging, budget);
+      if (place.name !== place.skill.name) await renameSkillMd(zip, place);
+    }
+    for (const place of placements) {
+      if (place.staging === null) continue;
+      if (place.outcome === 'replaced' && (await existsNoFollow(place.target))) {
+        await swapIn(place.staging, place.target);
+      } else {
+        if (await existsNoFollow(place.target)) {
+          throw new ExistsError(
+            `A skill folder named "${place.name}" already exists in ${intoDir}`,
+            place.name,
+          );
+        }
+        await rename(place.staging, place.target);
+      }
+      place.staging = null;
+    }
+  } finally {
+    for (const place of placements) {
+      if (place.staging !== null)
+        await rm(place.staging, { recursive: true, force: true }).catch(() => undefined);
+    }
+    zip.close();
+  }
+  const imported: ImportedSkill[] = placements.map((p) => ({
+    from: p.skill.name,
+    name: p.name,
+    path: p.target,
+    skipped: p.skill.skipped,
+    outcome: p.outcome,
+  }));
+  const first = imported.find((k) => k.outcome !== 'skipped') ?? imported[0];
+  return { name: first.name, path: first.path, skipped: first.skipped, skills: imported };
+}
+
+/** A skill kept beside an existing one under a new folder name gets that name in SKILL.md. */
+async function renameSkillMd(zip: yauzl.ZipFile, place: Placement): Promise<void> {
+  const { skillMd } = place.skill;
+  const text = await readEntryText(zip, skillMd, SKILL_MD_READ_MAX);
+  const dest = path.join(place.staging as string, ...skillMd.rel.split('/'));
+  await writeFile(dest, withFrontmatterName(text, place.name), {
+    mode: skillMd.executable ? 0o755 : 0o644,
+  });
 }
 
 async function extract(
   zip: yauzl.ZipFile,
   planned: PlannedEntry[],
   staging: string,
+  budget: ByteBudget,
 ): Promise<void> {
-  const budget = new ByteBudget(MAX_BUNDLE_BYTES);
   // Folders first (sorted, so parents come before children), then files in archive order.
   for (const p of planned.filter((q) => q.dir).sort((a, b) => (a.rel < b.rel ? -1 : 1))) {
     await mkdir(path.join(staging, ...p.rel.split('/')), { recursive: true });
