@@ -22,6 +22,7 @@ export { FileServiceError as StudioError } from './fs/errors';
 
 const text = (max = 4096) => ({ type: 'string', maxLength: max });
 const relPath = { type: 'string', minLength: 1, maxLength: 1024 };
+/** A skill's folder (absolute), or a name only one skill has (studio-api.ts). */
 const skill = { type: 'string', minLength: 1, maxLength: 4096 };
 const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
   type: 'object',
@@ -90,7 +91,7 @@ const PARAM_SCHEMAS: Record<StudioMethod, object> = {
   'workspace.info': empty,
   'workspace.open': obj({ root: { type: 'string', minLength: 1, maxLength: 4096 } }, ['root']),
   'skills.list': empty,
-  'skills.get': obj({ name: skill, path: text() }, ['name']),
+  'skills.get': obj({ skill }, ['skill']),
   'skills.new': obj(
     {
       name: { type: 'string', minLength: 1, maxLength: 256 },

@@ -130,10 +130,8 @@ export class StudioHost {
     await this.registry.load();
     if (previous) await previous.close();
     if (this.opts.watch) {
-      this.registry.on('change', (e) => {
-        this.emit({ type: 'skills.changed', ...e });
-        for (const name of [...e.changed, ...e.added]) void this.emitSkillMdVersion(name);
-      });
+      this.registry.on('change', (e) => this.emit({ type: 'skills.changed', ...e }));
+      this.registry.on('files', (e) => void this.emitFileVersions(e.dir, e.paths));
       this.registry.on('error', (err) => this.emit({ type: 'watch.error', message: err.message }));
       this.registry.on('config', (loaded) => {
         this.config = loaded.config;
@@ -145,16 +143,21 @@ export class StudioHost {
     if (root) await this.recent.add(root);
   }
 
-  private async emitSkillMdVersion(name: string): Promise<void> {
-    const rec = this.registry.get(name);
-    if (!rec?.skillMdPath) return;
-    const st = await fsp.stat(rec.skillMdPath).catch(() => null);
-    this.emit({
-      type: 'file.changed',
-      skill: name,
-      path: path.basename(rec.skillMdPath),
-      version: st ? fileVersion(st) : null,
-    });
+  /** One `file.changed` per file the watcher saw change, with its version now (open editors compare). */
+  private async emitFileVersions(dir: string, paths: readonly string[]): Promise<void> {
+    const skill = this.registry.getByPath(dir)?.summary.name ?? path.basename(dir);
+    for (const rel of paths) {
+      const st = await fsp.stat(path.join(dir, ...rel.split('/'))).catch(() => null);
+      // A folder is no file an editor holds; what changed inside it is reported on its own.
+      if (st?.isDirectory()) continue;
+      this.emit({
+        type: 'file.changed',
+        dir,
+        skill,
+        path: rel,
+        version: st ? fileVersion(st) : null,
+      });
+    }
   }
 
   async info(): Promise<WorkspaceInfo> {
@@ -196,12 +199,35 @@ export class StudioHost {
     throw new StudioError('not_found', `no skill named '${ref}'`);
   }
 
+  /**
+   * The skill a Studio API call names: by folder (what the UI sends), or by a name only
+   * one skill answers to. A name two skills of one priority share is refused, never
+   * guessed: the first match once received the other skill's save.
+   */
+  skillAt(ref: string): SkillRecord {
+    if (path.isAbsolute(ref)) {
+      const rec = this.registry.getByPath(ref);
+      if (rec) return rec;
+      throw new StudioError('not_found', `no listed skill in ${ref}`);
+    }
+    const rec = this.registry.get(ref);
+    if (!rec) throw new StudioError('not_found', `no skill named '${ref}'`);
+    if (rec.summary.conflict) {
+      throw new StudioError(
+        'invalid_params',
+        `two skills are named '${ref}' (SKILL_NAME_CONFLICT): name the skill by its folder`,
+      );
+    }
+    return rec;
+  }
+
+  /** The skill, refused when it is read-only (the registry's `writable`, see registry/access.ts). */
   private writableSkill(ref: string): SkillRecord {
-    const rec = this.resolveSkill(ref);
-    if (rec.summary.source === 'framework') {
+    const rec = this.skillAt(ref);
+    if (!rec.summary.writable) {
       throw new StudioError(
         'forbidden_path',
-        `'${rec.summary.name}' is a bundled example and read-only: export it and import it into your workspace to change it`,
+        `'${rec.summary.name}' is read-only: ${rec.summary.readOnlyReason ?? 'the studio may not change it'}`,
       );
     }
     return rec;
@@ -367,7 +393,7 @@ export class StudioHost {
       // The playground: argument checks, call history, saved cases (electron/host/history).
       ...playgroundHandlers({
         workspace: () => this.workspace,
-        resolveSkill: (ref) => this.resolveSkill(ref),
+        resolveSkill: (ref) => this.skillAt(ref),
         writableSkill: (ref) => this.writableSkill(ref),
         refresh: (dir) => this.registry.refresh(dir),
         agentExists: (id) => this.agentExists(id),
@@ -382,13 +408,13 @@ export class StudioHost {
         return info;
       },
       'skills.list': async () => this.listing(),
-      'skills.get': ({ name, path: dir }) => this.detail(dir ?? name),
+      'skills.get': ({ skill }) => this.detail(this.skillAt(skill).dir),
       'skills.new': async ({ name, template }) => {
         const dir = await createSkillFromTemplate({ name, template, intoDir: this.importDir() });
         await this.registry.reload();
         return this.detail(dir);
       },
-      'files.read': ({ skill, path: rel }) => readFileForEditor(this.resolveSkill(skill).dir, rel),
+      'files.read': ({ skill, path: rel }) => readFileForEditor(this.skillAt(skill).dir, rel),
       'files.write': async ({ skill, path: rel, text, expectedVersion }) => {
         const rec = this.writableSkill(skill);
         const res = await writeSkillFile(rec.dir, rel, text, { expectedVersion });
@@ -422,7 +448,7 @@ export class StudioHost {
         return { ok: true as const };
       },
       'bundles.export': ({ skill, format, force, outPath }) =>
-        this.exportSkill(skill, format, { force, outPath }),
+        this.exportSkill(this.skillAt(skill).dir, format, { force, outPath }),
       'bundles.import': ({ base64 }) => this.importSkill(Buffer.from(base64, 'base64')),
       'agents.save': async ({ agents }) => {
         if (!this.workspace)

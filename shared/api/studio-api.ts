@@ -83,12 +83,20 @@ export interface ImportResult {
   path: string;
 }
 
-/** Every method: name → [params, result]. The router validates params at the boundary. */
+/**
+ * Every method: name → [params, result]. The router validates params at the boundary.
+ *
+ * `skill` names a skill by its folder: the absolute `SkillSummary.dir` as listed. Two
+ * skills may share a name, never a folder, so the UI always sends the folder. A bare
+ * name is accepted too when exactly one skill of the winning source has it (scripts,
+ * tests); a name two skills share is refused rather than guessed. The A2E protocol and
+ * the call history stay by name: that is what an agent calls.
+ */
 export interface StudioMethods {
   'workspace.info': [Record<string, never>, WorkspaceInfo];
   'workspace.open': [{ root: string }, WorkspaceInfo];
   'skills.list': [Record<string, never>, SkillListing];
-  'skills.get': [{ name: string; path?: string }, SkillDetail];
+  'skills.get': [{ skill: string }, SkillDetail];
   'skills.new': [{ name: string; template: TemplateName }, SkillDetail];
   'files.read': [{ skill: string; path: string }, FileContent];
   'files.write': [
@@ -134,7 +142,12 @@ export type ResultOf<M extends StudioMethod> = StudioMethods[M][1];
 /** Pushed from host to UI. */
 export type StudioEvent =
   | { type: 'skills.changed'; added: string[]; changed: string[]; removed: string[] }
-  | { type: 'file.changed'; skill: string; path: string; version: string | null }
+  /**
+   * A file of a skill changed on disk (any file, not only SKILL.md): `dir` is the skill's
+   * folder (its identity), `skill` its name (for display), `path` the file inside it, and
+   * `version` what `files.read` would report now (null: the file is gone).
+   */
+  | { type: 'file.changed'; dir: string; skill: string; path: string; version: string | null }
   | { type: 'workspace.changed'; info: WorkspaceInfo }
   | { type: 'watch.error'; message: string };
 

@@ -6,7 +6,7 @@ import { skillListItem } from '../test-support/skill-list-item';
 const skill = (name: string, over: Partial<SkillListItem> = {}): SkillListItem =>
   skillListItem(name, {
     description: `${name} does a thing that is described at some length so that the short form has to cut it somewhere sensible.`,
-    path: `/ws/skills/${name}`,
+    dir: `/ws/skills/${name}`,
     kind: 'script',
     ...over,
   });
@@ -14,7 +14,7 @@ const skill = (name: string, over: Partial<SkillListItem> = {}): SkillListItem =
 describe("what the agent's model sees", () => {
   const skills = [
     skill('alpha', { tags: ['dates', 'demo'] }),
-    skill('alpha', { source: 'user', shadowed_by: '/ws/skills/alpha', path: '/home/alpha' }),
+    skill('alpha', { source: 'user', shadowed_by: '/ws/skills/alpha', dir: '/home/alpha' }),
     skill('broken', { has_errors: true, tags: ['demo'] }),
     skill('blocked', { status: 'Blocked' }),
     skill('gone', { status: 'Archived' }),

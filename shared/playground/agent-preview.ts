@@ -89,8 +89,8 @@ export function agentPreview(
         kind: 'draft',
         message: `${name}: not published yet (status Created) — calls are refused`,
       });
-    const sep = s.path.includes('\\') && !s.path.includes('/') ? '\\' : '/';
-    indexed.push({ name: s.name, description: s.description, location: `${s.path}${sep}SKILL.md` });
+    const sep = s.dir.includes('\\') && !s.dir.includes('/') ? '\\' : '/';
+    indexed.push({ name: s.name, description: s.description, location: `${s.dir}${sep}SKILL.md` });
   }
   const stage1 = indexed.map((s) => ({
     name: s.name,

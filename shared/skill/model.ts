@@ -13,8 +13,15 @@ export interface SkillSummary {
   name: string;
   description: string;
   source: SkillSource;
-  /** Absolute path of the skill folder. */
-  path: string;
+  /**
+   * Absolute folder of the skill: its identity everywhere in the studio (two skills
+   * may share a name, never a folder). "path" only ever means a file inside a skill.
+   */
+  dir: string;
+  /** False when the studio refuses to change the skill's files (the host decides, in one place). */
+  writable: boolean;
+  /** Why the skill is read-only, in words for the user; absent when writable. */
+  readOnlyReason?: string;
   license: string | null;
   files_count: number;
   has_warnings: boolean;

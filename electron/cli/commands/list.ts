@@ -17,7 +17,8 @@ export const listCommand: Command = {
             name: r.summary.name,
             description: r.summary.description,
             source: r.summary.source,
-            path: r.summary.path,
+            // DESIGN §5 names the folder `path` in this output.
+            path: r.summary.dir,
             license: r.summary.license,
             files_count: r.summary.files_count,
             has_warnings: r.summary.has_warnings,
@@ -47,7 +48,7 @@ export const listCommand: Command = {
           s.conflict ? c.red('name conflict') : '',
         ].filter(Boolean);
         ctx.io.stdout.write(
-          `${c.bold(s.name.padEnd(width))}  ${c.cyan(s.source.padEnd(9))}  ${s.path}${badges.length ? '  ' + badges.join(' · ') : ''}\n`,
+          `${c.bold(s.name.padEnd(width))}  ${c.cyan(s.source.padEnd(9))}  ${s.dir}${badges.length ? '  ' + badges.join(' · ') : ''}\n`,
         );
       }
       return 0;

@@ -17,8 +17,12 @@
  * quiet a save is re-read about 100 ms after it happens. `changed` means SKILL.md's text or
  * the skill's file listing (or its shadowed/conflict state) really changed, so an
  * editor's save through a temp file and a rename is one `changed`, and a touch is
- * nothing. Names identify skills in events: a folder renamed together with its
+ * nothing. Names identify skills in `change` events: a folder renamed together with its
  * name is removed + added; one whose SKILL.md keeps its name is `changed`.
+ *
+ * `files` events name the files themselves, for open editors: every file the watcher
+ * reported inside a skill folder (any file, not only SKILL.md), by the skill's folder.
+ * They are hints too (a touch is reported): the listener compares versions.
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
@@ -73,7 +77,16 @@ export type RegistryEvents = {
   error: (e: RegistryError) => void;
   /** skill-studio.json changed on disk and was re-read (sources were reloaded if they changed). */
   config: (e: LoadedWorkspaceConfig) => void;
+  /** Files the watcher saw change inside one skill folder, after the skill was re-read. */
+  files: (e: SkillFilesChange) => void;
 };
+
+export interface SkillFilesChange {
+  /** The skill folder (absolute, as the registry lists it). */
+  dir: string;
+  /** Posix paths relative to `dir`, sorted; never '' (the folder itself). */
+  paths: string[];
+}
 
 export interface SourceFolderState {
   folder: SourceFolder;
@@ -305,6 +318,14 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
     }
     const dirtyFolders = new Set<number>();
     const dirtySkills = new Map<string, number>();
+    const touched = new Map<string, Set<string>>();
+    const touch = (skillDir: string, p: string): void => {
+      const rel = path.relative(skillDir, p).split(path.sep).join('/');
+      if (rel === '' || rel.startsWith('..')) return;
+      const files = touched.get(skillDir);
+      if (files) files.add(rel);
+      else touched.set(skillDir, new Set([rel]));
+    };
     for (const p of paths) {
       for (const s of this.states) {
         const dir = s.folder.dir;
@@ -319,10 +340,12 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
         // In a one-skill source, or SKILL.md appearing right in the source: read it whole again.
         if (s.singleSkill || (first === rel && first.toLowerCase() === 'skill.md')) {
           dirtyFolders.add(s.index);
+          touch(dir, p);
           continue;
         }
         if (isListIgnored(first)) continue;
         dirtySkills.set(path.join(dir, first), s.index);
+        touch(path.join(dir, first), p);
       }
     }
     if (dirtyFolders.size === 0 && dirtySkills.size === 0) return;
@@ -358,6 +381,7 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
         }),
     );
     this.publish(removed, added);
+    for (const [dir, files] of touched) this.emit('files', { dir, paths: [...files].sort() });
     const existedAfter = this.states.map((s) => `${s.exists}:${s.singleSkill}`).join();
     // Symlinked skills are watched at their real folder: only when one came, went or
     // points elsewhere do the targets change (a save inside one changes nothing).

@@ -39,6 +39,7 @@ import { isListIgnored } from '../bundle/ignore';
 import { isInsideOrEqual } from '../fs/safe-path';
 import { Limiter } from './limiter';
 import { skillDirLister } from './skill-dir-listing';
+import { skillAccess } from './access';
 import type { SourceFolder } from './sources';
 
 export type ValidationProfile = 'studio' | 'spec';
@@ -401,7 +402,8 @@ function buildRecord(p: RecordParts): SkillRecord {
       name: definition.name,
       description: definition.description,
       source: p.source,
-      path: p.dir,
+      dir: p.dir,
+      ...skillAccess(p.source),
       license: typeof fm?.license === 'string' ? fm.license : null,
       files_count: p.filesCount,
       has_warnings: p.diagnostics.some((d) => d.severity === 'warning'),

@@ -1,6 +1,8 @@
 /**
  * What the user can do, as plain async functions over the stores and the backend.
  * Components call these; results and the host's error messages become toasts.
+ * They act on the current skill (the active tab's) and name it to the host by its
+ * folder, never by its name: two skills may share a name.
  */
 import type {
   BundleFormat,
@@ -19,14 +21,13 @@ import { useLayout } from '../stores/layout-store';
 import { base64ToBytes, fileToBase64 } from '../util/base64';
 import { downloadBlob } from '../util/download';
 import { baseName, joinPath, parentOf } from '../util/file-tree';
-import { isDirty } from '../stores/buffer-logic';
+import { isDirty, restoredBuffer } from '../stores/buffer-logic';
 import { cancelPendingBackup, flushBackups, loadBackups } from './backups';
+import { restoreTabs, withoutTabWrites } from './tabs';
 
-function targetOf(item: SkillListItem): OpenTarget {
-  return { name: item.name, path: item.path, source: item.source, shadowed_by: item.shadowed_by };
-}
+const targetOf = (item: SkillListItem): OpenTarget => item;
 
-/** The listed skill the files panel and the editor act on. */
+/** The current skill (the active tab's), as listed: what the files panel and the editor act on. */
 export function selectedItem(): SkillListItem | null {
   const { selected, find } = useSkills.getState();
   return selected ? (find(selected) ?? null) : null;
@@ -44,9 +45,8 @@ export async function openSkill(
 ): Promise<void> {
   const detail = await useSkills.getState().select(ref);
   const item = useSkills.getState().find(ref);
-  if (!item) return;
-  if (!detail && !item.shadowed_by) return;
-  await useEditor.getState().open(targetOf(item), skillMdName(detail?.files), at);
+  if (!item || !detail) return;
+  await useEditor.getState().open(targetOf(item), skillMdName(detail.files), at);
 }
 
 export async function openFileOfSelected(
@@ -95,7 +95,10 @@ export function afterWorkspaceChange(before: string | null, apply: () => void): 
   cancelPendingBackup();
   flushBackups(before);
   const dirty = Object.values(useEditor.getState().buffers).filter(isDirty).length;
-  for (const id of [...useEditor.getState().order]) useEditor.getState().close(id);
+  // The old workspace keeps its list of tabs for when it is opened again.
+  void withoutTabWrites(() => {
+    for (const id of [...useEditor.getState().order]) useEditor.getState().close(id);
+  });
   useEditor.getState().setRestorable([]);
   apply();
   const root = useWorkspace.getState().info?.root ?? null;
@@ -107,14 +110,17 @@ export function afterWorkspaceChange(before: string | null, apply: () => void): 
       `Unsaved changes in ${dirty} file${dirty === 1 ? '' : 's'} were kept; reopen ${before ?? 'the previous workspace'} to restore them.`,
     );
   void useSkills.getState().select(null);
-  void useSkills.getState().refresh();
+  void useSkills
+    .getState()
+    .refresh()
+    .then(() => restoreTabs(root));
 }
 
 export async function createSkill(name: string, template: TemplateName): Promise<boolean> {
   try {
     const detail = await backend().call('skills.new', { name, template });
     await useSkills.getState().refresh();
-    await openSkill({ name: detail.summary.name, path: detail.summary.path });
+    await openSkill({ name: detail.summary.name, dir: detail.summary.dir });
     notify('success', `Created ${detail.summary.name}.`);
     return true;
   } catch (err) {
@@ -136,10 +142,8 @@ export async function importBundle(file: File): Promise<void> {
     const base64 = await fileToBase64(file);
     const result = await backend().call('bundles.import', { base64, fileName: file.name });
     await useSkills.getState().refresh();
-    const listed =
-      useSkills.getState().listing?.skills.find((s) => s.path === result.path) ??
-      useSkills.getState().winner(result.name);
-    await openSkill({ name: result.name, path: listed?.path ?? result.path });
+    // The bundle's folder (ImportResult.path is the new skill's folder).
+    await openSkill({ name: result.name, dir: result.path });
     notify('success', `Imported ${result.name}.`);
   } catch (err) {
     notify('error', `Could not import ${file.name}: ${errorMessage(err)}`);
@@ -154,17 +158,22 @@ export interface ExportOutcome {
 
 /** Exports a bundle: desktop asks where to save it; the browser downloads it. */
 export async function exportBundle(
-  skill: string,
+  skill: SkillRef,
   format: BundleFormat,
   force: boolean,
 ): Promise<ExportOutcome> {
   const native = nativeDialogs();
   let outPath: string | null = null;
   if (native) {
-    outPath = await native.pickSavePath(`${skill}.${format}`);
+    outPath = await native.pickSavePath(`${skill.name}.${format}`);
     if (!outPath) return { result: null, savedTo: null, cancelled: true };
   }
-  const result = await backend().call('bundles.export', { skill, format, force, outPath });
+  const result = await backend().call('bundles.export', {
+    skill: skill.dir,
+    format,
+    force,
+    outPath,
+  });
   if (result.refused) return { result, savedTo: null, cancelled: false };
   if (result.path) return { result, savedTo: result.path, cancelled: false };
   if (result.base64) downloadBase64(result.base64, result.fileName);
@@ -188,7 +197,7 @@ export async function newFileIn(folder: string): Promise<void> {
   if (!name) return;
   const path = joinPath(folder, name);
   try {
-    await backend().call('files.createFile', { skill: item.name, path, text: '' });
+    await backend().call('files.createFile', { skill: item.dir, path, text: '' });
     await useSkills.getState().reloadDetail();
     await openFileOfSelected(path);
   } catch (err) {
@@ -207,7 +216,7 @@ export async function newFolderIn(folder: string): Promise<void> {
   if (!name) return;
   const path = joinPath(folder, name);
   try {
-    await backend().call('files.createFolder', { skill: item.name, path });
+    await backend().call('files.createFolder', { skill: item.dir, path });
     await useSkills.getState().reloadDetail();
   } catch (err) {
     notify('error', `Could not create ${path}/: ${errorMessage(err)}`);
@@ -226,8 +235,9 @@ export async function renameEntry(path: string): Promise<void> {
   if (!name || name === baseName(path)) return;
   const to = joinPath(parentOf(path), name);
   try {
-    await backend().call('files.rename', { skill: item.name, from: path, to });
-    useEditor.getState().forget(item.name, path);
+    await backend().call('files.rename', { skill: item.dir, from: path, to });
+    // Its tabs follow the file, unsaved edits and undo history included.
+    useEditor.getState().renamed(item.dir, path, to);
     await useSkills.getState().reloadDetail();
   } catch (err) {
     notify('error', `Could not rename ${path}: ${errorMessage(err)}`);
@@ -245,8 +255,8 @@ export async function deleteEntry(path: string, dir: boolean): Promise<void> {
   });
   if (!ok) return;
   try {
-    await backend().call('files.delete', { skill: item.name, path });
-    useEditor.getState().forget(item.name, path);
+    await backend().call('files.delete', { skill: item.dir, path });
+    useEditor.getState().forget(item.dir, path);
     await useSkills.getState().reloadDetail();
   } catch (err) {
     notify('error', `Could not delete ${path}: ${errorMessage(err)}`);
@@ -265,7 +275,7 @@ export async function addDroppedFiles(folder: string, files: readonly File[]): P
     const path = joinPath(folder, file.name);
     try {
       const base64 = await fileToBase64(file);
-      await backend().call('files.createFile', { skill: item.name, path, base64 });
+      await backend().call('files.createFile', { skill: item.dir, path, base64 });
       added++;
     } catch (err) {
       notify('error', `Could not add ${file.name}: ${errorMessage(err)}`);
@@ -282,7 +292,10 @@ export async function restoreBackups(): Promise<void> {
   useEditor.getState().setRestorable([]);
   let restored = 0;
   for (const entry of entries) {
-    const item = useSkills.getState().winner(entry.skill);
+    // By folder; backups written before folders were kept fall back to the name's winner.
+    const item = entry.dir
+      ? useSkills.getState().find({ name: entry.skill, dir: entry.dir })
+      : useSkills.getState().winner(entry.skill);
     if (!item) {
       notify(
         'error',
@@ -294,24 +307,9 @@ export async function restoreBackups(): Promise<void> {
     if (!id) continue;
     const b = useEditor.getState().buffers[id];
     if (!b || b.readOnly) continue;
-    useEditor.setState((s) => {
-      const current = s.buffers[id];
-      const changedSince = entry.version !== current.version;
-      return {
-        buffers: {
-          ...s.buffers,
-          [id]: {
-            ...current,
-            text: entry.text,
-            // Edited on disk since the backup: let the user choose instead of silently overwriting.
-            conflict:
-              changedSince && entry.text !== current.savedText
-                ? { theirsText: current.savedText, theirsVersion: current.version }
-                : null,
-          },
-        },
-      };
-    });
+    useEditor.setState((s) => ({
+      buffers: { ...s.buffers, [id]: restoredBuffer(s.buffers[id], entry) },
+    }));
     restored++;
   }
   if (restored > 0)

@@ -27,7 +27,8 @@ export function flushBackups(
   const entries: BackupEntry[] = collectBackups(Object.values(buffers), Date.now());
   // Backups not yet answered stay stored until the user restores or discards them.
   for (const r of restorable)
-    if (!entries.some((e) => e.skill === r.skill && e.path === r.path)) entries.push(r);
+    if (!entries.some((e) => (e.dir ?? e.skill) === (r.dir ?? r.skill) && e.path === r.path))
+      entries.push(r);
   if (!writeBackups(st, root, entries) && !warned) {
     warned = true;
     notify(

@@ -14,6 +14,8 @@ import { loadBackups, startBackups } from './backups';
 import { isSkillMd } from '../editor/language';
 import { VALIDATE_DEBOUNCE_MS, validateSkillText } from '../editor/skill-validation';
 import { afterWorkspaceChange } from './actions';
+import { restoreTabs, startTabPersistence } from './tabs';
+import { followActiveTab } from '../stores/current-skill';
 
 function debounce(fn: () => void, ms: number): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -26,21 +28,47 @@ function debounce(fn: () => void, ms: number): () => void {
   };
 }
 
-const refreshList = debounce(() => void useSkills.getState().refresh(), 100);
+/*
+ * The current skill's details are re-read after the listing when both changed: the
+ * host sends `skills.changed` before the `file.changed` events of the same change,
+ * and a skill whose folder was deleted must not be asked for (the listing says so).
+ */
+let refreshing = false;
+let detailStale = false;
+const runRefresh = debounce(() => {
+  const withDetail = detailStale;
+  detailStale = false;
+  void useSkills
+    .getState()
+    .refresh()
+    .then(() => {
+      refreshing = false;
+      if (withDetail || detailStale) {
+        detailStale = false;
+        void useSkills.getState().reloadDetail();
+      }
+    });
+}, 100);
+function refreshList(withDetail = false): void {
+  refreshing = true;
+  if (withDetail) detailStale = true;
+  runRefresh();
+}
 const reloadDetail = debounce(() => void useSkills.getState().reloadDetail(), 100);
 
 export function handleEvent(event: StudioEvent): void {
   switch (event.type) {
     case 'skills.changed': {
-      refreshList();
       const sel = useSkills.getState().selected;
       const all = [...event.added, ...event.changed, ...event.removed];
-      if (sel && (all.length === 0 || all.includes(sel.name))) reloadDetail();
+      refreshList(!!sel && (all.length === 0 || all.includes(sel.name)));
       break;
     }
     case 'file.changed': {
-      void useEditor.getState().onFileChanged(event.skill, event.path, event.version);
-      if (useSkills.getState().selected?.name === event.skill) reloadDetail();
+      void useEditor.getState().onFileChanged(event.dir, event.path, event.version);
+      if (useSkills.getState().selected?.dir !== event.dir) break;
+      if (refreshing) detailStale = true;
+      else reloadDetail();
       break;
     }
     case 'workspace.changed': {
@@ -114,10 +142,13 @@ export async function boot(): Promise<void> {
   b.onEvent(handleEvent);
   connectionAware(b)?.onConnection((connected) => useUi.setState({ connected }));
   startLiveValidation();
+  followActiveTab();
   const info = await useWorkspace.getState().load();
   const root = info?.root ?? null;
   useLayout.getState().loadFor(root);
   await useSkills.getState().refresh();
+  await restoreTabs(root);
+  startTabPersistence();
   const backups = loadBackups(root);
   if (backups.length > 0) useEditor.getState().setRestorable(backups);
   startBackups();

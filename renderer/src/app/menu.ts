@@ -26,7 +26,7 @@ const TO_SHORTCUT: Partial<Record<MenuCommand, ShortcutId>> = {
   save: 'save',
   'toggle-sidebar': 'toggleSidebar',
   'toggle-bottom': 'toggleBottom',
-  'focus-search': 'focusSearch',
+  'focus-search': 'goToSkill',
   'show-problems': 'showProblems',
 };
 
@@ -50,7 +50,7 @@ export function bindNativeMenu(runShortcut: (id: ShortcutId) => void): () => voi
         break;
       case 'export': {
         const sel = useSkills.getState().selected;
-        if (sel) useUi.getState().openDialog('export', sel.name);
+        if (sel) useUi.getState().openDialog('export', sel);
         else notify('info', 'Select a skill to export.');
         break;
       }

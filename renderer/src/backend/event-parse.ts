@@ -24,11 +24,18 @@ export function parseStudioEvent(data: string | unknown): StudioEvent | null {
       return null;
     case 'file.changed':
       if (
+        typeof v.dir === 'string' &&
         typeof v.skill === 'string' &&
         typeof v.path === 'string' &&
         (typeof v.version === 'string' || v.version === null)
       ) {
-        return { type: 'file.changed', skill: v.skill, path: v.path, version: v.version };
+        return {
+          type: 'file.changed',
+          dir: v.dir,
+          skill: v.skill,
+          path: v.path,
+          version: v.version,
+        };
       }
       return null;
     case 'workspace.changed':

@@ -153,10 +153,24 @@ describe('http backend', () => {
     await waitFor(() => srv.eventSockets.size === 1);
     const [ws] = [...srv.eventSockets];
     ws.send('{broken');
-    ws.send(JSON.stringify({ type: 'file.changed', skill: 'a', path: 'SKILL.md', version: 'v2' }));
+    ws.send(
+      JSON.stringify({
+        type: 'file.changed',
+        dir: '/ws/a',
+        skill: 'a',
+        path: 'SKILL.md',
+        version: 'v2',
+      }),
+    );
     ws.send(JSON.stringify({ type: 'file.changed', skill: 'a' }));
     await waitFor(() => got.length === 1);
-    expect(got[0]).toEqual({ type: 'file.changed', skill: 'a', path: 'SKILL.md', version: 'v2' });
+    expect(got[0]).toEqual({
+      type: 'file.changed',
+      dir: '/ws/a',
+      skill: 'a',
+      path: 'SKILL.md',
+      version: 'v2',
+    });
     ws.terminate();
     await waitFor(() => got.length === 2 && srv.eventSockets.size === 1);
     expect(got[1]).toEqual({ type: 'skills.changed', added: [], changed: [], removed: [] });

@@ -73,10 +73,12 @@ describe('ipc backend', () => {
     const got: StudioEvent[] = [];
     const off = createIpcBackend(b).onEvent((e) => got.push(e));
     for (const l of eventListeners) {
-      l({ type: 'file.changed', skill: 'a', path: 'SKILL.md', version: null });
+      l({ type: 'file.changed', dir: '/ws/a', skill: 'a', path: 'SKILL.md', version: null });
       l({ type: 'bogus' } as unknown as StudioEvent);
     }
-    expect(got).toEqual([{ type: 'file.changed', skill: 'a', path: 'SKILL.md', version: null }]);
+    expect(got).toEqual([
+      { type: 'file.changed', dir: '/ws/a', skill: 'a', path: 'SKILL.md', version: null },
+    ]);
     off();
     expect(eventListeners.size).toBe(0);
   });

@@ -6,7 +6,10 @@ import type { StorageLike } from './layout-persist';
 import { isDirty, type EditorBuffer } from './buffer-logic';
 
 export interface BackupEntry {
+  /** The skill's name (display; the way back for backups written before `dir` existed). */
   skill: string;
+  /** The skill's folder: which of two same-named skills the text belongs to. */
+  dir?: string;
   path: string;
   text: string;
   /** The disk version the edits were based on (null: unknown). */
@@ -22,7 +25,14 @@ export function collectBackups(buffers: Iterable<EditorBuffer>, now: number): Ba
   const out: BackupEntry[] = [];
   for (const b of buffers) {
     if (isDirty(b))
-      out.push({ skill: b.skill, path: b.path, text: b.text, version: b.version, savedAt: now });
+      out.push({
+        skill: b.skill,
+        dir: b.skillDir,
+        path: b.path,
+        text: b.text,
+        version: b.version,
+        savedAt: now,
+      });
   }
   return out;
 }
@@ -47,6 +57,7 @@ function isEntry(x: unknown): x is BackupEntry {
   const e = x as Record<string, unknown>;
   return (
     typeof e.skill === 'string' &&
+    (e.dir === undefined || typeof e.dir === 'string') &&
     typeof e.path === 'string' &&
     typeof e.text === 'string' &&
     (typeof e.version === 'string' || e.version === null) &&

@@ -3,9 +3,12 @@ import {
   afterSave,
   applyDiskChange,
   bufferFromContent,
+  bufferId,
   folderName,
   isDirty,
   keepMine,
+  renamedBuffer,
+  restoredBuffer,
   takeTheirs,
   type EditorBuffer,
 } from './buffer-logic';
@@ -23,7 +26,7 @@ function open(text = 'one'): EditorBuffer {
 describe('buffer rules', () => {
   it('is dirty only when the text differs from what is on disk', () => {
     const b = open();
-    expect(b.id).toBe('alpha/SKILL.md');
+    expect(b.id).toBe(bufferId('/ws/skills/alpha', 'SKILL.md'));
     expect(isDirty(b)).toBe(false);
     expect(isDirty({ ...b, text: 'two' })).toBe(true);
     expect(folderName('/ws/skills/alpha/')).toBe('alpha');
@@ -91,5 +94,58 @@ describe('buffer rules', () => {
     expect(saved.version).toBe('v3');
     expect(saved.saving).toBe(false);
     expect(isDirty(saved)).toBe(true);
+  });
+
+  it('tells two same-named skills apart by folder, whatever their paths look like', () => {
+    const a = bufferFromContent('twin', '/ws/skills/twin', {
+      kind: 'text',
+      path: 'SKILL.md',
+      text: 'a',
+      bytes: 1,
+      version: 'v',
+    });
+    const b = bufferFromContent('twin', '/ws/.claude/skills/twin', {
+      kind: 'text',
+      path: 'SKILL.md',
+      text: 'b',
+      bytes: 1,
+      version: 'v',
+    });
+    expect(a.id).not.toBe(b.id);
+    // No folder and path can spell another pair's id.
+    expect(bufferId('/a', 'b/SKILL.md')).not.toBe(bufferId('/a/b', 'SKILL.md'));
+  });
+
+  it('follows a rename of the file or of a folder above it, edits and all', () => {
+    const ref = bufferFromContent('alpha', '/ws/skills/alpha', {
+      kind: 'text',
+      path: 'references/notes.md',
+      text: 'saved',
+      bytes: 5,
+      version: 'v1',
+    });
+    const dirty = { ...ref, text: 'unsaved' };
+    const file = renamedBuffer(dirty, 'references/notes.md', 'references/guide.md');
+    expect(file?.path).toBe('references/guide.md');
+    expect(file?.id).toBe(bufferId('/ws/skills/alpha', 'references/guide.md'));
+    expect(file?.text).toBe('unsaved');
+    expect(file && isDirty(file)).toBe(true);
+    expect(renamedBuffer(dirty, 'references', 'docs')?.path).toBe('docs/notes.md');
+    // A sibling whose name merely starts the same is not inside the renamed folder.
+    expect(renamedBuffer(dirty, 'ref', 'x')).toBeNull();
+    expect(renamedBuffer(dirty, 'references/notes', 'x')).toBeNull();
+  });
+
+  it('restores a backup as unsaved text, or as a conflict when the file changed since', () => {
+    const current = open('disk now');
+    const same = restoredBuffer(current, { text: 'backup', version: 'v1' });
+    expect(same.text).toBe('backup');
+    expect(isDirty(same)).toBe(true);
+    expect(same.conflict).toBeNull();
+    const changed = restoredBuffer(current, { text: 'backup', version: 'v0' });
+    expect(changed.text).toBe('backup');
+    expect(changed.conflict).toEqual({ theirsText: 'disk now', theirsVersion: 'v1' });
+    const readOnly = { ...current, readOnly: true };
+    expect(restoredBuffer(readOnly, { text: 'backup', version: 'v1' })).toBe(readOnly);
   });
 });

@@ -2,6 +2,8 @@
  * What an open file is, and the rules that keep edits from being lost: a clean
  * buffer follows the disk, a dirty one never changes under the user's hands —
  * a change on disk becomes a conflict the user resolves (keep mine / take theirs).
+ * A buffer is one file of one skill folder: the folder, never the skill's name,
+ * tells two skills apart (two may share a name).
  */
 import type { FileContent } from '../../../shared/api/studio-api';
 
@@ -14,10 +16,16 @@ export interface Conflict {
 }
 
 export interface EditorBuffer {
+  /** bufferId(skillDir, path). */
   id: string;
+  /** The skill's name, for display only. */
   skill: string;
-  /** Absolute folder of the skill: its last segment is the folder name the name must match. */
+  /**
+   * Absolute folder of the skill: its identity (what every host call names), and its
+   * last segment is the folder name the skill's name must match.
+   */
   skillDir: string;
+  /** The file inside the skill (posix, relative). */
   path: string;
   kind: BufferKind;
   text: string;
@@ -29,15 +37,21 @@ export interface EditorBuffer {
   mime: string | null;
   base64: string | null;
   readOnly: boolean;
-  /** Shown in the editor when readOnly (e.g. "shadowed by …"). */
+  /** Shown above the editor (why it is read-only, or that the skill is shadowed). */
   note: string | null;
   saving: boolean;
   conflict: Conflict | null;
   deletedOnDisk: boolean;
 }
 
-export function bufferId(skill: string, path: string): string {
-  return `${skill}/${path}`;
+/** One id per file of one skill folder (JSON: no folder and path can make another's id). */
+export function bufferId(skillDir: string, path: string): string {
+  return JSON.stringify([skillDir, path]);
+}
+
+/** True when `path` is `target` or lies inside the folder `target`. */
+export function isAtOrUnder(path: string, target: string): boolean {
+  return path === target || path.startsWith(`${target}/`);
 }
 
 export function folderName(dir: string): string {
@@ -53,7 +67,7 @@ export function bufferFromContent(
 ): EditorBuffer {
   const text = content.kind === 'text' ? content.text : '';
   return {
-    id: bufferId(skill, content.path),
+    id: bufferId(skillDir, content.path),
     skill,
     skillDir,
     path: content.path,
@@ -141,5 +155,36 @@ export function afterSave(
     saving: false,
     deletedOnDisk: false,
     conflict: null,
+  };
+}
+
+/**
+ * The buffer after its file (or a folder above it) was renamed from the studio: the same
+ * buffer — text, edits and undo history — under its new path; null when not concerned.
+ */
+export function renamedBuffer(b: EditorBuffer, from: string, to: string): EditorBuffer | null {
+  if (!isAtOrUnder(b.path, from)) return null;
+  const path = to + b.path.slice(from.length);
+  return { ...b, path, id: bufferId(b.skillDir, path) };
+}
+
+/**
+ * Unsaved text from a backup put back into the freshly opened buffer. When the file was
+ * edited on disk since the backup was taken, the user chooses (a conflict) instead of
+ * the backup silently overwriting it.
+ */
+export function restoredBuffer(
+  current: EditorBuffer,
+  backup: { text: string; version: string | null },
+): EditorBuffer {
+  if (current.readOnly || current.kind !== 'text') return current;
+  const changedSince = backup.version !== current.version;
+  return {
+    ...current,
+    text: backup.text,
+    conflict:
+      changedSince && backup.text !== current.savedText
+        ? { theirsText: current.savedText, theirsVersion: current.version }
+        : null,
   };
 }

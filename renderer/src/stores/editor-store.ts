@@ -1,12 +1,13 @@
 /**
  * Open files (tabs) and everything that protects their edits: save with the
  * expected version, conflicts when the disk changes under a dirty buffer, and
- * backups of unsaved text. The rules themselves live in buffer-logic.ts.
+ * backups of unsaved text. The rules themselves live in buffer-logic.ts. Every
+ * buffer is one file of one skill folder, and every host call names that folder.
  */
 import { create } from 'zustand';
 import type { FileContent } from '../../../shared/api/studio-api';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
-import type { SkillSource } from '../../../shared/skill/model';
+import type { SkillSummary } from '../../../shared/skill/model';
 import { backend } from '../backend/current';
 import { errorMessage, toStudioError } from '../backend/studio-error';
 import {
@@ -14,8 +15,10 @@ import {
   applyDiskChange,
   bufferFromContent,
   bufferId,
+  isAtOrUnder,
   isDirty,
   keepMine as keepMineRule,
+  renamedBuffer,
   takeTheirs as takeTheirsRule,
   type DiskState,
   type EditorBuffer,
@@ -24,13 +27,11 @@ import type { BackupEntry } from './backup';
 import { isSkillMd } from '../editor/language';
 import { notify } from './ui-store';
 
-export interface OpenTarget {
-  name: string;
-  /** Absolute skill folder. */
-  path: string;
-  source: SkillSource;
-  shadowed_by: string | null;
-}
+/** The skill a file is opened from, as listed (the folder is what every call names). */
+export type OpenTarget = Pick<
+  SkillSummary,
+  'name' | 'dir' | 'shadowed_by' | 'writable' | 'readOnlyReason'
+>;
 
 export interface Reveal {
   id: string;
@@ -76,24 +77,40 @@ interface EditorState {
   takeTheirs(id: string): void;
   setLive(id: string, diagnostics: Diagnostic[]): void;
   revealAt(id: string, line: number, column: number): void;
-  onFileChanged(skill: string, path: string, version: string | null): Promise<void>;
-  /** Drops tabs of a file that was deleted or renamed from the studio itself. */
-  forget(skill: string, path: string): void;
+  /** A file of the skill folder `dir` changed on disk (a `file.changed` event). */
+  onFileChanged(dir: string, path: string, version: string | null): Promise<void>;
+  /** Drops the tabs of a file (or a folder's files) deleted from the studio itself. */
+  forget(dir: string, path: string): void;
+  /** A file or folder renamed from the studio: its tabs follow, edits and all. */
+  renamed(dir: string, from: string, to: string): void;
   setRestorable(entries: BackupEntry[]): void;
 }
 
 let revealNonce = 0;
 
-function shadowId(target: OpenTarget, path: string): string {
-  return `${target.name}@${target.path}/${path}`;
+/** Told before a buffer changes id (a rename), so what is keyed by it can follow. */
+type RekeyListener = (from: string, to: string) => void;
+const rekeyListeners = new Set<RekeyListener>();
+export function onBufferRekey(listener: RekeyListener): () => void {
+  rekeyListeners.add(listener);
+  return () => rekeyListeners.delete(listener);
+}
+
+/** What the editor says above a file of this skill, when anything. */
+function noteFor(target: OpenTarget, content: FileContent): string | null {
+  if (!target.writable && content.kind === 'text')
+    return `Read-only: ${target.readOnlyReason ?? 'the studio may not change this skill'}.`;
+  if (target.shadowed_by)
+    return `Shadowed by ${target.shadowed_by}: agents get that skill; edits here change this folder.`;
+  return null;
 }
 
 async function readDisk(
-  skill: string,
+  dir: string,
   path: string,
 ): Promise<{ disk: DiskState; content: FileContent | null }> {
   try {
-    const content = await backend().call('files.read', { skill, path });
+    const content = await backend().call('files.read', { skill: dir, path });
     return {
       disk: { text: content.kind === 'text' ? content.text : null, version: content.version },
       content,
@@ -138,46 +155,16 @@ export const useEditor = create<EditorState>((set, get) => {
     },
 
     async open(target, path, at) {
-      const shadowed = target.shadowed_by !== null;
-      const id = shadowed ? shadowId(target, path) : bufferId(target.name, path);
+      const id = bufferId(target.dir, path);
       if (!get().buffers[id]) {
         try {
-          if (shadowed) {
-            if (!isSkillMd(path)) {
-              notify(
-                'info',
-                `"${target.name}" here is shadowed by ${target.shadowed_by}; only its SKILL.md can be viewed.`,
-              );
-              return null;
-            }
-            const detail = await backend().call('skills.get', {
-              name: target.name,
-              path: target.path,
-            });
-            const content: FileContent = {
-              kind: 'text',
-              path,
-              text: detail.skillMd,
-              bytes: detail.skillMd.length,
-              version: detail.version,
-            };
-            add({
-              ...bufferFromContent(target.name, target.path, content, {
-                readOnly: true,
-                note: `Shadowed by ${target.shadowed_by} — read-only.`,
-              }),
-              id,
-            });
-          } else {
-            const content = await backend().call('files.read', { skill: target.name, path });
-            const bundled = target.source === 'framework';
+          const content = await backend().call('files.read', { skill: target.dir, path });
+          // Opened twice at once (a double click): the first answer wins, edits and all.
+          if (!get().buffers[id]) {
             add(
-              bufferFromContent(target.name, target.path, content, {
-                readOnly: bundled || content.kind !== 'text',
-                note:
-                  bundled && content.kind === 'text'
-                    ? 'Bundled with the studio — read-only.'
-                    : null,
+              bufferFromContent(target.name, target.dir, content, {
+                readOnly: !target.writable || content.kind !== 'text',
+                note: noteFor(target, content),
               }),
             );
           }
@@ -238,7 +225,7 @@ export const useEditor = create<EditorState>((set, get) => {
       update(id, (x) => ({ ...x, saving: true }));
       try {
         const result = await backend().call('files.write', {
-          skill: b.skill,
+          skill: b.skillDir,
           path: b.path,
           text: sent,
           expectedVersion: b.version,
@@ -248,7 +235,7 @@ export const useEditor = create<EditorState>((set, get) => {
         update(id, (x) => ({ ...x, saving: false }));
         const e = toStudioError(err);
         if (e.code === 'conflict') {
-          const { disk } = await readDisk(b.skill, b.path);
+          const { disk } = await readDisk(b.skillDir, b.path);
           update(id, (x) => applyDiskChange(x, disk));
           notify(
             'error',
@@ -265,7 +252,7 @@ export const useEditor = create<EditorState>((set, get) => {
           delete recheck[id];
           return { recheck };
         });
-        const { disk } = await readDisk(b.skill, b.path);
+        const { disk } = await readDisk(b.skillDir, b.path);
         update(id, (x) => applyDiskChange(x, disk));
       }
       return true;
@@ -294,8 +281,8 @@ export const useEditor = create<EditorState>((set, get) => {
       set({ activeId: id, reveal: { id, line, column, nonce: ++revealNonce } });
     },
 
-    async onFileChanged(skill, path, version) {
-      const id = bufferId(skill, path);
+    async onFileChanged(dir, path, version) {
+      const id = bufferId(dir, path);
       const b = get().buffers[id];
       if (!b) return;
       if (b.saving) {
@@ -308,10 +295,10 @@ export const useEditor = create<EditorState>((set, get) => {
         const { disk, content } =
           version === null
             ? { disk: { text: null, version: null }, content: null }
-            : await readDisk(skill, path);
+            : await readDisk(dir, path);
         if (b.kind !== 'text' && content) {
           // Images and binaries have no edits to protect: just show the new content.
-          const fresh = bufferFromContent(skill, b.skillDir, content, { readOnly: true });
+          const fresh = bufferFromContent(b.skill, dir, content, { readOnly: true });
           update(id, () => fresh);
           return;
         }
@@ -321,11 +308,40 @@ export const useEditor = create<EditorState>((set, get) => {
       }
     },
 
-    forget(skill, path) {
-      const prefix = `${skill}/${path}`;
+    forget(dir, path) {
       for (const id of get().order) {
-        if (id === prefix || id.startsWith(`${prefix}/`)) get().close(id);
+        const b = get().buffers[id];
+        if (b && b.skillDir === dir && isAtOrUnder(b.path, path)) get().close(id);
       }
+    },
+
+    renamed(dir, from, to) {
+      const moves: [string, EditorBuffer][] = [];
+      for (const b of Object.values(get().buffers)) {
+        const next = b.skillDir === dir ? renamedBuffer(b, from, to) : null;
+        if (next) moves.push([b.id, next]);
+      }
+      if (moves.length === 0) return;
+      for (const [old, next] of moves) for (const l of rekeyListeners) l(old, next.id);
+      const rename = new Map(moves.map(([old, next]) => [old, next.id]));
+      const rekey = <T>(rec: Record<string, T>): Record<string, T> =>
+        Object.fromEntries(Object.entries(rec).map(([k, v]) => [rename.get(k) ?? k, v]));
+      set((s) => {
+        const buffers = { ...s.buffers };
+        for (const [old, next] of moves) {
+          delete buffers[old];
+          buffers[next.id] = next;
+        }
+        const moved = (id: string | null) => (id === null ? null : (rename.get(id) ?? id));
+        return {
+          buffers,
+          order: s.order.map((id) => rename.get(id) ?? id),
+          activeId: moved(s.activeId),
+          live: rekey(s.live),
+          recheck: rekey(s.recheck),
+          reveal: s.reveal ? { ...s.reveal, id: rename.get(s.reveal.id) ?? s.reveal.id } : null,
+        };
+      });
     },
 
     setRestorable(entries) {

@@ -103,7 +103,7 @@ describe('unsaved-buffer backups', () => {
     const s = new MemoryStorage();
     const entries = collectBackups([clean, dirty], 1000);
     expect(entries).toEqual([
-      { skill: 'b', path: 'run.py', text: 'edited', version: 'v2', savedAt: 1000 },
+      { skill: 'b', dir: '/w/b', path: 'run.py', text: 'edited', version: 'v2', savedAt: 1000 },
     ]);
     expect(writeBackups(s, '/w', entries)).toBe(true);
     expect(readBackups(s, '/w')).toEqual(entries);

@@ -18,7 +18,7 @@ function d(
 const item = (name: string, diagnostics: Diagnostic[]): SkillListItem =>
   skillListItem(name, {
     description: '',
-    path: `/w/skills/${name}`,
+    dir: `/w/skills/${name}`,
     has_warnings: diagnostics.some((x) => x.severity === 'warning'),
     has_errors: diagnostics.some((x) => x.severity === 'error'),
     diagnostics,
@@ -64,5 +64,17 @@ describe('problems', () => {
       'clean:true',
       'zeta:false',
     ]);
+  });
+
+  it('labels a group unsaved only while its open SKILL.md has unsaved edits', () => {
+    const skills = [item('alpha', [d('UNKNOWN_FIELD', 4, 'warning')])];
+    const live = new Map([['/w/skills/alpha', [d('UNKNOWN_FIELD', 4, 'warning')]]]);
+    const saved = buildProblems(skills, live, null, new Set());
+    expect(saved.map((g) => [g.live, g.unsaved])).toEqual([[true, false]]);
+    const edited = buildProblems(skills, live, null, new Set(['/w/skills/alpha']));
+    expect(edited.map((g) => [g.live, g.unsaved])).toEqual([[true, true]]);
+    // Another skill of the same name being edited is not this one.
+    const twin = buildProblems(skills, live, null, new Set(['/w/.claude/skills/alpha']));
+    expect(twin[0].unsaved).toBe(false);
   });
 });

@@ -25,8 +25,10 @@ export interface ProblemGroup {
   /** Skill folder (absolute), or null. */
   dir: string | null;
   label: string;
-  /** True when the items are live (from the open, possibly unsaved buffer). */
+  /** True when the items are live (from the open SKILL.md buffer, saved or not). */
   live: boolean;
+  /** True only while that buffer holds unsaved edits: what the "unsaved" label says. */
+  unsaved: boolean;
   items: Diagnostic[];
 }
 
@@ -65,6 +67,8 @@ export function buildProblems(
   /** Live diagnostics of open SKILL.md buffers, by skill folder. */
   liveByDir: ReadonlyMap<string, readonly Diagnostic[]>,
   workspace: WorkspaceInfo | null,
+  /** Skill folders whose open SKILL.md has unsaved edits. */
+  unsavedDirs: ReadonlySet<string> = new Set(),
 ): ProblemGroup[] {
   const groups: ProblemGroup[] = [];
   if (workspace && workspace.configDiagnostics.length > 0) {
@@ -73,17 +77,25 @@ export function buildProblems(
       dir: null,
       label: 'skill-studio.json',
       live: false,
+      unsaved: false,
       items: sortDiagnostics(workspace.configDiagnostics),
     });
   }
   const sorted = [...skills].sort(
-    (a, b) => a.name.localeCompare(b.name) || a.path.localeCompare(b.path),
+    (a, b) => a.name.localeCompare(b.name) || a.dir.localeCompare(b.dir),
   );
   for (const s of sorted) {
-    const live = liveByDir.get(s.path);
+    const live = liveByDir.get(s.dir);
     const items = live ? mergeLive(s.diagnostics, live) : sortDiagnostics(s.diagnostics);
     if (items.length > 0)
-      groups.push({ skill: s.name, dir: s.path, label: s.name, live: !!live, items });
+      groups.push({
+        skill: s.name,
+        dir: s.dir,
+        label: s.name,
+        live: !!live,
+        unsaved: !!live && unsavedDirs.has(s.dir),
+        items,
+      });
   }
   return groups;
 }

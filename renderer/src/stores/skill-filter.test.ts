@@ -8,7 +8,7 @@ const skill = (
   name: string,
   source: SkillSource,
   extra: Partial<SkillListItem> = {},
-): SkillListItem => skillListItem(name, { source, path: `/${source}/${name}`, ...extra });
+): SkillListItem => skillListItem(name, { source, dir: `/${source}/${name}`, ...extra });
 
 describe('skill search and grouping', () => {
   const skills = [

@@ -40,13 +40,13 @@ export function groupSkills(skills: readonly SkillListItem[], query: string): Sk
   for (const source of SKILL_SOURCES) {
     const members = skills
       .filter((s) => s.source === source && matchesQuery(s, query))
-      .sort((a, b) => a.name.localeCompare(b.name) || a.path.localeCompare(b.path));
+      .sort((a, b) => a.name.localeCompare(b.name) || a.dir.localeCompare(b.dir));
     if (members.length > 0) groups.push({ source, label: SOURCE_LABELS[source], skills: members });
   }
   return groups;
 }
 
 /** The key that tells two listed skills apart even when they share a name. */
-export function skillKey(skill: { name: string; path: string }): string {
-  return `${skill.name}\u0000${skill.path}`;
+export function skillKey(skill: { dir: string }): string {
+  return skill.dir;
 }

@@ -30,16 +30,22 @@ export interface PromptRequest {
 
 export type DialogName = 'newSkill' | 'openWorkspace' | 'export' | null;
 
+/** A skill by folder (its identity) with its name for display. */
+export interface ExportTarget {
+  name: string;
+  dir: string;
+}
+
 interface UiState {
   dialog: DialogName;
-  /** Skill name the export dialog is for. */
-  exportSkill: string | null;
+  /** The skill the export dialog is for (the current skill when it was opened). */
+  exportSkill: ExportTarget | null;
   confirm: ConfirmRequest | null;
   prompt: PromptRequest | null;
   toasts: Toast[];
   connected: boolean;
   searchFocusNonce: number;
-  openDialog(dialog: Exclude<DialogName, null>, exportSkill?: string | null): void;
+  openDialog(dialog: Exclude<DialogName, null>, exportSkill?: ExportTarget | null): void;
   closeDialog(): void;
   focusSearch(): void;
 }
@@ -54,7 +60,8 @@ export const useUi = create<UiState>((set) => ({
   toasts: [],
   connected: true,
   searchFocusNonce: 0,
-  openDialog: (dialog, exportSkill = null) => set({ dialog, exportSkill }),
+  openDialog: (dialog, exportSkill = null) =>
+    set({ dialog, exportSkill: exportSkill && { name: exportSkill.name, dir: exportSkill.dir } }),
   closeDialog: () => set({ dialog: null, exportSkill: null }),
   focusSearch: () => set((s) => ({ searchFocusNonce: s.searchFocusNonce + 1 })),
 }));

@@ -34,10 +34,10 @@ function DiagnosticList({ items }: { items: readonly Diagnostic[] }) {
 /** Validation summary first (errors refuse unless "Export anyway"), then the bundle is saved or downloaded. */
 export function ExportDialog() {
   const close = useUi((s) => s.closeDialog);
-  const skillName = useUi((s) => s.exportSkill);
-  const item = useSkills((s) => s.winner(skillName));
+  const target = useUi((s) => s.exportSkill);
+  const item = useSkills((s) => (target ? s.find(target) : undefined));
   const unsaved = useEditor((s) =>
-    Object.values(s.buffers).some((b) => b.skill === skillName && isDirty(b)),
+    Object.values(s.buffers).some((b) => b.skillDir === target?.dir && isDirty(b)),
   );
   const [format, setFormat] = useState<BundleFormat>('skill');
   const [force, setForce] = useState(false);
@@ -48,14 +48,14 @@ export function ExportDialog() {
     error: string | null;
   } | null>(null);
 
-  if (!skillName || !item) return null;
+  if (!target || !item) return null;
   const { errors, warnings } = countBySeverity(item.diagnostics);
   const blocked = errors > 0 && !force;
 
   const run = async () => {
     setBusy(true);
     try {
-      const out = await exportBundle(item.name, format, force);
+      const out = await exportBundle(item, format, force);
       if (!out.cancelled) setResult({ res: out.result, savedTo: out.savedTo, error: null });
     } catch (err) {
       setResult({ res: null, savedTo: null, error: errorMessage(err) });

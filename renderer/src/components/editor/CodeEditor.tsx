@@ -1,28 +1,23 @@
 /**
- * The Monaco editor for one text buffer. One model per open file (its URI is the
- * buffer id), so undo history and view state survive tab switches; diagnostics
- * become markers; a reveal request (Problems click) moves the cursor.
+ * The Monaco editor showing the active text buffer. Models belong to
+ * model-registry.ts, one per open file: this component only points the editor at
+ * the buffer's model (the editor saves each model's view state on the switch) and
+ * never writes text itself, so no tab's text can land in another tab's buffer.
+ * Diagnostics become markers; a reveal request (Problems click) moves the cursor.
  */
 import { useEffect, useRef } from 'react';
 import Editor, { type OnMount } from '@monaco-editor/react';
 import type * as MonacoNs from 'monaco-editor';
 import { setupMonaco, monaco } from '../../editor/monaco-setup';
-import { modelPath, registerModel } from '../../editor/model-registry';
+import { modelFor } from '../../editor/model-registry';
 import { toMarkers, MARKER_OWNER } from '../../editor/monaco-providers';
 import { THEME_IDS } from '../../editor/themes';
 import { languageForPath, isSkillMd } from '../../editor/language';
 import { useEditor } from '../../stores/editor-store';
-import { folderName, type EditorBuffer } from '../../stores/buffer-logic';
+import type { EditorBuffer } from '../../stores/buffer-logic';
 import type { Diagnostic } from '../../../../shared/skill/diagnostics';
 
 setupMonaco();
-
-// Closing a tab disposes its model (and its undo history) — nothing else does.
-useEditor.subscribe((state, prev) => {
-  for (const id of Object.keys(prev.buffers)) {
-    if (!state.buffers[id]) monaco.editor.getModel(monaco.Uri.parse(modelPath({ id })))?.dispose();
-  }
-});
 
 const NO_DIAGNOSTICS: Diagnostic[] = [];
 
@@ -33,21 +28,14 @@ interface Props {
 
 export default function CodeEditor({ buffer, theme }: Props) {
   const editorRef = useRef<MonacoNs.editor.IStandaloneCodeEditor | null>(null);
-  const edit = useEditor((s) => s.edit);
   const live = useEditor((s) => s.live[buffer.id]) ?? NO_DIAGNOSTICS;
   const reveal = useEditor((s) => s.reveal);
-  const path = modelPath(buffer);
+  const model = modelFor(monaco, buffer);
+  const path = model.uri.toString();
   const skillMd = isSkillMd(buffer.path);
 
-  registerModel(monaco.Uri.parse(path).toString(), {
-    bufferId: buffer.id,
-    skillMd,
-    folderName: folderName(buffer.skillDir),
-  });
-
   const applyMarkers = () => {
-    const model = monaco.editor.getModel(monaco.Uri.parse(path));
-    if (model)
+    if (!model.isDisposed())
       monaco.editor.setModelMarkers(
         model,
         MARKER_OWNER,
@@ -85,15 +73,12 @@ export default function CodeEditor({ buffer, theme }: Props) {
 
   return (
     <div className="code-editor" data-testid="code-editor" data-path={buffer.path}>
+      {/* No value and no onChange: the text flows through the model (model-registry.ts). */}
       <Editor
         path={path}
-        value={buffer.text}
         language={languageForPath(buffer.path)}
         theme={theme === 'dark' ? THEME_IDS.dark : THEME_IDS.light}
         onMount={onMount}
-        onChange={(value) => {
-          if (value !== undefined) edit(buffer.id, value);
-        }}
         keepCurrentModel
         saveViewState
         loading={<div className="editor-loading">Loading editor…</div>}

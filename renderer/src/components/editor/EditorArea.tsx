@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useEditor, activeBuffer } from '../../stores/editor-store';
+import { useSkills } from '../../stores/skills-store';
 import { EditorTabs } from './EditorTabs';
 import { ConflictBar } from './ConflictBar';
 import { ImageView, BinaryView } from './FileViews';
@@ -20,6 +21,13 @@ export function preloadEditor(): void {
 /** The centre: tabs and the active file (text in Monaco, images previewed, binaries described). */
 export function EditorArea({ theme }: { theme: 'dark' | 'light' }) {
   const buffer = useEditor(activeBuffer);
+  // The listing no longer has the tab's skill folder: it was deleted or moved away.
+  const skillGone = useSkills(
+    (s) =>
+      !!buffer &&
+      s.listing !== null &&
+      !s.listing.skills.some((item) => item.dir === buffer.skillDir),
+  );
   return (
     <section className="editor-area" aria-label="Editor" data-testid="editor-area">
       <RestoreBanner />
@@ -27,7 +35,13 @@ export function EditorArea({ theme }: { theme: 'dark' | 'light' }) {
       {buffer ? (
         <div className="editor-body">
           {buffer.note && <div className="note-bar">{buffer.note}</div>}
-          {buffer.deletedOnDisk && !buffer.conflict && (
+          {skillGone && (
+            <div className="note-bar warning" data-testid="skill-gone-bar">
+              The folder of {buffer.skill} ({buffer.skillDir}) no longer holds a listed skill: it
+              was deleted or moved. Copy what you need; saving cannot bring it back.
+            </div>
+          )}
+          {buffer.deletedOnDisk && !buffer.conflict && !skillGone && (
             <div className="note-bar warning" data-testid="deleted-bar">
               {buffer.path} no longer exists on disk. Saving writes it again.
             </div>

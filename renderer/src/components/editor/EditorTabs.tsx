@@ -19,7 +19,10 @@ async function closeTab(id: string): Promise<void> {
   useEditor.getState().close(id);
 }
 
-/** The open files; a dot marks unsaved ones, middle-click or × closes. */
+/**
+ * The open files; a dot marks unsaved ones, middle-click or × closes. Two skills
+ * may share a name: each tab is one file of one skill folder (the tooltip shows it).
+ */
 export function EditorTabs() {
   const order = useEditor((s) => s.order);
   const buffers = useEditor((s) => s.buffers);
@@ -45,8 +48,9 @@ export function EditorTabs() {
             data-testid="editor-tab"
             data-path={b.path}
             data-skill={b.skill}
+            data-dir={b.skillDir}
             data-dirty={dirty ? 'true' : 'false'}
-            title={`${b.skill}/${b.path}${b.readOnly ? ' (read-only)' : ''}`}
+            title={`${b.skill}/${b.path}${b.readOnly ? ' (read-only)' : ''}\n${b.skillDir}`}
             onClick={() => activate(id)}
             onAuxClick={onAux}
             onKeyDown={(e) => {
@@ -61,8 +65,8 @@ export function EditorTabs() {
             <button
               type="button"
               className="tab-close"
-              aria-label={`Close ${b.path}`}
-              title="Close"
+              aria-label={`Close ${b.skill}/${b.path}`}
+              title={`Close ${b.skill}/${b.path}`}
               onClick={(e) => {
                 e.stopPropagation();
                 void closeTab(id);

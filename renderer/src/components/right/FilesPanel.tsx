@@ -1,6 +1,7 @@
 import { useMemo, useState, type DragEvent } from 'react';
 import { useSkills } from '../../stores/skills-store';
 import { useEditor } from '../../stores/editor-store';
+import { bufferId } from '../../stores/buffer-logic';
 import { buildFileTree, visibleNodes, type TreeNode } from '../../util/file-tree';
 import { formatBytes } from '../../util/format-bytes';
 import {
@@ -18,7 +19,10 @@ function hasFiles(e: DragEvent): boolean {
   return Array.from(e.dataTransfer.types).includes('Files');
 }
 
-/** Every file of the selected skill with its size; folders fold; files can be added by drag and drop. */
+/**
+ * Every file of the current skill (the active tab's) with its size; folders fold;
+ * files can be added by drag and drop.
+ */
 export function FilesPanel() {
   const detail = useSkills((s) => s.detail);
   const selected = useSkills((s) => s.selected);
@@ -32,7 +36,7 @@ export function FilesPanel() {
   if (!selected) return <div className="panel-empty">Select a skill to see its files.</div>;
   if (detailError) return <div className="panel-empty error-text">{detailError}</div>;
   if (!detail) return <div className="panel-empty">Loading files…</div>;
-  const readOnly = detail.summary.source === 'framework' || detail.summary.shadowed_by !== null;
+  const readOnly = !detail.summary.writable;
 
   const toggle = (path: string) =>
     setCollapsed((c) => {
@@ -59,7 +63,7 @@ export function FilesPanel() {
 
   const row = ({ node, depth }: { node: TreeNode; depth: number }) => {
     const open = node.dir && !collapsed.has(node.path);
-    const isActive = activeId === `${detail.summary.name}/${node.path}`;
+    const isActive = activeId === bufferId(detail.summary.dir, node.path);
     return (
       <li
         key={node.path}
@@ -142,7 +146,7 @@ export function FilesPanel() {
       onDrop={onDrop('')}
     >
       <div className="files-header">
-        <span className="files-title" title={detail.summary.path}>
+        <span className="files-title" title={detail.summary.dir}>
           {detail.summary.name} · {formatBytes(tree.bytes)}
         </span>
         {!readOnly && (
@@ -164,11 +168,7 @@ export function FilesPanel() {
       </div>
       {readOnly && (
         <div className="note-bar">
-          Read-only:{' '}
-          {detail.summary.shadowed_by
-            ? `shadowed by ${detail.summary.shadowed_by}`
-            : 'bundled with the studio'}
-          .
+          Read-only: {detail.summary.readOnlyReason ?? 'the studio may not change this skill'}.
         </div>
       )}
       <ul className="file-tree" role="tree" aria-label={`Files of ${detail.summary.name}`}>

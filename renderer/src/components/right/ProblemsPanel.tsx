@@ -13,20 +13,13 @@ async function jump(group: ProblemGroup, d: Diagnostic): Promise<void> {
     return;
   }
   const at = { line: d.line, column: d.column };
+  const ref = { name: group.skill, dir: group.dir };
   if (d.file) {
-    await useSkills.getState().select({ name: group.skill, path: group.dir });
-    const item = useSkills.getState().find({ name: group.skill, path: group.dir });
-    if (item)
-      await useEditor
-        .getState()
-        .open(
-          { name: item.name, path: item.path, source: item.source, shadowed_by: item.shadowed_by },
-          d.file,
-          at,
-        );
+    const item = useSkills.getState().find(ref);
+    if (item) await useEditor.getState().open(item, d.file, at);
     return;
   }
-  await openSkill({ name: group.skill, path: group.dir }, at);
+  await openSkill(ref, at);
 }
 
 /** Every problem, grouped by skill; click one to jump to its line and column. */
@@ -45,7 +38,11 @@ export function ProblemsPanel() {
         <section key={`${g.label}|${g.dir ?? ''}`} className="problem-group">
           <div className="problem-group-header" title={g.dir ?? g.label}>
             <span>{g.label}</span>
-            {g.live && <span className="badge badge-muted">unsaved</span>}
+            {g.unsaved && (
+              <span className="badge badge-muted" data-testid="problems-unsaved">
+                unsaved
+              </span>
+            )}
             <span className="group-count">{g.items.length}</span>
           </div>
           <ul>

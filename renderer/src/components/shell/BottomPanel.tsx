@@ -5,7 +5,7 @@ import { Playground } from '../../playground/Playground';
 /** Selects the listed (winning) skill of that name, as Discover's "Try it" asks. */
 function selectByName(name: string): void {
   const item = useSkills.getState().winner(name);
-  if (item) void openSkill({ name: item.name, path: item.path });
+  if (item) void openSkill({ name: item.name, dir: item.dir });
 }
 
 /** The bottom panel: the playground for the selected skill (Ctrl/Cmd+J shows or hides it). */

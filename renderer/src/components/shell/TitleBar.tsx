@@ -57,7 +57,7 @@ export function TitleBar({ effectiveTheme }: { effectiveTheme: 'dark' | 'light' 
           label="Export the selected skill as a bundle"
           onClick={() => {
             if (!selected) notify('info', 'Select a skill to export.');
-            else openDialog('export', selected.name);
+            else openDialog('export', selected);
           }}
           data-testid="export-button"
         />

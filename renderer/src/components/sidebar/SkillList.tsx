@@ -7,7 +7,10 @@ import { SkillRow } from './SkillRow';
 import { useLiveByDir } from '../right/use-problems';
 import { mergeLive } from '../../stores/problems';
 
-/** Skills grouped by source (project, user, bundled, plugins), filtered by the search. */
+/**
+ * Skills grouped by source (project, user, bundled, plugins), filtered by the
+ * search. The highlight is the current skill: the active tab's.
+ */
 export function SkillList() {
   const listing = useSkills((s) => s.listing);
   const query = useSkills((s) => s.query);
@@ -57,12 +60,12 @@ export function SkillList() {
                     key={skillKey(s)}
                     skill={s}
                     diagnostics={
-                      liveByDir.has(s.path)
-                        ? mergeLive(s.diagnostics, liveByDir.get(s.path) ?? [])
+                      liveByDir.has(s.dir)
+                        ? mergeLive(s.diagnostics, liveByDir.get(s.dir) ?? [])
                         : s.diagnostics
                     }
-                    selected={!!selected && selected.path === s.path && selected.name === s.name}
-                    onOpen={() => void openSkill({ name: s.name, path: s.path })}
+                    selected={selected?.dir === s.dir}
+                    onOpen={() => void openSkill({ name: s.name, dir: s.dir })}
                   />
                 ))}
               </ul>

@@ -17,7 +17,7 @@ export function SkillRow({ skill, diagnostics, selected, onOpen }: Props) {
     skill.name,
     skill.description,
     skill.shadowed_by ? `Shadowed by ${skill.shadowed_by}` : null,
-    skill.path,
+    skill.dir,
   ]
     .filter(Boolean)
     .join('\n');
@@ -30,6 +30,7 @@ export function SkillRow({ skill, diagnostics, selected, onOpen }: Props) {
         className={`skill-row${selected ? ' selected' : ''}${skill.shadowed_by ? ' shadowed' : ''}`}
         data-testid="skill-item"
         data-skill={skill.name}
+        data-dir={skill.dir}
         data-source={skill.source}
         title={title}
         onClick={onOpen}
