@@ -61,6 +61,7 @@ async function refreshMenu(): Promise<void> {
   Menu.setApplicationMenu(
     buildMenu({
       send: sendMenu,
+      devTools: !app.isPackaged,
       recent,
       openWorkspace: (root) => {
         void host?.call('workspace.open', { root }).then(refreshMenu);
@@ -158,6 +159,8 @@ function createWindow(stateDir: string): BrowserWindow {
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      // A packaged app opens no developer tools, by menu, shortcut or API.
+      devTools: !app.isPackaged,
     },
   });
   if (state.maximized) win.maximize();

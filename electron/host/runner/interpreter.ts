@@ -1,17 +1,17 @@
 /**
  * Which program runs a script entrypoint (DESIGN §7): .js/.mjs/.cjs → the running
- * Node (process.execPath), .py → python3, .sh → bash, anything else is executed
- * directly. Interpreters are looked up in the sandbox's PATH so that the path we
- * hand to the sandbox exists inside it.
+ * Node (process.execPath; inside the desktop app, the system's `node`), .py →
+ * python3, .sh → bash, anything else is executed directly. Interpreters are looked
+ * up in the sandbox's PATH so that the path we hand to the sandbox exists inside it.
  */
 import { realpathSync } from 'node:fs';
-import { dirname, extname } from 'node:path';
+import { delimiter, dirname, extname } from 'node:path';
 import { findExecutable } from './sandbox/detect';
 
 export interface InterpreterChoice {
   command: string;
   args: string[];
-  /** Environment the interpreter itself needs (e.g. Electron acting as Node). */
+  /** Environment the interpreter itself needs (none of ours needs any today). */
   env: Record<string, string>;
   /** Folders to make visible read-only (an interpreter installed outside /usr). */
   readOnlyPaths: string[];
@@ -38,6 +38,32 @@ function isSystemPath(path: string): boolean {
   return SYSTEM_PREFIXES.some((p) => path.startsWith(p));
 }
 
+export const NO_NODE_MESSAGE =
+  'Node.js was not found: the desktop app runs .js/.mjs/.cjs scripts with the `node` on your PATH ' +
+  '(it cannot act as Node itself). Install Node.js 20 or later, or run the skill with the `skill-studio` CLI.';
+
+/**
+ * The Node that runs script skills. The CLI and the server are Node already. The
+ * desktop app's binary is Electron, packaged with its RunAsNode fuse off (so no
+ * ELECTRON_RUN_AS_NODE: nothing can turn the app into a bare Node), so it uses
+ * the system's `node`: the sandbox's PATH first, then the app's own PATH. Null:
+ * there is none.
+ */
+export function nodeExecutable(
+  searchPath: string[],
+  electron: string | undefined = process.versions.electron,
+  hostPath: string = process.env.PATH ?? '',
+): string | null {
+  if (!electron) return process.execPath;
+  return (
+    findExecutable('node', searchPath) ??
+    findExecutable(
+      'node',
+      hostPath.split(delimiter).filter((p) => p.length > 0),
+    )
+  );
+}
+
 export type InterpreterLookup =
   { ok: true; choice: InterpreterChoice } | { ok: false; message: string };
 
@@ -49,7 +75,9 @@ export function chooseInterpreter(
 ): InterpreterLookup {
   const ext = extname(scriptPath).toLowerCase();
   if (ext === '.js' || ext === '.mjs' || ext === '.cjs') {
-    const exec = realpathSync(process.execPath);
+    const node = nodeExecutable(searchPath);
+    if (node === null) return { ok: false, message: NO_NODE_MESSAGE };
+    const exec = realpathSync(node);
     const args: string[] = [];
     if (heapCapBytes !== null) {
       // Leave a quarter of the cap for Buffers, the stack and native allocations.
@@ -62,8 +90,7 @@ export function chooseInterpreter(
       choice: {
         command: exec,
         args,
-        // Inside Electron, process.execPath is the app: this makes it behave as Node.
-        env: process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {},
+        env: {},
         readOnlyPaths: isSystemPath(exec) ? [] : [dirname(exec)],
         addressSpaceExtraBytes: NODE_ADDRESS_SPACE_EXTRA,
         label: 'node',

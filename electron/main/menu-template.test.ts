@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuItemConstructorOptions } from 'electron';
+import { menuTemplate } from './menu-template';
+
+function allItems(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
+  return items.flatMap((i) => [
+    i,
+    ...(Array.isArray(i.submenu) ? allItems(i.submenu as MenuItemConstructorOptions[]) : []),
+  ]);
+}
+
+const actions = (devTools: boolean) => ({
+  send: () => undefined,
+  openWorkspace: () => undefined,
+  recent: [],
+  devTools,
+});
+
+describe('the native menu', () => {
+  it('has no developer tools item or shortcut in a packaged app', () => {
+    for (const isMac of [false, true]) {
+      const items = allItems(menuTemplate(actions(false), isMac));
+      expect(items.some((i) => i.role === 'toggleDevTools')).toBe(false);
+      expect(items.some((i) => /dev ?tools|inspect/i.test(String(i.label ?? '')))).toBe(false);
+      expect(items.map((i) => i.accelerator).filter(Boolean)).not.toContain('F12');
+    }
+  });
+
+  it('offers them in a development run', () => {
+    const items = allItems(menuTemplate(actions(true), false));
+    expect(items.some((i) => i.role === 'toggleDevTools')).toBe(true);
+  });
+});
