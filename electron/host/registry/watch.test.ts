@@ -128,6 +128,31 @@ describe('registry.watch', () => {
     await expectNoStrayEvents(next, 2);
   });
 
+  it('names every changed file of a skill by its folder, sidecars and deep files included', async () => {
+    const dir = await makeSkill(path.join(ws, 'skills', 'filed'));
+    await mkdir(path.join(dir, 'scripts'), { recursive: true });
+    await writeFile(path.join(dir, 'scripts', 'run.mjs'), 'one\n');
+    const { reg } = await watching();
+    const seen: { dir: string; paths: string[] }[] = [];
+    reg.on('files', (e) => seen.push(e));
+    const waitFor = async (file: string): Promise<void> => {
+      const until = Date.now() + 8000;
+      while (!seen.some((e) => e.dir === dir && e.paths.includes(file))) {
+        if (Date.now() > until)
+          throw new Error(`no files event for ${file}: ${JSON.stringify(seen)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+
+    // A sidecar rewritten with the same size changes no listing, yet its file is reported.
+    await writeFile(path.join(dir, 'scripts', 'run.mjs'), 'two\n');
+    await waitFor('scripts/run.mjs');
+    await writeFile(path.join(dir, 'SKILL.md'), skillText('filed', 'Changed.'));
+    await waitFor('SKILL.md');
+    // Paths are relative to the skill folder, posix, and never the folder itself.
+    expect(seen.every((e) => e.paths.every((p) => p !== '' && !p.includes('\\')))).toBe(true);
+  });
+
   it('sees an editor save through a temp file and a rename as one change', async () => {
     const dir = await makeSkill(path.join(ws, 'skills', 'saved'));
     const { reg, next } = await watching();
