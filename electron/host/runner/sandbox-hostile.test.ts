@@ -248,6 +248,33 @@ describe.each(SANDBOXES)('hostile skills in the %s sandbox', (sandbox) => {
     }
   });
 
+  it.skipIf(sandbox !== 'process' || !isRoot)(
+    'runs a skill started by root as nobody even when only root can read its folder',
+    async () => {
+      const closed = await mkdtemp(join(tmpdir(), 'sandbox-closed-'));
+      try {
+        const only = await copyFixtures(closed); // mkdtemp: 0700, root's alone
+        const record = only.get('fx-snoop');
+        if (!record) throw new Error('fx-snoop missing');
+        const r = await new ScriptExecutor({ sandbox, limits: LIMITS }).run({
+          record,
+          arguments: { needle: SECRET_VALUE },
+          request: makeCallRequest({ name: 'fx-snoop' }),
+          timeoutMs: 15_000,
+          signal: new AbortController().signal,
+          emit: () => undefined,
+          llm: null,
+        });
+        expect(r.success, r.error).toBe(true);
+        expect(r.sandbox_limits?.uid).toBe(65534);
+        const { all } = r.data as { all: Record<string, string> };
+        expect(Object.values(all)).not.toContain('found');
+      } finally {
+        await rm(closed, { recursive: true, force: true });
+      }
+    },
+  );
+
   it('ends every process of a run when the host is SIGKILLed', async () => {
     const driver = await executor.sandbox();
     const python = findExecutable('python3', driver.searchPath);

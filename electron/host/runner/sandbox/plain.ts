@@ -7,9 +7,9 @@
  * On Linux, with setpriv (util-linux) and a POSIX shell, the skill runs under a
  * supervisor shell (enter.ts): it joins the run's cgroup before the skill starts,
  * and kills the cgroup and its process group when the host dies, even by SIGKILL.
- * When the host is root and the skill can be read by `nobody`, the skill itself
- * runs as that user (see `unprivilegedIds`), so it cannot read the host's memory or
- * environment through /proc, nor write where only root may.
+ * When the host is root, the skill itself runs as `nobody` with no capabilities
+ * (see `dropFor`), so it cannot read the host's memory or environment through
+ * /proc, signal it, nor write where only root may.
  */
 import { chownSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, relative } from 'node:path';
@@ -50,20 +50,20 @@ export class PlainSandbox implements SandboxDriver {
 
   prepare(spec: LaunchSpec): Launch {
     let inner = withPrlimit(this.prlimit, spec.caps, spec.command, spec.args);
-    const runAs = this.supervisor ? unprivilegedIdFor(spec) : null;
-    if (this.supervisor && runAs !== null) {
+    const drop = this.supervisor && process.getuid?.() === 0 ? dropFor(spec) : null;
+    if (this.supervisor && drop) {
       // The scratch folder is the one place the skill may write.
-      chownSync(spec.scratch, runAs, runAs);
-      const id = String(runAs);
+      chownSync(spec.scratch, drop.uid, drop.uid);
       inner = {
         command: this.supervisor.setpriv,
-        args: ['--reuid', id, '--regid', id, '--clear-groups', '--', inner.command, ...inner.args],
+        args: [...setprivDropArgs(drop), '--', inner.command, ...inner.args],
       };
     }
     const { command, args } = this.supervisor
       ? supervise(this.supervisor.setpriv, this.supervisor.shell, spec.cgroupProcs, inner)
       : inner;
-    return { command, args, env: spec.env, cwd: spec.scratch, inheritFiles: [], uid: runAs };
+    const uid = drop?.uid ?? null;
+    return { command, args, env: spec.env, cwd: spec.scratch, inheritFiles: [], uid };
   }
 
   signalOf(code: number | null, signal: NodeJS.Signals | null): NodeJS.Signals | null {
@@ -92,22 +92,43 @@ function reachable(path: string, bits: number): boolean {
   return othersMay(path, bits);
 }
 
+/** How a skill started by root runs: as `nobody`, maybe allowed to read what nobody cannot. */
+export interface PrivilegeDrop {
+  uid: number;
+  /**
+   * True when `nobody` cannot reach the skill, its interpreter or scratch: the
+   * skill then keeps one capability, CAP_DAC_READ_SEARCH (read any file, search
+   * any folder), and nothing else. Reading is all root had over nobody there;
+   * writing, signalling the host and reading its /proc entries stay denied.
+   */
+  readsAnyFile: boolean;
+}
+
 /**
- * The id to run the skill as: `nobody` when the host is root and `nobody` can read
- * the skill folder, its entrypoint and the interpreter; else null (the skill runs
- * as the host's user, which the result says).
+ * What root starting a skill in process mode drops to: always `nobody`, with no
+ * capabilities and no_new_privs (set-uid programs do not give root back); with
+ * the read capability only when nobody could not otherwise start the skill.
  */
-export function unprivilegedIdFor(spec: LaunchSpec): number | null {
-  if (process.getuid?.() !== 0) return null;
+export function dropFor(spec: LaunchSpec): PrivilegeDrop {
   const inSkill = (p: string): boolean => {
     const rel = relative(spec.skillRoot, p);
     return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
   };
   const files = [spec.command, ...spec.args].filter((a) => isAbsolute(a) && inSkill(a));
-  const ok =
+  const reachableByNobody =
     reachable(spec.skillRoot, OTHERS_READ | OTHERS_EXEC) &&
     reachable(spec.command, OTHERS_EXEC) &&
+    reachable(spec.scratch, 0) &&
     files.every((f) => reachable(f, OTHERS_READ)) &&
     spec.readOnlyPaths.every((p) => reachable(p, OTHERS_EXEC));
-  return ok ? UNPRIVILEGED_ID : null;
+  return { uid: UNPRIVILEGED_ID, readsAnyFile: !reachableByNobody };
+}
+
+function setprivDropArgs(drop: PrivilegeDrop): string[] {
+  const id = String(drop.uid);
+  const caps = drop.readsAnyFile ? '-all,+dac_read_search' : '-all';
+  const args = ['--reuid', id, '--regid', id, '--clear-groups', '--no-new-privs'];
+  args.push(`--bounding-set=${caps}`, `--inh-caps=${caps}`);
+  if (drop.readsAnyFile) args.push('--ambient-caps=+dac_read_search');
+  return args;
 }
