@@ -86,7 +86,11 @@ export class StudioHost {
   private constructor(private readonly opts: StudioHostOptions) {
     this.recent = new RecentWorkspaces(opts.stateDir);
     this.a2e = new A2EHost({
-      catalog: { get: (name) => this.registry.get(name), list: () => this.registry.list() },
+      catalog: {
+        get: (name) => this.registry.get(name),
+        list: () => this.registry.list(),
+        byDir: (dir) => this.registry.getByPath(dir),
+      },
       agents: {
         agentAllows: (agent, skill) => this.agentAllows(agent, skill),
         agentExists: (id) => this.agentExists(id),
@@ -447,8 +451,16 @@ export class StudioHost {
         await this.registry.refresh(rec.dir);
         return { ok: true as const };
       },
-      'bundles.export': ({ skill, format, force, outPath }) =>
-        this.exportSkill(this.skillAt(skill).dir, format, { force, outPath }),
+      // Only the user chooses where a file is written: no request names a path here. The
+      // desktop app writes these bytes where its own save dialog said (main/save-grants.ts).
+      'bundles.export': async ({ skill, format, force, outPath }) => {
+        if (outPath)
+          throw new StudioError(
+            'forbidden_path',
+            'a bundle is returned as bytes, never written to a path a request names',
+          );
+        return this.exportSkill(this.skillAt(skill).dir, format, { force });
+      },
       'bundles.import': ({ base64 }) => this.importSkill(Buffer.from(base64, 'base64')),
       'agents.save': async ({ agents }) => {
         if (!this.workspace)
