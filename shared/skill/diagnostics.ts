@@ -49,6 +49,7 @@ export const DIAGNOSTIC_CODES = [
   'FRONTMATTER_FENCE',
   'LINK_MISSING',
   'LINK_CASE_MISMATCH',
+  'SCHEMA_PATTERN_UNSAFE',
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];

@@ -3,11 +3,11 @@
  * SkillDefinition fields, the adk-fluent fields and the Claude Code fields.
  * Each check reports FIELD_TYPE (or a more specific code) at the offending value.
  */
-import { isScalar } from 'yaml';
+import { isNode, isScalar } from 'yaml';
 import { SKILL_STATUSES } from '../protocol/a2e';
 import { describeValue, isPlainMap, type Checker, type FieldRef } from './check-context';
 import type { DiagnosticCode } from './diagnostics';
-import { compileJsonSchema, schemaCompilerAvailable } from './schema-check';
+import { compileJsonSchema, findUnsafePatterns, schemaCompilerAvailable } from './schema-check';
 import { parseTopology, topologyAgents, type TopologyNode } from './topology';
 
 /** Where a path named in the frontmatter leads: a file inside the skill, or not. */
@@ -121,6 +121,21 @@ function schemaCheck(code: DiagnosticCode): Check {
         f.path,
       );
       return;
+    }
+    // Needs no code generation, so it runs under the renderer's CSP too.
+    for (const unsafe of findUnsafePatterns(f.value)) {
+      const segments = unsafe.pointer
+        .split('/')
+        .slice(1)
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const node = c.doc.getIn([f.key, ...segments], true);
+      c.add(
+        'warning',
+        'SCHEMA_PATTERN_UNSAFE',
+        `${f.path}${unsafe.pointer}: ${unsafe.error.message}; calls are refused until it is rewritten without backreferences or lookaround`,
+        isNode(node) ? c.src.value(node, f.keyPos) : f.keyPos,
+        f.path,
+      );
     }
     // Under a strict CSP (the studio's renderer) ajv cannot generate code; the host,
     // which can, reports this code in its own diagnostics instead.

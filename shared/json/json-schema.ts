@@ -1,0 +1,277 @@
+/**
+ * The one configuration of ajv for the JSON Schemas skills bring (`input_schema`,
+ * `output_schema`): the validator checks them, the runner validates call arguments with
+ * them. A skill's schema comes from anyone, so:
+ *
+ * - `pattern` and `patternProperties` run on RE2 (the re2js port: pure JavaScript, time
+ *   linear in the input), never on the backtracking engine of JavaScript, where
+ *   `^(a+)+$` and a string of 30 `a`s and a `b` take seconds and block every request;
+ * - a pattern RE2 cannot run (a backreference, a lookaround, a repeat over 1000) is an
+ *   UnsafePatternError when a schema is compiled to validate data, and the validator
+ *   warns about it (SCHEMA_PATTERN_UNSAFE) with `findUnsafePatterns`;
+ * - the dialect follows `$schema` (2020-12, 2019-09, else draft-07), formats are on,
+ *   `$id`s stay out of ajv's registry (two skills sharing an `$id` do not collide), and
+ *   compiled validators are kept in a bounded cache keyed by the schema's JSON text.
+ *
+ * Works in Node and the browser; ajv compiles to code with `new Function`, which a strict
+ * CSP forbids (the renderer leaves schema checks to the host: schemaCompilerAvailable).
+ */
+import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv2019 from 'ajv/dist/2019.js';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { RE2JS } from 're2js';
+
+export type Dialect = 'draft-07' | '2019-09' | '2020-12';
+
+/** A pattern valid in JavaScript that RE2 cannot run in linear time. */
+export class UnsafePatternError extends Error {
+  constructor(
+    readonly pattern: string,
+    readonly reason: string,
+  ) {
+    super(
+      `the pattern ${JSON.stringify(shortPattern(pattern))} cannot be checked safely (${reason}); only patterns RE2 can run in linear time are used`,
+    );
+    this.name = 'UnsafePatternError';
+  }
+}
+
+function shortPattern(p: string): string {
+  return p.length > 80 ? `${p.slice(0, 79)}…` : p;
+}
+
+/**
+ * What in `pattern` RE2 does not support by design (backtracking would be needed), or
+ * null. Escapes and character classes are skipped, so `[(?=]` and `\(?=` are plain text.
+ */
+function backtrackingConstruct(pattern: string): string | null {
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') {
+      const next = pattern[i + 1] ?? '';
+      if (!inClass && /[1-9]/.test(next)) return 'a backreference';
+      if (!inClass && next === 'k' && pattern[i + 2] === '<') return 'a named backreference';
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') inClass = true;
+    else if (c === '(' && pattern[i + 1] === '?') {
+      const look = pattern.slice(i + 2, i + 4);
+      if (look[0] === '=' || look[0] === '!') return 'a lookahead';
+      if (look === '<=' || look === '<!') return 'a lookbehind';
+    }
+  }
+  return null;
+}
+
+/** RE2's program for `pattern`, or an UnsafePatternError; a pattern JavaScript refuses throws its SyntaxError. */
+export function compileLinearRegExp(pattern: string): RE2JS {
+  // Invalid in JavaScript is invalid in JSON Schema (ECMA-262 patterns, unicode mode).
+  new RegExp(pattern, 'u');
+  const construct = backtrackingConstruct(pattern);
+  if (construct) throw new UnsafePatternError(pattern, `it uses ${construct}`);
+  try {
+    return RE2JS.compile(RE2JS.translateRegExp(pattern));
+  } catch (err) {
+    const why = err instanceof Error ? err.message.replace(/^error parsing regexp: /, '') : '';
+    throw new UnsafePatternError(pattern, `RE2 cannot run it: ${why}`);
+  }
+}
+
+function linearEngine(pattern: string, flags: string): { test(s: string): boolean } {
+  const re = compileLinearRegExp(pattern);
+  // ajv keys its per-schema cache of patterns on toString.
+  return { test: (s: string) => re.test(s), toString: () => `/${pattern}/${flags}` } as {
+    test(s: string): boolean;
+  };
+}
+linearEngine.code = 'linearEngine';
+
+/**
+ * For checking a schema only (the validator never validates data with it): a pattern
+ * RE2 cannot run still compiles, so the rest of the schema is checked too, and running
+ * it would throw rather than backtrack.
+ */
+function checkOnlyEngine(pattern: string, flags: string): { test(s: string): boolean } {
+  try {
+    return linearEngine(pattern, flags);
+  } catch (err) {
+    if (!(err instanceof UnsafePatternError)) throw err;
+    return {
+      test: () => {
+        throw err;
+      },
+      toString: () => `/${pattern}/${flags}`,
+    } as { test(s: string): boolean };
+  }
+}
+checkOnlyEngine.code = 'checkOnlyEngine';
+
+export type SchemaUse = 'check' | 'validate';
+
+type AnyAjv = Ajv | Ajv2019 | Ajv2020;
+const instances = new Map<string, AnyAjv>();
+
+function ajvFor(dialect: Dialect, use: SchemaUse): AnyAjv {
+  const key = `${dialect}:${use}`;
+  let ajv = instances.get(key);
+  if (!ajv) {
+    const opts = {
+      // Skill authors write loose schemas: unknown keywords (`example`) are ignored.
+      strict: false,
+      allErrors: true,
+      // Keeps `$id`s out of the shared registry (see the header).
+      addUsedSchema: false,
+      // Unknown formats would otherwise be printed to the console.
+      logger: false as const,
+      // A call's arguments get the schema's own `default`s.
+      useDefaults: use === 'validate',
+      code: { regExp: use === 'validate' ? linearEngine : checkOnlyEngine },
+    };
+    ajv =
+      dialect === '2020-12'
+        ? new Ajv2020(opts)
+        : dialect === '2019-09'
+          ? new Ajv2019(opts)
+          : new Ajv(opts);
+    // ajv-formats' types name the draft-07 class; the 2019/2020 builds share its core.
+    addFormats(ajv as Ajv);
+    instances.set(key, ajv);
+  }
+  return ajv;
+}
+
+export function dialectOf(schema: Record<string, unknown>): Dialect {
+  const declared = schema.$schema;
+  if (typeof declared === 'string') {
+    if (declared.includes('2020-12')) return '2020-12';
+    if (declared.includes('2019-09')) return '2019-09';
+  }
+  return 'draft-07';
+}
+
+export type CompiledSchema =
+  | { ok: true; validate: ValidateFunction }
+  | { ok: false; message: string; unsafe: UnsafePatternError | null };
+
+const CACHE_LIMIT = 256;
+const caches: Record<SchemaUse, Map<string, CompiledSchema>> = {
+  check: new Map(),
+  validate: new Map(),
+};
+
+const MAX_MESSAGE = 400;
+
+function shorten(message: string): string {
+  return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message;
+}
+
+/**
+ * Compiles a skill's JSON Schema for `use`: `check` (is it a schema? the validator) or
+ * `validate` (arguments of a call: defaults filled in, unsafe patterns refused).
+ */
+export function compileSkillSchema(
+  schema: Record<string, unknown>,
+  use: SchemaUse,
+): CompiledSchema {
+  const dialect = dialectOf(schema);
+  let key: string;
+  try {
+    key = `${dialect}\n${JSON.stringify(schema)}`;
+  } catch (e) {
+    // YAML aliases can make a cycle; such a schema cannot be used.
+    return {
+      ok: false,
+      message: `not serialisable as JSON: ${(e as Error).message}`,
+      unsafe: null,
+    };
+  }
+  const cache = caches[use];
+  const hit = cache.get(key);
+  if (hit) {
+    // Refresh its place so that the most used schemas stay.
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const ajv = ajvFor(dialect, use);
+  let result: CompiledSchema;
+  // For calls, compile without the top-level `$id`: an `$id` ajv cannot resolve (`urn:x`)
+  // must not make a skill uncallable, and ids never matter to one self-contained schema.
+  const compiled = use === 'validate' ? withoutId(schema) : schema;
+  try {
+    result = { ok: true, validate: ajv.compile(compiled) };
+  } catch (e) {
+    const unsafe = e instanceof UnsafePatternError ? e : null;
+    result = { ok: false, message: shorten(e instanceof Error ? e.message : String(e)), unsafe };
+  } finally {
+    try {
+      // ajv keeps every compiled schema object; editing a skill for hours must not grow it.
+      ajv.removeSchema(compiled);
+    } catch {
+      // Nothing was registered.
+    }
+  }
+  cache.set(key, result);
+  if (cache.size > CACHE_LIMIT) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  return result;
+}
+
+function withoutId(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $id: _id, ...rest } = schema;
+  return rest;
+}
+
+export interface UnsafePattern {
+  /** JSON Pointer of the pattern inside the schema (`/properties/code/pattern`). */
+  pointer: string;
+  error: UnsafePatternError;
+}
+
+const MAX_WALK_DEPTH = 64;
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'example']);
+
+/**
+ * Every `pattern` value and `patternProperties` key in `schema` that RE2 cannot run,
+ * wherever it sits (a plain walk: subschemas and `$defs` alike). Patterns that are not
+ * valid JavaScript are left to ajv's own error.
+ */
+export function findUnsafePatterns(schema: unknown): UnsafePattern[] {
+  const out: UnsafePattern[] = [];
+  const check = (pattern: string, pointer: string): void => {
+    try {
+      compileLinearRegExp(pattern);
+    } catch (err) {
+      if (err instanceof UnsafePatternError) out.push({ pointer, error: err });
+    }
+  };
+  const walk = (node: unknown, pointer: string, depth: number): void => {
+    if (depth > MAX_WALK_DEPTH || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => walk(item, `${pointer}/${i}`, depth + 1));
+      return;
+    }
+    for (const [k, v] of Object.entries(node)) {
+      // Data, not schema: a `pattern` inside a default or an example is never run.
+      if (DATA_KEYWORDS.has(k)) continue;
+      const at = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (k === 'pattern' && typeof v === 'string') check(v, at);
+      if (k === 'patternProperties' && v !== null && typeof v === 'object' && !Array.isArray(v)) {
+        for (const p of Object.keys(v))
+          check(p, `${at}/${p.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      }
+      walk(v, at, depth + 1);
+    }
+  };
+  walk(schema, '', 0);
+  return out;
+}
