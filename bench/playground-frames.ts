@@ -98,8 +98,7 @@ async function main(): Promise<void> {
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.context().addCookies([{ ...server.cookie, url: server.origin }]);
-    await page.goto(`${server.origin}/`);
+    await page.goto(await server.signInUrl());
     await page.locator('[data-testid="skill-item"][data-skill="playground-flood"]').first().click();
     await showPlayground(page);
     await page.getByTestId('pg-tab-run').click();
