@@ -11,6 +11,7 @@ import type { RouterResult } from './router';
 import type { SkillListing } from '../../shared/api/studio-api';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace';
 import { isolatedHost } from '../test-support/isolated-host';
+import { makeCallRequest } from '../../shared/protocol/messages';
 
 function ok(r: RouterResult): unknown {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
@@ -27,11 +28,14 @@ describe('a skill is its folder in the Studio API', () => {
   beforeEach(async () => {
     ws = tempWorkspace();
     bundled = tempWorkspace();
-    ws.addSkill('twin', 'name: twin\ndescription: The plain twin.');
-    ws.write(
-      '.claude/skills/twin/SKILL.md',
-      '---\nname: twin\ndescription: The claude twin.\n---\n',
-    );
+    const twin = (where: string) =>
+      `---\nname: twin\ndescription: The ${where} twin.\nentrypoint: scripts/run.sh\n---\n`;
+    const answer = (where: string) =>
+      `cat > /dev/null\necho '{"type":"result","data":{"from":"${where}"}}'\n`;
+    ws.write('skills/twin/SKILL.md', twin('plain'));
+    ws.write('skills/twin/scripts/run.sh', answer('plain'));
+    ws.write('.claude/skills/twin/SKILL.md', twin('claude'));
+    ws.write('.claude/skills/twin/scripts/run.sh', answer('claude'));
     bundled.addSkill('shipped', 'name: shipped\ndescription: Comes with the studio.');
     host = await isolatedHost(ws.root, { frameworkDir: path.join(bundled.root, 'skills') });
     const root = await realpath(ws.root);
@@ -96,5 +100,20 @@ describe('a skill is its folder in the Studio API', () => {
     });
     expect(r).toMatchObject({ ok: false, error: { code: 'forbidden_path' } });
     if (!r.ok) expect(r.error.message).toMatch(/bundled/);
+  });
+
+  it('runs the twin the studio pins by folder; agents and bare names get no guess', async () => {
+    const run = async (metadata: Record<string, unknown>, agent: string | null = null) =>
+      host.a2e.call(makeCallRequest({ name: 'twin', arguments: {}, metadata }), agent);
+    const fromClaude = await run({ skill_dir: claude });
+    expect(fromClaude.data?.data).toEqual({ from: 'claude' });
+    const fromPlain = await run({ skill_dir: plain });
+    expect(fromPlain.data?.data).toEqual({ from: 'plain' });
+    // Agents get the name's winner, never a pin (here: no agent may use it at all).
+    expect((await run({ skill_dir: claude }, 'writer')).error?.code).toBe('unknown_skill');
+    // Without a pin the name is in conflict: refused, never a guess.
+    expect((await run({})).error?.code).toBe('skill_error');
+    // A pin to a folder of another name pins nothing.
+    expect((await run({ skill_dir: path.dirname(plain) })).error?.code).toBe('skill_error');
   });
 });

@@ -43,6 +43,7 @@ import { blockage } from './skill-readiness';
 import { LlmExecutor, type LlmRunner } from './llm-executor';
 import { ScriptExecutor, type ScriptExecutorOptions } from './script-executor';
 import type { AbortCause, AgentPolicy, ExecOutcome, ExecutorTable, SkillCatalog } from './types';
+import type { SkillRecord } from '../../../shared/skill/model';
 
 export interface A2EHostOptions {
   catalog: SkillCatalog;
@@ -193,6 +194,19 @@ export class A2EHost {
     }
   }
 
+  /**
+   * The studio's own connection (agent null: the playground) may pin a call to one skill
+   * folder with `metadata.skill_dir`, so it runs the skill on screen even when another
+   * skill shares its name (shadowed, or in a name conflict). Only a listed skill of that
+   * very name qualifies; agents always get the name's winner.
+   */
+  private pinnedRecord(req: SkillCallRequest, agent: string | null): SkillRecord | undefined {
+    const dir = req.metadata?.skill_dir;
+    if (agent !== null || typeof dir !== 'string' || !this.options.catalog.byDir) return undefined;
+    const record = this.options.catalog.byDir(dir);
+    return record && record.summary.name === req.name ? record : undefined;
+  }
+
   private async callUnsafe(
     req: SkillCallRequest,
     agent: string | null,
@@ -206,14 +220,15 @@ export class A2EHost {
     ) => makeCallResponse(req.id, req.name, { error: transportError(code, message, details) });
 
     if (runsAreStopping()) return refuse('runtime_error', 'the host is shutting down');
-    const record = this.options.catalog.get(req.name);
+    const pinned = this.pinnedRecord(req, agent);
+    const record = pinned ?? this.options.catalog.get(req.name);
     // One answer whether the skill is missing or outside the agent's allowlist:
     // an agent must not learn which skills exist beyond the ones it may use.
     if (!record || !this.options.agents.agentAllows(agent, req.name)) {
       const where = agent === null ? '' : ` is available to agent "${agent}"`;
       return refuse('unknown_skill', `no skill named "${req.name}"${where}`);
     }
-    if (record.summary.conflict) {
+    if (record.summary.conflict && !pinned) {
       // Two skills of one priority share the name: running either would be a guess.
       return refuse(
         'skill_error',
@@ -221,7 +236,14 @@ export class A2EHost {
       );
     }
     const def = record.definition;
-    const blocked = def.status === 'Archived' ? null : blockage(record);
+    // A pinned call names its folder: the name conflict that blocks a guess blocks nothing here.
+    const judged = pinned
+      ? {
+          ...record,
+          diagnostics: record.diagnostics.filter((d) => d.code !== 'SKILL_NAME_CONFLICT'),
+        }
+      : record;
+    const blocked = def.status === 'Archived' ? null : blockage(judged);
     if (blocked) {
       return refuse(
         'skill_error',

@@ -9,6 +9,8 @@ import type { SkillKind, SkillRecord } from '../../../shared/skill/model';
 export interface SkillCatalog {
   get(name: string): SkillRecord | undefined;
   list(): SkillRecord[];
+  /** The listed skill in this folder (shadowed ones included), for the studio's pinned calls. */
+  byDir?(dir: string): SkillRecord | undefined;
 }
 
 /** The allowlists (workspace `agents`). A null agent is the studio itself: every skill. */

@@ -28,6 +28,7 @@ import {
 } from '../../../shared/playground/history';
 import type { PathSegment } from '../../../shared/playground/json-path';
 import { backend } from '../backend/current';
+import { useSkills } from '../stores/skills-store';
 import { errorMessage } from '../backend/studio-error';
 import { discover, openCall, type CallConnection } from './a2e-client';
 import type { A2EOutbound } from '../../../shared/protocol/a2e';
@@ -97,6 +98,19 @@ const ANSWER_GRACE_MS = 15_000;
 export const CHECK_DEBOUNCE_MS = 150;
 /** Least time between two UI updates of a streaming run (one animation frame each). */
 const FLUSH_MS = 50;
+
+/**
+ * The folder the playground runs for a skill name: the current skill's (the active
+ * tab's) when it has that name. A2E names skills, as agents call them, but two skills
+ * may share a name (one shadowed, or both in a SKILL_NAME_CONFLICT): the studio's own
+ * connection pins the call to this folder (`metadata.skill_dir`) and the host checks
+ * the arguments against it, so the playground runs the skill on screen, never another
+ * of its name. Acting as an agent, the host ignores the pin: agents get the winner.
+ */
+function currentDirFor(skill: string): string | undefined {
+  const current = useSkills.getState().selected;
+  return current && current.name === skill ? current.dir : undefined;
+}
 
 function defaultArgs(def: SkillDefinition | undefined): ArgsState {
   if (!def) return argsFromValue({});
@@ -212,7 +226,10 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
       const text = state.text;
       let check: ArgsCheck;
       try {
-        const res = await backend().call('playground.validate', { skill, arguments: state.value });
+        const res = await backend().call('playground.validate', {
+          skill: currentDirFor(skill) ?? skill,
+          arguments: state.value,
+        });
         check = {
           errors: errorsByPointer(res.errors),
           message: res.ok ? null : res.message,
@@ -253,12 +270,13 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
       if (check.message) return block(check.message);
       set((s) => ({ runBlocked: { ...s.runBlocked, [skill]: null } }));
       const { timeout, streaming, actAs } = get();
+      const dir = currentDirFor(skill);
       const req = makeCallRequest({
         name: skill,
         arguments: args.value,
         timeout,
         streaming,
-        metadata: { client: 'skill-studio playground' },
+        metadata: { client: 'skill-studio playground', ...(dir ? { skill_dir: dir } : {}) },
       });
       const model = new RunModel(req, Date.now());
       const key = ++runKey;
