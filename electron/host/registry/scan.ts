@@ -4,25 +4,14 @@
  * scan of 10,000 skills should cost little more than reading and parsing their
  * SKILL.md files): the folder listing that finds SKILL.md also starts the file
  * count, jobs run with bounded concurrency, and nothing is stat'ed that a
- * directory entry already describes.
+ * directory entry already describes. One-shot callers (the CLI) scan with
+ * synchronous calls (`sync`, scan-io.ts): the same calls, without thread-pool waits.
  *
  * Never throws for what is on disk: unreadable, huge or binary files become
  * diagnostics on the skill; a folder that vanishes mid-scan is simply absent.
  */
 import { createHash } from 'node:crypto';
-import {
-  close,
-  constants,
-  fstat,
-  open as openFd,
-  read,
-  readdir,
-  realpathSync,
-  statSync,
-  type Dirent,
-  type Stats,
-} from 'node:fs';
-import { lstat, realpath, stat } from 'node:fs/promises';
+import { constants, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import { SKILL_SOURCES, type SkillRecord, type SkillSource } from '../../../shared/skill/model';
@@ -38,6 +27,7 @@ import type { Position } from '../../../shared/skill/yaml-source';
 import { isListIgnored } from '../bundle/ignore';
 import { isInsideOrEqual } from '../fs/safe-path';
 import { Limiter } from './limiter';
+import { asyncScanIO, syncScanIO, type ScanIO } from './scan-io';
 import { skillDirLister } from './skill-dir-listing';
 import { skillAccess } from './access';
 import type { SourceFolder } from './sources';
@@ -54,6 +44,12 @@ export interface ScanOptions {
   maxFilesPerSkill?: number;
   /** File-system jobs in flight at once. */
   concurrency?: number;
+  /**
+   * Synchronous file-system calls (scan-io.ts): for one-shot callers such as the CLI,
+   * which wait for the scan anyway; a scan of small files otherwise mostly waits on
+   * the thread pool. Blocks the event loop for the whole scan: never in the app.
+   */
+  sync?: boolean;
 }
 
 export const SCAN_DEFAULTS = {
@@ -103,6 +99,7 @@ interface Resolved {
   maxSkillsPerSource: number;
   maxFilesPerSkill: number;
   limiter: Limiter;
+  io: ScanIO;
 }
 
 function resolveOptions(opts: ScanOptions, limiter?: Limiter): Resolved {
@@ -112,6 +109,7 @@ function resolveOptions(opts: ScanOptions, limiter?: Limiter): Resolved {
     maxSkillsPerSource: opts.maxSkillsPerSource ?? SCAN_DEFAULTS.maxSkillsPerSource,
     maxFilesPerSkill: opts.maxFilesPerSkill ?? SCAN_DEFAULTS.maxFilesPerSkill,
     limiter: limiter ?? new Limiter(opts.concurrency ?? SCAN_DEFAULTS.concurrency),
+    io: opts.sync ? syncScanIO : asyncScanIO,
   };
 }
 
@@ -151,7 +149,7 @@ async function scanFolderWith(
   };
   let entries: Dirent[];
   try {
-    entries = await r.limiter.run(() => listDir(folder.dir));
+    entries = await r.limiter.run(() => r.io.listDir(folder.dir));
   } catch (err) {
     if (!isGone(err)) {
       result.exists = true;
@@ -168,7 +166,7 @@ async function scanFolderWith(
   result.exists = true;
   let realSource: string;
   try {
-    realSource = await realpath(folder.dir);
+    realSource = await r.io.realpath(folder.dir);
   } catch {
     realSource = folder.dir;
   }
@@ -205,7 +203,7 @@ async function scanFolderWith(
     candidates.map((entry) =>
       r.limiter.run(async () => {
         const dir = path.join(folder.dir, entry.name);
-        const realDir = await realSkillDir(entry, dir, realSource);
+        const realDir = await realSkillDir(entry, dir, realSource, r.io);
         if (realDir === null) return null;
         return readSkill(folder, folderIndex, dir, realDir, entry.isSymbolicLink(), r);
       }),
@@ -229,15 +227,16 @@ export async function scanSkillFolder(
   dir: string,
   opts: ScanOptions = {},
 ): Promise<ScannedSkill | Diagnostic | null> {
+  const r = resolveOptions(opts);
   let realDir: string;
   let linked: boolean;
   try {
-    linked = (await lstat(dir)).isSymbolicLink();
-    realDir = await realpath(dir);
+    linked = (await r.io.lstat(dir)).isSymbolicLink();
+    realDir = await r.io.realpath(dir);
   } catch {
     return null;
   }
-  return readSkill(folder, folderIndex, dir, realDir, linked, resolveOptions(opts));
+  return readSkill(folder, folderIndex, dir, realDir, linked, r);
 }
 
 /**
@@ -249,13 +248,14 @@ async function realSkillDir(
   entry: Dirent,
   dir: string,
   realSource: string,
+  io: ScanIO,
 ): Promise<string | null> {
   // A plain folder's real path is its parent's plus its name: no system call needed.
   if (entry.isDirectory()) return path.join(realSource, entry.name);
   let real: string;
   try {
-    real = await realpath(dir);
-    if (!(await stat(real)).isDirectory()) return null;
+    real = await io.realpath(dir);
+    if (!(await io.stat(real)).isDirectory()) return null;
   } catch {
     return null; // dangling link, ELOOP, vanished
   }
@@ -305,7 +305,7 @@ async function readSkill(
 ): Promise<ScannedSkill | Diagnostic | null> {
   let entries: Dirent[];
   try {
-    entries = listed ?? (await listDir(dir));
+    entries = listed ?? (await r.io.listDir(dir));
   } catch (err) {
     if (isGone(err)) return null;
     return folderProblem(dir, 'FILE_UNREADABLE', `cannot list the folder: ${messageOf(err)}`);
@@ -315,8 +315,8 @@ async function readSkill(
 
   const skillMdPath = path.join(dir, mdEntry.name);
   const [content, files] = await Promise.all([
-    readSkillMdFile(skillMdPath, mdEntry, r.maxSkillMdBytes, realDir),
-    countFiles(dir, entries, r.maxFilesPerSkill),
+    readSkillMdFile(skillMdPath, mdEntry, r.maxSkillMdBytes, realDir, r.io),
+    countFiles(dir, entries, r.maxFilesPerSkill, r.io),
   ]);
   if (content.kind === 'gone') return null; // deleted mid-scan
 
@@ -454,11 +454,12 @@ export async function readSkillFolder(
       topology: null,
       filesCount: 0,
     });
+  const r = resolveOptions(opts);
   let realDir: string;
   let linked: boolean;
   try {
-    linked = (await lstat(abs)).isSymbolicLink();
-    realDir = await realpath(abs);
+    linked = (await r.io.lstat(abs)).isSymbolicLink();
+    realDir = await r.io.realpath(abs);
   } catch (err) {
     return empty(
       fileProblem(
@@ -467,7 +468,7 @@ export async function readSkillFolder(
       ),
     );
   }
-  const found = await readSkill(folder, 0, abs, realDir, linked, resolveOptions(opts));
+  const found = await readSkill(folder, 0, abs, realDir, linked, r);
   if (found && 'record' in found) return found.record;
   if (found) {
     // The folder is the skill here, so the problem is the skill's own, not another file's.
@@ -515,6 +516,7 @@ async function readSkillMdFile(
   entry: Dirent,
   maxBytes: number,
   realDir: string,
+  io: ScanIO,
 ): Promise<SkillMdContent> {
   const name = entry.name;
   const problem = (code: Diagnostic['code'], message: string, stamp: string): SkillMdContent => ({
@@ -533,11 +535,11 @@ async function readSkillMdFile(
   let target = file;
   if (!entry.isFile()) {
     try {
-      const st = await stat(file);
+      const st = await io.stat(file);
       if (!st.isFile()) return problem('FILE_UNREADABLE', 'is not a regular file', 'not-a-file');
       // A link may point anywhere: the skill's instructions must travel with the skill
       // (export, read and the sandbox all stop at its folder).
-      const real = await realpath(file);
+      const real = await io.realpath(file);
       if (!isInsideOrEqual(realDir, real))
         return problem(
           'FILE_UNREADABLE',
@@ -556,7 +558,7 @@ async function readSkillMdFile(
   }
   let fd: number;
   try {
-    fd = await fsOpen(target);
+    fd = await io.open(target, OPEN_FLAGS);
   } catch (err) {
     if (isGone(err)) return { kind: 'gone' };
     return problem(
@@ -568,12 +570,12 @@ async function readSkillMdFile(
   const first = bufferPool.pop() ?? Buffer.allocUnsafeSlow(FIRST_READ_BYTES);
   try {
     let data: Buffer;
-    const n = await fsRead(fd, first, 0, FIRST_READ_BYTES, 0);
+    const n = await io.read(fd, first, 0, FIRST_READ_BYTES, 0);
     if (n < FIRST_READ_BYTES) {
       // A short read of a regular file is its end: a small SKILL.md costs one read, no stat.
       data = first.subarray(0, n);
     } else {
-      const st = await fsFstat(fd);
+      const st = await io.fstat(fd);
       if (!st.isFile()) return problem('FILE_UNREADABLE', 'is not a regular file', 'not-a-file');
       if (st.size > maxBytes) {
         return problem(
@@ -582,7 +584,7 @@ async function readSkillMdFile(
           `large:${st.size}:${st.mtimeMs}`,
         );
       }
-      const rest = await readRest(fd, first, n, st.size, maxBytes);
+      const rest = await readRest(io, fd, first, n, st.size, maxBytes);
       if (rest === null) {
         return problem(
           'FILE_TOO_LARGE',
@@ -618,7 +620,7 @@ async function readSkillMdFile(
   } finally {
     if (bufferPool.length < MAX_POOLED_BUFFERS) bufferPool.push(first);
     // Not awaited: nothing depends on the close, and the job's slot frees sooner.
-    close(fd, () => undefined);
+    io.close(fd);
   }
 }
 
@@ -636,43 +638,12 @@ const bufferPool: Buffer[] = [];
  */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
-// Callback fs wrapped by hand: measurably cheaper per call than FileHandle, which matters
-// at tens of thousands of files.
-function fsOpen(file: string): Promise<number> {
-  return new Promise((resolve, reject) =>
-    openFd(file, OPEN_FLAGS, (err, fd) => (err ? reject(err) : resolve(fd))),
-  );
-}
-
-function fsRead(
-  fd: number,
-  buf: Buffer,
-  offset: number,
-  length: number,
-  position: number,
-): Promise<number> {
-  return new Promise((resolve, reject) =>
-    read(fd, buf, offset, length, position, (err, n) => (err ? reject(err) : resolve(n))),
-  );
-}
-
-function listDir(dir: string): Promise<Dirent[]> {
-  return new Promise((resolve, reject) =>
-    readdir(dir, { withFileTypes: true }, (err, entries) => (err ? reject(err) : resolve(entries))),
-  );
-}
-
-function fsFstat(fd: number): Promise<Stats> {
-  return new Promise((resolve, reject) =>
-    fstat(fd, (err, st) => (err ? reject(err) : resolve(st))),
-  );
-}
-
 /**
  * Reads the rest of a file whose first `filled` bytes are in `head`, expecting about
  * `expected` bytes in all; null past `max` (the file grew meanwhile).
  */
 async function readRest(
+  io: ScanIO,
   fd: number,
   head: Buffer,
   filled: number,
@@ -688,7 +659,7 @@ async function readRest(
       buf.copy(bigger, 0, 0, filled);
       buf = bigger;
     }
-    const n = await fsRead(fd, buf, filled, buf.length - filled, filled);
+    const n = await io.read(fd, buf, filled, buf.length - filled, filled);
     if (n === 0) break;
     filled += n;
   }
@@ -724,6 +695,7 @@ async function countFiles(
   dir: string,
   top: readonly Dirent[],
   max: number,
+  io: ScanIO,
 ): Promise<{ count: number; listing: string }> {
   let count = 0;
   const names: string[] = [];
@@ -747,7 +719,7 @@ async function countFiles(
     const next = pending.pop() as { rel: string; depth: number };
     let entries: Dirent[];
     try {
-      entries = await listDir(path.join(dir, next.rel));
+      entries = await io.listDir(path.join(dir, next.rel));
     } catch {
       continue; // vanished or unreadable: the listing leaves it out too
     }
