@@ -45,6 +45,16 @@ test('the session never reaches another server on 127.0.0.1 (no cookie to leak a
     const token = await page.evaluate(() => sessionStorage.getItem('skill-studio.session'));
     expect(token).toBeTruthy();
     expect(await page.context().cookies()).toEqual([]);
+    // A reload keeps the tab signed in (sessionStorage survives it)…
+    await page.reload();
+    await expect(page.getByTestId('skill-item').first()).toBeVisible();
+    // …while a new tab without a link of its own is not signed in.
+    const stranger = await page.context().newPage();
+    const refused = stranger.waitForResponse((r) => r.url().includes('/api/studio/'));
+    await stranger.goto(`${server!.origin}/`);
+    expect((await refused).status()).toBe(401);
+    await expect(stranger.getByTestId('skill-item')).toHaveCount(0);
+    await stranger.close();
     // The studio page's CSP lets it reach nothing else; the attack is another page on
     // 127.0.0.1 (any port) that the browser would hand 127.0.0.1's cookies to: a
     // navigation there, its image, and its credentialed fetch back to itself.
