@@ -49,6 +49,8 @@ export async function startStudioServer(
         ...process.env,
         HOME: ws.home,
         XDG_CONFIG_HOME: path.join(ws.home, '.config'),
+        // Deleted skills go to this home's trash, never the real one.
+        XDG_DATA_HOME: path.join(ws.home, '.local', 'share'),
         SKILL_STUDIO_STATE_DIR: ws.stateDir,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -32,6 +32,12 @@ const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
 });
 const empty = obj({});
 
+// Skill management and bundle import (shared/api/skill-admin.ts).
+const bundleBytes = { type: 'string', minLength: 1, maxLength: 48 * 1024 * 1024 };
+const conflictChoice = { enum: ['replace', 'keep-both', 'skip'] };
+/** A new skill name; the host checks the naming rules and says what is wrong. */
+const skillName = { type: 'string', minLength: 1, maxLength: 256 };
+
 // The playground's call history and saved cases (electron/host/history).
 const historyId = { type: 'string', pattern: HISTORY_ID.source };
 const jsonObject = { type: 'object' };
@@ -130,10 +136,25 @@ const PARAM_SCHEMAS: Record<StudioMethod, object> = {
     },
     ['skill', 'format'],
   ),
+  'bundles.inspect': obj({ base64: bundleBytes, fileName: text(1024) }, ['base64', 'fileName']),
   'bundles.import': obj(
-    { base64: { type: 'string', minLength: 1, maxLength: 48 * 1024 * 1024 }, fileName: text(1024) },
+    {
+      base64: bundleBytes,
+      fileName: text(1024),
+      onConflict: conflictChoice,
+      choices: {
+        type: 'object',
+        maxProperties: 10000,
+        propertyNames: { maxLength: 1024 },
+        additionalProperties: conflictChoice,
+      },
+    },
     ['base64', 'fileName'],
   ),
+  'skills.trash': empty,
+  'skills.delete': obj({ skill, permanent: { type: 'boolean' } }, ['skill']),
+  'skills.rename': obj({ skill, to: skillName }, ['skill', 'to']),
+  'skills.duplicate': obj({ skill, to: skillName }, ['skill']),
   'agents.save': obj(
     {
       agents: {

@@ -44,6 +44,8 @@ import { A2EHost, type Connection } from './runner/a2e-host';
 import { encodeMessage } from '../../shared/protocol/codec';
 import { RecentWorkspaces } from './workspace/recent-workspaces';
 import { playgroundHandlers } from './history/handlers';
+import { skillAdminHandlers } from './skills-admin/handlers';
+import { defaultTrash, type Trash } from './skills-admin/trash';
 
 export interface StudioHostOptions {
   /** The folder to open; undefined reopens the last one; null opens none. */
@@ -59,6 +61,12 @@ export interface StudioHostOptions {
   watch?: boolean;
   /** The bundled skills; defaults to resources/skills. */
   frameworkDir?: string | null;
+  /**
+   * Where deleted skills go: undefined uses the host's own (the freedesktop trash where
+   * there is one), null none (deleting is then permanent, after the UI says so). The
+   * desktop app passes Electron's shell.trashItem on macOS and Windows.
+   */
+  trash?: Trash | null;
 }
 
 export type A2EConnectionHandle = Pick<Connection, 'receive' | 'close' | 'whenIdle'>;
@@ -403,6 +411,15 @@ export class StudioHost {
         agentExists: (id) => this.agentExists(id),
         a2e: this.a2e,
       }),
+      // Delete, rename, duplicate; bundle preview and import (electron/host/skills-admin).
+      ...skillAdminHandlers({
+        importDir: () => this.importDir(),
+        skillAt: (ref) => this.skillAt(ref),
+        writableSkill: (ref) => this.writableSkill(ref),
+        trash: this.opts.trash === undefined ? defaultTrash() : this.opts.trash,
+        reload: () => this.registry.reload(),
+        emit: (e) => this.emit(e),
+      }),
       'workspace.info': () => this.info(),
       'workspace.open': async ({ root }) => {
         await this.load(path.resolve(root));
@@ -461,7 +478,6 @@ export class StudioHost {
           );
         return this.exportSkill(this.skillAt(skill).dir, format, { force });
       },
-      'bundles.import': ({ base64 }) => this.importSkill(Buffer.from(base64, 'base64')),
       'agents.save': async ({ agents }) => {
         if (!this.workspace)
           throw new StudioError(

@@ -9,6 +9,16 @@ import type { A2EOutbound, A2ERequest } from '../protocol/a2e';
 import type { HistoryEntry, HistoryInput, HistorySummary } from '../playground/history';
 import type { CaseFileInfo, CaseRunReport, SavedCase } from '../playground/cases';
 import type { ArgumentsCheck } from '../playground/field-errors';
+import type {
+  BundlePreview,
+  DeleteResult,
+  ImportConflictChoice,
+  ImportResult,
+  SkillMoved,
+  TrashInfo,
+} from './skill-admin';
+
+export type * from './skill-admin';
 
 export type TemplateName = 'basic' | 'script' | 'topology';
 export type BundleFormat = 'skill' | 'zip';
@@ -78,11 +88,6 @@ export interface ExportResult {
   refused: boolean;
 }
 
-export interface ImportResult {
-  name: string;
-  path: string;
-}
-
 /**
  * Every method: name → [params, result]. The router validates params at the boundary.
  *
@@ -114,7 +119,36 @@ export interface StudioMethods {
     { skill: string; format: BundleFormat; force?: boolean; outPath?: string | null },
     ExportResult,
   ];
-  'bundles.import': [{ base64: string; fileName: string }, ImportResult];
+  /** The bundle's skills with their validation and conflicts, checked as import would; writes nothing. */
+  'bundles.inspect': [{ base64: string; fileName: string }, BundlePreview];
+  /**
+   * Unpacks every skill of the bundle into the workspace's `skills/`. A folder that exists
+   * is refused (code `exists`) unless `onConflict` (all) or `choices` (per folder name in
+   * the bundle) says replace, keep-both or skip.
+   */
+  'bundles.import': [
+    {
+      base64: string;
+      fileName: string;
+      onConflict?: ImportConflictChoice;
+      choices?: Record<string, ImportConflictChoice>;
+    },
+    ImportResult,
+  ];
+  /** Whether deleting moves a skill to a trash here (null: deleting is permanent). */
+  'skills.trash': [Record<string, never>, TrashInfo];
+  /**
+   * Deletes a writable skill: to the trash, or permanently when `permanent` is set (the
+   * only way where there is no trash; refused otherwise, so nothing is lost unasked).
+   */
+  'skills.delete': [{ skill: string; permanent?: boolean }, DeleteResult];
+  /** Renames a writable skill: folder and `name:` together; refused when the target exists. */
+  'skills.rename': [{ skill: string; to: string }, SkillMoved];
+  /**
+   * Copies a skill as `to` (default `<name>-copy`), `name:` updated: beside it, or into
+   * the workspace's `skills/` when the skill is read-only (bundled).
+   */
+  'skills.duplicate': [{ skill: string; to?: string }, SkillMoved];
   'agents.save': [{ agents: AgentConfig[] }, WorkspaceInfo];
   /** The playground: arguments checked by the host's ajv, exactly as a call would be. */
   'playground.validate': [{ skill: string; arguments: Record<string, unknown> }, ArgumentsCheck];
@@ -149,6 +183,8 @@ export type StudioEvent =
    */
   | { type: 'file.changed'; dir: string; skill: string; path: string; version: string | null }
   | { type: 'workspace.changed'; info: WorkspaceInfo }
+  /** A skill renamed from the studio: what was open from folder `from` now lives in `to`. */
+  | { type: 'skill.moved'; from: string; to: string; name: string }
   | { type: 'watch.error'; message: string };
 
 /** Errors crossing the boundary carry a stable code so the UI can react (e.g. conflict dialog). */

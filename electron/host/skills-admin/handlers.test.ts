@@ -1,0 +1,184 @@
+/** The skill management methods through the real router and host, on temp folders. */
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ZipFile } from 'yazl';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StudioEvent } from '../../../shared/api/studio-api';
+import { StudioHost } from '../studio-host';
+import { freedesktopTrash } from './trash';
+
+let tmp: string;
+let ws: string;
+let bundled: string;
+let dataHome: string;
+let host: StudioHost;
+let events: StudioEvent[];
+
+const md = (name: string) => `---\nname: ${name}\ndescription: ${name} does things.\n---\nBody\n`;
+
+async function makeSkill(parent: string, name: string): Promise<string> {
+  const dir = path.join(parent, name);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'SKILL.md'), md(name));
+  return dir;
+}
+
+function zip(files: Record<string, string>): Promise<string> {
+  const z = new ZipFile();
+  for (const [name, text] of Object.entries(files)) z.addBuffer(Buffer.from(text), name);
+  z.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    z.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    z.outputStream.on('end', () => resolve(Buffer.concat(chunks).toString('base64')));
+    z.outputStream.on('error', reject);
+  });
+}
+
+async function call<T>(method: string, params: unknown): Promise<T> {
+  const res = await host.call(method, params);
+  if (!res.ok) throw Object.assign(new Error(res.error.message), { code: res.error.code });
+  return res.result as T;
+}
+
+beforeEach(async () => {
+  tmp = await realpath(await mkdtemp(path.join(os.tmpdir(), 'skill-admin-')));
+  ws = path.join(tmp, 'ws');
+  bundled = path.join(tmp, 'bundled');
+  dataHome = path.join(tmp, 'share');
+  await makeSkill(path.join(ws, 'skills'), 'mine');
+  await makeSkill(bundled, 'text-stats');
+  host = await StudioHost.create({
+    workspace: ws,
+    home: null,
+    stateDir: null,
+    noUser: true,
+    frameworkDir: bundled,
+    trash: freedesktopTrash({ dataHome }),
+  });
+  events = [];
+  host.onEvent((e) => events.push(e));
+});
+afterEach(async () => {
+  await host.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const names = () =>
+  host
+    .listing()
+    .skills.map((s) => `${s.source}:${s.name}`)
+    .sort();
+
+describe('skill management through the Studio API', () => {
+  it('duplicates a bundled skill into skills/, renames it, then deletes it to the trash', async () => {
+    const bundledDir = path.join(bundled, 'text-stats');
+    const copy = await call<{ name: string; dir: string }>('skills.duplicate', {
+      skill: bundledDir,
+    });
+    expect(copy).toEqual({
+      name: 'text-stats-copy',
+      dir: path.join(ws, 'skills', 'text-stats-copy'),
+    });
+    expect(names()).toContain('project:text-stats-copy');
+    expect(host.listing().skills.find((s) => s.name === 'text-stats-copy')?.writable).toBe(true);
+
+    const renamed = await call<{ name: string; dir: string }>('skills.rename', {
+      skill: copy.dir,
+      to: 'my-stats',
+    });
+    expect(renamed).toEqual({ name: 'my-stats', dir: path.join(ws, 'skills', 'my-stats') });
+    expect(await readFile(path.join(renamed.dir, 'SKILL.md'), 'utf8')).toContain(
+      'name: my-stats\n',
+    );
+    expect(names()).toEqual(['framework:text-stats', 'project:mine', 'project:my-stats']);
+    expect(events).toContainEqual({
+      type: 'skill.moved',
+      from: copy.dir,
+      to: renamed.dir,
+      name: 'my-stats',
+    });
+
+    expect(await call('skills.trash', {})).toEqual({ trash: 'the Trash' });
+    expect(await call('skills.delete', { skill: renamed.dir })).toEqual({ trashed: true });
+    expect(names()).toEqual(['framework:text-stats', 'project:mine']);
+    expect(await readdir(path.join(dataHome, 'Trash', 'files'))).toEqual(['my-stats']);
+  });
+
+  it('refuses to delete or rename a bundled skill, and leaves it alone', async () => {
+    const bundledDir = path.join(bundled, 'text-stats');
+    await expect(call('skills.delete', { skill: bundledDir })).rejects.toMatchObject({
+      code: 'forbidden_path',
+    });
+    await expect(call('skills.rename', { skill: bundledDir, to: 'x' })).rejects.toMatchObject({
+      code: 'forbidden_path',
+    });
+    expect(await readdir(bundled)).toEqual(['text-stats']);
+  });
+
+  it('refuses a rename onto an existing skill, and a bad name at the boundary', async () => {
+    await makeSkill(path.join(ws, 'skills'), 'other');
+    await host.call('skills.list', {});
+    const mine = path.join(ws, 'skills', 'mine');
+    await expect(call('skills.rename', { skill: mine, to: 'other' })).rejects.toMatchObject({
+      code: 'exists',
+    });
+    await expect(call('skills.rename', { skill: mine, to: '' })).rejects.toMatchObject({
+      code: 'invalid_params',
+    });
+  });
+
+  it('without a trash, deletes only when told it is permanent', async () => {
+    await host.close();
+    host = await StudioHost.create({
+      workspace: ws,
+      home: null,
+      stateDir: null,
+      noUser: true,
+      frameworkDir: null,
+      trash: null,
+    });
+    const mine = path.join(ws, 'skills', 'mine');
+    expect(await call('skills.trash', {})).toEqual({ trash: null });
+    await expect(call('skills.delete', { skill: mine })).rejects.toMatchObject({
+      code: 'invalid_params',
+    });
+    expect(await call('skills.delete', { skill: mine, permanent: true })).toEqual({
+      trashed: false,
+    });
+    expect(await readdir(path.join(ws, 'skills'))).toEqual([]);
+  });
+
+  it('previews a two-skill bundle, then imports it keeping both on the conflict', async () => {
+    const base64 = await zip({ 'mine/SKILL.md': md('mine'), 'fresh/SKILL.md': md('fresh') });
+    const preview = await call<{
+      skills: { folder: string; exists: boolean; keepBothAs: string }[];
+    }>('bundles.inspect', { base64, fileName: 'two.zip' });
+    expect(preview.skills.map((k) => [k.folder, k.exists, k.keepBothAs])).toEqual([
+      ['mine', true, 'mine-2'],
+      ['fresh', false, 'fresh-2'],
+    ]);
+    await expect(call('bundles.import', { base64, fileName: 'two.zip' })).rejects.toMatchObject({
+      code: 'exists',
+    });
+    const res = await call<{ skills: { name: string; outcome: string }[] }>('bundles.import', {
+      base64,
+      fileName: 'two.zip',
+      choices: { mine: 'keep-both' },
+    });
+    expect(res.skills.map((k) => [k.name, k.outcome])).toEqual([
+      ['mine-2', 'kept-both'],
+      ['fresh', 'created'],
+    ]);
+    expect(names()).toEqual([
+      'framework:text-stats',
+      'project:fresh',
+      'project:mine',
+      'project:mine-2',
+    ]);
+    await expect(
+      call('bundles.import', { base64, fileName: 'two.zip', onConflict: 'overwrite' }),
+    ).rejects.toMatchObject({ code: 'invalid_params' });
+  });
+});
