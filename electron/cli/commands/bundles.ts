@@ -4,6 +4,7 @@ import { countBySeverity } from '../../../shared/skill/diagnostics';
 import { exportBundle } from '../../host/bundle/export-bundle';
 import { importBundle } from '../../host/bundle/import-bundle';
 import { writeFileAtomic } from '../../host/fs/atomic-write';
+import { isFileServiceError } from '../../host/fs/errors';
 import { readSkillFolder } from '../../host/registry/scan';
 import { createSkillFromTemplate, TEMPLATE_NAMES } from '../../host/skill-templates';
 import type { TemplateName } from '../../../shared/api/studio-api';
@@ -91,12 +92,24 @@ export const exportCommand: Command = {
 
 export const importCommand: Command = {
   name: 'import',
-  usage: 'import FILE [--into DIR]',
-  summary: 'Unpack a .skill / .zip bundle into DIR (default ./skills), refusing unsafe archives.',
-  options: { into: { type: 'string' } },
+  usage: 'import FILE [--into DIR] [--replace | --keep-both]',
+  summary:
+    'Unpack every skill of a .skill / .zip bundle into DIR (default ./skills), refusing unsafe archives; an existing skill folder is refused unless --replace or --keep-both (<name>-2).',
+  options: {
+    into: { type: 'string' },
+    replace: { type: 'boolean' },
+    'keep-both': { type: 'boolean' },
+  },
   async run(ctx) {
     const [file] = ctx.positionals;
     if (!file) throw new UsageError('name the bundle to import');
+    if (ctx.values.replace && ctx.values['keep-both'])
+      throw new UsageError('choose one of --replace and --keep-both');
+    const onConflict = ctx.values.replace
+      ? 'replace'
+      : ctx.values['keep-both']
+        ? 'keep-both'
+        : undefined;
     const abs = path.resolve(ctx.io.cwd, file);
     const buffer = await fsp.readFile(abs).catch(() => {
       throw new UsageError(`${file}: no such file`);
@@ -107,14 +120,29 @@ export const importCommand: Command = {
     const made = await fsp.mkdir(into, { recursive: true });
     let res;
     try {
-      res = await importBundle(buffer, into);
+      res = await importBundle(buffer, into, { onConflict });
     } catch (err) {
       if (made) await fsp.rm(made, { recursive: true, force: true }).catch(() => undefined);
+      if (isFileServiceError(err) && err.code === 'exists') {
+        ctx.io.stderr.write(
+          `skill-studio import: ${err.message}; pass --replace to replace it or --keep-both to import it as <name>-2\n`,
+        );
+        return 1;
+      }
       throw err;
     }
     if (ctx.common.json) writeJson(ctx.io, res);
-    else ctx.io.stdout.write(`imported ${res.name} → ${res.path}\n`);
-    for (const entry of res.skipped)
+    else
+      for (const skill of res.skills) {
+        const how =
+          skill.outcome === 'replaced'
+            ? ' (replaced)'
+            : skill.outcome === 'kept-both'
+              ? ` (kept both: ${skill.from} exists)`
+              : '';
+        ctx.io.stdout.write(`imported ${skill.name} → ${skill.path}${how}\n`);
+      }
+    for (const entry of res.skills.flatMap((k) => k.skipped))
       ctx.io.stderr.write(`warning: skipped ${entry}: export never writes this name\n`);
     return 0;
   },
