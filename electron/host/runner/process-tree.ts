@@ -45,6 +45,8 @@ export interface RunProcesses {
   pid: number | undefined;
   /** Kills every process of the run's cgroup and removes it (sync), when there is one. */
   cgroup: { remove(): void } | null;
+  /** The first process is a supervisor: SIGTERM makes it kill the run (sandbox/supervisor.ts). */
+  supervised: boolean;
 }
 
 const liveRuns = new Set<RunProcesses>();
@@ -71,7 +73,7 @@ export function killAllRuns(): number {
   const runs = [...liveRuns];
   liveRuns.clear();
   for (const run of runs) {
-    if (run.pid !== undefined) killProcessGroup(run.pid);
+    if (run.pid !== undefined) stopRun(run.pid, run.supervised);
     try {
       run.cgroup?.remove();
     } catch {
@@ -79,6 +81,23 @@ export function killAllRuns(): number {
     }
   }
   return runs.length;
+}
+
+/**
+ * Stops a run's processes now: SIGTERM to a supervisor (which kills everything the
+ * run started, orphans included, then exits: SIGKILL would leave those behind),
+ * SIGKILL to the whole process group otherwise.
+ */
+export function stopRun(pid: number, supervised: boolean): void {
+  if (!supervised) {
+    killProcessGroup(pid);
+    return;
+  }
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    // Gone already.
+  }
 }
 
 /** How many /proc entries are read between yields to the event loop. */

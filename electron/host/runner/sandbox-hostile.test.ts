@@ -18,7 +18,7 @@ import { makeCallRequest } from '../../../shared/protocol/messages';
 import { copyFixtures, type FixtureCatalog } from './fixtures/fixture-catalog';
 import { killAllRuns, liveRunProcessCount } from './process-tree';
 import { cgroupManager } from './sandbox/cgroup';
-import { bwrapStatus, findExecutable, sandboxWarning } from './sandbox/detect';
+import { bwrapStatus, detectSandbox, findExecutable, sandboxWarning } from './sandbox/detect';
 import { SANDBOX_SYSTEM_PATH } from './sandbox/bwrap';
 import type { SandboxName } from './sandbox/types';
 import { ScriptExecutor } from './script-executor';
@@ -29,8 +29,10 @@ const bwrap = await bwrapStatus();
 const cgroups = cgroupManager();
 const isRoot = process.getuid?.() === 0;
 const SANDBOXES: SandboxName[] = bwrap.available ? ['process', 'bwrap'] : ['process'];
+const supervised = (await detectSandbox('process')).supervised;
 if (!bwrap.available) console.warn(`[sandbox tests] bwrap checks skipped: ${bwrap.reason}`);
 if (!cgroups.manager) console.warn(`[sandbox tests] no cgroup per run: ${cgroups.why}`);
+if (!supervised) console.warn('[sandbox tests] process mode unsupervised: no perl subreaper');
 
 const MB = 1024 * 1024;
 const LIMITS = {
@@ -110,8 +112,10 @@ function runSkill(
 
 describe.each(SANDBOXES)('hostile skills in the %s sandbox', (sandbox) => {
   const executor = new ScriptExecutor({ sandbox, limits: LIMITS });
-  /** Process mode as a normal user has no cgroup: what only a cgroup can catch is skipped. */
+  /** Process mode as a normal user has no cgroup: what only a cgroup can cap is skipped. */
   const runWide = sandbox === 'bwrap' || cgroups.manager !== null;
+  /** Orphans are caught by bwrap's pid namespace, the run's cgroup, or the subreaper supervisor. */
+  const reapsAll = runWide || supervised;
 
   it('says which sandbox and which limits held', async () => {
     const r = await runSkill(executor, 'fx-quick');
@@ -227,7 +231,7 @@ describe.each(SANDBOXES)('hostile skills in the %s sandbox', (sandbox) => {
     },
   );
 
-  it.skipIf(!runWide)(
+  it.skipIf(!reapsAll)(
     'kills a double-forked, setsid, env -i process that left the scratch folder',
     async () => {
       const marker = `vanish-${sandbox}-${process.pid}-${Date.now()}`;
@@ -284,7 +288,7 @@ describe.each(SANDBOXES)('hostile skills in the %s sandbox', (sandbox) => {
     await chmod(scratch, 0o755);
     const cgroup = cgroups.manager?.createRun({ memoryBytes: 256 * MB, pids: 64, cpuCores: 1 });
     // A child and a grandchild in a new session, both carrying the marker. Without a
-    // cgroup, process mode reaches only the run's process group: no grandchild then.
+    // cgroup or a subreaper, process mode reaches only the run's process group.
     const grandchild = runWide ? 'if os.fork() == 0:\n    os.setsid()\n    time.sleep(300)\n' : '';
     const code = `import os, time\n${grandchild}print("ready", flush=True)\ntime.sleep(300)`;
     const launch = driver.prepare({
@@ -323,7 +327,7 @@ describe.each(SANDBOXES)('hostile skills in the %s sandbox', (sandbox) => {
       });
       expect(ready).toBe(true);
       // The child and its grandchild (wrappers carry the marker in their argv too).
-      expect((await pidsWith(marker)).length).toBeGreaterThanOrEqual(runWide ? 2 : 1);
+      expect((await pidsWith(marker)).length).toBeGreaterThanOrEqual(reapsAll ? 2 : 1);
       host.kill('SIGKILL');
       const gone = await eventually(async () => (await pidsWith(marker)).length === 0, 3000);
       expect(gone, `left: ${(await pidsWith(marker)).join(', ')}`).toBe(true);

@@ -24,12 +24,15 @@ import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
 import type { AbortCause, ExecContext, ExecOutcome, Executor, SandboxLimits } from './types';
 import { classifyRun, NO_MEMORY_EVIDENCE, type KillReason, type RunFacts } from './exit-classify';
 import { chooseInterpreter } from './interpreter';
-import { killProcessGroup, sweepRunProcesses, trackRunProcesses } from './process-tree';
+import { killProcessGroup, stopRun, sweepRunProcesses, trackRunProcesses } from './process-tree';
 import { LineSplitter, StdoutReader, TextTail } from './script-output';
 import { cgroupManager, type RunCgroup } from './sandbox/cgroup';
 import { DEFAULT_TMPFS_CAPS, detectSandbox, type SandboxPreference } from './sandbox/detect';
 import { spawnLaunch } from './sandbox/launch';
 import type { Launch, LaunchSpec, SandboxDriver, TmpfsCaps } from './sandbox/types';
+
+/** How long a supervisor gets to stop its run before its process group is SIGKILLed. */
+const SUPERVISOR_GRACE_MS = 2000;
 
 export interface ScriptLimits {
   /** Memory cap (RLIMIT_DATA, with an RLIMIT_AS backstop; see interpreter.ts). Default 512 MB. */
@@ -172,7 +175,7 @@ export class ScriptExecutor implements Executor {
     };
     const spec: LaunchSpec = {
       command: interp.command,
-      args: interp.args,
+      args: ctx.scriptArgs ? [...interp.args, ...ctx.scriptArgs] : interp.args,
       env,
       skillRoot,
       scratch,
@@ -241,11 +244,23 @@ export class ScriptExecutor implements Executor {
       let settled = false;
       let exited = false;
       const finishHooks: (() => void)[] = [];
-      const live = { pid: undefined as number | undefined, cgroup };
+      const live = { pid: undefined as number | undefined, cgroup, supervised: driver.supervised };
       const untrack = trackRunProcesses(live);
-      // Everything of the run, wherever it went: its process group, then its cgroup.
+      let hardKill: NodeJS.Timeout | null = null;
+      // Everything of the run, wherever it went: its process group (or what its
+      // supervisor reaped), then its cgroup.
       const killRun = (): void => {
-        if (child?.pid !== undefined) killProcessGroup(child.pid);
+        const pid = child?.pid;
+        if (pid !== undefined) {
+          // Once the first process has exited, its supervisor (if any) has swept.
+          stopRun(pid, driver.supervised && !exited);
+          // A supervisor that does not stop (the skill may have stopped it) gets the
+          // group SIGKILL after a moment.
+          if (driver.supervised && !exited && !hardKill) {
+            hardKill = setTimeout(() => killProcessGroup(pid), SUPERVISOR_GRACE_MS);
+            hardKill.unref();
+          }
+        }
         cgroup?.killAll();
       };
 
@@ -313,6 +328,7 @@ export class ScriptExecutor implements Executor {
         stderrLines.end();
         settled = true;
         for (const hook of finishHooks) hook();
+        if (hardKill) clearTimeout(hardKill);
         untrack();
         ctx.signal.removeEventListener('abort', onAbort);
         facts.stderrTail = stderrTail.text;
@@ -326,6 +342,7 @@ export class ScriptExecutor implements Executor {
         }
         resolveOutcome({
           ...classifyRun(facts),
+          exit_code: facts.code,
           sandbox: driver.name,
           sandbox_limits: sandboxLimits,
         });

@@ -95,6 +95,7 @@ export class BwrapSandbox implements SandboxDriver {
   readonly isolatesNetwork = true;
   readonly isolatesProcesses = true;
   readonly dropsPrivileges = true;
+  readonly supervised = false;
   readonly searchPath = SANDBOX_SYSTEM_PATH;
   readonly reason: string;
   private readonly systemArgs: string[];

@@ -182,15 +182,18 @@ async function probeBwrap(prlimit: string | null): Promise<BwrapProbe> {
   };
 }
 
-/** The supervisor's programs (Linux), when setpriv can set a parent-death signal. */
+/** Perl that can make itself a child subreaper (supervisor.ts), on Linux. */
+const SUBREAPER_PROBE =
+  'use POSIX; my %p = (x86_64 => 157, aarch64 => 167); my $n = $p{(POSIX::uname())[4]}; exit(defined $n && syscall($n, 36, 1, 0, 0, 0) == 0 ? 0 : 1)';
+
+/** The supervisor's programs (Linux), when Perl can be a subreaper here. */
 async function probeSupervisor(): Promise<Supervisor | null> {
   if (process.platform !== 'linux') return null;
-  const setpriv = findExecutable('setpriv', [...SANDBOX_SYSTEM_PATH, ...hostPath()]);
-  const shell = findExecutable('sh', SANDBOX_SYSTEM_PATH);
-  const trueBin = findExecutable('true', SANDBOX_SYSTEM_PATH);
-  if (!setpriv || !shell || !trueBin) return null;
-  const r = await run(setpriv, ['--pdeathsig', 'TERM', '--', trueBin]);
-  return r.code === 0 ? { setpriv, shell } : null;
+  const perl = findExecutable('perl', SANDBOX_SYSTEM_PATH);
+  if (!perl) return null;
+  const r = await run(perl, ['-e', SUBREAPER_PROBE]);
+  if (r.code !== 0) return null;
+  return { perl, setpriv: findExecutable('setpriv', SANDBOX_SYSTEM_PATH) };
 }
 
 interface Probes {
@@ -223,7 +226,9 @@ export async function detectSandbox(
   if (preference !== 'process' && bwrap.driver) return bwrap.driver;
   if (preference === 'bwrap') throw new Error(`the bwrap sandbox is not available: ${bwrap.why}`);
   const caps = prlimit ? 'prlimit caps' : 'no resource caps (prlimit not found)';
-  const guard = supervisor ? 'supervised (setpriv --pdeathsig)' : 'unsupervised';
+  const guard = supervisor
+    ? 'supervised (subreaper, killed with the host)'
+    : 'unsupervised (no perl subreaper)';
   const why = preference === 'process' ? 'plain process by request' : `plain process: ${bwrap.why}`;
   return new PlainSandbox(prlimit, `${why}; ${caps}; ${guard}`, process.env.PATH ?? '', supervisor);
 }

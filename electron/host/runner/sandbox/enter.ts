@@ -4,33 +4,13 @@
  * - `enterCgroup`: a POSIX shell writes its own pid into the run's cgroup, then
  *   execs the rest. Joining before exec leaves no window in which the run could
  *   fork a process outside the cgroup, and costs one small exec (dash: ~1 ms).
- * - `supervise` (plain-process mode on Linux): a shell that stays between the host
- *   and the skill. It gets SIGTERM when the host dies (setpriv --pdeathsig, which
- *   the kernel sends even when the host is SIGKILLed) and then kills the run's
- *   cgroup and its own process group. Its environment is the skill's clean one,
- *   so `/proc/<ppid>/environ` shows the skill nothing of the host's.
+ * - the plain-process mode's supervisor is in supervisor.ts.
+ * - `signalOfWrapped`: the signal behind a wrapper's 128+N exit status.
  */
 
 /** Joins every listed cgroup (`cgroup.procs` files), then `exec "$@"`. */
 const ENTER_SCRIPT =
   'while [ "$1" != -- ]; do echo $$ > "$1" || { echo "skill-studio: cannot join the run cgroup $1" >&2; exit 125; }; shift; done; shift; exec "$@"';
-
-/**
- * Stays the skill's parent; on SIGTERM/SIGHUP/SIGINT kills every member of the
- * cgroup(s), then its whole process group (itself included). The skill gets the
- * supervisor's stdin through fd 3 (a background job would read /dev/null).
- * Exits with the skill's status (128+N when a signal N ended it).
- */
-const SUPERVISE_SCRIPT = [
-  'procs=',
-  'while [ "$1" != -- ]; do procs="$procs $1"; shift; done; shift',
-  'sweep() { for f in $procs; do while read -r p; do kill -9 "$p" 2>/dev/null; done < "$f"; done; kill -9 0; }',
-  'trap sweep TERM HUP INT',
-  'exec 3<&0',
-  '( read -r p _ < /proc/self/stat; for f in $procs; do echo "$p" > "$f" || { echo "skill-studio: cannot join the run cgroup $f" >&2; exit 125; }; done; exec "$@" 0<&3 3<&- ) &',
-  'exec 3<&-',
-  'wait $!',
-].join('\n');
 
 export interface Command {
   command: string;
@@ -43,31 +23,6 @@ export function enterCgroup(shell: string, procsFiles: string[], inner: Command)
   return {
     command: shell,
     args: ['-c', ENTER_SCRIPT, 'sh', ...procsFiles, '--', inner.command, ...inner.args],
-  };
-}
-
-/** `setpriv --pdeathsig TERM -- sh -c SUPERVISE sh <procs…> -- command args…`. */
-export function supervise(
-  setpriv: string,
-  shell: string,
-  procsFiles: string[],
-  inner: Command,
-): Command {
-  return {
-    command: setpriv,
-    args: [
-      '--pdeathsig',
-      'TERM',
-      '--',
-      shell,
-      '-c',
-      SUPERVISE_SCRIPT,
-      'sh',
-      ...procsFiles,
-      '--',
-      inner.command,
-      ...inner.args,
-    ],
   };
 }
 

@@ -4,22 +4,25 @@
  * exists. It cannot block the network or keep the skill from writing where the
  * user can write; results say `sandbox: "process"` so callers know.
  *
- * On Linux, with setpriv (util-linux) and a POSIX shell, the skill runs under a
- * supervisor shell (enter.ts): it joins the run's cgroup before the skill starts,
- * and kills the cgroup and its process group when the host dies, even by SIGKILL.
+ * On Linux the skill runs under a supervisor (supervisor.ts): a child subreaper
+ * that joins the skill to the run's cgroup, kills everything the skill left when
+ * it ends, and kills the whole run when the host dies, even by SIGKILL.
  * When the host is root, the skill itself runs as `nobody` with no capabilities
  * (see `dropFor`), so it cannot read the host's memory or environment through
  * /proc, signal it, nor write where only root may.
  */
 import { chownSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, relative } from 'node:path';
-import { signalOfWrapped, supervise } from './enter';
+import { signalOfWrapped } from './enter';
+import { supervise } from './supervisor';
 import { withPrlimit } from './prlimit';
 import type { Launch, LaunchSpec, SandboxDriver } from './types';
 
 export interface Supervisor {
-  setpriv: string;
-  shell: string;
+  /** Runs the supervisor (supervisor.ts). */
+  perl: string;
+  /** Drops root to `nobody`; null where util-linux's setpriv is missing. */
+  setpriv: string | null;
 }
 
 /** uid and gid the skill runs as when root starts it in process mode (`nobody`). */
@@ -31,6 +34,11 @@ export class PlainSandbox implements SandboxDriver {
   readonly isolatesProcesses = false;
   readonly capsTmpfs = false;
   readonly limitsProcessesInside = false;
+
+  /** True when a supervisor stops the run (on SIGTERM) and reaps what it orphans. */
+  get supervised(): boolean {
+    return this.supervisor !== null;
+  }
   readonly dropsPrivileges = false;
   readonly searchPath: string[];
 
@@ -50,17 +58,18 @@ export class PlainSandbox implements SandboxDriver {
 
   prepare(spec: LaunchSpec): Launch {
     let inner = withPrlimit(this.prlimit, spec.caps, spec.command, spec.args);
-    const drop = this.supervisor && process.getuid?.() === 0 ? dropFor(spec) : null;
-    if (this.supervisor && drop) {
+    const setpriv = this.supervisor?.setpriv ?? null;
+    const drop = setpriv && process.getuid?.() === 0 ? dropFor(spec) : null;
+    if (setpriv && drop) {
       // The scratch folder is the one place the skill may write.
       chownSync(spec.scratch, drop.uid, drop.uid);
       inner = {
-        command: this.supervisor.setpriv,
+        command: setpriv,
         args: [...setprivDropArgs(drop), '--', inner.command, ...inner.args],
       };
     }
     const { command, args } = this.supervisor
-      ? supervise(this.supervisor.setpriv, this.supervisor.shell, spec.cgroupProcs, inner)
+      ? supervise(this.supervisor.perl, spec.cgroupProcs, inner)
       : inner;
     const uid = drop?.uid ?? null;
     return { command, args, env: spec.env, cwd: spec.scratch, inheritFiles: [], uid };

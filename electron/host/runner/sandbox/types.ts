@@ -96,6 +96,11 @@ export interface SandboxDriver {
    * user namespace of its own (not for root: the kernel exempts uid 0 from it).
    */
   readonly limitsProcessesInside: boolean;
+  /**
+   * True when the run's first process is a supervisor: the host stops the run with
+   * SIGTERM to it (it then kills the whole run itself), not SIGKILL to the group.
+   */
+  readonly supervised: boolean;
   /** True when the skill runs with no capabilities, read-only system mounts and the seccomp filter. */
   readonly dropsPrivileges: boolean;
   /**
