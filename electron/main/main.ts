@@ -5,7 +5,16 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, type WebContents } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  shell,
+  type WebContents,
+} from 'electron';
 import { IPC } from './ipc-channels';
 import {
   APP_ORIGIN,
@@ -20,6 +29,7 @@ import { writeFileAtomic } from '../host/fs/atomic-write';
 import { loadWindowState, trackWindowState } from './window-state';
 import { rendererDir } from '../host/app-paths';
 import { StudioHost } from '../host/studio-host';
+import type { Trash } from '../host/skills-admin/trash';
 import { installShutdownHandlers } from '../host/lifecycle/shutdown';
 import { stopAllRuns } from '../host/runner/live-runs';
 import { contentTypeFor, resolveStaticFile } from '../server/static-files';
@@ -186,6 +196,18 @@ function workspaceFromArgv(argv: string[]): string | null {
   return null;
 }
 
+/**
+ * Deleted skills go to the system trash. On macOS and Windows only Electron reaches it
+ * (the host never imports Electron, so it is handed this); on Linux the host's own
+ * freedesktop trash is used (undefined: the host's default).
+ */
+function systemTrash(): Trash | undefined {
+  if (process.platform === 'darwin') return { label: 'the Trash', put: (p) => shell.trashItem(p) };
+  if (process.platform === 'win32')
+    return { label: 'the Recycle Bin', put: (p) => shell.trashItem(p) };
+  return undefined;
+}
+
 async function start(): Promise<void> {
   await app.whenReady();
   hardenSessions();
@@ -197,6 +219,7 @@ async function start(): Promise<void> {
     home: os.homedir(),
     stateDir,
     watch: true,
+    trash: systemTrash(),
   });
   registerIpc(host);
   await refreshMenu();
