@@ -50,6 +50,12 @@ export const DIAGNOSTIC_CODES = [
   'LINK_MISSING',
   'LINK_CASE_MISMATCH',
   'SCHEMA_PATTERN_UNSAFE',
+  // Client profiles (client-profiles.ts): how one agent client reads the skill.
+  'CLIENT_FIELD_IGNORED',
+  'CLIENT_LISTING_TRUNCATED',
+  'CLIENT_LIMIT',
+  'NAME_RESERVED_WORD',
+  'DESCRIPTION_ANGLE_BRACKETS',
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
