@@ -41,6 +41,9 @@ import { importBundle } from './bundle/import-bundle';
 import { writeFileAtomic } from './fs/atomic-write';
 import { createSkillFromTemplate } from './skill-templates';
 import { A2EHost, type Connection } from './runner/a2e-host';
+import { createSkillAgent } from './runner/llm/skill-agent';
+import { loadProviderSet, type LoadedProviderSet } from './providers';
+import { checkLlmOverride } from './providers/llm-override';
 import { encodeMessage } from '../../shared/protocol/codec';
 import { RecentWorkspaces } from './workspace/recent-workspaces';
 import { playgroundHandlers } from './history/handlers';
@@ -103,6 +106,12 @@ export class StudioHost {
         agentAllows: (agent, skill) => this.agentAllows(agent, skill),
         agentExists: (id) => this.agentExists(id),
       },
+      // Model runs: the providers are read afresh for every call (settings may change).
+      llmRunner: createSkillAgent({
+        providers: () => this.providerSet(),
+        runScript: (ctx) => this.a2e.scriptExecutor.run(ctx),
+      }),
+      approveLlmOverride: async (override) => checkLlmOverride(override, await this.providerSet()),
     });
     this.call = createRouter(this.handlers());
   }
@@ -170,6 +179,11 @@ export class StudioHost {
         version: st ? fileVersion(st) : null,
       });
     }
+  }
+
+  /** The LLM providers in force: the workspace's `providers`, then the user's own file. */
+  providerSet(): Promise<LoadedProviderSet> {
+    return loadProviderSet(this.config.providers, process.env, this.opts.home);
   }
 
   async info(): Promise<WorkspaceInfo> {

@@ -144,6 +144,8 @@ export interface SkillResult {
   sandbox_limits?: SandboxLimits;
   /** Extension: true when the call was cancelled by the caller. */
   cancelled?: boolean;
+  /** Extension: facts of a model run (model, provider, stop_reason, turns, usage). */
+  metadata?: Record<string, unknown>;
 }
 
 export interface TransportError {

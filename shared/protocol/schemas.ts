@@ -139,6 +139,7 @@ export const SKILL_RESULT_SCHEMA: JsonSchema = {
     sandbox: { type: 'string' },
     sandbox_limits: { type: 'object' },
     cancelled: { type: 'boolean' },
+    metadata: { type: 'object' },
   },
 };
 

@@ -18,6 +18,7 @@
  */
 import {
   type A2EOutbound,
+  type LLMConfig,
   type SkillCallRequest,
   type SkillCallResponse,
   type SkillDiscoverRequest,
@@ -56,6 +57,11 @@ export interface A2EHostOptions {
   script?: ScriptExecutorOptions;
   /** The LLM provider loop, once one is configured (llm and topology skills). */
   llmRunner?: LlmRunner | null;
+  /**
+   * Judges a call's `llm_override`: null to accept it, else why it is refused
+   * (`unauthorized`). Without it, every override is refused.
+   */
+  approveLlmOverride?: (override: LLMConfig) => Promise<string | null> | string | null;
   /** How long to wait for an executor to stop after a timeout or cancel before replying anyway. */
   abortGraceMs?: number;
   /** Largest frame a connection accepts. Default 8 MiB (codec default). */
@@ -228,6 +234,14 @@ export class A2EHost {
       const where = agent === null ? '' : ` is available to agent "${agent}"`;
       return refuse('unknown_skill', `no skill named "${req.name}"${where}`);
     }
+    if (req.llm_override) {
+      // Only approved providers, never credentials from a message; the refusal never
+      // repeats what the override carried.
+      const refusal = this.options.approveLlmOverride
+        ? await this.options.approveLlmOverride(req.llm_override)
+        : 'this host accepts no llm_override';
+      if (refusal !== null) return refuse('unauthorized', refusal);
+    }
     if (record.summary.conflict && !pinned) {
       // Two skills of one priority share the name: running either would be a guess.
       return refuse(
@@ -365,6 +379,7 @@ export class A2EHost {
       if (outcome.data !== undefined) result.data = outcome.data;
     }
     if (outcome.sandbox) result.sandbox = outcome.sandbox;
+    if (outcome.metadata) result.metadata = outcome.metadata;
     return makeCallResponse(req.id, req.name, { data: result });
   }
 

@@ -1,13 +1,13 @@
 /**
  * The seam where LLM-driven skills (kind `llm`, and `topology` whose steps are LLM
- * agents) plug in. Until a provider is configured, a call fails clearly as the
- * skill's own failure (skill_error) instead of hanging or pretending to work.
- *
- * A provider implementation supplies an `LlmRunner`; the executor hands it the
- * context (instructions = record.body, user turn = the arguments, ctx.llm, the
- * abort signal, emit for streamed tokens/tool calls).
+ * agents) plug in. The host hands it an `LlmRunner` — the skill agent loop of
+ * llm/skill-agent.ts, which reads the configured providers on every call. Without a
+ * runner (a host built with no provider support), a call fails clearly as the skill's
+ * own failure (skill_error), saying how to add a provider, instead of hanging or
+ * pretending to work.
  */
 import type { ExecContext, ExecOutcome, Executor } from './types';
+import { howToAddProvider } from './llm/skill-agent';
 
 export type LlmRunner = (ctx: ExecContext) => Promise<ExecOutcome>;
 
@@ -21,8 +21,8 @@ export class LlmExecutor implements Executor {
       success: false,
       error_code: 'skill_error',
       error:
-        `no LLM provider is configured, so the ${kind} skill "${ctx.record.definition.name}" cannot run; ` +
-        'add a provider in the workspace settings (providers) and try again',
+        `no LLM provider is configured, so the ${kind} skill "${ctx.record.definition.name}" cannot run: ` +
+        howToAddProvider(null),
     };
   }
 }

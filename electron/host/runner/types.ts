@@ -45,6 +45,8 @@ export interface ExecContext {
   emit(kind: SkillEventKind, data: Record<string, unknown>): void;
   /** The LLM configuration to use: the call's override, else the skill's own. */
   llm: LLMConfig | null;
+  /** Script skills: extra command-line arguments for the entrypoint (the agent loop's run_skill_script). */
+  scriptArgs?: string[];
 }
 
 export type { SandboxLimits } from '../../../shared/protocol/a2e';
@@ -62,6 +64,10 @@ export interface ExecOutcome {
   sandbox?: string;
   /** Which limits and isolation held for the run (script skills). */
   sandbox_limits?: SandboxLimits;
+  /** Script skills: the program's exit code, when it exited by itself. */
+  exit_code?: number | null;
+  /** Facts about the run for SkillResult.metadata (model runs: model, usage, turns). */
+  metadata?: Record<string, unknown>;
 }
 
 export interface Executor {

@@ -36,7 +36,7 @@ describe('loadWorkspaceConfig', () => {
         plugins: ['vendor/skills', '/opt/skills'],
         user_sources: { claude: false, codex: true },
         agents: [{ id: 'ops', name: 'Ops', allowed_skills: ['deploy', 'logs'] }],
-        providers: { anthropic: { models: ['x'] } },
+        providers: [{ id: 'claude', kind: 'anthropic', model: 'x' }],
         layout: { left: 240 },
       }),
     );
@@ -46,7 +46,7 @@ describe('loadWorkspaceConfig', () => {
       plugins: ['vendor/skills', '/opt/skills'],
       user_sources: { claude: false, codex: true },
       agents: [{ id: 'ops', name: 'Ops', allowed_skills: ['deploy', 'logs'] }],
-      providers: { anthropic: { models: ['x'] } },
+      providers: [{ id: 'claude', kind: 'anthropic', model: 'x' }],
     });
   });
 

@@ -13,6 +13,7 @@ import { writeFileAtomic } from '../fs/atomic-write';
 import { NotFoundError } from '../fs/errors';
 import { readRegularFile } from '../fs/safe-read';
 import { scanJson, type JsonPath } from '../../../shared/json/json-position';
+import { PROVIDERS_SCHEMA, workspaceProviderProblems } from '../providers/provider-config';
 
 export const WORKSPACE_CONFIG_FILE = 'skill-studio.json';
 
@@ -27,7 +28,7 @@ export interface WorkspaceConfig {
   user_sources: Partial<Record<UserSourceId, boolean>>;
   /** Allowlists: which agent may use which skills. */
   agents: AgentConfig[];
-  /** LLM providers and models calls may use; opaque here, validated by the runner. */
+  /** LLM providers and models calls may use, as written (providers/provider-config.ts reads them). */
   providers?: unknown;
 }
 
@@ -78,7 +79,7 @@ export const WORKSPACE_CONFIG_SCHEMA = {
         },
       },
     },
-    providers: { description: 'LLM providers and models calls may use.' },
+    providers: PROVIDERS_SCHEMA,
   },
 } as const;
 
@@ -195,6 +196,16 @@ function checkConfigValue(
       `${WORKSPACE_CONFIG_FILE}: ${describePath(at)} ${err.message ?? 'is invalid'}`,
       at,
     );
+  }
+
+  // Literal keys (CREDENTIALS_IN_FILE) and repeated provider ids: providers/provider-config.ts.
+  for (const p of workspaceProviderProblems(value)) {
+    const pos = locate(p.path, 'key');
+    const message = `${WORKSPACE_CONFIG_FILE}: ${p.message}`;
+    diagnostics.push({
+      ...configDiagnostic(file, p.severity, message, pos.line, pos.column, fieldName(p.path)),
+      code: p.code,
+    });
   }
 
   const config = defaultWorkspaceConfig();

@@ -1,0 +1,278 @@
+/**
+ * The Anthropic Messages API through the official `@anthropic-ai/sdk` (pinned), streamed.
+ *
+ * The SDK is given everything explicitly — key, base_url, no retries of its own, a
+ * timeout ending at the run's deadline — so it never reads ANTHROPIC_* variables or
+ * profile files behind our back, and retries follow our rules (retry.ts). The raw
+ * stream events are folded here: text deltas go out as they come; tool_use blocks are
+ * assembled from `input_json_delta` fragments (the first one is `""`); usage comes from
+ * `message_start` and the cumulative `message_delta`. A stream that ends without
+ * `message_stop` was cut mid-message.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import type {
+  ChatClient,
+  ChatMessage,
+  ChatRequest,
+  ChatTurn,
+  StreamHandlers,
+  ToolCall,
+  Usage,
+} from './chat-types';
+import { emptyUsage } from './chat-types';
+import {
+  abortedError,
+  httpError,
+  networkError,
+  ProviderError,
+  providerMessage,
+  retryAfterMs,
+  type ErrorContext,
+} from './provider-errors';
+import { withRetry } from './retry';
+
+export interface AnthropicClientOptions {
+  providerId: string;
+  /** The API root; the SDK adds /v1/messages. */
+  baseUrl: string;
+  apiKey: string | null;
+  onRetry?: (message: string) => void;
+}
+
+type RawEvent = Anthropic.Messages.RawMessageStreamEvent;
+
+export class AnthropicClient implements ChatClient {
+  constructor(private readonly options: AnthropicClientOptions) {}
+
+  private sdk(timeoutMs: number): Anthropic {
+    return new Anthropic({
+      // Never null: with no key the SDK would look for credentials on its own.
+      apiKey: this.options.apiKey ?? 'no-key-configured',
+      baseURL: this.options.baseUrl,
+      maxRetries: 0,
+      // The SDK's own logs could show request details; the run logs what matters.
+      logLevel: 'off',
+      timeout: Math.max(1, timeoutMs),
+    });
+  }
+
+  private errorContext(model: string): ErrorContext {
+    return {
+      providerId: this.options.providerId,
+      baseUrl: this.options.baseUrl,
+      model,
+      secrets: [this.options.apiKey],
+    };
+  }
+
+  async stream(req: ChatRequest, handlers: StreamHandlers): Promise<ChatTurn> {
+    const ctx = this.errorContext(req.model);
+    const params: Anthropic.Messages.MessageCreateParamsStreaming = {
+      model: req.model,
+      max_tokens: req.maxTokens,
+      system: req.system || undefined,
+      messages: toWireMessages(req.messages),
+      tools: req.tools.map((t) => ({
+        name: t.name,
+        description: t.description,
+        input_schema: t.parameters as Anthropic.Messages.Tool.InputSchema,
+      })),
+      stream: true,
+    };
+    if (params.tools?.length === 0) delete params.tools;
+    const stream = await withRetry(
+      async () => {
+        try {
+          return await this.sdk(req.deadline - Date.now()).messages.create(params, {
+            signal: req.signal,
+          });
+        } catch (err) {
+          throw toProviderError(ctx, err, req.signal);
+        }
+      },
+      {
+        signal: req.signal,
+        deadline: req.deadline,
+        onRetry: (err, wait) =>
+          this.options.onRetry?.(`${err.message}; retrying in ${(wait / 1000).toFixed(1)} s`),
+      },
+    );
+    const turn = new TurnBuilder(req.model, handlers);
+    try {
+      for await (const event of stream) turn.add(event);
+    } catch (err) {
+      const e = toProviderError(ctx, err, req.signal);
+      // A status error (an `event: error` in the stream) stays what it is; anything else
+      // after the stream opened means the message was cut.
+      if (e.kind === 'unreachable' || (e.kind === 'server' && e.status === null))
+        throw new ProviderError(
+          'protocol',
+          `provider "${ctx.providerId}" cut the stream mid-message (${e.message})`,
+        );
+      throw e;
+    }
+    if (req.signal.aborted) throw abortedError();
+    return turn.finish(ctx.providerId);
+  }
+}
+
+/** Folds raw stream events into one turn. */
+class TurnBuilder {
+  private text = '';
+  private readonly blocks = new Map<number, { id: string; name: string; json: string }>();
+  private readonly order: number[] = [];
+  private stopReason: string | null = null;
+  private stopped = false;
+  private readonly usage: Usage = emptyUsage();
+  private model: string;
+
+  constructor(
+    model: string,
+    private readonly handlers: StreamHandlers,
+  ) {
+    this.model = model;
+  }
+
+  add(event: RawEvent): void {
+    switch (event.type) {
+      case 'message_start': {
+        const m = event.message;
+        if (m.model) this.model = m.model;
+        this.readUsage(m.usage);
+        break;
+      }
+      case 'content_block_start': {
+        const block = event.content_block;
+        if (block.type === 'tool_use') {
+          this.blocks.set(event.index, { id: block.id, name: block.name, json: '' });
+          this.order.push(event.index);
+        } else if (block.type === 'text' && block.text) {
+          this.emitText(block.text);
+        }
+        break;
+      }
+      case 'content_block_delta': {
+        const d = event.delta;
+        if (d.type === 'text_delta') this.emitText(d.text);
+        else if (d.type === 'input_json_delta') {
+          const block = this.blocks.get(event.index);
+          if (block) block.json += d.partial_json;
+        }
+        break;
+      }
+      case 'message_delta':
+        if (event.delta.stop_reason) this.stopReason = event.delta.stop_reason;
+        this.readUsage(event.usage);
+        break;
+      case 'message_stop':
+        this.stopped = true;
+        break;
+      default:
+        break;
+    }
+  }
+
+  private emitText(t: string): void {
+    if (t === '') return;
+    this.text += t;
+    this.handlers.onText(t);
+  }
+
+  /** message_start has the input; message_delta's counts are cumulative and win. */
+  private readUsage(u: Partial<Record<keyof Usage, number | null>> | null | undefined): void {
+    if (!u) return;
+    for (const key of Object.keys(this.usage) as (keyof Usage)[]) {
+      const v = u[key];
+      if (typeof v === 'number') this.usage[key] = v;
+    }
+  }
+
+  finish(providerId: string): ChatTurn {
+    if (!this.stopped) {
+      throw new ProviderError(
+        'protocol',
+        `provider "${providerId}" ended the stream mid-message (no message_stop); the server may have crashed or a proxy cut it`,
+      );
+    }
+    const toolCalls: ToolCall[] = this.order.map((i) => {
+      const b = this.blocks.get(i) as { id: string; name: string; json: string };
+      return { id: b.id, name: b.name, argumentsText: b.json };
+    });
+    return {
+      text: this.text,
+      toolCalls,
+      stopReason: toolCalls.length > 0 ? 'tool_use' : (this.stopReason ?? 'end_turn'),
+      usage: this.usage,
+      model: this.model,
+    };
+  }
+}
+
+/** Any failure of the SDK as a ProviderError that says what to fix. */
+function toProviderError(ctx: ErrorContext, err: unknown, signal: AbortSignal): ProviderError {
+  if (err instanceof ProviderError) return err;
+  if (signal.aborted || err instanceof Anthropic.APIUserAbortError) return abortedError();
+  if (err instanceof Anthropic.APIConnectionError) return networkError(ctx, err.cause ?? err);
+  if (err instanceof Anthropic.APIError && typeof err.status === 'number') {
+    const said = err.apiMessage ?? providerMessage(err.error, err.message);
+    return httpError(ctx, err.status, said, retryAfterMs(err.headers));
+  }
+  if (err instanceof Anthropic.APIError) {
+    // An `event: error` inside the stream: the SDK gives no status.
+    return new ProviderError(
+      'server',
+      `provider "${ctx.providerId}" reported an error mid-stream: ${providerMessage(err.error, err.message)}`,
+    );
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  if (/JSON|parse/i.test(message))
+    return new ProviderError(
+      'protocol',
+      `provider "${ctx.providerId}" sent a stream event that is not JSON; is base_url the Anthropic API root?`,
+    );
+  return networkError(ctx, err);
+}
+
+/** The conversation in Messages API terms: tool results travel in a user turn. */
+export function toWireMessages(messages: ChatMessage[]): Anthropic.Messages.MessageParam[] {
+  const out: Anthropic.Messages.MessageParam[] = [];
+  for (const m of messages) {
+    if (m.role === 'user') out.push({ role: 'user', content: m.content });
+    else if (m.role === 'assistant') {
+      const content: Anthropic.Messages.ContentBlockParam[] = [];
+      if (m.text) content.push({ type: 'text', text: m.text });
+      for (const c of m.toolCalls) {
+        content.push({
+          type: 'tool_use',
+          id: c.id,
+          name: c.name,
+          input: parseInput(c.argumentsText),
+        });
+      }
+      out.push({ role: 'assistant', content });
+    } else {
+      out.push({
+        role: 'user',
+        content: m.results.map((r) => ({
+          type: 'tool_result' as const,
+          tool_use_id: r.id,
+          content: r.content,
+          ...(r.isError ? { is_error: true } : {}),
+        })),
+      });
+    }
+  }
+  return out;
+}
+
+function parseInput(text: string): Record<string, unknown> {
+  if (text.trim() === '') return {};
+  try {
+    const v = JSON.parse(text) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}

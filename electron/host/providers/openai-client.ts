@@ -1,0 +1,287 @@
+/**
+ * OpenAI-compatible Chat Completions, streamed over SSE (OpenAI, Ollama's /v1, LM
+ * Studio, llama.cpp's llama-server, vLLM, OpenRouter, any `base_url` ending in /v1).
+ *
+ * Plain `fetch` plus `eventsource-parser` (maintained, engines node >= 18): no SDK, so
+ * nothing reads environment variables or config files behind our back. The request
+ * asks for `stream_options.include_usage`; a server that ignores it just sends no
+ * usage. Tolerated besides the reference stream: tool-call quirks (tool-call-
+ * assembler.ts), `finish_reason: "stop"` although tool calls came (they are run), a
+ * final usage chunk with `choices: []`, a stream without `[DONE]` once a
+ * finish_reason came. A stream that ends before any finish_reason is an error: the
+ * message was cut.
+ */
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type {
+  ChatClient,
+  ChatMessage,
+  ChatRequest,
+  ChatTurn,
+  StreamHandlers,
+  Usage,
+} from './chat-types';
+import { emptyUsage } from './chat-types';
+import {
+  abortedError,
+  httpError,
+  networkError,
+  ProviderError,
+  providerMessage,
+  retryAfterMs,
+  type ErrorContext,
+} from './provider-errors';
+import { withRetry } from './retry';
+import { ToolCallAssembler, type ToolCallDelta } from './tool-call-assembler';
+
+export interface OpenAiClientOptions {
+  providerId: string;
+  /** Ends in /v1. */
+  baseUrl: string;
+  apiKey: string | null;
+  onRetry?: (message: string) => void;
+  /** Largest single SSE event kept in memory. Default 8 MiB. */
+  maxEventBytes?: number;
+}
+
+/** The finish reasons of the wire, in the loop's words. */
+const STOP_REASONS: Record<string, string> = {
+  stop: 'end_turn',
+  tool_calls: 'tool_use',
+  function_call: 'tool_use',
+  length: 'max_tokens',
+  content_filter: 'content_filter',
+};
+
+export class OpenAiCompatibleClient implements ChatClient {
+  constructor(private readonly options: OpenAiClientOptions) {}
+
+  private errorContext(model: string): ErrorContext {
+    return {
+      providerId: this.options.providerId,
+      baseUrl: this.options.baseUrl,
+      model,
+      secrets: [this.options.apiKey],
+    };
+  }
+
+  headers(): Record<string, string> {
+    const h: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+    };
+    if (this.options.apiKey) h.authorization = `Bearer ${this.options.apiKey}`;
+    return h;
+  }
+
+  async stream(req: ChatRequest, handlers: StreamHandlers): Promise<ChatTurn> {
+    const ctx = this.errorContext(req.model);
+    const body = JSON.stringify({
+      model: req.model,
+      messages: toWireMessages(req.system, req.messages),
+      ...(req.tools.length > 0
+        ? {
+            tools: req.tools.map((t) => ({
+              type: 'function',
+              function: { name: t.name, description: t.description, parameters: t.parameters },
+            })),
+          }
+        : {}),
+      max_tokens: req.maxTokens,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    const response = await withRetry(() => this.open(ctx, body, req.signal), {
+      signal: req.signal,
+      deadline: req.deadline,
+      onRetry: (err, wait) =>
+        this.options.onRetry?.(`${err.message}; retrying in ${(wait / 1000).toFixed(1)} s`),
+    });
+    return this.read(ctx, response, req, handlers);
+  }
+
+  /** POSTs the request; an error status becomes a ProviderError (retried by the caller). */
+  private async open(ctx: ErrorContext, body: string, signal: AbortSignal): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.options.baseUrl}/chat/completions`, {
+        method: 'POST',
+        headers: this.headers(),
+        body,
+        signal,
+      });
+    } catch (err) {
+      if (signal.aborted) throw abortedError();
+      throw networkError(ctx, err);
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      throw httpError(
+        ctx,
+        response.status,
+        providerMessage(text, response.statusText),
+        retryAfterMs(response.headers),
+      );
+    }
+    return response;
+  }
+
+  private async read(
+    ctx: ErrorContext,
+    response: Response,
+    req: ChatRequest,
+    handlers: StreamHandlers,
+  ): Promise<ChatTurn> {
+    const who = `provider "${ctx.providerId}"`;
+    const calls = new ToolCallAssembler();
+    let text = '';
+    let finish: string | null = null;
+    let done = false;
+    let model = req.model;
+    let usage: Usage | null = null;
+    let failure: ProviderError | null = null;
+
+    const onEvent = (event: EventSourceMessage): void => {
+      if (failure || done) return;
+      const data = event.data;
+      if (data.trim() === '[DONE]') {
+        done = true;
+        return;
+      }
+      let chunk: unknown;
+      try {
+        chunk = JSON.parse(data);
+      } catch {
+        failure = new ProviderError(
+          'protocol',
+          `${who} sent a stream event that is not JSON (${data.slice(0, 80)}); is base_url an OpenAI-compatible /v1 endpoint?`,
+        );
+        return;
+      }
+      if (typeof chunk !== 'object' || chunk === null) return;
+      const c = chunk as {
+        model?: unknown;
+        error?: unknown;
+        usage?: unknown;
+        choices?: unknown;
+      };
+      if (c.error !== undefined && c.error !== null) {
+        failure = new ProviderError(
+          'server',
+          `${who} reported an error mid-stream: ${providerMessage(c, 'unknown error')}`,
+        );
+        return;
+      }
+      if (typeof c.model === 'string' && c.model) model = c.model;
+      if (c.usage && typeof c.usage === 'object')
+        usage = readUsage(c.usage as Record<string, unknown>);
+      if (!Array.isArray(c.choices)) return;
+      for (const choice of c.choices as {
+        index?: unknown;
+        delta?: unknown;
+        finish_reason?: unknown;
+      }[]) {
+        if (typeof choice !== 'object' || choice === null) continue;
+        if (typeof choice.index === 'number' && choice.index !== 0) continue;
+        const delta = (choice.delta ?? {}) as { content?: unknown; tool_calls?: unknown };
+        if (typeof delta.content === 'string' && delta.content !== '') {
+          text += delta.content;
+          handlers.onText(delta.content);
+        }
+        if (Array.isArray(delta.tool_calls)) calls.push(delta.tool_calls as ToolCallDelta[]);
+        if (typeof choice.finish_reason === 'string' && choice.finish_reason)
+          finish = choice.finish_reason;
+      }
+    };
+
+    const parser = createParser({
+      onEvent,
+      onError: (err) => {
+        if (err.type === 'max-buffer-size-exceeded')
+          failure = new ProviderError(
+            'protocol',
+            `${who} sent one stream event over the size limit`,
+          );
+        // Unknown fields and bad retry values are ignored, as EventSource does.
+      },
+      maxBufferSize: this.options.maxEventBytes ?? 8 * 1024 * 1024,
+    });
+
+    const reader = response.body?.getReader();
+    if (!reader) throw new ProviderError('protocol', `${who} sent no response body`);
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        let step: ReadableStreamReadResult<Uint8Array>;
+        try {
+          step = await reader.read();
+        } catch (err) {
+          if (req.signal.aborted) throw abortedError();
+          throw new ProviderError(
+            'protocol',
+            `${who} cut the stream mid-message (${networkError(ctx, err).message})`,
+          );
+        }
+        if (step.done) break;
+        parser.feed(decoder.decode(step.value, { stream: true }));
+        if (failure) throw failure as ProviderError;
+        if (done) break;
+      }
+      parser.feed(decoder.decode());
+      if (failure) throw failure as ProviderError;
+    } finally {
+      // Closes the connection at once when we stop early (error, abort, [DONE] before EOF).
+      await reader.cancel().catch(() => undefined);
+    }
+    if (req.signal.aborted) throw abortedError();
+    if (finish === null && !done) {
+      throw new ProviderError(
+        'protocol',
+        `${who} ended the stream mid-message (no finish_reason, no [DONE]); the server may have crashed or a proxy cut it`,
+      );
+    }
+    const toolCalls = calls.finish();
+    // Some servers say "stop" although they sent tool calls: the calls are what counts.
+    const stopReason =
+      toolCalls.length > 0 ? 'tool_use' : (STOP_REASONS[finish ?? 'stop'] ?? finish ?? 'end_turn');
+    return { text, toolCalls, stopReason, usage: usage ?? emptyUsage(), model };
+  }
+}
+
+function readUsage(u: Record<string, unknown>): Usage {
+  const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+  const details = (u.prompt_tokens_details ?? {}) as Record<string, unknown>;
+  const cached = num(details.cached_tokens);
+  return {
+    input_tokens: num(u.prompt_tokens),
+    output_tokens: num(u.completion_tokens),
+    cache_read_input_tokens: cached,
+    cache_creation_input_tokens: 0,
+  };
+}
+
+/** The conversation in Chat Completions messages. */
+export function toWireMessages(system: string, messages: ChatMessage[]): unknown[] {
+  const out: unknown[] = [];
+  if (system) out.push({ role: 'system', content: system });
+  for (const m of messages) {
+    if (m.role === 'user') out.push({ role: 'user', content: m.content });
+    else if (m.role === 'assistant') {
+      out.push({
+        role: 'assistant',
+        content: m.text === '' ? null : m.text,
+        ...(m.toolCalls.length > 0
+          ? {
+              tool_calls: m.toolCalls.map((c) => ({
+                id: c.id,
+                type: 'function',
+                function: { name: c.name, arguments: c.argumentsText || '{}' },
+              })),
+            }
+          : {}),
+      });
+    } else {
+      for (const r of m.results) out.push({ role: 'tool', tool_call_id: r.id, content: r.content });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,351 @@
+/**
+ * The skill agent loop (DESIGN §7, `llm` kind): runs a model as a client that has
+ * activated the skill would, and plugs into the LlmExecutor seam as its LlmRunner.
+ *
+ *   system prompt  the SKILL.md body
+ *   user turn      from the arguments (user-turn.ts)
+ *   tools          skill read/files, run_skill_script, time, calculator (skill-tools.ts)
+ *   limits         max_turns (default 10), the call's wall clock (timeout and cancel
+ *                  abort the HTTP request at once), retries inside the deadline
+ *
+ * Streamed as A2E events: assistant text as chunks of a `response.md` artifact
+ * (text/markdown); each tool call as a `log` with its arguments and a bounded preview
+ * of its result (structured fields `tool`, `tool_call_id`, `arguments`, `result_preview`
+ * ride along for transcript views); a `status` per turn; `progress` as turns used out
+ * of max_turns. The result has the answer in `data.answer` and `summary`, and the
+ * model, stop reason, turns and token usage in `metadata` — on failures too.
+ *
+ * Errors: no provider → skill_error saying how to add one; provider auth, unreachable,
+ * other 4xx, broken stream → skill_error with the provider's words and what to fix;
+ * max_turns reached → skill_error saying so; wall clock → timeout (the host's cause).
+ * No key or Authorization header ever reaches an event, a log or an error: keys stay
+ * inside the client, and every provider message is redacted.
+ */
+import {
+  addUsage,
+  createChatClient,
+  defaultProvider,
+  emptyUsage,
+  findProvider,
+  modelAllowed,
+  redactSecrets,
+  resolveApiKey,
+  ProviderError,
+  type ChatClient,
+  type ChatMessage,
+  type LoadedProviderSet,
+  type ProviderConfig,
+  type ToolCall,
+  type ToolResult,
+} from '../../providers';
+import type { ExecContext, ExecOutcome } from '../types';
+import { runTool, toolsFor, unknownDeclaredTools } from './skill-tools';
+import { userTurn } from './user-turn';
+
+export const RESPONSE_ARTIFACT = 'response.md';
+export const DEFAULT_MAX_TURNS = 10;
+export const DEFAULT_MAX_TOKENS = 4096;
+/** Characters of a tool's arguments or result shown in a log line. */
+export const PREVIEW_CHARS = 400;
+
+export interface SkillAgentOptions {
+  /** The providers in force now (workspace + user file). */
+  providers: () => Promise<LoadedProviderSet>;
+  /** Runs a script of the skill in the sandbox (the host's ScriptExecutor). */
+  runScript: (ctx: ExecContext) => Promise<ExecOutcome>;
+  env?: NodeJS.ProcessEnv;
+  now?: () => Date;
+  timeZone?: string;
+  maxTokens?: number;
+  /** Replaces the provider clients (benchmarks). */
+  clientFor?: (
+    provider: ProviderConfig,
+    apiKey: string | null,
+    onRetry: (m: string) => void,
+  ) => ChatClient;
+}
+
+type Choice =
+  | { ok: true; provider: ProviderConfig; model: string; warning: string | null }
+  | { ok: false; error: string };
+
+/** Where a user adds a provider, for the message a run without one shows. */
+export function howToAddProvider(userFile: string | null): string {
+  return (
+    'add one under "providers" in skill-studio.json, e.g. ' +
+    '[{"id": "ollama", "kind": "openai-compatible", "base_url": "http://127.0.0.1:11434/v1", "model": "llama3.2"}] or ' +
+    '[{"id": "claude", "kind": "anthropic", "model": "claude-sonnet-4-5", "api_key_env": "ANTHROPIC_API_KEY"}]' +
+    (userFile ? `, or in your own ${userFile} (chmod 600)` : '') +
+    '; `skill-studio providers` checks them'
+  );
+}
+
+/** The provider and model of a run: the call's override, else the skill's llm_config, else the default. */
+export function chooseProvider(set: LoadedProviderSet, ctx: ExecContext): Choice {
+  const override = ctx.request.llm_override;
+  const wanted = ctx.llm;
+  const modelOf = (cfg: typeof wanted): string | null => {
+    const m = cfg?.provider_config?.model;
+    return typeof m === 'string' && m !== '' ? m : null;
+  };
+  if (wanted && wanted.provider_name) {
+    const provider = findProvider(set, wanted.provider_name);
+    if (provider) {
+      const model = modelOf(wanted) ?? provider.model;
+      if (!modelAllowed(provider, model))
+        return {
+          ok: false,
+          error: `the model "${model}" is not among the models of provider "${provider.id}"`,
+        };
+      return { ok: true, provider, model, warning: null };
+    }
+    if (override)
+      return { ok: false, error: `no provider "${wanted.provider_name}" is configured` };
+    const fallback = defaultProvider(set);
+    if (fallback)
+      return {
+        ok: true,
+        provider: fallback,
+        model: fallback.model,
+        warning: `the skill asks for provider "${wanted.provider_name}", which is not configured; using "${fallback.id}"`,
+      };
+  }
+  const provider = defaultProvider(set);
+  if (!provider) return { ok: false, error: 'no LLM provider is configured' };
+  return { ok: true, provider, model: provider.model, warning: null };
+}
+
+export function createSkillAgent(
+  options: SkillAgentOptions,
+): (ctx: ExecContext) => Promise<ExecOutcome> {
+  return (ctx) => runSkillAgent(ctx, options);
+}
+
+export async function runSkillAgent(
+  ctx: ExecContext,
+  options: SkillAgentOptions,
+): Promise<ExecOutcome> {
+  const started = Date.now();
+  const deadline = started + ctx.timeoutMs;
+  const env = options.env ?? process.env;
+  const set = await options.providers();
+  const skill = ctx.record.definition.name;
+  const kind = ctx.record.summary.kind;
+  if (kind === 'topology') {
+    return {
+      success: false,
+      error_code: 'skill_error',
+      error: `"${skill}" is a topology skill: its agents run step by step, which this runner does not do yet`,
+    };
+  }
+  const choice = chooseProvider(set, ctx);
+  if (!choice.ok) {
+    return {
+      success: false,
+      error_code: 'skill_error',
+      error: `${choice.error}, so the ${kind} skill "${skill}" cannot run: ${howToAddProvider(set.userFile)}`,
+    };
+  }
+  const { provider, model } = choice;
+  if (choice.warning) ctx.emit('log', { level: 'warn', message: choice.warning });
+  const key = resolveApiKey(provider, set, env, set.userFile);
+  if (!key.ok) return { success: false, error_code: 'skill_error', error: key.message };
+  const secrets = [key.key];
+  const onRetry = (message: string): void =>
+    ctx.emit('log', { level: 'warn', message: redactSecrets(message, secrets) });
+  const client =
+    options.clientFor?.(provider, key.key, onRetry) ?? createChatClient(provider, key.key, onRetry);
+
+  for (const name of unknownDeclaredTools(ctx.record))
+    ctx.emit('log', {
+      level: 'warn',
+      message: `the skill names the tool "${name}", which nobody provides here; it is not offered`,
+    });
+  const tools = await toolsFor(ctx.record);
+  const maxTurns = positive(ctx.record.definition.max_turns) ?? DEFAULT_MAX_TURNS;
+  const messages: ChatMessage[] = [
+    { role: 'user', content: userTurn(ctx.arguments, ctx.record.definition.argument_hint) },
+  ];
+  const usage = emptyUsage();
+  let servedModel = model;
+  let stopReason = 'none';
+  let turns = 0;
+  let firstTokenMs: number | null = null;
+  let streamedChars = 0;
+  let lastText = '';
+
+  const metadata = (): Record<string, unknown> => ({
+    provider: provider.id,
+    provider_kind: provider.kind,
+    model: servedModel,
+    stop_reason: stopReason,
+    turns,
+    max_turns: maxTurns,
+    usage: { ...usage },
+    time_to_first_token_ms: firstTokenMs,
+    tools: tools.map((t) => t.name),
+  });
+  const closeArtifact = (): void =>
+    ctx.emit('artifact', {
+      name: RESPONSE_ARTIFACT,
+      mime: 'text/markdown',
+      chunk: '',
+      final: true,
+    });
+  const failed = (error: string, code: ExecOutcome['error_code'] = 'skill_error'): ExecOutcome => {
+    if (streamedChars > 0) closeArtifact();
+    return {
+      success: false,
+      error_code: code,
+      error: redactSecrets(error, secrets),
+      metadata: metadata(),
+    };
+  };
+
+  ctx.emit('progress', { pct: 0, message: `turn 0 of ${maxTurns}` });
+  while (turns < maxTurns) {
+    turns++;
+    ctx.emit('status', { message: `turn ${turns}/${maxTurns}: asking ${model} (${provider.id})` });
+    // Turns after the first start on a new paragraph of the transcript.
+    let separator = streamedChars > 0 ? '\n\n' : '';
+    let turnText = '';
+    let turn;
+    try {
+      turn = await client.stream(
+        {
+          model,
+          system: ctx.record.body,
+          messages,
+          tools,
+          maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
+          signal: ctx.signal,
+          deadline,
+        },
+        {
+          onText: (delta) => {
+            if (firstTokenMs === null) firstTokenMs = Date.now() - started;
+            turnText += delta;
+            ctx.emit('artifact', {
+              name: RESPONSE_ARTIFACT,
+              mime: 'text/markdown',
+              chunk: separator + delta,
+              final: false,
+            });
+            streamedChars += separator.length + delta.length;
+            separator = '';
+          },
+        },
+      );
+    } catch (err) {
+      if (ctx.signal.aborted) {
+        const cause = ctx.signal.reason === 'timeout' ? 'timeout' : 'cancelled';
+        stopReason = cause;
+        return failed(
+          cause === 'timeout'
+            ? `the run took longer than its ${Math.round(ctx.timeoutMs / 1000)} s limit (turn ${turns} of ${maxTurns})`
+            : 'the call was cancelled',
+          cause,
+        );
+      }
+      stopReason = 'error';
+      const message =
+        err instanceof ProviderError ? err.message : `the model call failed: ${String(err)}`;
+      return failed(message);
+    }
+    addUsage(usage, turn.usage);
+    servedModel = turn.model || servedModel;
+    stopReason = turn.stopReason;
+    lastText = turn.text || turnText;
+    messages.push({ role: 'assistant', text: turn.text, toolCalls: turn.toolCalls });
+    ctx.emit('progress', {
+      pct: Math.round((turns / maxTurns) * 100),
+      message: `turn ${turns} of ${maxTurns}`,
+    });
+
+    if (turn.toolCalls.length === 0) {
+      closeArtifact();
+      ctx.emit('status', {
+        message: `answered in ${turns} turn${turns === 1 ? '' : 's'} (${stopReason})`,
+      });
+      const answer = lastText.trim();
+      return {
+        success: true,
+        data: { answer },
+        summary: answer,
+        metadata: metadata(),
+      };
+    }
+    const results: ToolResult[] = [];
+    for (const call of turn.toolCalls) {
+      if (ctx.signal.aborted) break;
+      results.push(await runToolCall(call, ctx, options, deadline));
+    }
+    messages.push({ role: 'tool', results });
+  }
+  stopReason = 'max_turns';
+  return failed(
+    `the model used all ${maxTurns} turns (max_turns) without a final answer; raise max_turns in the skill or make the task smaller`,
+  );
+}
+
+async function runToolCall(
+  call: ToolCall,
+  ctx: ExecContext,
+  options: SkillAgentOptions,
+  deadline: number,
+): Promise<ToolResult> {
+  const parsed = parseArguments(call.argumentsText);
+  ctx.emit('log', {
+    level: 'info',
+    message: `tool ${call.name} ${preview(call.argumentsText || '{}')}`,
+    tool: call.name,
+    tool_call_id: call.id,
+    arguments: parsed.ok ? parsed.value : call.argumentsText,
+  });
+  const outcome = parsed.ok
+    ? await runTool(call.name, parsed.value, {
+        ctx,
+        runScript: options.runScript,
+        now: options.now ?? (() => new Date()),
+        timeZone: options.timeZone,
+        deadline,
+      })
+    : {
+        content: `error: the arguments are not valid JSON (${parsed.error}); send a JSON object`,
+        isError: true,
+      };
+  ctx.emit('log', {
+    level: outcome.isError ? 'warn' : 'info',
+    message: `tool ${call.name} → ${preview(outcome.content)}`,
+    tool: call.name,
+    tool_call_id: call.id,
+    result_preview: preview(outcome.content),
+    is_error: outcome.isError,
+  });
+  return { id: call.id, name: call.name, content: outcome.content, isError: outcome.isError };
+}
+
+function parseArguments(
+  text: string,
+): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+  if (text.trim() === '') return { ok: true, value: {} };
+  try {
+    const v = JSON.parse(text) as unknown;
+    if (typeof v === 'object' && v !== null && !Array.isArray(v))
+      return { ok: true, value: v as Record<string, unknown> };
+    return { ok: false, error: 'not an object' };
+  } catch (err) {
+    return { ok: false, error: (err as Error).message };
+  }
+}
+
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW_CHARS
+    ? `${flat.slice(0, PREVIEW_CHARS)}… (${flat.length} chars)`
+    : flat;
+}
+
+function positive(v: unknown): number | null {
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null;
+}
