@@ -21,6 +21,10 @@ const common = {
 
 await Promise.all([
   build({ ...common, entryPoints: ['electron/cli/main.ts'], outfile: 'dist/cli.cjs' }),
+  // The schema worker sits beside each bundle that starts it (electron/host/workers).
+  ...['dist/schema-worker.cjs', 'dist/electron/schema-worker.cjs'].map((outfile) =>
+    build({ ...common, entryPoints: ['electron/host/workers/schema-worker.ts'], outfile }),
+  ),
   existsSync('electron/main/main.ts') &&
     build({ ...common, entryPoints: ['electron/main/main.ts'], outfile: 'dist/electron/main.cjs' }),
   existsSync('electron/preload/preload.ts') &&

@@ -47,7 +47,7 @@ export function playgroundHandlers(ctx: PlaygroundContext): Pick<Handlers, Playg
 
   return {
     'playground.validate': async ({ skill, arguments: args }) => {
-      const checked = ctx.a2e.checkArguments(ctx.resolveSkill(skill).definition, args);
+      const checked = await ctx.a2e.checkArguments(ctx.resolveSkill(skill).definition, args);
       if (checked.ok) return { ok: true, errors: [], message: null };
       if (checked.kind === 'bad_schema') return { ok: false, errors: [], message: checked.message };
       return { ok: false, errors: checked.details, message: checked.message };

@@ -36,7 +36,8 @@ import {
   makeProtocolError,
   transportError,
 } from '../../../shared/protocol/messages';
-import { ArgumentValidator, type ArgumentCheck } from './argument-validator';
+import type { ArgumentCheck } from './argument-validator';
+import { checkArgumentsOffThread } from '../workers/schema-jobs';
 import { CallQueue, QueueAbortedError } from './call-queue';
 import { discoverSkills } from './discover-filter';
 import { runsAreStopping, trackRun, type LiveRun } from './live-runs';
@@ -111,7 +112,6 @@ const DEFAULT_MAX_BUFFERED = 32 * 1024 * 1024;
 export class A2EHost {
   private readonly queue: CallQueue;
   private readonly runs = new Set<LiveRun>();
-  private readonly validator = new ArgumentValidator();
   private readonly executors: ExecutorTable;
   readonly scriptExecutor: ScriptExecutor;
 
@@ -119,12 +119,16 @@ export class A2EHost {
    * The arguments a call would run with — the skill's own `arguments` defaults under
    * the given ones — checked against its input_schema (the playground asks too).
    */
-  checkArguments(def: SkillDefinition, args: Record<string, unknown>): ArgumentCheck {
+  checkArguments(
+    def: SkillDefinition,
+    args: Record<string, unknown>,
+  ): ArgumentCheck | Promise<ArgumentCheck> {
     const defaults =
       def.arguments && typeof def.arguments === 'object' && !Array.isArray(def.arguments)
         ? def.arguments
         : {};
-    return this.validator.check(def.input_schema, { ...defaults, ...args });
+    // Off the main thread, with a deadline: the schema is the skill's (workers/schema-jobs).
+    return checkArgumentsOffThread(def.input_schema, { ...defaults, ...args });
   }
 
   constructor(private readonly options: A2EHostOptions) {
@@ -270,7 +274,9 @@ export class A2EHost {
         `the skill "${req.name}" is ${def.status}; only Published skills can be called`,
       );
     }
-    const checked = this.checkArguments(def, req.arguments);
+    const checking = this.checkArguments(def, req.arguments);
+    // Without a schema the check is immediate, and the call is queued in this same tick.
+    const checked = checking instanceof Promise ? await checking : checking;
     if (!checked.ok) {
       if (checked.kind === 'bad_schema')
         return refuse('skill_error', `the skill "${req.name}": ${checked.message}`);

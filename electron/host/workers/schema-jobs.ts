@@ -39,11 +39,15 @@ let pool: WorkerPool<SchemaJob, ArgumentCheck> | null = null;
 let workersBroken = false;
 const inline = new ArgumentValidator();
 
-/** Checks `args` against `schema` in a worker (inline when workers are unavailable). */
-export async function checkArgumentsOffThread(
+/**
+ * Checks `args` against `schema` in a worker (inline when workers are unavailable). With
+ * no schema the answer is immediate (not a promise), so a call without one reaches the
+ * call queue in the same tick, as before schemas were checked off-thread.
+ */
+export function checkArgumentsOffThread(
   schema: SchemaJob['schema'],
   args: Record<string, unknown>,
-): Promise<ArgumentCheck> {
+): ArgumentCheck | Promise<ArgumentCheck> {
   // Nothing to compile: no reason to leave the thread.
   if (!schema || Object.keys(schema).length === 0 || workersBroken) {
     return inline.check(schema, args);
@@ -54,8 +58,15 @@ export async function checkArgumentsOffThread(
     return inline.check(schema, args);
   }
   pool ??= new WorkerPool({ entry, size: 2, deadlineMs: SCHEMA_JOB_DEADLINE_MS });
+  return inWorker(pool, { schema, args });
+}
+
+async function inWorker(
+  workers: WorkerPool<SchemaJob, ArgumentCheck>,
+  { schema, args }: SchemaJob,
+): Promise<ArgumentCheck> {
   try {
-    return await pool.run({ schema, args });
+    return await workers.run({ schema, args });
   } catch (err) {
     if (err instanceof DeadlineError) {
       return {

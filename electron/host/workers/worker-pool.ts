@@ -75,11 +75,11 @@ export class WorkerPool<J, R> {
    */
   async run(job: J): Promise<R> {
     const slot = this.pick();
-    slot.busy++;
+    this.hold(slot, +1);
     try {
       await slot.ready;
     } catch (err) {
-      slot.busy--;
+      this.hold(slot, -1);
       throw err;
     }
     const id = this.nextId++;
@@ -107,8 +107,6 @@ export class WorkerPool<J, R> {
 
   private spawn(): Slot {
     const worker = startWorker(this.opts.entry);
-    // The pool must never keep a CLI process alive on its own.
-    worker.unref();
     let loaded: () => void = () => undefined;
     let failed: (err: Error) => void = () => undefined;
     const ready = new Promise<void>((resolve, reject) => {
@@ -130,7 +128,7 @@ export class WorkerPool<J, R> {
       if (!p) return;
       this.pending.delete(reply.id);
       clearTimeout(p.timer);
-      slot.busy--;
+      this.hold(slot, -1);
       if (reply.ok) p.resolve(reply.value);
       else p.reject(new Error(reply.message));
     });
@@ -144,6 +142,16 @@ export class WorkerPool<J, R> {
     });
     this.slots.push(slot);
     return slot;
+  }
+
+  /**
+   * Counts a slot's jobs; a worker keeps the process alive only while it holds one (an
+   * idle pool must not keep a CLI running, a busy one must not let it exit mid-job).
+   */
+  private hold(slot: Slot, delta: number): void {
+    slot.busy += delta;
+    if (slot.busy > 0) slot.worker.ref();
+    else slot.worker.unref();
   }
 
   private retire(slot: Slot, err: Error): void {
