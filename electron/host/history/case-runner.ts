@@ -165,7 +165,9 @@ export async function runCases(
         arguments: f.case.arguments,
         timeout: f.case.timeout ?? DEFAULT_CASE_TIMEOUT,
         streaming: false,
-        metadata: { case: f.case.name },
+        // The cases belong to this folder: the studio's own calls run it, even when
+        // another skill shares its name (agents ignore the pin and get the winner).
+        metadata: { case: f.case.name, skill_dir: skillDir },
       });
       const resp = await a2e.call(req, opts.agent ?? null, undefined, opts.signal);
       const check = checkCase(f.case, resp);

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { CaseFileInfo, CaseRunReport } from '../../../shared/playground/cases';
 import { backend } from '../backend/current';
 import { errorMessage } from '../backend/studio-error';
-import { usePlayground } from './playground-store';
+import { skillParam, usePlayground } from './playground-store';
 
 export function CasesPanel({ skill }: { skill: string }) {
   const nonce = usePlayground((s) => s.historyNonce);
@@ -21,7 +21,7 @@ export function CasesPanel({ skill }: { skill: string }) {
     let live = true;
     setReport(null);
     backend()
-      .call('cases.list', { skill })
+      .call('cases.list', { skill: skillParam(skill) })
       .then((c) => live && (setCases(c), setError(null)))
       .catch((err: unknown) => live && setError(errorMessage(err)));
     return () => {
@@ -32,7 +32,7 @@ export function CasesPanel({ skill }: { skill: string }) {
   const runAll = async () => {
     setBusy(true);
     try {
-      setReport(await backend().call('cases.run', { skill, agent: actAs }));
+      setReport(await backend().call('cases.run', { skill: skillParam(skill), agent: actAs }));
       setError(null);
     } catch (err) {
       setError(errorMessage(err));

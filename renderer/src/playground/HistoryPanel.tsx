@@ -12,7 +12,7 @@ import { errorMessage, toStudioError } from '../backend/studio-error';
 import { useSkills } from '../stores/skills-store';
 import { askConfirm, askText, notify } from '../stores/ui-store';
 import { useWorkspace } from '../stores/workspace-store';
-import { usePlayground } from './playground-store';
+import { skillParam, usePlayground } from './playground-store';
 import { formatDuration } from './browser-utils';
 import { JsonTree } from './JsonTree';
 
@@ -85,7 +85,7 @@ export async function saveAsCase(
   try {
     let res;
     try {
-      res = await backend().call('cases.save', { skill, case: c });
+      res = await backend().call('cases.save', { skill: skillParam(skill), case: c });
     } catch (err) {
       if (toStudioError(err).code !== 'exists') throw err;
       if (
@@ -97,7 +97,11 @@ export async function saveAsCase(
         }))
       )
         return;
-      res = await backend().call('cases.save', { skill, case: c, overwrite: true });
+      res = await backend().call('cases.save', {
+        skill: skillParam(skill),
+        case: c,
+        overwrite: true,
+      });
     }
     notify('success', `Saved ${res.file} in ${skill}.`);
     usePlayground.getState().bumpHistory();

@@ -112,6 +112,11 @@ function currentDirFor(skill: string): string | undefined {
   return current && current.name === skill ? current.dir : undefined;
 }
 
+/** How Studio API calls (cases, argument checks) name the playground's skill: by its folder. */
+export function skillParam(skill: string): string {
+  return currentDirFor(skill) ?? skill;
+}
+
 function defaultArgs(def: SkillDefinition | undefined): ArgsState {
   if (!def) return argsFromValue({});
   const model = buildFormModel(def.input_schema);
@@ -227,7 +232,7 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
       let check: ArgsCheck;
       try {
         const res = await backend().call('playground.validate', {
-          skill: currentDirFor(skill) ?? skill,
+          skill: skillParam(skill),
           arguments: state.value,
         });
         check = {
