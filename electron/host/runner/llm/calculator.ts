@@ -194,7 +194,8 @@ class Parser {
       return v;
     }
     if (tok.t === 'name') {
-      const fn = FUNCTIONS[tok.v];
+      // Own names only: `constructor` and friends live on every object's prototype.
+      const fn = Object.hasOwn(FUNCTIONS, tok.v) ? FUNCTIONS[tok.v] : undefined;
       if (fn) {
         if (this.peek()?.t !== '(') throw new CalcError(`${tok.v} needs parentheses: ${tok.v}(…)`);
         this.pos++;
@@ -214,7 +215,7 @@ class Parser {
           );
         return fn.fn(...args);
       }
-      if (tok.v in CONSTANTS) return CONSTANTS[tok.v];
+      if (Object.hasOwn(CONSTANTS, tok.v)) return CONSTANTS[tok.v];
       throw new CalcError(`unknown name "${tok.v}"`);
     }
     throw new CalcError(`unexpected "${tok.v}"`);
