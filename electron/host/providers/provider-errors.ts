@@ -144,10 +144,10 @@ export function networkError(ctx: ErrorContext, err: unknown): ProviderError {
       'unreachable',
       `${who}: the host of ${ctx.baseUrl} cannot be found (${code}); check base_url and your network`,
     );
-  if (code && /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/i.test(code))
+  if (code && /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|EPROTO/i.test(code))
     return new ProviderError(
       'tls',
-      `${who}: the TLS connection to ${ctx.baseUrl} failed (${code}: ${text}); check that base_url uses the right scheme ` +
+      `${who}: the TLS connection to ${ctx.baseUrl} failed (${code}); check that base_url uses the right scheme ` +
         '(http:// for a local server) and that the certificate is trusted (NODE_EXTRA_CA_CERTS for a private CA)',
     );
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE')
