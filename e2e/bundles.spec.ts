@@ -70,6 +70,9 @@ test.describe('bundles', () => {
     const file = testInfo.outputPath('imported-skill.skill');
     await writeFile(file, bundle);
     await page.getByTestId('import-input').setInputFiles(file);
+    // The preview comes first; nothing is written before Import.
+    await expect(page.getByTestId('import-dialog')).toContainText('Valid');
+    await page.getByTestId('import-run').click();
     await expect(skillItem(page, 'imported-skill')).toBeVisible();
     await expect(tab(page, 'imported-skill')).toHaveAttribute('aria-selected', 'true');
     await expect(editor(page).locator('.view-lines')).toContainText('Came in as a bundle.');
@@ -92,6 +95,7 @@ test.describe('bundles', () => {
     await page.getByTestId('editor-area').dispatchEvent('dragenter', { dataTransfer });
     await expect(page.getByTestId('drop-overlay')).toBeVisible();
     await page.getByTestId('editor-area').dispatchEvent('drop', { dataTransfer });
+    await page.getByTestId('import-run').click();
     await expect(skillItem(page, 'dropped-skill')).toBeVisible();
     await expect(tab(page, 'dropped-skill')).toHaveAttribute('aria-selected', 'true');
   });

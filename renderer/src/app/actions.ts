@@ -24,6 +24,7 @@ import { baseName, joinPath, parentOf } from '../util/file-tree';
 import { isDirty, restoredBuffer } from '../stores/buffer-logic';
 import { cancelPendingBackup, flushBackups, loadBackups } from './backups';
 import { restoreTabs, withoutTabWrites } from './tabs';
+import { previewImport } from './import-flow';
 
 const targetOf = (item: SkillListItem): OpenTarget => item;
 
@@ -138,16 +139,8 @@ export async function importBundle(file: File): Promise<void> {
     notify('error', `${file.name} is not a .skill or .zip bundle.`);
     return;
   }
-  try {
-    const base64 = await fileToBase64(file);
-    const result = await backend().call('bundles.import', { base64, fileName: file.name });
-    await useSkills.getState().refresh();
-    // The bundle's folder (ImportResult.path is the new skill's folder).
-    await openSkill({ name: result.name, dir: result.path });
-    notify('success', `Imported ${result.name}.`);
-  } catch (err) {
-    notify('error', `Could not import ${file.name}: ${errorMessage(err)}`);
-  }
+  // The import dialog shows what the bundle holds before anything is written.
+  await previewImport(file);
 }
 
 export interface ExportOutcome {

@@ -12,6 +12,7 @@ import { Splitter } from './Splitter';
 import { NewSkillDialog } from './dialogs/NewSkillDialog';
 import { OpenWorkspaceDialog } from './dialogs/OpenWorkspaceDialog';
 import { ExportDialog } from './dialogs/ExportDialog';
+import { ImportDialog } from './dialogs/ImportDialog';
 import { ConfirmDialog } from './dialogs/ConfirmDialog';
 import { PromptDialog } from './dialogs/PromptDialog';
 import { GoToSkill } from './dialogs/GoToSkill';
@@ -100,6 +101,7 @@ export function App() {
       {dialog === 'newSkill' && <NewSkillDialog />}
       {dialog === 'openWorkspace' && <OpenWorkspaceDialog />}
       {dialog === 'export' && <ExportDialog />}
+      <ImportDialog />
       <GoToSkill />
       <PromptDialog />
       <ConfirmDialog />

@@ -7,6 +7,7 @@ import { IS_MAC } from '../../platform';
 import { Icon } from '../Icon';
 import { IconButton } from '../IconButton';
 import { SkillList } from './SkillList';
+import { SkillMenu } from './SkillMenu';
 import { AgentsSection } from '../../agents/AgentsSection';
 import { chooseWorkspace } from '../../app/actions';
 
@@ -77,6 +78,7 @@ export function Sidebar() {
         <SkillList />
         <AgentsSection />
       </div>
+      <SkillMenu />
     </aside>
   );
 }

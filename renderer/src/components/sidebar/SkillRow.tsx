@@ -1,6 +1,7 @@
 import type { SkillListItem } from '../../../../shared/api/studio-api';
 import { countBySeverity, type Diagnostic } from '../../../../shared/skill/diagnostics';
 import { Icon } from '../Icon';
+import { openSkillMenu } from './SkillMenu';
 
 interface Props {
   skill: SkillListItem;
@@ -34,6 +35,7 @@ export function SkillRow({ skill, diagnostics, selected, onOpen }: Props) {
         data-source={skill.source}
         title={title}
         onClick={onOpen}
+        onContextMenu={(e) => openSkillMenu(e, skill)}
       >
         <Icon name="skill" className="skill-icon" />
         <span className="skill-name">{skill.name}</span>
