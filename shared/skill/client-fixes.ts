@@ -38,13 +38,14 @@ export function moveKeysUnderMetadata(text: string, client: ClientId): ClientFix
   const moving: Pair[] = root.items.filter((p) => !core.has(keyString(p.key)));
   if (moving.length === 0) return null;
 
-  let metadata = root.get('metadata', true);
-  if (metadata !== undefined && !isMap(metadata)) return null; // a broken metadata: not ours to guess
-  if (metadata === undefined) {
-    metadata = new YAMLMap();
-    root.set('metadata', metadata);
+  const existing: unknown = root.get('metadata', true);
+  if (existing !== undefined && !isMap(existing)) return null; // a broken metadata: not ours to guess
+  let target: YAMLMap;
+  if (isMap(existing)) target = existing;
+  else {
+    target = new YAMLMap();
+    root.items.push(doc.createPair('metadata', target) as (typeof root.items)[number]);
   }
-  const target = metadata as YAMLMap;
   const moved: string[] = [];
   for (const pair of moving) {
     const key = keyString(pair.key);

@@ -269,7 +269,11 @@ function diag(
 }
 
 /** Studio-extension keys this client does not read: info, or a warning when its policy is unknown. */
-function extensionKeys(p: ClientProfile, parsed: ParsedSkillMd, out: Diagnostic[]): void {
+function extensionKeys(
+  p: ClientProfile,
+  parsed: Pick<ParsedSkillMd, 'frontmatter' | 'keyPositions'>,
+  out: Diagnostic[],
+): void {
   const fm = parsed.frontmatter;
   if (!fm || p.unknownKeys === 'rejected') return; // the spec profile already made them errors
   for (const key of Object.keys(fm)) {
@@ -310,7 +314,11 @@ function charCount(s: string): number {
 }
 
 /** The rules a client adds to the shared ones. */
-function clientRules(p: ClientProfile, parsed: ParsedSkillMd, out: Diagnostic[]): void {
+function clientRules(
+  p: ClientProfile,
+  parsed: Pick<ParsedSkillMd, 'frontmatter' | 'keyPositions'>,
+  out: Diagnostic[],
+): void {
   const fm = parsed.frontmatter;
   const pos = parsed.keyPositions;
   if (!fm) return;
@@ -395,20 +403,25 @@ function byPosition(a: Diagnostic, b: Diagnostic): number {
   return a.line - b.line || a.column - b.column;
 }
 
+/** The shared validator's profile a client's check starts from. */
+export function baseProfileFor(client: ClientId): 'studio' | 'spec' {
+  return CLIENT_PROFILES[client].unknownKeys === 'rejected' ? 'spec' : 'studio';
+}
+
 /**
- * The diagnostics of one SKILL.md as one client sees it. The `spec` client is the
- * shared validator's spec profile exactly.
+ * A client's view of diagnostics the shared validator made with baseProfileFor(client)
+ * (the registry's record of a folder, or a fresh parse of a buffer); `parsed` gives the
+ * frontmatter and where its keys are.
  */
-export function checkForClient(
-  text: string,
+export function clientDiagnostics(
   client: ClientId,
-  opts: ClientCheckOptions = {},
+  base: readonly Diagnostic[],
+  parsed: Pick<ParsedSkillMd, 'frontmatter' | 'keyPositions'>,
 ): Diagnostic[] {
   const p = CLIENT_PROFILES[client];
+  if (client === 'spec') return [...base];
   const strict = p.unknownKeys === 'rejected';
-  const parsed = parseSkillMd(text, { ...opts, profile: strict ? 'spec' : 'studio' });
-  if (client === 'spec') return parsed.diagnostics;
-  const out = strict ? [...parsed.diagnostics] : reinterpret(p, parsed.diagnostics);
+  const out = strict ? [...base] : reinterpret(p, base);
   if (strict) {
     // claude.ai names the refusal: say so on the spec profile's key errors.
     for (let i = 0; i < out.length; i++) {
@@ -426,6 +439,19 @@ export function checkForClient(
   extensionKeys(p, parsed, out);
   clientRules(p, parsed, out);
   return out.sort(byPosition);
+}
+
+/**
+ * The diagnostics of one SKILL.md as one client sees it. The `spec` client is the
+ * shared validator's spec profile exactly.
+ */
+export function checkForClient(
+  text: string,
+  client: ClientId,
+  opts: ClientCheckOptions = {},
+): Diagnostic[] {
+  const parsed = parseSkillMd(text, { ...opts, profile: baseProfileFor(client) });
+  return clientDiagnostics(client, parsed.diagnostics, parsed);
 }
 
 export type CellStatus = 'ok' | 'warn' | 'fail';
