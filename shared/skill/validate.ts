@@ -340,6 +340,9 @@ function brokenPairs(root: Pair[], errors: readonly number[]): Set<Pair> {
   return broken;
 }
 
+/** Unknown keys that get a did-you-mean; the rest are reported without one. */
+const MAX_KEY_SUGGESTIONS = 100;
+
 function checkFields(
   c: Checker,
   fields: Map<string, FieldRef>,
@@ -348,12 +351,17 @@ function checkFields(
 ): TopologyNode | null {
   checkNameField(c, fields.get('name'), opts.folderName, required);
   checkDescription(c, fields.get('description'), required);
+  let suggestionsLeft = MAX_KEY_SUGGESTIONS;
   for (const f of fields.values()) {
     if (f.key === 'name' || f.key === 'description') continue;
     const info = FIELD_BY_KEY.get(f.key);
     if (!info) {
       // Under spec only a portable key is worth suggesting: an extension would be NOT_PORTABLE.
-      const near = suggestKey(f.key, c.profile === 'spec' ? CORE_FIELDS : undefined);
+      // Edit distances cost per key: a file of thousands of unknown keys gets hints on the first few.
+      const near =
+        suggestionsLeft-- > 0
+          ? suggestKey(f.key, c.profile === 'spec' ? CORE_FIELDS : undefined)
+          : null;
       const hint = near ? `; did you mean "${near}"?` : '';
       c.strictInSpec('UNKNOWN_FIELD', `unknown frontmatter key "${f.key}"${hint}`, f.keyPos, f.key);
       continue;
@@ -462,20 +470,11 @@ function checkFrontmatter(
     );
   }
 
-  let onlyDuplicates = true;
   /** Where each syntax error (duplicates aside) begins, for brokenPairs. */
   const errorStarts: number[] = [];
+  // yaml parses with uniqueKeys off (duplicateKeys above finds them in linear time),
+  // so every error here is a syntax error.
   for (const e of doc.errors) {
-    if (e.code !== 'DUPLICATE_KEY') onlyDuplicates = false;
-    if (e.code === 'DUPLICATE_KEY') {
-      c.error(
-        'FRONTMATTER_YAML',
-        'YAML: duplicate key: each key may appear only once',
-        src.at(e.pos[0]),
-        null,
-      );
-      continue;
-    }
     const opener = unclosedOpener(doc, e);
     errorStarts.push(opener ?? e.pos[0]);
     if (opener !== null) {
@@ -516,7 +515,7 @@ function checkFrontmatter(
 
   // Converted key by key, so that a broken alias costs only its own key.
   const fm: Record<string, unknown> = {};
-  let readable = onlyDuplicates;
+  let readable = doc.errors.length === 0;
   for (const pair of root.items) {
     let value: unknown;
     try {
