@@ -32,7 +32,7 @@ import { StudioHost } from '../host/studio-host';
 import type { Trash } from '../host/skills-admin/trash';
 import { installShutdownHandlers } from '../host/lifecycle/shutdown';
 import { stopAllRuns } from '../host/runner/live-runs';
-import { contentTypeFor, resolveStaticFile } from '../server/static-files';
+import { contentTypeFor, resolveStaticFile } from '../host/web/static-files';
 import type { MenuCommand } from '../../shared/api/studio-api';
 
 // Every renderer is sandboxed, whatever a window's own options say.

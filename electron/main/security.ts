@@ -14,7 +14,7 @@ import {
 export const APP_SCHEME = 'studio';
 export const APP_ORIGIN = `${APP_SCHEME}://app`;
 
-export { CONTENT_SECURITY_POLICY } from '../server/csp';
+export { CONTENT_SECURITY_POLICY } from '../host/web/csp';
 
 export function isAppUrl(url: string): boolean {
   try {

@@ -21,7 +21,7 @@ import {
   type SessionLinkResult,
 } from '../../shared/api/session-credentials';
 import type { StudioHost } from '../host/studio-host';
-import { contentTypeFor, resolveStaticFile } from './static-files';
+import { contentTypeFor, resolveStaticFile } from '../host/web/static-files';
 import {
   allowedHosts,
   bearerToken,
@@ -30,7 +30,7 @@ import {
   isLoopbackAddress,
   subprotocolToken,
 } from './security';
-import { CONTENT_SECURITY_POLICY } from './csp';
+import { CONTENT_SECURITY_POLICY } from '../host/web/csp';
 
 export interface ServerOptions {
   host: StudioHost;

@@ -1,6 +1,7 @@
 /**
- * Serving the built renderer: a URL path maps to a file inside the renderer folder
- * or to nothing. No `..`, no encoded tricks, no symlinks out of the folder.
+ * Serving the built renderer, for the local server and the desktop app's own scheme alike:
+ * a URL path maps to a file inside the renderer folder or to nothing. No `..`, no encoded
+ * tricks, no symlinks out of the folder.
  */
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';

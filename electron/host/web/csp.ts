@@ -1,5 +1,6 @@
 /**
- * The Content-Security-Policy of the studio page in browser mode (same rules as the desktop app).
+ * The Content-Security-Policy of the studio page, one text for both adapters: the local
+ * server sends it in browser mode and the desktop app sets it on its own scheme.
  *
  * `style-src 'unsafe-inline'` stays, on purpose: Monaco 0.54 (the editor) writes its
  * theme colours, decorations and sizes into `<style>` elements it creates at run
