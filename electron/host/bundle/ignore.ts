@@ -43,7 +43,7 @@ const IGNORABLE_CODE_POINTS = /[\u200b-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g
  * A name as a case-insensitive, forgiving filesystem would store it: lower case,
  * ignorable code points gone, and Windows' trailing dots and spaces dropped.
  */
-function filesystemSpelling(name: string): string {
+export function filesystemSpelling(name: string): string {
   return name
     .normalize('NFC')
     .replace(IGNORABLE_CODE_POINTS, '')

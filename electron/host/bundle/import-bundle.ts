@@ -503,7 +503,7 @@ async function placeSkills(
  * new one, never a mix: the old folder is renamed away, the new one renamed in (the old
  * one is put back if that fails), then the old one removed.
  */
-async function swapIn(staging: string, target: string): Promise<void> {
+export async function swapIn(staging: string, target: string): Promise<void> {
   const old = tempNameFor(target);
   await rename(target, old);
   try {

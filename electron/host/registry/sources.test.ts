@@ -36,6 +36,7 @@ describe('resolveSources', () => {
       ['user', 'user:gemini', path.join(home, '.gemini/skills'), 1],
       ['user', 'user:copilot', path.join(home, '.copilot/skills'), 1],
       ['user', 'user:cursor', path.join(home, '.cursor/skills'), 1],
+      ['user', 'user:opencode', path.join(home, '.config/opencode/skills'), 1],
       ['framework', 'framework', fw, 2],
       ['plugin', 'plugin:vendor/skills', path.join(ws, 'vendor/skills'), 3],
       ['plugin', 'plugin:/opt/more', path.resolve('/opt/more'), 3],
@@ -55,6 +56,7 @@ describe('resolveSources', () => {
       'user:gemini',
       'user:copilot',
       'user:cursor',
+      'user:opencode',
     ]);
     expect(
       resolveSources({ workspace: null, home, frameworkDir: null, config: config(), noUser: true }),

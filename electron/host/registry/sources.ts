@@ -38,6 +38,7 @@ export const USER_FOLDERS = [
   { id: 'gemini', rel: '.gemini/skills' },
   { id: 'copilot', rel: '.copilot/skills' },
   { id: 'cursor', rel: '.cursor/skills' },
+  { id: 'opencode', rel: '.config/opencode/skills' },
 ] as const;
 
 export type UserSourceId = (typeof USER_FOLDERS)[number]['id'];

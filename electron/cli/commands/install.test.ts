@@ -1,0 +1,357 @@
+/**
+ * `skill-studio install / uninstall / outdated / update` against a temporary HOME, a
+ * temporary workspace and git repositories made here (git init, commit): copy and
+ * link, conflicts, the lockfile, updates after a new commit, hostile repositories and
+ * a URL that fails, which must leave nothing behind.
+ */
+import { execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../main';
+import type { CliIO } from '../io';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+let base: string;
+let home: string;
+let ws: string;
+let tmp: string;
+let savedTmp: string | undefined;
+
+async function cli(...args: string[]): Promise<Run> {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let stdout = '';
+  let stderr = '';
+  out.on('data', (c) => (stdout += c));
+  err.on('data', (c) => (stderr += c));
+  const io: CliIO = {
+    stdout: out,
+    stderr: err,
+    stdin: new PassThrough(),
+    cwd: ws,
+    env: { PATH: process.env.PATH, HOME: home },
+    onInterrupt: () => () => {},
+    onOutputClosed: () => () => {},
+  };
+  const code = await runCli(args, io);
+  return { code, stdout, stderr };
+}
+
+function write(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+const skillMd = (name: string, body = 'Do the thing.\n', extra = '') =>
+  `---\nname: ${name}\ndescription: ${name} helps with tests.${extra}\n---\n${body}`;
+
+function git(repo: string, ...args: string[]): string {
+  return execFileSync(
+    'git',
+    [
+      '-c',
+      'user.name=Test',
+      '-c',
+      'user.email=test@example.com',
+      '-c',
+      'commit.gpgsign=false',
+      ...args,
+    ],
+    { cwd: repo, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: home } },
+  );
+}
+
+/** A repository with skills/<name>/SKILL.md for each name, committed. */
+function makeRepo(names: string[]): string {
+  const repo = path.join(base, 'repo');
+  for (const n of names) write(path.join(repo, 'skills', n, 'SKILL.md'), skillMd(n));
+  git(base, 'init', '--quiet', '-b', 'main', repo);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '--quiet', '-m', 'skills');
+  return repo;
+}
+
+const claudeProject = () => path.join(ws, '.claude', 'skills');
+const lock = (folder: string) =>
+  JSON.parse(readFileSync(path.join(folder, 'skills-lock.json'), 'utf8')) as {
+    skills: Record<
+      string,
+      {
+        source: { kind: string };
+        commit: string | null;
+        mode: string;
+        files: Record<string, string>;
+      }
+    >;
+  };
+
+beforeEach(() => {
+  base = mkdtempSync(path.join(os.tmpdir(), 'skill-studio-install-'));
+  home = path.join(base, 'home');
+  ws = path.join(base, 'ws');
+  tmp = path.join(base, 'tmp');
+  for (const d of [home, ws, tmp]) mkdirSync(d);
+  // Clones and unpacked bundles go here, so the test can see that none is left behind.
+  savedTmp = process.env.TMPDIR;
+  process.env.TMPDIR = tmp;
+});
+
+afterEach(() => {
+  if (savedTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = savedTmp;
+  rmSync(base, { recursive: true, force: true });
+});
+
+describe('skill-studio install', () => {
+  it('copies a skill of a local git repository into Claude Code (project) and records it', async () => {
+    const repo = makeRepo(['alpha', 'beta']);
+    const res = await cli(
+      'install',
+      repo,
+      '--to',
+      'claude-code',
+      '--scope',
+      'project',
+      '--skill',
+      'alpha',
+    );
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const installed = path.join(claudeProject(), 'alpha');
+    expect(readFileSync(path.join(installed, 'SKILL.md'), 'utf8')).toBe(skillMd('alpha'));
+    expect(lstatSync(installed).isDirectory()).toBe(true);
+    expect(existsSync(path.join(claudeProject(), 'beta'))).toBe(false);
+    const entry = lock(claudeProject()).skills.alpha;
+    expect(entry.source.kind).toBe('git');
+    expect(entry.commit).toBe(git(repo, 'rev-parse', 'HEAD').trim());
+    expect(entry.mode).toBe('copy');
+    expect(Object.keys(entry.files)).toEqual(['SKILL.md']);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('lists the skills and the clients found when no --to is given, writing nothing', async () => {
+    const repo = makeRepo(['alpha']);
+    mkdirSync(path.join(home, '.codex'));
+    const res = await cli('install', repo, '--json');
+    expect(res.code).toBe(0);
+    const out = JSON.parse(res.stdout) as {
+      skills: { name: string }[];
+      clients: { id: string; userFound: string | null; userFolder: string }[];
+    };
+    expect(out.skills.map((s) => s.name)).toEqual(['alpha']);
+    const codex = out.clients.find((k) => k.id === 'codex');
+    expect(codex?.userFound).toBe('~/.codex');
+    expect(codex?.userFolder).toBe(path.join(home, '.agents', 'skills'));
+    expect(out.clients.find((k) => k.id === 'cursor')?.userFound).toBeNull();
+    expect(existsSync(claudeProject())).toBe(false);
+  });
+
+  it('links a folder for live development, and uninstall removes only the link', async () => {
+    const src = path.join(base, 'dev', 'gamma');
+    write(path.join(src, 'SKILL.md'), skillMd('gamma'));
+    const res = await cli('install', src, '--to', 'codex', '--scope', 'user', '--link');
+    expect(res.code).toBe(0);
+    const link = path.join(home, '.agents', 'skills', 'gamma');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    write(path.join(src, 'notes.md'), 'live\n');
+    expect(readFileSync(path.join(link, 'notes.md'), 'utf8')).toBe('live\n');
+
+    const un = await cli('uninstall', 'gamma', '--from', 'codex', '--scope', 'user');
+    expect(un.code).toBe(0);
+    expect(existsSync(link)).toBe(false);
+    expect(readFileSync(path.join(src, 'SKILL.md'), 'utf8')).toBe(skillMd('gamma'));
+    expect(lock(path.join(home, '.agents', 'skills')).skills).toEqual({});
+  });
+
+  it('stops at an existing skill of that name with its diff; replace, keep and rename resolve it', async () => {
+    write(path.join(claudeProject(), 'alpha', 'SKILL.md'), skillMd('alpha', 'Mine.\n'));
+    write(path.join(claudeProject(), 'alpha', 'mine.txt'), 'x');
+    const repo = makeRepo(['alpha']);
+    const refused = await cli('install', repo, '--to', 'claude-code');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /alpha exists; pass --replace, --keep, or --rename \(installs as alpha-2\)/,
+    );
+    expect(refused.stderr).toMatch(/- mine\.txt/);
+    expect(refused.stderr).toMatch(/~ SKILL\.md/);
+    expect(readFileSync(path.join(claudeProject(), 'alpha', 'SKILL.md'), 'utf8')).toMatch(/Mine/);
+
+    expect((await cli('install', repo, '--to', 'claude-code', '--keep')).code).toBe(0);
+    expect(existsSync(path.join(claudeProject(), 'alpha', 'mine.txt'))).toBe(true);
+
+    expect((await cli('install', repo, '--to', 'claude-code', '--rename')).code).toBe(0);
+    const renamed = readFileSync(path.join(claudeProject(), 'alpha-2', 'SKILL.md'), 'utf8');
+    expect(renamed).toMatch(/^name: alpha-2$/m);
+
+    expect((await cli('install', repo, '--to', 'claude-code', '--replace')).code).toBe(0);
+    expect(readFileSync(path.join(claudeProject(), 'alpha', 'SKILL.md'), 'utf8')).toBe(
+      skillMd('alpha'),
+    );
+    expect(existsSync(path.join(claudeProject(), 'alpha', 'mine.txt'))).toBe(false);
+    expect(readdirSync(claudeProject()).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('uninstall removes exactly what was installed, refusing an edited copy unless forced', async () => {
+    const repo = makeRepo(['alpha']);
+    await cli('install', repo, '--to', 'claude-code');
+    write(path.join(claudeProject(), 'alpha', 'edit.md'), 'mine');
+    const refused = await cli('uninstall', 'alpha', '--from', 'claude-code');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/changed since it was installed \(edit\.md\)/);
+    expect(existsSync(path.join(claudeProject(), 'alpha'))).toBe(true);
+    expect((await cli('uninstall', 'alpha', '--from', 'claude-code', '--force')).code).toBe(0);
+    expect(existsSync(path.join(claudeProject(), 'alpha'))).toBe(false);
+
+    // A skill nobody installed through the lockfile is never removed.
+    write(path.join(claudeProject(), 'hand', 'SKILL.md'), skillMd('hand'));
+    const notOurs = await cli('uninstall', 'hand', '--from', 'claude-code');
+    expect(notOurs.code).toBe(2);
+    expect(existsSync(path.join(claudeProject(), 'hand', 'SKILL.md'))).toBe(true);
+  });
+
+  it('refuses a skill the client check fails, unless forced', async () => {
+    const src = path.join(base, 'src', 'my-claude-helper');
+    write(
+      path.join(src, 'SKILL.md'),
+      skillMd('my-claude-helper', 'Body\n', '\nwhen_to_use: often'),
+    );
+    const res = await cli('install', src, '--to', 'gemini-cli', '--scope', 'user');
+    // Gemini CLI does not fail on unknown keys: the install goes through with a warning.
+    expect(res.code).toBe(0);
+    const bad = path.join(base, 'src', 'Bad_Name');
+    write(path.join(bad, 'SKILL.md'), skillMd('Bad_Name'));
+    const refused = await cli('install', bad, '--to', 'cursor');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/Bad_Name refused for cursor/);
+    expect(existsSync(path.join(ws, '.cursor', 'skills', 'Bad_Name'))).toBe(false);
+    expect((await cli('install', bad, '--to', 'cursor', '--force')).code).toBe(0);
+    expect(existsSync(path.join(ws, '.cursor', 'skills', 'Bad_Name', 'SKILL.md'))).toBe(true);
+  });
+});
+
+describe('skill-studio outdated / update', () => {
+  it('shows the files a new commit changes, and applies them only with --yes', async () => {
+    const repo = makeRepo(['alpha']);
+    await cli('install', repo, '--to', 'claude-code');
+    expect((await cli('outdated')).code).toBe(0);
+
+    write(path.join(repo, 'skills', 'alpha', 'SKILL.md'), skillMd('alpha', 'Better.\n'));
+    write(path.join(repo, 'skills', 'alpha', 'reference.md'), 'more\n');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '--quiet', '-m', 'v2');
+    const head = git(repo, 'rev-parse', 'HEAD').trim();
+
+    const out = await cli('outdated');
+    expect(out.code).toBe(1);
+    expect(out.stdout).toMatch(/alpha \(claude-code, project\) outdated/);
+    expect(out.stdout).toMatch(/\+ reference\.md/);
+    expect(out.stdout).toMatch(/~ SKILL\.md/);
+
+    const plan = await cli('update');
+    expect(plan.code).toBe(0);
+    expect(plan.stdout).toMatch(/nothing written; run again with --yes/);
+    expect(existsSync(path.join(claudeProject(), 'alpha', 'reference.md'))).toBe(false);
+
+    const applied = await cli('update', '--yes');
+    expect(applied.code).toBe(0);
+    expect(readFileSync(path.join(claudeProject(), 'alpha', 'reference.md'), 'utf8')).toBe(
+      'more\n',
+    );
+    expect(lock(claudeProject()).skills.alpha.commit).toBe(head);
+    expect((await cli('outdated')).code).toBe(0);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('leaves an edited copy alone unless forced', async () => {
+    const repo = makeRepo(['alpha']);
+    await cli('install', repo, '--to', 'claude-code');
+    write(path.join(claudeProject(), 'alpha', 'SKILL.md'), skillMd('alpha', 'Local edit.\n'));
+    write(path.join(repo, 'skills', 'alpha', 'SKILL.md'), skillMd('alpha', 'Upstream.\n'));
+    git(repo, 'commit', '--quiet', '-am', 'v2');
+    const res = await cli('update', '--yes');
+    expect(res.code).toBe(1);
+    expect(res.stdout).toMatch(/skipped/);
+    expect(readFileSync(path.join(claudeProject(), 'alpha', 'SKILL.md'), 'utf8')).toMatch(
+      /Local edit/,
+    );
+    expect((await cli('update', '--yes', '--force')).code).toBe(0);
+    expect(readFileSync(path.join(claudeProject(), 'alpha', 'SKILL.md'), 'utf8')).toMatch(
+      /Upstream/,
+    );
+  });
+});
+
+describe('hostile and failing sources', () => {
+  it('refuses a repository whose skill holds a link pointing outside, writing nothing', async () => {
+    const repo = path.join(base, 'repo');
+    write(path.join(repo, 'skills', 'evil', 'SKILL.md'), skillMd('evil'));
+    symlinkSync('/etc/passwd', path.join(repo, 'skills', 'evil', 'passwd'));
+    git(base, 'init', '--quiet', '-b', 'main', repo);
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '--quiet', '-m', 'evil');
+    const res = await cli('install', repo, '--to', 'claude-code');
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/Refused skill evil: "passwd" is a symbolic link/);
+    expect(existsSync(path.join(ws, '.claude'))).toBe(false);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('refuses a skill whose name would leave the skills folder', async () => {
+    const repo = path.join(base, 'repo');
+    write(path.join(repo, 'skills', 'dots', 'SKILL.md'), skillMd('../../escape'));
+    git(base, 'init', '--quiet', '-b', 'main', repo);
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '--quiet', '-m', 'dots');
+    const res = await cli('install', repo, '--to', 'claude-code');
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/cannot be a folder name/);
+    expect(existsSync(path.join(ws, '.claude'))).toBe(false);
+    expect(existsSync(path.join(base, 'escape'))).toBe(false);
+  });
+
+  it('refuses a .git folder inside a skill of a plain folder', async () => {
+    const src = path.join(base, 'src', 'sneaky');
+    write(path.join(src, 'SKILL.md'), skillMd('sneaky'));
+    write(path.join(src, 'sub', '.git', 'config'), '[core]\n\tfsmonitor = touch /tmp/pwned\n');
+    const res = await cli('install', path.join(base, 'src'), '--to', 'claude-code');
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/"sub\/\.git" is a Git folder inside the skill/);
+    expect(existsSync(path.join(ws, '.claude'))).toBe(false);
+  });
+
+  it('a URL that fails says so and leaves nothing behind; so does a repository without skills', async () => {
+    const res = await cli('install', `file://${path.join(base, 'nowhere')}`, '--to', 'claude-code');
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/Could not clone file:\/\/.*nowhere/);
+    expect(readdirSync(tmp)).toEqual([]);
+    expect(existsSync(path.join(ws, '.claude'))).toBe(false);
+
+    const empty = path.join(base, 'empty');
+    write(path.join(empty, 'README.md'), 'no skills\n');
+    git(base, 'init', '--quiet', '-b', 'main', empty);
+    git(empty, 'add', '-A');
+    git(empty, 'commit', '--quiet', '-m', 'none');
+    const none = await cli('install', empty, '--to', 'claude-code');
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/holds no skills/);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Where skills are installed from: a bundle file (.skill / .zip, unpacked by bundle
+ * import's hardened extraction into a temp folder), a folder (a skill, or a folder of
+ * skills), or a git repository (a URL, or a local repository's path, cloned shallow into
+ * a temp folder). Every skill found is listed with its validation and, when it cannot
+ * be installed (a link, `..`, a `.git` inside it, a name that is no folder name), why.
+ * `dispose` removes whatever temp folder the source needed.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import { parseSkillMd } from '../../../shared/skill/validate';
+import { importBundle } from '../bundle/import-bundle';
+import { InvalidRequestError, NotFoundError } from '../fs/errors';
+import { pathProblem } from '../fs/safe-path';
+import { findSkillFolders } from '../registry/find-skill-folders';
+import { cloneShallow, looksLikeGitUrl } from './git-source';
+import { snapshotSkill, type SkillSnapshot } from './skill-tree';
+
+export type SourceKind = 'git' | 'folder' | 'bundle';
+
+/** How the lockfile names a source, so `outdated` can open it again. */
+export interface SourceRef {
+  kind: SourceKind;
+  /** A git URL as given, or an absolute path (folder, bundle, local repository). */
+  location: string;
+}
+
+export interface SourceSkill {
+  /** The skill's name: its frontmatter `name:`, else its folder's. */
+  name: string;
+  /** Posix path of the skill folder inside the source ('.' when the source is the skill). */
+  subpath: string;
+  /** Absolute folder (inside the temp folder for bundles and clones). */
+  dir: string;
+  diagnostics: Diagnostic[];
+  /** Null when it cannot be installed; `problem` then says why. */
+  snapshot: SkillSnapshot | null;
+  problem: string | null;
+  skillMd: string;
+}
+
+export interface OpenedSource {
+  ref: SourceRef;
+  /** The commit a git source is at; null otherwise. */
+  commit: string | null;
+  skills: SourceSkill[];
+  dispose(): Promise<void>;
+}
+
+const MAX_SKILLS = 1000;
+
+/** A git URL, else an existing path: a file is a bundle, a folder with `.git` a repository. */
+export function classifySource(src: string, cwd: string): SourceRef {
+  if (looksLikeGitUrl(src)) return { kind: 'git', location: src };
+  const abs = path.resolve(cwd, src);
+  if (!existsSync(abs)) throw new NotFoundError(`${src}: no such file, folder or git URL`, src);
+  if (statSync(abs).isFile()) return { kind: 'bundle', location: abs };
+  return existsSync(path.join(abs, '.git'))
+    ? { kind: 'git', location: abs }
+    : { kind: 'folder', location: abs };
+}
+
+/** The name a skill installs under, refused when it could not be one folder's name. */
+function installName(frontmatterName: unknown, folder: string): string {
+  const name =
+    typeof frontmatterName === 'string' && frontmatterName.trim() !== ''
+      ? frontmatterName.trim()
+      : folder;
+  const checked = pathProblem(name, { forWrite: true });
+  if (checked.why !== null || checked.clean !== name || name.includes('/'))
+    throw new InvalidRequestError(
+      `its name ${JSON.stringify(name)} cannot be a folder name${checked.why ? ` (${checked.why})` : ''}`,
+    );
+  return name;
+}
+
+async function readSourceSkill(root: string, dir: string, skipTop: boolean): Promise<SourceSkill> {
+  const rel = path.relative(root, dir).split(path.sep).join('/') || '.';
+  const folder = path.basename(dir);
+  let skillMd = '';
+  let diagnostics: Diagnostic[] = [];
+  let name = folder;
+  let problem: string | null = null;
+  let snapshot: SkillSnapshot | null = null;
+  try {
+    skillMd = await readFile(path.join(dir, 'SKILL.md'), 'utf8');
+    const parsed = parseSkillMd(skillMd, { folderName: folder });
+    diagnostics = parsed.diagnostics;
+    name = folder;
+    name = installName(parsed.frontmatter?.name, folder);
+    snapshot = await snapshotSkill(dir, { skipTop: skipTop ? new Set(['.git']) : undefined });
+  } catch (err) {
+    problem = err instanceof Error ? err.message : String(err);
+  }
+  return { name, subpath: rel, dir, diagnostics, snapshot, problem, skillMd };
+}
+
+/**
+ * The skills of a tree: the root itself when it holds SKILL.md, else every skill folder
+ * below it. A folder reached through a symbolic link is listed as refused, never read.
+ */
+async function skillsUnder(root: string, isClone: boolean): Promise<SourceSkill[]> {
+  if (existsSync(path.join(root, 'SKILL.md'))) return [await readSourceSkill(root, root, isClone)];
+  const found = await findSkillFolders(root, { maxDepth: 4, maxSkills: MAX_SKILLS });
+  const realRoot = await realpath(root);
+  const out: SourceSkill[] = [];
+  for (const f of found) {
+    if (f.fileName !== 'SKILL.md') continue;
+    if (path.relative(realRoot, f.realDir) !== path.relative(root, f.dir)) {
+      out.push({
+        name: path.basename(f.dir),
+        subpath: path.relative(root, f.dir).split(path.sep).join('/'),
+        dir: f.dir,
+        diagnostics: [],
+        snapshot: null,
+        problem: `Refused skill ${path.basename(f.dir)}: it is reached through a symbolic link`,
+        skillMd: '',
+      });
+      continue;
+    }
+    out.push(await readSourceSkill(root, f.dir, false));
+  }
+  return out.sort((a, b) => (a.subpath < b.subpath ? -1 : 1));
+}
+
+/** Opens a source as classified: clones, unpacks or reads it, and lists its skills. */
+export async function openSource(
+  ref: SourceRef,
+  opts: { ref?: string } = {},
+): Promise<OpenedSource> {
+  if (ref.kind === 'git') {
+    const clone = await cloneShallow(ref.location, opts.ref);
+    try {
+      const skills = await skillsUnder(clone.dir, true);
+      return { ref, commit: clone.commit, skills, dispose: clone.dispose };
+    } catch (err) {
+      await clone.dispose();
+      throw err;
+    }
+  }
+  if (ref.kind === 'bundle') {
+    const buffer = await readFile(ref.location);
+    const tmp = await mkdtemp(path.join(os.tmpdir(), 'skill-studio-bundle-'));
+    const dispose = () => rm(tmp, { recursive: true, force: true }).catch(() => undefined);
+    try {
+      const unpacked = path.join(tmp, 'skills');
+      await importBundle(buffer, unpacked);
+      const skills = await skillsUnder(unpacked, false);
+      return { ref, commit: null, skills, dispose };
+    } catch (err) {
+      await dispose();
+      throw err;
+    }
+  }
+  return {
+    ref,
+    commit: null,
+    skills: await skillsUnder(ref.location, false),
+    dispose: async () => {},
+  };
+}
