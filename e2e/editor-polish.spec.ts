@@ -36,6 +36,21 @@ async function tokenColour(page: Page, text: string): Promise<string> {
   }, text);
 }
 
+/**
+ * Deletes the test's skills once the app has let go of them (their tabs closed,
+ * another skill current), so it never asks for a folder that is gone.
+ */
+async function removeSkills(page: Page, dirs: readonly string[]): Promise<void> {
+  const tabs = page.getByTestId('editor-tab');
+  for (let left = await tabs.count(); left > 0; left--) {
+    await tabs.first().locator('.tab-close').click();
+  }
+  await expect(tabs).toHaveCount(0);
+  await page.locator('[data-testid="skill-item"][data-skill="alpha-skill"]').click();
+  await expect(tab(page, 'alpha-skill')).toHaveAttribute('aria-selected', 'true');
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+}
+
 function suggestions(page: Page): Locator {
   return page.locator('.suggest-widget.visible .monaco-list-row');
 }
@@ -71,7 +86,7 @@ test.describe('the SKILL.md editor', () => {
       expect(await tokenColour(page, 'max_turns')).not.toBe(await tokenColour(page, 'plainwords'));
       expect(await tokenColour(page, 'max_turns')).not.toBe(await tokenColour(page, '3'));
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await removeSkills(page, [dir]);
     }
   });
 
@@ -113,21 +128,27 @@ test.describe('the SKILL.md editor', () => {
       // Nothing picked: Escape, then type on.
       await page.keyboard.press('Escape');
       await page.keyboard.type('-hint: "[n]"');
+      // Tab takes the first suggestion when none is picked.
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('licen');
+      await expect(suggestions(page)).toHaveText([/license/]);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('MIT');
       await page.keyboard.press(`${MOD}+S`);
 
       await expect
         .poll(() => fileText(path.join(target, 'SKILL.md')))
         .toContain('argument-hint: "[n]"');
       const lines = (await fileText(path.join(target, 'SKILL.md'))).split('\n');
-      expect(lines.slice(2, 6)).toEqual([
+      expect(lines.slice(2, 7)).toEqual([
         'description: The skill completion is typed into.',
         'allowed-tools: Read Grep',
         'status: Published',
         'argument-hint: "[n]"',
+        'license: MIT',
       ]);
     } finally {
-      await rm(words, { recursive: true, force: true });
-      await rm(target, { recursive: true, force: true });
+      await removeSkills(page, [words, target]);
     }
   });
 
@@ -191,7 +212,7 @@ test.describe('the SKILL.md editor', () => {
       await page.keyboard.press('Escape');
       await expect(palette).toBeHidden();
     } finally {
-      for (const dir of Object.values(dirs)) await rm(dir, { recursive: true, force: true });
+      await removeSkills(page, Object.values(dirs));
     }
   });
 });

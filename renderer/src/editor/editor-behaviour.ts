@@ -8,7 +8,8 @@
  *   in SKILL.md words are not shown at all (frontmatter values get only the
  *   catalogue's values, see frontmatter-assist.ts).
  * - In SKILL.md a suggestion that pops up by itself is shown with no item picked,
- *   so Enter inserts a newline; once Arrow keys pick an item, Enter or Tab takes it.
+ *   so Enter inserts a newline; once Arrow keys pick an item, Enter takes it. Tab
+ *   takes the picked item, or the first one when none is picked.
  */
 import type * as MonacoNs from 'monaco-editor';
 import { SKILL_MD_LANGUAGE } from './skill-md-language';
@@ -25,6 +26,9 @@ export function optionsForLanguage(languageId: string | null): Options {
   };
 }
 
+/** Tab while SKILL.md suggestions show and none is picked (Monaco's own Tab needs a picked one). */
+const TAB_TAKES_FIRST_WHEN = `suggestWidgetVisible && !suggestWidgetHasFocusedSuggestion && editorLangId == ${SKILL_MD_LANGUAGE}`;
+
 export function followModelLanguage(monaco: typeof MonacoNs): void {
   monaco.editor.onDidCreateEditor((created) => {
     // Every editor of this (standalone) Monaco is a standalone one, whose options
@@ -34,7 +38,20 @@ export function followModelLanguage(monaco: typeof MonacoNs): void {
       editor.updateOptions(optionsForLanguage(editor.getModel()?.getLanguageId() ?? null));
     editor.onDidChangeModel(apply);
     editor.onDidChangeModelLanguage(apply);
-    // The first model is attached right after the editor is announced.
-    queueMicrotask(apply);
+    // The editor is announced from inside its constructor: its first model, its
+    // options and its keybindings are set up right after.
+    queueMicrotask(() => {
+      apply();
+      editor.addAction({
+        id: 'skill-studio.acceptFirstSuggestion',
+        label: 'Accept the first suggestion',
+        keybindings: [monaco.KeyCode.Tab],
+        precondition: TAB_TAKES_FIRST_WHEN,
+        run(ed) {
+          ed.trigger('keyboard', 'selectFirstSuggestion', null);
+          ed.trigger('keyboard', 'acceptSelectedSuggestion', null);
+        },
+      });
+    });
   });
 }
