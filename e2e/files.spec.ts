@@ -7,7 +7,12 @@ import { fileText, skillItem, tab } from './support/editor';
 test.describe('sidecar files', () => {
   test('files and folders created in the tree exist on disk; hostile names are refused with the host message', async ({
     studio,
+    appErrors,
   }) => {
+    appErrors.allow(
+      /status of 400 .*\/api\/studio\/files\.createFile\b/,
+      'the host refuses ../escape.txt; the test asserts its message in the toast',
+    );
     const { page, ws } = studio;
     const dir = ws.skillDir('sidecar-target');
     await skillItem(page, 'sidecar-target').click();

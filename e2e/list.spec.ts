@@ -37,7 +37,8 @@ test.describe('skill list and layout', () => {
   test('keyboard shortcuts drive the panels, and the layout is remembered', async ({ studio }) => {
     const { page } = studio;
     await page.locator('body').click();
-    await page.keyboard.press(`${MOD}+p`);
+    // Ctrl+P is "go to skill" (editor-polish.spec.ts); the sidebar search has its own key.
+    await page.keyboard.press(`${MOD}+Shift+F`);
     await expect(page.getByTestId('skill-search')).toBeFocused();
 
     await page.keyboard.press(`${MOD}+b`);
