@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ZipFile } from 'yazl';
 import { runCli } from '../main';
 import type { CliIO } from '../io';
 
@@ -244,6 +245,58 @@ describe('skill-studio install', () => {
     expect(existsSync(path.join(ws, '.cursor', 'skills', 'Bad_Name'))).toBe(false);
     expect((await cli('install', bad, '--to', 'cursor', '--force')).code).toBe(0);
     expect(existsSync(path.join(ws, '.cursor', 'skills', 'Bad_Name', 'SKILL.md'))).toBe(true);
+  });
+});
+
+/** A zip of these files; a name in `links` becomes a symbolic link entry. */
+function zip(files: Record<string, string>, links: readonly string[] = []): Promise<Buffer> {
+  const z = new ZipFile();
+  for (const [name, text] of Object.entries(files))
+    z.addBuffer(Buffer.from(text), name, links.includes(name) ? { mode: 0o120777 } : {});
+  z.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    z.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    z.outputStream.on('error', reject);
+  });
+}
+
+describe('skill-studio install from a bundle', () => {
+  it('unpacks through bundle import and installs the picked skill, leaving no temp folder', async () => {
+    const bundle = path.join(base, 'two.zip');
+    writeFileSync(
+      bundle,
+      await zip({ 'one/SKILL.md': skillMd('one'), 'two/SKILL.md': skillMd('two') }),
+    );
+    const res = await cli(
+      'install',
+      bundle,
+      '--to',
+      'copilot',
+      '--scope',
+      'user',
+      '--skill',
+      'two',
+    );
+    expect(res.code).toBe(0);
+    const folder = path.join(home, '.copilot', 'skills');
+    expect(readdirSync(folder).sort()).toEqual(['skills-lock.json', 'two']);
+    expect(lock(folder).skills.two.source.kind).toBe('bundle');
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('refuses a bundle with a link entry as import does', async () => {
+    const bundle = path.join(base, 'slip.zip');
+    writeFileSync(
+      bundle,
+      await zip({ 'one/SKILL.md': skillMd('one'), 'one/passwd': '/etc/passwd' }, ['one/passwd']),
+    );
+    const res = await cli('install', bundle, '--to', 'copilot');
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/Refused bundle entry/);
+    expect(readdirSync(tmp)).toEqual([]);
+    expect(existsSync(path.join(ws, '.github'))).toBe(false);
   });
 });
 
