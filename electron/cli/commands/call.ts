@@ -1,6 +1,7 @@
 import { encodeMessage } from '../../../shared/protocol/codec';
 import { makeCallRequest } from '../../../shared/protocol/messages';
-import { CallView } from '../call-view';
+import { TranscriptView } from '../transcript-view';
+import { overrideFromFlags } from '../provider-flags';
 import type { Command } from '../command';
 import { stringFlag } from '../command';
 import { colours, EXIT_FAILED, EXIT_OK, UsageError } from '../io';
@@ -22,10 +23,16 @@ function parseArgsJson(text: string | undefined): Record<string, unknown> {
 
 export const callCommand: Command = {
   name: 'call',
-  usage: 'call NAME [--args JSON] [--timeout S] [--agent ID] [--json]',
+  usage: 'call NAME [--args JSON] [--timeout S] [--agent ID] [--provider ID] [--model M] [--json]',
   summary:
     'Run a skill, showing its progress, logs and artifacts live (--json: every A2E message as NDJSON).',
-  options: { args: { type: 'string' }, timeout: { type: 'string' }, agent: { type: 'string' } },
+  options: {
+    args: { type: 'string' },
+    timeout: { type: 'string' },
+    agent: { type: 'string' },
+    provider: { type: 'string' },
+    model: { type: 'string' },
+  },
   run: (ctx) =>
     withHost(ctx, async (host) => {
       const [name] = ctx.positionals;
@@ -39,9 +46,16 @@ export const callCommand: Command = {
       if (agent !== null && !host.agentExists(agent))
         throw new UsageError(`no agent '${agent}' in skill-studio.json`);
 
-      const req = makeCallRequest({ name, arguments: args, timeout: Math.ceil(timeout) });
+      const llm_override = overrideFromFlags(stringFlag(ctx, 'provider'), stringFlag(ctx, 'model'));
+      const req = makeCallRequest({
+        name,
+        arguments: args,
+        timeout: Math.ceil(timeout),
+        llm_override,
+      });
       const json = ctx.common.json;
-      const view = new CallView(ctx.io, colours(ctx.io));
+      // Model runs stream their answer as a transcript; other calls look as before.
+      const view = new TranscriptView(ctx.io, colours(ctx.io));
       if (json) ctx.io.stdout.write(encodeMessage(req) + '\n');
 
       // Ctrl-C cancels the call; the host kills the skill's whole process group.

@@ -5,6 +5,7 @@ import { listCommand } from './list';
 import { filesCommand, readCommand } from './read';
 import { toPromptCommand } from './to-prompt';
 import { callCommand } from './call';
+import { providersCommand } from './providers';
 import { testCommand } from './test';
 import { a2eCommand } from './a2e';
 import { serveCommand } from './serve';
@@ -17,6 +18,7 @@ export const COMMANDS: Command[] = [
   filesCommand,
   toPromptCommand,
   callCommand,
+  providersCommand,
   testCommand,
   a2eCommand,
   serveCommand,
