@@ -1,0 +1,349 @@
+/**
+ * The workspace's skills as an MCP server (`skill-studio mcp`), on the SDK's low-level
+ * `Server` because skill schemas are JSON Schema already (no Zod):
+ * - script skills are tools (input_schema → inputSchema); a call runs through the A2E
+ *   host — the same allowlist, argument check and sandbox as every other call — with
+ *   A2E `progress` events sent as `notifications/progress` when the client gave a
+ *   progressToken, and the client's `notifications/cancelled` cancelling the run;
+ * - instruction skills (no entrypoint) are prompts: arguments from input_schema, the
+ *   body as the message;
+ * - every skill's files are resources `skill://NAME/PATH`, read through the hardened
+ *   skill reader (50 KB cap).
+ * With an agent, only the skills that agent may use exist, in every list and call.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type Prompt,
+  type Resource,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { SkillRecord } from '../../../shared/skill/model';
+import type { SkillEvent, SkillCallResponse } from '../../../shared/protocol/a2e';
+import { makeCallRequest } from '../../../shared/protocol/messages';
+import { listSkillFiles, readSkillFile } from '../skill-files';
+import type { StudioHost } from '../studio-host';
+import { appVersion } from '../app-paths';
+
+/** How long a tool call may run when the skill sets no timeout_seconds (the runner caps it). */
+const DEFAULT_CALL_TIMEOUT_S = 600;
+const URI_SCHEME = 'skill://';
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** MCP wants an object schema; a skill without one takes any object. */
+function inputSchemaOf(rec: SkillRecord): Tool['inputSchema'] {
+  const s = rec.definition.input_schema;
+  if (isObject(s) && (s.type === undefined || s.type === 'object'))
+    return { ...s, type: 'object' } as Tool['inputSchema'];
+  return { type: 'object' };
+}
+
+/** An output_schema MCP can carry: an object schema (structuredContent is an object). */
+function outputSchemaOf(rec: SkillRecord): Tool['outputSchema'] | undefined {
+  const s = rec.definition.output_schema;
+  if (isObject(s) && s.type === 'object') return s as Tool['outputSchema'];
+  return undefined;
+}
+
+/** `skill://NAME/PATH`, each path segment escaped. */
+export function resourceUri(name: string, rel: string): string {
+  return `${URI_SCHEME}${encodeURIComponent(name)}/${rel.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+function parseResourceUri(uri: string): { name: string; rel: string } | null {
+  if (!uri.startsWith(URI_SCHEME)) return null;
+  const rest = uri.slice(URI_SCHEME.length);
+  const slash = rest.indexOf('/');
+  if (slash <= 0 || slash === rest.length - 1) return null;
+  try {
+    return {
+      name: decodeURIComponent(rest.slice(0, slash)),
+      rel: rest
+        .slice(slash + 1)
+        .split('/')
+        .map(decodeURIComponent)
+        .join('/'),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Artifacts reassembled from their chunks, in the order they began. */
+function artifactsOf(
+  events: readonly SkillEvent[],
+): Array<{ name: string; mime: string; text: string }> {
+  const byName = new Map<string, { name: string; mime: string; text: string }>();
+  for (const e of events) {
+    if (e.kind !== 'artifact') continue;
+    const name = typeof e.data.name === 'string' ? e.data.name : 'artifact';
+    const mime = typeof e.data.mime === 'string' ? e.data.mime : 'text/plain';
+    const chunk = typeof e.data.chunk === 'string' ? e.data.chunk : '';
+    const a = byName.get(name) ?? { name, mime, text: '' };
+    a.text += chunk;
+    byName.set(name, a);
+  }
+  return [...byName.values()];
+}
+
+/** A finished A2E call as an MCP tool result. */
+export function toolResult(
+  rec: SkillRecord,
+  resp: SkillCallResponse,
+  streamed: SkillEvent[],
+): CallToolResult {
+  const data = resp.data;
+  if (!data) {
+    return {
+      isError: true,
+      content: [{ type: 'text', text: resp.error?.message ?? 'the call failed' }],
+    };
+  }
+  const content: CallToolResult['content'] = [];
+  for (const a of artifactsOf(data.events ?? streamed)) {
+    content.push({ type: 'text', text: `artifact ${a.name} (${a.mime}):\n${a.text}` });
+  }
+  if (!data.success) {
+    const code = data.error_code ? ` [${data.error_code}]` : '';
+    content.push({ type: 'text', text: `${data.error ?? 'the skill failed'}${code}` });
+    return { isError: true, content };
+  }
+  const text =
+    typeof data.data === 'string' ? data.data : JSON.stringify(data.data ?? null, null, 2);
+  content.push({ type: 'text', text });
+  if (typeof data.summary === 'string' && data.summary !== '')
+    content.push({ type: 'text', text: data.summary });
+  const result: CallToolResult = { content };
+  if (outputSchemaOf(rec) && isObject(data.data)) result.structuredContent = data.data;
+  return result;
+}
+
+/** Field errors of a schema_violation (codec's SchemaErrorDetail), one line each. */
+function fieldErrors(details: unknown): string[] {
+  if (!Array.isArray(details)) return [];
+  return details.filter(isObject).map((e) => {
+    const where = typeof e.path === 'string' ? e.path : '/';
+    const extra =
+      isObject(e.params) && typeof e.params.additionalProperty === 'string'
+        ? ` (${e.params.additionalProperty})`
+        : '';
+    return `${where}: ${typeof e.message === 'string' ? e.message : 'is invalid'}${extra}`;
+  });
+}
+
+export interface SkillsServerOptions {
+  /** Bound when the server starts (`--agent`); null: every skill. */
+  agent: string | null;
+}
+
+export class SkillsMcpServer {
+  readonly server: Server;
+
+  constructor(
+    private readonly host: StudioHost,
+    private readonly opts: SkillsServerOptions,
+  ) {
+    this.server = new Server(
+      { name: 'skill-studio', version: appVersion() },
+      { capabilities: { tools: {}, prompts: {}, resources: {} } },
+    );
+    this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools() }));
+    this.server.setRequestHandler(CallToolRequestSchema, (req, extra) =>
+      this.callTool(req.params.name, req.params.arguments ?? {}, {
+        signal: extra.signal,
+        progressToken: extra._meta?.progressToken,
+        notify: (n) => extra.sendNotification(n),
+      }),
+    );
+    this.server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: this.prompts() }));
+    this.server.setRequestHandler(GetPromptRequestSchema, (req) =>
+      this.getPrompt(req.params.name, req.params.arguments ?? {}),
+    );
+    this.server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+      resources: await this.resources(),
+    }));
+    this.server.setRequestHandler(ReadResourceRequestSchema, (req) =>
+      this.readResource(req.params.uri),
+    );
+  }
+
+  /** The skills this server offers: the winners the agent may use, never Archived ones. */
+  private visible(): SkillRecord[] {
+    return this.host
+      .skills()
+      .filter(
+        (r) =>
+          r.summary.status !== 'Archived' && this.host.agentAllows(this.opts.agent, r.summary.name),
+      );
+  }
+
+  private find(name: string): SkillRecord | undefined {
+    return this.visible().find((r) => r.summary.name === name);
+  }
+
+  tools(): Tool[] {
+    return this.visible()
+      .filter((r) => r.entrypoint !== null)
+      .map((r) => {
+        const tool: Tool = {
+          name: r.summary.name,
+          description: r.summary.description,
+          inputSchema: inputSchemaOf(r),
+        };
+        const out = outputSchemaOf(r);
+        if (out) tool.outputSchema = out;
+        return tool;
+      });
+  }
+
+  async callTool(
+    name: string,
+    args: JsonObject,
+    ctx: {
+      signal: AbortSignal;
+      progressToken: string | number | undefined;
+      notify: (n: {
+        method: 'notifications/progress';
+        params: {
+          progressToken: string | number;
+          progress: number;
+          total: number;
+          message?: string;
+        };
+      }) => Promise<void>;
+    },
+  ): Promise<CallToolResult> {
+    const rec = this.find(name);
+    // Outside the allowlist, the skill does not exist for this client.
+    if (!rec || rec.entrypoint === null)
+      throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${name}`);
+    const timeout = rec.definition.timeout_seconds ?? DEFAULT_CALL_TIMEOUT_S;
+    const req = makeCallRequest({ name, arguments: args, timeout, streaming: true });
+    const streamed: SkillEvent[] = [];
+    const token = ctx.progressToken;
+    const resp = await this.host.a2e.call(
+      req,
+      this.opts.agent,
+      (event) => {
+        streamed.push(event);
+        if (token === undefined || event.kind !== 'progress') return;
+        const pct = typeof event.data.pct === 'number' ? event.data.pct : 0;
+        const message = typeof event.data.message === 'string' ? event.data.message : undefined;
+        void ctx
+          .notify({
+            method: 'notifications/progress',
+            params: {
+              progressToken: token,
+              progress: pct,
+              total: 100,
+              ...(message ? { message } : {}),
+            },
+          })
+          .catch(() => undefined);
+      },
+      ctx.signal,
+    );
+    const err = resp.error;
+    if (err?.code === 'schema_violation') {
+      const fields = fieldErrors(err.details);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `arguments do not match the input schema of ${name}${fields.length ? `: ${fields.join('; ')}` : ''}`,
+        { errors: err.details ?? [] },
+      );
+    }
+    if (err?.code === 'unknown_skill' || err?.code === 'unauthorized')
+      throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${name}`);
+    return toolResult(rec, resp, streamed);
+  }
+
+  prompts(): Prompt[] {
+    return this.visible()
+      .filter((r) => r.entrypoint === null)
+      .map((r) => {
+        const schema = r.definition.input_schema;
+        const props = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
+        const required = new Set(
+          isObject(schema) && Array.isArray(schema.required) ? schema.required : [],
+        );
+        return {
+          name: r.summary.name,
+          description: r.summary.description,
+          arguments: Object.entries(props).map(([argName, p]) => ({
+            name: argName,
+            ...(isObject(p) && typeof p.description === 'string'
+              ? { description: p.description }
+              : {}),
+            required: required.has(argName),
+          })),
+        };
+      });
+  }
+
+  getPrompt(name: string, args: Record<string, string>) {
+    const rec = this.find(name);
+    if (!rec || rec.entrypoint !== null)
+      throw new McpError(ErrorCode.InvalidParams, `unknown prompt: ${name}`);
+    const given = Object.entries(args);
+    const text =
+      given.length === 0
+        ? rec.body
+        : `${rec.body.trimEnd()}\n\nArguments:\n${given.map(([k, v]) => `- ${k}: ${v}`).join('\n')}\n`;
+    return {
+      description: rec.summary.description,
+      messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }],
+    };
+  }
+
+  async resources(): Promise<Resource[]> {
+    const out: Resource[] = [];
+    for (const r of this.visible()) {
+      const files = await listSkillFiles(r.dir).catch(() => []);
+      for (const f of files) {
+        if (f.dir) continue;
+        out.push({
+          uri: resourceUri(r.summary.name, f.path),
+          name: `${r.summary.name}/${f.path}`,
+          mimeType: f.path.endsWith('.md') ? 'text/markdown' : 'text/plain',
+          size: f.bytes,
+        });
+      }
+    }
+    return out;
+  }
+
+  async readResource(uri: string) {
+    const parsed = parseResourceUri(uri);
+    const rec = parsed ? this.find(parsed.name) : undefined;
+    if (!parsed || !rec) throw new McpError(ErrorCode.InvalidParams, `unknown resource: ${uri}`);
+    try {
+      // The hardened reader: no escape from the skill, 50 KB cap, text only.
+      const r = await readSkillFile(rec.dir, parsed.rel, { stripFrontmatter: false });
+      const note = r.truncated ? `\n[truncated at 50 KB of ${r.bytes} bytes]\n` : '';
+      return {
+        contents: [
+          {
+            uri,
+            mimeType: parsed.rel.endsWith('.md') ? 'text/markdown' : 'text/plain',
+            text: r.text + note,
+          },
+        ],
+      };
+    } catch (e) {
+      throw new McpError(ErrorCode.InvalidParams, `${uri}: ${(e as Error).message}`);
+    }
+  }
+}
