@@ -1,4 +1,5 @@
 import tseslint from 'typescript-eslint';
+import layers from './scripts/eslint-layers.js';
 
 export default tseslint.config(
   {
@@ -24,6 +25,12 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    // Folder-to-folder imports follow the layer map (docs/architecture.md, "Layers").
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { layers },
+    rules: { 'layers/imports': 'error' },
   },
   {
     // Code grouped by where it runs: only the Electron adapter may import 'electron'.
