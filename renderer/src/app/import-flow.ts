@@ -46,19 +46,24 @@ export const useImport = create<ImportState>((set) => ({
   cancel: () => set(closed),
 }));
 
+// Each preview's number: an answer for a dialog since cancelled (or replaced) is dropped.
+let previewRun = 0;
+
 /** Opens the import dialog on a bundle and asks the host what is inside. */
 export async function previewImport(file: File): Promise<void> {
+  const run = ++previewRun;
   useImport.setState({ ...closed, fileName: file.name, busy: true });
+  const current = () => run === previewRun && useImport.getState().fileName !== null;
   try {
     const base64 = await fileToBase64(file);
     const preview = await backend().call('bundles.inspect', { base64, fileName: file.name });
-    if (useImport.getState().fileName !== file.name) return; // cancelled meanwhile
+    if (!current()) return;
     const choices: Record<string, ImportConflictChoice> = {};
     // "Keep both" is the choice that loses nothing; the user may pick another.
     for (const skill of preview.skills) if (skill.exists) choices[skill.folder] = 'keep-both';
     useImport.setState({ base64, preview, choices, busy: false });
   } catch (err) {
-    if (useImport.getState().fileName !== file.name) return;
+    if (!current()) return;
     useImport.setState({ error: errorMessage(err), busy: false });
   }
 }
