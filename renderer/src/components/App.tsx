@@ -13,6 +13,7 @@ import { NewSkillDialog } from './dialogs/NewSkillDialog';
 import { OpenWorkspaceDialog } from './dialogs/OpenWorkspaceDialog';
 import { ExportDialog } from './dialogs/ExportDialog';
 import { ImportDialog } from './dialogs/ImportDialog';
+import { InstallDialog } from './dialogs/InstallDialog';
 import { ConfirmDialog } from './dialogs/ConfirmDialog';
 import { PromptDialog } from './dialogs/PromptDialog';
 import { GoToSkill } from './dialogs/GoToSkill';
@@ -102,6 +103,7 @@ export function App() {
       {dialog === 'openWorkspace' && <OpenWorkspaceDialog />}
       {dialog === 'export' && <ExportDialog />}
       <ImportDialog />
+      <InstallDialog />
       <GoToSkill />
       <PromptDialog />
       <ConfirmDialog />

@@ -7,6 +7,7 @@ import { chooseWorkspace, importBundle } from '../../app/actions';
 import { withShortcut } from '../../shortcuts';
 import { IS_MAC } from '../../platform';
 import { IconButton } from '../IconButton';
+import { useInstallDialog } from '../dialogs/InstallDialog';
 
 /** Top bar: the workspace, the frequent actions, panel toggles and the theme. */
 export function TitleBar({ effectiveTheme }: { effectiveTheme: 'dark' | 'light' }) {
@@ -60,6 +61,15 @@ export function TitleBar({ effectiveTheme }: { effectiveTheme: 'dark' | 'light' 
             else openDialog('export', selected);
           }}
           data-testid="export-button"
+        />
+        <IconButton
+          icon="skill"
+          label="Install the selected skill to an agent client (Claude Code, Codex, …)"
+          onClick={() => {
+            if (!selected) notify('info', 'Select a skill to install.');
+            else useInstallDialog.getState().open(selected);
+          }}
+          data-testid="install-button"
         />
         <span className="toolbar-sep" />
         <IconButton

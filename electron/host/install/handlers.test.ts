@@ -1,0 +1,120 @@
+/** "Install to…" through the real router and host: clients, preview, install, conflicts. */
+import { lstat, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { InstallReport, ResultOf } from '../../../shared/api/studio-api';
+import { StudioHost } from '../studio-host';
+
+let tmp: string;
+let ws: string;
+let home: string;
+let host: StudioHost;
+
+const md = (name: string, extra = '') =>
+  `---\nname: ${name}\ndescription: ${name} does things.${extra}\n---\nBody\n`;
+
+async function call<T>(method: string, params: unknown): Promise<T> {
+  const res = await host.call(method, params);
+  if (!res.ok) throw Object.assign(new Error(res.error.message), { code: res.error.code });
+  return res.result as T;
+}
+
+beforeEach(async () => {
+  tmp = await realpath(await mkdtemp(path.join(os.tmpdir(), 'install-handlers-')));
+  ws = path.join(tmp, 'ws');
+  home = path.join(tmp, 'home');
+  await mkdir(path.join(ws, 'skills', 'mine'), { recursive: true });
+  await writeFile(path.join(ws, 'skills', 'mine', 'SKILL.md'), md('mine'));
+  await mkdir(path.join(home, '.cursor'), { recursive: true });
+  host = await StudioHost.create({ workspace: ws, home, stateDir: null, frameworkDir: null });
+});
+afterEach(async () => {
+  await host.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const mineDir = () => path.join(ws, 'skills', 'mine');
+
+describe('install.* methods', () => {
+  it('lists the clients with their folders and what shows they are used', async () => {
+    const { clients } = await call<ResultOf<'install.clients'>>('install.clients', {});
+    const cursor = clients.find((c) => c.id === 'cursor');
+    expect(cursor).toMatchObject({
+      userFound: '~/.cursor',
+      userFolder: path.join(home, '.cursor', 'skills'),
+      projectFolder: path.join(ws, '.cursor', 'skills'),
+    });
+    expect(clients.some((c) => c.id === 'spec')).toBe(false);
+  });
+
+  it("previews the client's verdict, installs, and lists the copy as a project skill", async () => {
+    const preview = await call<ResultOf<'install.preview'>>('install.preview', {
+      skill: mineDir(),
+      client: 'claude-code',
+      scope: 'project',
+    });
+    expect(preview).toMatchObject({
+      folder: path.join(ws, '.claude', 'skills'),
+      name: 'mine',
+      exists: false,
+      problem: null,
+    });
+    expect(preview.check.status).toBe('ok');
+
+    const report = await call<InstallReport>('install.skill', {
+      skill: mineDir(),
+      client: 'claude-code',
+      scope: 'project',
+      mode: 'copy',
+    });
+    expect(report.skills[0].result).toBe('installed');
+    const installed = path.join(ws, '.claude', 'skills', 'mine');
+    expect(await readFile(path.join(installed, 'SKILL.md'), 'utf8')).toBe(md('mine'));
+    expect(host.listing().skills.map((s) => s.dir)).toContain(installed);
+
+    // Again: the copy is there now, so the install stops with the diff.
+    await writeFile(path.join(mineDir(), 'SKILL.md'), md('mine', '\nlicense: MIT'));
+    const again = await call<InstallReport>('install.skill', {
+      skill: mineDir(),
+      client: 'claude-code',
+      scope: 'project',
+      mode: 'copy',
+    });
+    expect(again.skills[0].result).toBe('conflict');
+    expect(again.skills[0].conflict?.changes).toEqual({
+      added: [],
+      removed: [],
+      changed: ['SKILL.md'],
+    });
+    expect(again.skills[0].conflict?.incomingSkillMd).toMatch(/license: MIT/);
+    expect(await readFile(path.join(installed, 'SKILL.md'), 'utf8')).toBe(md('mine'));
+
+    const replaced = await call<InstallReport>('install.skill', {
+      skill: mineDir(),
+      client: 'claude-code',
+      scope: 'project',
+      mode: 'copy',
+      onConflict: 'replace',
+    });
+    expect(replaced.skills[0].result).toBe('replaced');
+    expect(await readFile(path.join(installed, 'SKILL.md'), 'utf8')).toMatch(/license: MIT/);
+  });
+
+  it('links into a user folder, and refuses what the router cannot accept', async () => {
+    const report = await call<InstallReport>('install.skill', {
+      skill: mineDir(),
+      client: 'cursor',
+      scope: 'user',
+      mode: 'link',
+    });
+    expect(report.skills[0].result).toBe('installed');
+    expect((await lstat(path.join(home, '.cursor', 'skills', 'mine'))).isSymbolicLink()).toBe(true);
+    await expect(
+      call('install.skill', { skill: mineDir(), client: 'spec', scope: 'user', mode: 'copy' }),
+    ).rejects.toMatchObject({ code: 'invalid_params' });
+    await expect(
+      call('install.preview', { skill: mineDir(), client: 'adk', scope: 'user' }),
+    ).rejects.toThrow(/reads no user skills folder/);
+  });
+});
