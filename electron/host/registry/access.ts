@@ -7,7 +7,7 @@ import type { SkillSource, SkillSummary } from '../../../shared/skill/model';
 
 /** Bundled examples live inside the application: changing them would be lost on update. */
 export const BUNDLED_READ_ONLY_REASON =
-  'bundled with the studio: export it and import it into your workspace to change it';
+  'bundled with the studio: duplicate it into your workspace to change it';
 
 export function skillAccess(
   source: SkillSource,

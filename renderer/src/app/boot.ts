@@ -81,6 +81,10 @@ export function handleEvent(event: StudioEvent): void {
       refreshList();
       break;
     }
+    case 'skill.moved':
+      // The window that renamed the skill moves its own tabs; every window relists.
+      refreshList();
+      break;
     case 'watch.error':
       notify(
         'error',

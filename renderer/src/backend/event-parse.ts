@@ -38,6 +38,11 @@ export function parseStudioEvent(data: string | unknown): StudioEvent | null {
         };
       }
       return null;
+    case 'skill.moved':
+      if (typeof v.from === 'string' && typeof v.to === 'string' && typeof v.name === 'string') {
+        return { type: 'skill.moved', from: v.from, to: v.to, name: v.name };
+      }
+      return null;
     case 'workspace.changed':
       if (typeof v.info === 'object' && v.info !== null) return value as StudioEvent;
       return null;
