@@ -12,6 +12,7 @@ import type {
 } from '../../shared/api/studio-api';
 import { isFileServiceError } from './fs/errors';
 import { HISTORY_ID } from './history/history-store';
+import { PROVIDERS_SCHEMA } from './providers/provider-config';
 
 export type RouterResult = { ok: true; result: unknown } | { ok: false; error: StudioErrorPayload };
 
@@ -92,6 +93,15 @@ const HISTORY_ENTRY = obj(
     'events_truncated',
   ],
 );
+
+// LLM providers (electron/host/providers/handlers.ts): the skill-studio.json entry's own
+// schema, closed, so a key (`api_key`, headers…) cannot even be sent.
+const providerId = PROVIDERS_SCHEMA.items.properties.id;
+const PROVIDER_INPUT = {
+  ...PROVIDERS_SCHEMA.items,
+  required: [...PROVIDERS_SCHEMA.items.required],
+  additionalProperties: false,
+};
 
 const PARAM_SCHEMAS: Record<StudioMethod, object> = {
   'workspace.info': empty,
@@ -187,6 +197,10 @@ const PARAM_SCHEMAS: Record<StudioMethod, object> = {
     },
     ['skill'],
   ),
+  'providers.list': empty,
+  'providers.save': obj({ provider: PROVIDER_INPUT, previousId: providerId }, ['provider']),
+  'providers.remove': obj({ id: providerId }, ['id']),
+  'providers.check': obj({ id: providerId }, ['id']),
 };
 
 const ajv = new Ajv({ allErrors: false, strict: false });

@@ -24,6 +24,7 @@ import {
   loadWorkspaceConfig,
   saveWorkspaceConfig,
   type WorkspaceConfig,
+  type WorkspaceConfigPatch,
 } from './workspace/workspace-config';
 import {
   createFile,
@@ -48,6 +49,7 @@ import { encodeMessage } from '../../shared/protocol/codec';
 import { RecentWorkspaces } from './workspace/recent-workspaces';
 import { playgroundHandlers } from './history/handlers';
 import { skillAdminHandlers } from './skills-admin/handlers';
+import { providerHandlers } from './providers/handlers';
 import { defaultTrash, type Trash } from './skills-admin/trash';
 
 export interface StudioHostOptions {
@@ -412,6 +414,16 @@ export class StudioHost {
     await this.registry?.close();
   }
 
+  /** Writes skill-studio.json (read-modify-write) and tells the UI the workspace changed. */
+  private async saveConfig(root: string, patch: WorkspaceConfigPatch): Promise<WorkspaceInfo> {
+    const loaded = await saveWorkspaceConfig(root, patch);
+    this.config = loaded.config;
+    this.configDiagnostics = loaded.diagnostics;
+    const info = await this.info();
+    this.emit({ type: 'workspace.changed', info });
+    return info;
+  }
+
   // ── the Studio API ─────────────────────────────────────────────────────────
 
   private handlers(): Handlers {
@@ -433,6 +445,16 @@ export class StudioHost {
         trash: this.opts.trash === undefined ? defaultTrash() : this.opts.trash,
         reload: () => this.registry.reload(),
         emit: (e) => this.emit(e),
+      }),
+      // LLM providers: list, add/edit/remove in skill-studio.json, test (electron/host/providers).
+      ...providerHandlers({
+        workspace: () => this.workspace,
+        workspaceProviders: () => this.config.providers,
+        providerSet: () => this.providerSet(),
+        saveConfig: async (patch) => {
+          if (this.workspace) await this.saveConfig(this.workspace, patch);
+        },
+        env: () => process.env,
       }),
       'workspace.info': () => this.info(),
       'workspace.open': async ({ root }) => {
@@ -498,12 +520,7 @@ export class StudioHost {
             'invalid_params',
             'open a workspace first: agents live in its skill-studio.json',
           );
-        const loaded = await saveWorkspaceConfig(this.workspace, { agents });
-        this.config = loaded.config;
-        this.configDiagnostics = loaded.diagnostics;
-        const info = await this.info();
-        this.emit({ type: 'workspace.changed', info });
-        return info;
+        return this.saveConfig(this.workspace, { agents });
       },
     };
   }

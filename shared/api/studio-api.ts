@@ -17,8 +17,10 @@ import type {
   SkillMoved,
   TrashInfo,
 } from './skill-admin';
+import type { ProviderCheckView, ProviderInput, ProvidersInfo } from './providers';
 
 export type * from './skill-admin';
+export type * from './providers';
 
 export type TemplateName = 'basic' | 'script' | 'topology';
 export type BundleFormat = 'skill' | 'zip';
@@ -167,6 +169,17 @@ export interface StudioMethods {
     WriteResult & { file: string },
   ];
   'cases.run': [{ skill: string; names?: string[]; agent?: string | null }, CaseRunReport];
+  /** The LLM providers in force (workspace, then the user's file), with key presence, never keys. */
+  'providers.list': [Record<string, never>, ProvidersInfo];
+  /**
+   * Adds or replaces a workspace provider in skill-studio.json (`previousId` renames one).
+   * A key is never accepted here: the entry names the environment variable that holds it.
+   */
+  'providers.save': [{ provider: ProviderInput; previousId?: string }, ProvidersInfo];
+  /** Removes a workspace provider from skill-studio.json. */
+  'providers.remove': [{ id: string }, ProvidersInfo];
+  /** "Test connection": key present, server reachable, models listed, what to fix. */
+  'providers.check': [{ id: string }, ProviderCheckView];
 }
 
 export type StudioMethod = keyof StudioMethods;

@@ -1,0 +1,73 @@
+/**
+ * The Studio API's view of the LLM providers (settings, the playground's picker):
+ * what is configured, where each entry comes from, and whether its key is there —
+ * never the key itself. Entries are written to the workspace's skill-studio.json
+ * (`providers`), which never holds a key: a provider names the environment variable
+ * its key comes from (`api_key_env`).
+ */
+
+export type ProviderKindName = 'anthropic' | 'openai-compatible';
+
+/** A provider as the settings form edits it (the skill-studio.json entry, DESIGN §5). */
+export interface ProviderInput {
+  id: string;
+  kind: ProviderKindName;
+  /** Left out: the kind's public endpoint. */
+  base_url?: string;
+  model: string;
+  /** The models calls may choose; empty or absent means any. */
+  models?: string[];
+  /** The environment variable that holds the key; absent for keyless local servers. */
+  api_key_env?: string;
+  default?: boolean;
+}
+
+/** Whether a run would find the provider's key, and where (never the key). */
+export type KeyState = 'present' | 'missing' | 'not_needed';
+
+export interface ProviderView {
+  id: string;
+  kind: ProviderKindName;
+  /** As configured, or the kind's public endpoint. */
+  base_url: string;
+  /** True when base_url was written in the file (false: the default endpoint). */
+  base_url_set: boolean;
+  model: string;
+  models: string[];
+  api_key_env: string | null;
+  default: boolean;
+  /** `workspace`: skill-studio.json (editable here); `user`: the user's own providers file. */
+  source: 'workspace' | 'user';
+  key: KeyState;
+  /** Where the key comes from when present. */
+  key_from: 'env' | 'user-file' | null;
+  /** Why a run could not use the key (variable unset, a host the key may not go to), or null. */
+  key_problem: string | null;
+}
+
+export interface ProvidersInfo {
+  providers: ProviderView[];
+  /** The provider a run uses when none is picked, or null. */
+  default_id: string | null;
+  /** Where workspace providers are written; null without an open workspace. */
+  workspace_file: string | null;
+  /** The user-level providers file (same shape; may hold `api_key`, must be chmod 600). */
+  user_file: string | null;
+  /** Why the user file was not used, or null. */
+  user_file_refused: string | null;
+  /** Problems of the lists (repeated ids, a literal key in skill-studio.json…). */
+  problems: string[];
+}
+
+/** "Test connection": key, reachability, models, and what to fix when something fails. */
+export interface ProviderCheckView {
+  id: string;
+  key: KeyState;
+  api_key_env: string | null;
+  reachable: boolean;
+  models: string[];
+  /** True when the configured model is among the listed ones (null: not known). */
+  model_listed: boolean | null;
+  ok: boolean;
+  problem: string | null;
+}
