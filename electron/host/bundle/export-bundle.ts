@@ -33,6 +33,11 @@ export interface ExportOptions {
   name: string;
   /** `.skill` and `.zip` hold the same archive; the format only names the file. */
   format: BundleFormat;
+  /**
+   * Rewrites the skill's SKILL.md in the archive only (a client quick fix, e.g. keys moved
+   * under metadata for claude.ai); the file on disk is never touched.
+   */
+  rewriteSkillMd?: (text: string) => string;
 }
 
 export interface ExportedBundle {
@@ -123,8 +128,12 @@ export async function exportBundle(skillDir: string, opts: ExportOptions): Promi
     }).catch((err: unknown) => {
       throw err instanceof TooLargeError ? tooLarge : err;
     });
-    total += data.length;
-    zip.addBuffer(data, e.entryName, {
+    const bytes =
+      opts.rewriteSkillMd && e.path.toLowerCase() === 'skill.md'
+        ? Buffer.from(opts.rewriteSkillMd(data.toString('utf8')), 'utf8')
+        : data;
+    total += bytes.length;
+    zip.addBuffer(bytes, e.entryName, {
       mtime: BUNDLE_TIMESTAMP,
       mode: e.executable ? EXECUTABLE_MODE : FILE_MODE,
       compressionLevel: COMPRESSION_LEVEL,
