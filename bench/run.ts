@@ -9,8 +9,13 @@ import os from 'node:os';
 import { printRows } from './bench-util';
 import { registryBench } from './registry-bench';
 import { runnerBench } from './runner-bench';
+import { llmBench } from './llm-bench';
 
-const SUITES = { registry: ['Registry', registryBench], runner: ['Runner', runnerBench] } as const;
+const SUITES = {
+  registry: ['Registry', registryBench],
+  runner: ['Runner', runnerBench],
+  llm: ['Model runs', llmBench],
+} as const;
 type Suite = keyof typeof SUITES;
 
 async function main(): Promise<void> {

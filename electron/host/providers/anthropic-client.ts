@@ -44,16 +44,19 @@ type RawEvent = Anthropic.Messages.RawMessageStreamEvent;
 export class AnthropicClient implements ChatClient {
   constructor(private readonly options: AnthropicClientOptions) {}
 
-  private sdk(timeoutMs: number): Anthropic {
-    return new Anthropic({
+  private client: Anthropic | null = null;
+
+  /** One SDK client for every turn: its connection pool is reused (keep-alive). */
+  private sdk(): Anthropic {
+    this.client ??= new Anthropic({
       // Never null: with no key the SDK would look for credentials on its own.
       apiKey: this.options.apiKey ?? 'no-key-configured',
       baseURL: this.options.baseUrl,
       maxRetries: 0,
       // The SDK's own logs could show request details; the run logs what matters.
       logLevel: 'off',
-      timeout: Math.max(1, timeoutMs),
     });
+    return this.client;
   }
 
   private errorContext(model: string): ErrorContext {
@@ -83,8 +86,9 @@ export class AnthropicClient implements ChatClient {
     const stream = await withRetry(
       async () => {
         try {
-          return await this.sdk(req.deadline - Date.now()).messages.create(params, {
+          return await this.sdk().messages.create(params, {
             signal: req.signal,
+            timeout: Math.max(1, req.deadline - Date.now()),
           });
         } catch (err) {
           throw toProviderError(ctx, err, req.signal);

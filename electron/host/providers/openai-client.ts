@@ -140,6 +140,16 @@ export class OpenAiCompatibleClient implements ChatClient {
     let usage: Usage | null = null;
     let failure: ProviderError | null = null;
 
+    // The deltas of one network read go out as one piece: fewer events when a server
+    // (or a busy machine) delivers several at once, the same text either way.
+    let pendingText = '';
+    const flushText = (): void => {
+      if (pendingText === '' || failure) return;
+      const piece = pendingText;
+      pendingText = '';
+      handlers.onText(piece);
+    };
+
     const onEvent = (event: EventSourceMessage): void => {
       if (failure || done) return;
       const data = event.data;
@@ -185,7 +195,7 @@ export class OpenAiCompatibleClient implements ChatClient {
         const delta = (choice.delta ?? {}) as { content?: unknown; tool_calls?: unknown };
         if (typeof delta.content === 'string' && delta.content !== '') {
           text += delta.content;
-          handlers.onText(delta.content);
+          pendingText += delta.content;
         }
         if (Array.isArray(delta.tool_calls)) calls.push(delta.tool_calls as ToolCallDelta[]);
         if (typeof choice.finish_reason === 'string' && choice.finish_reason)
@@ -223,10 +233,17 @@ export class OpenAiCompatibleClient implements ChatClient {
         }
         if (step.done) break;
         parser.feed(decoder.decode(step.value, { stream: true }));
+        flushText();
         if (failure) throw failure as ProviderError;
-        if (done) break;
+        if (done) {
+          // Read to the end, briefly: a response read whole lets the connection be
+          // reused (keep-alive) for the next turn; a server that holds it open is cut.
+          await drain(reader, DRAIN_MS);
+          break;
+        }
       }
       parser.feed(decoder.decode());
+      flushText();
       if (failure) throw failure as ProviderError;
     } finally {
       // Closes the connection at once when we stop early (error, abort, [DONE] before EOF).
@@ -244,6 +261,22 @@ export class OpenAiCompatibleClient implements ChatClient {
     const stopReason =
       toolCalls.length > 0 ? 'tool_use' : (STOP_REASONS[finish ?? 'stop'] ?? finish ?? 'end_turn');
     return { text, toolCalls, stopReason, usage: usage ?? emptyUsage(), model };
+  }
+}
+
+/** How long to wait for the end of a response after `[DONE]`. */
+const DRAIN_MS = 50;
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  try {
+    for (let i = 0; i < 64; i++) {
+      const step = await Promise.race([reader.read(), late]);
+      if (step === 'late' || step.done) return;
+    }
+  } finally {
+    clearTimeout(timer);
   }
 }
 

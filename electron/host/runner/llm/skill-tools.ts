@@ -157,8 +157,23 @@ export function unknownDeclaredTools(record: SkillRecord): string[] {
 
 const RUNNABLE = /\.(py|js|mjs|cjs|sh|bash)$/i;
 
+/**
+ * Tools by skill record: a record is replaced (not changed) when its folder changes, so
+ * its files are listed once, not on every call.
+ */
+const toolCache = new WeakMap<SkillRecord, Promise<ToolSpec[]>>();
+
 /** The tools this skill's run offers: all built-ins, less scripts when it has none, filtered by allowed-tools. */
-export async function toolsFor(record: SkillRecord): Promise<ToolSpec[]> {
+export function toolsFor(record: SkillRecord): Promise<ToolSpec[]> {
+  let tools = toolCache.get(record);
+  if (!tools) {
+    tools = listTools(record);
+    toolCache.set(record, tools);
+  }
+  return tools;
+}
+
+async function listTools(record: SkillRecord): Promise<ToolSpec[]> {
   const allowed = allowedTools(record);
   const files = await listSkillFiles(record.dir, { maxEntries: 2000 }).catch(() => []);
   const hasScripts = files.some((f) => RUNNABLE.test(f.path));
