@@ -36,6 +36,8 @@ export default function ConflictDiff({ path, theirs, mine, theme }: Props) {
     });
     diff.setModel({ original, modified });
     return () => {
+      // Detach the models first: the widget resets them lazily, after dispose() returns.
+      diff.setModel(null);
       diff.dispose();
       original.dispose();
       modified.dispose();
