@@ -148,6 +148,24 @@ describe('skill-studio install', () => {
     expect(readdirSync(tmp)).toEqual([]);
   });
 
+  it("installs a repository that is itself the skill, leaving out the clone's .git; --link links its working tree", async () => {
+    const repo = path.join(base, 'solo');
+    write(path.join(repo, 'SKILL.md'), skillMd('solo'));
+    git(base, 'init', '--quiet', '-b', 'main', repo);
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '--quiet', '-m', 'solo');
+    expect((await cli('install', repo, '--to', 'opencode', '--scope', 'user')).code).toBe(0);
+    const folder = path.join(home, '.config', 'opencode', 'skills');
+    expect(readdirSync(path.join(folder, 'solo'))).toEqual(['SKILL.md']);
+    expect(lock(folder).skills.solo.source.kind).toBe('git');
+
+    const linked = await cli('install', repo, '--to', 'opencode', '--link');
+    expect(linked.code).toBe(0);
+    const link = path.join(ws, '.opencode', 'skills', 'solo');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(lock(path.join(ws, '.opencode', 'skills')).skills.solo.source.kind).toBe('folder');
+  });
+
   it('lists the skills and the clients found when no --to is given, writing nothing', async () => {
     const repo = makeRepo(['alpha']);
     mkdirSync(path.join(home, '.codex'));

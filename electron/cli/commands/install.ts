@@ -56,7 +56,7 @@ export const installCommand: CommandImpl = {
     const onConflict = conflictFlag(ctx);
     const c = colours(ctx.io);
     const roots = installRoots(ctx);
-    const ref = classifySource(src, ctx.io.cwd);
+    const ref = classifySource(src, ctx.io.cwd, { asFolder: Boolean(ctx.values.link) });
     const source = await openSource(ref, { ref: stringFlag(ctx, 'ref') });
     try {
       if (!to) {

@@ -52,13 +52,21 @@ export interface OpenedSource {
 
 const MAX_SKILLS = 1000;
 
-/** A git URL, else an existing path: a file is a bundle, a folder with `.git` a repository. */
-export function classifySource(src: string, cwd: string): SourceRef {
+/**
+ * A git URL, else an existing path: a file is a bundle, a folder with `.git` a repository
+ * (cloned, so what is installed is what is committed) unless `asFolder` (a link points at
+ * the working tree itself).
+ */
+export function classifySource(
+  src: string,
+  cwd: string,
+  opts: { asFolder?: boolean } = {},
+): SourceRef {
   if (looksLikeGitUrl(src)) return { kind: 'git', location: src };
   const abs = path.resolve(cwd, src);
   if (!existsSync(abs)) throw new NotFoundError(`${src}: no such file, folder or git URL`, src);
   if (statSync(abs).isFile()) return { kind: 'bundle', location: abs };
-  return existsSync(path.join(abs, '.git'))
+  return existsSync(path.join(abs, '.git')) && !opts.asFolder
     ? { kind: 'git', location: abs }
     : { kind: 'folder', location: abs };
 }
@@ -77,7 +85,11 @@ function installName(frontmatterName: unknown, folder: string): string {
   return name;
 }
 
-async function readSourceSkill(root: string, dir: string, skipTop: boolean): Promise<SourceSkill> {
+/**
+ * Reads one skill of a source. When the skill is the source itself, a `.git` at its top
+ * is the source's own repository: left out, never refused (nor copied).
+ */
+async function readSourceSkill(root: string, dir: string): Promise<SourceSkill> {
   const rel = path.relative(root, dir).split(path.sep).join('/') || '.';
   const folder = path.basename(dir);
   let skillMd = '';
@@ -89,9 +101,8 @@ async function readSourceSkill(root: string, dir: string, skipTop: boolean): Pro
     skillMd = await readFile(path.join(dir, 'SKILL.md'), 'utf8');
     const parsed = parseSkillMd(skillMd, { folderName: folder });
     diagnostics = parsed.diagnostics;
-    name = folder;
     name = installName(parsed.frontmatter?.name, folder);
-    snapshot = await snapshotSkill(dir, { skipTop: skipTop ? new Set(['.git']) : undefined });
+    snapshot = await snapshotSkill(dir, { skipTop: dir === root ? new Set(['.git']) : undefined });
   } catch (err) {
     problem = err instanceof Error ? err.message : String(err);
   }
@@ -102,8 +113,8 @@ async function readSourceSkill(root: string, dir: string, skipTop: boolean): Pro
  * The skills of a tree: the root itself when it holds SKILL.md, else every skill folder
  * below it. A folder reached through a symbolic link is listed as refused, never read.
  */
-async function skillsUnder(root: string, isClone: boolean): Promise<SourceSkill[]> {
-  if (existsSync(path.join(root, 'SKILL.md'))) return [await readSourceSkill(root, root, isClone)];
+async function skillsUnder(root: string): Promise<SourceSkill[]> {
+  if (existsSync(path.join(root, 'SKILL.md'))) return [await readSourceSkill(root, root)];
   const found = await findSkillFolders(root, { maxDepth: 4, maxSkills: MAX_SKILLS });
   const realRoot = await realpath(root);
   const out: SourceSkill[] = [];
@@ -121,7 +132,7 @@ async function skillsUnder(root: string, isClone: boolean): Promise<SourceSkill[
       });
       continue;
     }
-    out.push(await readSourceSkill(root, f.dir, false));
+    out.push(await readSourceSkill(root, f.dir));
   }
   return out.sort((a, b) => (a.subpath < b.subpath ? -1 : 1));
 }
@@ -134,7 +145,7 @@ export async function openSource(
   if (ref.kind === 'git') {
     const clone = await cloneShallow(ref.location, opts.ref);
     try {
-      const skills = await skillsUnder(clone.dir, true);
+      const skills = await skillsUnder(clone.dir);
       return { ref, commit: clone.commit, skills, dispose: clone.dispose };
     } catch (err) {
       await clone.dispose();
@@ -148,7 +159,7 @@ export async function openSource(
     try {
       const unpacked = path.join(tmp, 'skills');
       await importBundle(buffer, unpacked);
-      const skills = await skillsUnder(unpacked, false);
+      const skills = await skillsUnder(unpacked);
       return { ref, commit: null, skills, dispose };
     } catch (err) {
       await dispose();
@@ -158,7 +169,7 @@ export async function openSource(
   return {
     ref,
     commit: null,
-    skills: await skillsUnder(ref.location, false),
+    skills: await skillsUnder(ref.location),
     dispose: async () => {},
   };
 }

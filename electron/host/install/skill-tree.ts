@@ -10,6 +10,7 @@
  * `outdated` can say which files a new version adds, removes or changes.
  */
 import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
 import { copyFile, chmod, lstat, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileChanges } from '../../../shared/api/install';
@@ -130,7 +131,7 @@ export async function copySnapshot(
     const to = path.join(dest, ...rel.split('/'));
     await mkdir(path.dirname(to), { recursive: true });
     // COPYFILE_EXCL: never write through something that appeared at the name meanwhile.
-    await copyFile(path.join(skillDir, ...rel.split('/')), to, 1);
+    await copyFile(path.join(skillDir, ...rel.split('/')), to, constants.COPYFILE_EXCL);
     await chmod(to, f.executable ? 0o755 : 0o644);
   }
 }
