@@ -2,7 +2,7 @@
  * Layout state (panel sizes, what is collapsed, which right tab) remembered per
  * workspace in localStorage, so each project reopens the way it was left.
  */
-export type RightTab = 'problems' | 'preview' | 'files';
+export type RightTab = 'problems' | 'preview' | 'files' | 'portability';
 
 export interface LayoutState {
   sidebarWidth: number;
@@ -46,7 +46,10 @@ export function sanitizeLayout(value: unknown): LayoutState {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const bool = (x: unknown, fallback: boolean) => (typeof x === 'boolean' ? x : fallback);
   const tab =
-    v.rightTab === 'problems' || v.rightTab === 'preview' || v.rightTab === 'files'
+    v.rightTab === 'problems' ||
+    v.rightTab === 'preview' ||
+    v.rightTab === 'files' ||
+    v.rightTab === 'portability'
       ? v.rightTab
       : DEFAULT_LAYOUT.rightTab;
   return {

@@ -5,15 +5,17 @@ import { IS_MAC } from '../../platform';
 import { ProblemsPanel } from './ProblemsPanel';
 import { PreviewPanel } from './PreviewPanel';
 import { FilesPanel } from './FilesPanel';
+import { PortabilityPanel } from './PortabilityPanel';
 import { useProblems } from './use-problems';
 
 const TABS: { id: RightTab; label: string }[] = [
   { id: 'problems', label: 'Problems' },
   { id: 'preview', label: 'Preview' },
   { id: 'files', label: 'Files' },
+  { id: 'portability', label: 'Portability' },
 ];
 
-/** Right: problems, Markdown preview and the selected skill's files. */
+/** Right: problems, Markdown preview, the selected skill's files, and which agents accept it. */
 export function RightPanel() {
   const tab = useLayout((s) => s.rightTab);
   const show = useLayout((s) => s.showRightTab);
@@ -47,6 +49,7 @@ export function RightPanel() {
         {tab === 'problems' && <ProblemsPanel />}
         {tab === 'preview' && <PreviewPanel />}
         {tab === 'files' && <FilesPanel />}
+        {tab === 'portability' && <PortabilityPanel />}
       </div>
     </aside>
   );
