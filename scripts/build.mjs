@@ -2,7 +2,8 @@
 // bundles, and the renderer. Usage: node scripts/build.mjs [--no-renderer]
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 const skipRenderer = process.argv.includes('--no-renderer');
 // Native or optional modules stay outside the bundles and load from node_modules.
@@ -19,10 +20,75 @@ const common = {
   logOverride: { 'empty-import-meta': 'silent' },
 };
 
+// The CLI starts small: dist/cli.cjs holds argument parsing, help and signal handling;
+// each command is a bundle of its own in dist/cli/, required when it runs (the
+// import() calls of electron/cli/commands/index.ts), so a process parses only the
+// code of its command. Modules whose state both sides share (UsageError, the live
+// runs that a signal stops) are bundles of their own too, required by both.
+const CLI_SHARED = { 'electron/cli/io.ts': 'io', 'electron/host/runner/live-runs.ts': 'live-runs' };
+// Every module commands/index.ts loads with import(): the list cannot fall behind it.
+const CLI_COMMANDS = [
+  ...new Set(
+    [
+      ...readFileSync('electron/cli/commands/index.ts', 'utf8').matchAll(
+        /import\('\.\/([a-z0-9-]+)'\)/g,
+      ),
+    ].map((m) => m[1]),
+  ),
+];
+
+/** Resolves shared modules and command modules to the dist/cli/ bundles (`prefix`: from where). */
+function cliParts(prefix, self) {
+  return {
+    name: 'cli-parts',
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const rel = path.relative(process.cwd(), path.resolve(args.resolveDir, args.path));
+        const file = rel
+          .split(path.sep)
+          .join('/')
+          .replace(/(\.ts)?$/, '.ts');
+        const shared = CLI_SHARED[file];
+        if (shared && shared !== self) return { path: `${prefix}${shared}.cjs`, external: true };
+        const command = /^electron\/cli\/commands\/([a-z0-9-]+)\.ts$/.exec(file)?.[1];
+        if (args.kind === 'dynamic-import' && command && CLI_COMMANDS.includes(command))
+          return { path: `${prefix}${command}.cjs`, external: true };
+        return undefined;
+      });
+    },
+  };
+}
+
+const cliBuilds = [
+  build({
+    ...common,
+    entryPoints: ['electron/cli/main.ts'],
+    outfile: 'dist/cli.cjs',
+    plugins: [cliParts('./cli/', null)],
+    // import() of a command's bundle becomes require(): no trip through the ESM loader.
+    supported: { 'dynamic-import': false },
+  }),
+  ...[
+    ...CLI_COMMANDS.map((name) => [`electron/cli/commands/${name}.ts`, name]),
+    ...Object.entries(CLI_SHARED),
+  ].map(([entry, name]) =>
+    build({
+      ...common,
+      entryPoints: [entry],
+      outfile: `dist/cli/${name}.cjs`,
+      plugins: [cliParts('./', name)],
+    }),
+  ),
+];
+
 await Promise.all([
-  build({ ...common, entryPoints: ['electron/cli/main.ts'], outfile: 'dist/cli.cjs' }),
+  ...cliBuilds,
   // The schema worker sits beside each bundle that starts it (electron/host/workers).
-  ...['dist/schema-worker.cjs', 'dist/electron/schema-worker.cjs'].map((outfile) =>
+  ...[
+    'dist/schema-worker.cjs',
+    'dist/cli/schema-worker.cjs',
+    'dist/electron/schema-worker.cjs',
+  ].map((outfile) =>
     build({ ...common, entryPoints: ['electron/host/workers/schema-worker.ts'], outfile }),
   ),
   existsSync('electron/main/main.ts') &&

@@ -25,6 +25,14 @@ export interface Command {
   run(ctx: CommandContext): Promise<number>;
 }
 
+/** A command as `--help` and parsing know it; `load` brings its code (commands/index.ts). */
+export interface CommandSpec extends Omit<Command, 'run'> {
+  load(): Promise<Command['run']>;
+}
+
+/** What a command's module holds: its code, without what the spec says. */
+export type CommandImpl = Pick<Command, 'run'>;
+
 export const COMMON_OPTIONS: OptionSpec = {
   root: { type: 'string', multiple: true },
   'no-user': { type: 'boolean' },

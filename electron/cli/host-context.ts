@@ -3,19 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { StudioHost } from '../host/studio-host';
 import type { CommandContext } from './command';
-import { colours, UsageError } from './io';
+import { colours } from './io';
+import { rootFolders } from './catalog';
 import { formatDiagnostic } from './format';
 import { WORKSPACE_CONFIG_FILE } from '../host/workspace/workspace-config';
-import { existsSync } from 'node:fs';
 
 export async function openHost(
   ctx: CommandContext,
   opts: { watch?: boolean } = {},
 ): Promise<StudioHost> {
-  const roots = ctx.common.root.map((r) => path.resolve(ctx.io.cwd, r));
-  for (const r of roots) {
-    if (!existsSync(r)) throw new UsageError(`--root ${r}: no such folder`);
-  }
+  const roots = rootFolders(ctx);
   const host = await StudioHost.create({
     workspace: ctx.io.cwd,
     home: ctx.common.noUser ? null : (ctx.io.env.HOME ?? os.homedir()),

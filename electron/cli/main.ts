@@ -5,7 +5,7 @@
  * every skill run it started, lets the command wind down and report, then exits.
  */
 import { parseArgs } from 'node:util';
-import { COMMON_OPTIONS, type Command } from './command';
+import { COMMON_OPTIONS, type CommandSpec } from './command';
 import { EXIT_FAILED, EXIT_USAGE, UsageError, processIO, type CliIO } from './io';
 import { COMMANDS } from './commands';
 import { appVersion } from '../host/app-paths';
@@ -28,7 +28,7 @@ function usage(): string {
   ].join('\n');
 }
 
-function commandHelp(cmd: Command): string {
+function commandHelp(cmd: CommandSpec): string {
   return `Usage: skill-studio ${cmd.usage}\n\n${cmd.summary}\n`;
 }
 
@@ -81,7 +81,8 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   }
   const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   try {
-    return await cmd.run({
+    const run = await cmd.load();
+    return await run({
       io,
       positionals: parsed.positionals,
       values,

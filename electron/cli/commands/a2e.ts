@@ -1,16 +1,12 @@
 import { DEFAULT_MAX_FRAME_CHARS, encodeMessage } from '../../../shared/protocol/codec';
 import { makeProtocolError } from '../../../shared/protocol/messages';
 import { LineSplitter } from '../../host/runner/script-output';
-import type { Command } from '../command';
+import type { CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { UsageError } from '../io';
 import { withHost } from '../host-context';
 
-export const a2eCommand: Command = {
-  name: 'a2e',
-  usage: 'a2e --stdio [--agent ID]',
-  summary: 'Speak the A2E skills protocol over stdin/stdout, one JSON message per line.',
-  options: { stdio: { type: 'boolean' }, agent: { type: 'string' } },
+export const a2eCommand: CommandImpl = {
   run: (ctx) =>
     withHost(ctx, async (host) => {
       if (!ctx.values.stdio)

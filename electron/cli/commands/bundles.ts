@@ -8,7 +8,7 @@ import { isFileServiceError } from '../../host/fs/errors';
 import { readSkillFolder } from '../../host/registry/scan';
 import { createSkillFromTemplate, TEMPLATE_NAMES } from '../../host/skill-templates';
 import type { TemplateName } from '../../../shared/api/studio-api';
-import type { Command } from '../command';
+import type { CommandContext, CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, UsageError, writeJson } from '../io';
 import { formatDiagnostic, plural } from '../format';
@@ -23,7 +23,7 @@ function isFolder(p: string): boolean {
   }
 }
 
-async function skillFor(ctx: Parameters<Command['run']>[0], ref: string): Promise<SkillRecord> {
+async function skillFor(ctx: CommandContext, ref: string): Promise<SkillRecord> {
   const asPath = path.resolve(ctx.io.cwd, ref);
   if (
     ref.includes('/') ||
@@ -37,16 +37,7 @@ async function skillFor(ctx: Parameters<Command['run']>[0], ref: string): Promis
   return withHost(ctx, async (host) => host.resolveSkill(ref));
 }
 
-export const exportCommand: Command = {
-  name: 'export',
-  usage: 'export NAME|DIR [-o FILE] [--format skill|zip] [--force]',
-  summary:
-    'Write a reproducible .skill / .zip bundle (validates first; errors refuse unless --force).',
-  options: {
-    output: { type: 'string', short: 'o' },
-    format: { type: 'string' },
-    force: { type: 'boolean' },
-  },
+export const exportCommand: CommandImpl = {
   async run(ctx) {
     const [ref] = ctx.positionals;
     if (!ref) throw new UsageError('name the skill or its folder');
@@ -90,16 +81,7 @@ export const exportCommand: Command = {
   },
 };
 
-export const importCommand: Command = {
-  name: 'import',
-  usage: 'import FILE [--into DIR] [--replace | --keep-both]',
-  summary:
-    'Unpack every skill of a .skill / .zip bundle into DIR (default ./skills), refusing unsafe archives; an existing skill folder is refused unless --replace or --keep-both (<name>-2).',
-  options: {
-    into: { type: 'string' },
-    replace: { type: 'boolean' },
-    'keep-both': { type: 'boolean' },
-  },
+export const importCommand: CommandImpl = {
   async run(ctx) {
     const [file] = ctx.positionals;
     if (!file) throw new UsageError('name the bundle to import');
@@ -148,11 +130,7 @@ export const importCommand: Command = {
   },
 };
 
-export const newCommand: Command = {
-  name: 'new',
-  usage: `new NAME [--template ${TEMPLATE_NAMES.join('|')}] [--into DIR]`,
-  summary: 'Create a skill folder from a template (default: ./skills/NAME).',
-  options: { template: { type: 'string' }, into: { type: 'string' } },
+export const newCommand: CommandImpl = {
   async run(ctx) {
     const [name] = ctx.positionals;
     if (!name) throw new UsageError('name the new skill');

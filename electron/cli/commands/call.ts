@@ -2,7 +2,7 @@ import { encodeMessage } from '../../../shared/protocol/codec';
 import { makeCallRequest } from '../../../shared/protocol/messages';
 import { TranscriptView } from '../transcript-view';
 import { overrideFromFlags } from '../provider-flags';
-import type { Command } from '../command';
+import type { CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, EXIT_FAILED, EXIT_OK, UsageError } from '../io';
 import { withHost } from '../host-context';
@@ -21,18 +21,7 @@ function parseArgsJson(text: string | undefined): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-export const callCommand: Command = {
-  name: 'call',
-  usage: 'call NAME [--args JSON] [--timeout S] [--agent ID] [--provider ID] [--model M] [--json]',
-  summary:
-    'Run a skill, showing its progress, logs and artifacts live (--json: every A2E message as NDJSON).',
-  options: {
-    args: { type: 'string' },
-    timeout: { type: 'string' },
-    agent: { type: 'string' },
-    provider: { type: 'string' },
-    model: { type: 'string' },
-  },
+export const callCommand: CommandImpl = {
   run: (ctx) =>
     withHost(ctx, async (host) => {
       const [name] = ctx.positionals;

@@ -1,28 +1,132 @@
-/** Every CLI command, in the order `--help` lists them. */
-import type { Command } from '../command';
-import { validateCommand } from './validate';
-import { listCommand } from './list';
-import { filesCommand, readCommand } from './read';
-import { toPromptCommand } from './to-prompt';
-import { callCommand } from './call';
-import { providersCommand } from './providers';
-import { testCommand } from './test';
-import { a2eCommand } from './a2e';
-import { serveCommand } from './serve';
-import { exportCommand, importCommand, newCommand } from './bundles';
+/**
+ * Every CLI command, in the order `--help` lists them: what parsing and help need,
+ * and `load`, which brings the command's code only when it runs. A process runs one
+ * command, so it never loads (nor, in the bundle, evaluates) the others' code: the
+ * server, the runner, ajv and the zip libraries stay out of `list` and `read`.
+ */
+import type { CommandSpec } from '../command';
+import { TEMPLATE_NAMES } from '../../host/skill-templates';
+import { CASES_DIR } from '../../../shared/playground/cases';
 
-export const COMMANDS: Command[] = [
-  validateCommand,
-  listCommand,
-  readCommand,
-  filesCommand,
-  toPromptCommand,
-  callCommand,
-  providersCommand,
-  testCommand,
-  a2eCommand,
-  serveCommand,
-  exportCommand,
-  importCommand,
-  newCommand,
+export const COMMANDS: CommandSpec[] = [
+  {
+    name: 'validate',
+    usage: 'validate PATH… [--profile studio|spec] [--json]',
+    summary:
+      'Check skill folders (a skill, its SKILL.md, or a folder of skills) against the SKILL.md rules.',
+    options: { profile: { type: 'string' } },
+    load: () => import('./validate').then((m) => m.validateCommand.run),
+  },
+  {
+    name: 'list',
+    usage: 'list [--json]',
+    summary: 'List every discovered skill with its source, status and problems.',
+    options: {},
+    load: () => import('./list').then((m) => m.listCommand.run),
+  },
+  {
+    name: 'read',
+    usage: 'read NAME [FILE]',
+    summary:
+      'Print a skill file as an agent reads it (SKILL.md without frontmatter; sidecars verbatim; 50 KB cap).',
+    options: {},
+    load: () => import('./read').then((m) => m.readCommand.run),
+  },
+  {
+    name: 'files',
+    usage: 'files NAME',
+    summary: 'List the files of a skill as [{path, bytes}].',
+    options: {},
+    load: () => import('./read').then((m) => m.filesCommand.run),
+  },
+  {
+    name: 'to-prompt',
+    usage: 'to-prompt [--agent ID]',
+    summary:
+      'Print the <available_skills> XML index (only the skills an agent may use with --agent).',
+    options: { agent: { type: 'string' } },
+    load: () => import('./to-prompt').then((m) => m.toPromptCommand.run),
+  },
+  {
+    name: 'call',
+    usage:
+      'call NAME [--args JSON] [--timeout S] [--agent ID] [--provider ID] [--model M] [--json]',
+    summary:
+      'Run a skill, showing its progress, logs and artifacts live (--json: every A2E message as NDJSON).',
+    options: {
+      args: { type: 'string' },
+      timeout: { type: 'string' },
+      agent: { type: 'string' },
+      provider: { type: 'string' },
+      model: { type: 'string' },
+    },
+    load: () => import('./call').then((m) => m.callCommand.run),
+  },
+  {
+    name: 'providers',
+    usage: 'providers [--json]',
+    summary:
+      'List the LLM providers calls may use (skill-studio.json, then your own providers file) and check each: key, reachable, models.',
+    options: {},
+    load: () => import('./providers').then((m) => m.providersCommand.run),
+  },
+  {
+    name: 'test',
+    usage: 'test NAME [--case NAME]… [--agent ID] [--json]',
+    summary: `Run a skill's saved cases (${CASES_DIR}/*.json) and report pass/fail per case (exit 1 if any fails).`,
+    options: { case: { type: 'string', multiple: true }, agent: { type: 'string' } },
+    load: () => import('./test').then((m) => m.testCommand.run),
+  },
+  {
+    name: 'a2e',
+    usage: 'a2e --stdio [--agent ID]',
+    summary: 'Speak the A2E skills protocol over stdin/stdout, one JSON message per line.',
+    options: { stdio: { type: 'boolean' }, agent: { type: 'string' } },
+    load: () => import('./a2e').then((m) => m.a2eCommand.run),
+  },
+  {
+    name: 'serve',
+    usage: 'serve [--port N] [--host 127.0.0.1] [--token-file F] [--workspace DIR]',
+    summary:
+      'Serve the studio UI and its APIs (HTTP, A2E WebSocket) on loopback, behind a session token.',
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'token-file': { type: 'string' },
+      'allow-remote': { type: 'boolean' },
+      workspace: { type: 'string' },
+    },
+    load: () => import('./serve').then((m) => m.serveCommand.run),
+  },
+  {
+    name: 'export',
+    usage: 'export NAME|DIR [-o FILE] [--format skill|zip] [--force]',
+    summary:
+      'Write a reproducible .skill / .zip bundle (validates first; errors refuse unless --force).',
+    options: {
+      output: { type: 'string', short: 'o' },
+      format: { type: 'string' },
+      force: { type: 'boolean' },
+    },
+    load: () => import('./bundles').then((m) => m.exportCommand.run),
+  },
+  {
+    name: 'import',
+    usage: 'import FILE [--into DIR] [--replace | --keep-both]',
+    summary:
+      'Unpack every skill of a .skill / .zip bundle into DIR (default ./skills), refusing unsafe archives; an existing skill folder is refused unless --replace or --keep-both (<name>-2).',
+    options: {
+      into: { type: 'string' },
+      replace: { type: 'boolean' },
+      'keep-both': { type: 'boolean' },
+    },
+    load: () => import('./bundles').then((m) => m.importCommand.run),
+  },
+  {
+    name: 'new',
+    usage: `new NAME [--template ${TEMPLATE_NAMES.join('|')}] [--into DIR]`,
+    summary: 'Create a skill folder from a template (default: ./skills/NAME).',
+    options: { template: { type: 'string' }, into: { type: 'string' } },
+    load: () => import('./bundles').then((m) => m.newCommand.run),
+  },
 ];

@@ -1,51 +1,39 @@
 import path from 'node:path';
 import { readSkillFile, listSkillFiles } from '../../host/skill-files';
-import type { Command } from '../command';
+import type { CommandImpl } from '../command';
 import { UsageError, writeJson } from '../io';
-import { withHost } from '../host-context';
+import { openCatalog } from '../catalog';
 
-export const readCommand: Command = {
-  name: 'read',
-  usage: 'read NAME [FILE]',
-  summary:
-    'Print a skill file as an agent reads it (SKILL.md without frontmatter; sidecars verbatim; 50 KB cap).',
-  options: {},
-  run: (ctx) =>
-    withHost(ctx, async (host) => {
-      const [name, file = 'SKILL.md'] = ctx.positionals;
-      if (!name) throw new UsageError('name the skill to read');
-      const rec = host.resolveSkill(name);
-      const rel = file.replace(/^(\.\/)+/, '');
-      // SKILL.md names the skill's instructions even when the file is the lowercase skill.md.
-      const mdName = rec.skillMdPath ? path.basename(rec.skillMdPath) : 'SKILL.md';
-      const isSkillMd = rel === 'SKILL.md' || rel === mdName;
-      const res = await readSkillFile(rec.dir, isSkillMd ? mdName : rel, {
-        stripFrontmatter: isSkillMd,
-      });
-      if (ctx.common.json) writeJson(ctx.io, res);
-      else
-        ctx.io.stdout.write(
-          res.text.endsWith('\n') || res.text === '' ? res.text : res.text + '\n',
-        );
-      if (res.truncated)
-        ctx.io.stderr.write(`skill-studio read: ${file} is over 50 KB; output cut there\n`);
-      return 0;
-    }),
+export const readCommand: CommandImpl = {
+  async run(ctx) {
+    const skills = await openCatalog(ctx, { countFiles: false });
+    const [name, file = 'SKILL.md'] = ctx.positionals;
+    if (!name) throw new UsageError('name the skill to read');
+    const rec = skills.resolve(name);
+    const rel = file.replace(/^(\.\/)+/, '');
+    // SKILL.md names the skill's instructions even when the file is the lowercase skill.md.
+    const mdName = rec.skillMdPath ? path.basename(rec.skillMdPath) : 'SKILL.md';
+    const isSkillMd = rel === 'SKILL.md' || rel === mdName;
+    const res = await readSkillFile(rec.dir, isSkillMd ? mdName : rel, {
+      stripFrontmatter: isSkillMd,
+    });
+    if (ctx.common.json) writeJson(ctx.io, res);
+    else
+      ctx.io.stdout.write(res.text.endsWith('\n') || res.text === '' ? res.text : res.text + '\n');
+    if (res.truncated)
+      ctx.io.stderr.write(`skill-studio read: ${file} is over 50 KB; output cut there\n`);
+    return 0;
+  },
 };
 
-export const filesCommand: Command = {
-  name: 'files',
-  usage: 'files NAME',
-  summary: 'List the files of a skill as [{path, bytes}].',
-  options: {},
-  run: (ctx) =>
-    withHost(ctx, async (host) => {
-      const [name] = ctx.positionals;
-      if (!name) throw new UsageError('name the skill');
-      const files = await listSkillFiles(host.resolveSkill(name).dir);
-      if (ctx.common.json) writeJson(ctx.io, files);
-      else
-        for (const f of files) ctx.io.stdout.write(`${String(f.bytes).padStart(9)}  ${f.path}\n`);
-      return 0;
-    }),
+export const filesCommand: CommandImpl = {
+  async run(ctx) {
+    const skills = await openCatalog(ctx, { countFiles: false });
+    const [name] = ctx.positionals;
+    if (!name) throw new UsageError('name the skill');
+    const files = await listSkillFiles(skills.resolve(name).dir);
+    if (ctx.common.json) writeJson(ctx.io, files);
+    else for (const f of files) ctx.io.stdout.write(`${String(f.bytes).padStart(9)}  ${f.path}\n`);
+    return 0;
+  },
 };

@@ -6,7 +6,7 @@ import { StudioHost } from '../../host/studio-host';
 import { isLoopbackAddress, newSecret } from '../../server/security';
 import { readTokenFile } from '../../server/token-file';
 import { startServer } from '../../server/server';
-import type { Command, CommandContext } from '../command';
+import type { CommandContext, CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { UsageError } from '../io';
 
@@ -32,18 +32,7 @@ export function stateDirFor(ctx: CommandContext): string {
   return path.join(config, 'skill-studio');
 }
 
-export const serveCommand: Command = {
-  name: 'serve',
-  usage: 'serve [--port N] [--host 127.0.0.1] [--token-file F] [--workspace DIR]',
-  summary:
-    'Serve the studio UI and its APIs (HTTP, A2E WebSocket) on loopback, behind a session token.',
-  options: {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    'token-file': { type: 'string' },
-    'allow-remote': { type: 'boolean' },
-    workspace: { type: 'string' },
-  },
+export const serveCommand: CommandImpl = {
   async run(ctx) {
     const portText = stringFlag(ctx, 'port') ?? '0';
     const port = Number(portText);

@@ -6,16 +6,12 @@
  */
 import { listCases, runCases } from '../../host/history/case-runner';
 import { CASES_DIR, type CaseReport } from '../../../shared/playground/cases';
-import type { Command } from '../command';
+import type { CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, writeJson } from '../io';
 import { withHost } from '../host-context';
 
-export const testCommand: Command = {
-  name: 'test',
-  usage: 'test NAME [--case NAME]… [--agent ID] [--json]',
-  summary: `Run a skill's saved cases (${CASES_DIR}/*.json) and report pass/fail per case (exit 1 if any fails).`,
-  options: { case: { type: 'string', multiple: true }, agent: { type: 'string' } },
+export const testCommand: CommandImpl = {
   run: (ctx) =>
     withHost(ctx, async (host) => {
       const [name, extra] = ctx.positionals;

@@ -1,15 +1,10 @@
 import { toPromptXml } from '../../../shared/skill/prompt-index';
-import type { Command } from '../command';
+import type { CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { UsageError } from '../io';
 import { withHost } from '../host-context';
 
-export const toPromptCommand: Command = {
-  name: 'to-prompt',
-  usage: 'to-prompt [--agent ID]',
-  summary:
-    'Print the <available_skills> XML index (only the skills an agent may use with --agent).',
-  options: { agent: { type: 'string' } },
+export const toPromptCommand: CommandImpl = {
   run: (ctx) =>
     withHost(ctx, async (host) => {
       const agent = stringFlag(ctx, 'agent') ?? null;

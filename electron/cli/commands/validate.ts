@@ -2,47 +2,55 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { countBySeverity } from '../../../shared/skill/diagnostics';
 import type { SkillRecord } from '../../../shared/skill/model';
-import { findSkillFolders } from '../../host/registry/find-skill-folders';
-import { readSkillFolder } from '../../host/registry/scan';
-import type { Command } from '../command';
+import { findSkillFolders, type FoundSkillFolder } from '../../host/registry/find-skill-folders';
+import { readListedSkillFolder, readSkillFolder } from '../../host/registry/scan';
+import type { CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, UsageError, writeJson } from '../io';
 import { formatDiagnostic, plural } from '../format';
 
+/** A folder to read as a skill: a path, or one the walk already listed. */
+type SkillFolder = string | FoundSkillFolder;
+
 /**
  * The skill folders a PATH names: a skill folder, its SKILL.md, or a folder of skill
  * folders. A folder with no skill anywhere in it is taken as a skill folder that
- * lacks its SKILL.md (SKILL_MD_MISSING), never as nothing to check.
+ * lacks its SKILL.md (SKILL_MD_MISSING), never as nothing to check. The CLI waits for
+ * the answer anyway, so the walk uses synchronous calls (scan-io.ts).
  */
-async function foldersFor(target: string): Promise<string[]> {
+export async function foldersFor(target: string): Promise<SkillFolder[]> {
   const st = statSync(target);
   if (st.isFile()) return [path.dirname(target)];
   // A skill folder is checked as itself, without walking its sidecars.
-  if ((await findSkillFolders(target, { maxDepth: 0 })).length > 0) return [target];
-  const found = (await findSkillFolders(target)).map((f) => f.dir);
+  const self = await findSkillFolders(target, { maxDepth: 0, sync: true });
+  if (self.length > 0) return self;
+  const found = await findSkillFolders(target, { sync: true });
   return found.length > 0 ? found : [target];
 }
 
-export const validateCommand: Command = {
-  name: 'validate',
-  usage: 'validate PATH… [--profile studio|spec] [--json]',
-  summary:
-    'Check skill folders (a skill, its SKILL.md, or a folder of skills) against the SKILL.md rules.',
-  options: { profile: { type: 'string' } },
+export const validateCommand: CommandImpl = {
   async run(ctx) {
     if (ctx.positionals.length === 0)
       throw new UsageError('name at least one skill folder, SKILL.md or folder of skills');
     const profile = stringFlag(ctx, 'profile') ?? 'studio';
     if (profile !== 'studio' && profile !== 'spec')
       throw new UsageError(`--profile must be studio or spec, not '${profile}'`);
-    const folders: string[] = [];
+    const folders: SkillFolder[] = [];
     for (const p of ctx.positionals) {
       const abs = path.resolve(ctx.io.cwd, p);
       if (!existsSync(abs)) throw new UsageError(`${p}: no such file or folder`);
       folders.push(...(await foldersFor(abs)));
     }
     const records: SkillRecord[] = [];
-    for (const dir of folders) records.push(await readSkillFolder(dir, 'project', { profile }));
+    // Only diagnostics are reported: the file count would list every sidecar folder again.
+    const opts = { profile, sync: true, countFiles: false } as const;
+    for (const f of folders) {
+      records.push(
+        typeof f === 'string'
+          ? await readSkillFolder(f, 'project', opts)
+          : await readListedSkillFolder(f, 'project', opts),
+      );
+    }
 
     let errors = 0;
     let warnings = 0;

@@ -2,30 +2,30 @@
  * Finds every skill folder below a path, at any depth (for `validate` and the corpus
  * check — discovery proper is depth-1, see scan.ts). Bounded in depth and count.
  * Symlinked folders are followed as discovery follows them (DESIGN §3); a folder
- * whose real path was already walked is not walked again, so loops end.
+ * whose real path was already walked is not walked again, so loops end. Only links
+ * are resolved: a plain folder's real path is its parent's plus its name.
  */
-import { promises as fsp, type Dirent } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import { isListIgnored } from '../bundle/ignore';
 import { findSkillMd } from './scan';
+import { asyncScanIO, syncScanIO } from './scan-io';
 
 export interface FoundSkillFolder {
   dir: string;
   /** 'SKILL.md', or the other casing found (reported as such when the skill is read). */
   fileName: string;
+  /** Real path of `dir` (symlinks resolved). */
+  realDir: string;
+  /** The folder's entries as listed by the walk, so reading the skill need not list it again. */
+  entries: Dirent[];
 }
 
 export interface FindOptions {
   maxDepth?: number;
   maxSkills?: number;
-}
-
-async function isFolder(p: string): Promise<boolean> {
-  try {
-    return (await fsp.stat(p)).isDirectory();
-  } catch {
-    return false; // dangling or looping link
-  }
+  /** Synchronous file-system calls, for one-shot callers (see scan-io.ts). */
+  sync?: boolean;
 }
 
 export async function findSkillFolders(
@@ -34,36 +34,40 @@ export async function findSkillFolders(
 ): Promise<FoundSkillFolder[]> {
   const maxDepth = opts.maxDepth ?? 8;
   const maxSkills = opts.maxSkills ?? 50_000;
+  const io = opts.sync ? syncScanIO : asyncScanIO;
   const found: FoundSkillFolder[] = [];
 
   const walked = new Set<string>();
 
-  async function walk(dir: string, depth: number): Promise<void> {
+  /** `real` is known for a plain folder; null means "resolve it" (the root, a link). */
+  async function walk(dir: string, knownReal: string | null, depth: number): Promise<void> {
     if (found.length >= maxSkills) return;
     let real: string;
     let entries: Dirent[];
     try {
-      real = await fsp.realpath(dir);
-      entries = await fsp.readdir(dir, { withFileTypes: true });
+      real = knownReal ?? (await io.realpath(dir));
+      if (walked.has(real)) return;
+      entries = await io.listDir(dir);
     } catch {
-      return; // vanished or unreadable: nothing to validate there
+      return; // vanished, unreadable, a dangling or looping link, not a folder
     }
-    if (walked.has(real)) return;
     walked.add(real);
     // Any casing counts: a wrongly cased file is a skill with a warning, not none.
     const skillFile = findSkillMd(entries);
-    if (skillFile) found.push({ dir, fileName: skillFile.name });
+    if (skillFile) found.push({ dir, fileName: skillFile.name, realDir: real, entries });
     if (depth >= maxDepth) return;
-    const subdirs: string[] = [];
-    for (const e of entries) {
-      if (isListIgnored(e.name)) continue;
-      if (e.isDirectory() || (e.isSymbolicLink() && (await isFolder(path.join(dir, e.name)))))
-        subdirs.push(e.name);
+    const subdirs = entries
+      .filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !isListIgnored(e.name))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of subdirs) {
+      await walk(
+        path.join(dir, e.name),
+        e.isDirectory() ? path.join(real, e.name) : null,
+        depth + 1,
+      );
     }
-    subdirs.sort();
-    for (const name of subdirs) await walk(path.join(dir, name), depth + 1);
   }
 
-  await walk(path.resolve(root), 0);
+  await walk(path.resolve(root), null, 0);
   return found;
 }

@@ -50,6 +50,11 @@ export interface ScanOptions {
    * the thread pool. Blocks the event loop for the whole scan: never in the app.
    */
   sync?: boolean;
+  /**
+   * False skips the file count (files_count stays 0, the fingerprint leaves the listing
+   * out): for callers that read only a skill's diagnostics (`validate`).
+   */
+  countFiles?: boolean;
 }
 
 export const SCAN_DEFAULTS = {
@@ -98,6 +103,7 @@ interface Resolved {
   maxSkillMdBytes: number;
   maxSkillsPerSource: number;
   maxFilesPerSkill: number;
+  countFiles: boolean;
   limiter: Limiter;
   io: ScanIO;
 }
@@ -108,6 +114,7 @@ function resolveOptions(opts: ScanOptions, limiter?: Limiter): Resolved {
     maxSkillMdBytes: opts.maxSkillMdBytes ?? SCAN_DEFAULTS.maxSkillMdBytes,
     maxSkillsPerSource: opts.maxSkillsPerSource ?? SCAN_DEFAULTS.maxSkillsPerSource,
     maxFilesPerSkill: opts.maxFilesPerSkill ?? SCAN_DEFAULTS.maxFilesPerSkill,
+    countFiles: opts.countFiles ?? true,
     limiter: limiter ?? new Limiter(opts.concurrency ?? SCAN_DEFAULTS.concurrency),
     io: opts.sync ? syncScanIO : asyncScanIO,
   };
@@ -316,7 +323,7 @@ async function readSkill(
   const skillMdPath = path.join(dir, mdEntry.name);
   const [content, files] = await Promise.all([
     readSkillMdFile(skillMdPath, mdEntry, r.maxSkillMdBytes, realDir, r.io),
-    countFiles(dir, entries, r.maxFilesPerSkill, r.io),
+    r.countFiles ? countFiles(dir, entries, r.maxFilesPerSkill, r.io) : NOT_COUNTED,
   ]);
   if (content.kind === 'gone') return null; // deleted mid-scan
 
@@ -436,7 +443,27 @@ export async function readSkillFolder(
   source: SkillSource = 'project',
   opts: ScanOptions = {},
 ): Promise<SkillRecord> {
-  const abs = path.resolve(dir);
+  return readAsSkill(path.resolve(dir), source, resolveOptions(opts));
+}
+
+/**
+ * The same for a folder already listed (findSkillFolders hands over its real path and
+ * entries): no second listing, no path resolution.
+ */
+export async function readListedSkillFolder(
+  listed: { dir: string; realDir: string; entries: Dirent[] },
+  source: SkillSource = 'project',
+  opts: ScanOptions = {},
+): Promise<SkillRecord> {
+  return readAsSkill(path.resolve(listed.dir), source, resolveOptions(opts), listed);
+}
+
+async function readAsSkill(
+  abs: string,
+  source: SkillSource,
+  r: Resolved,
+  listed?: { realDir: string; entries: Dirent[] },
+): Promise<SkillRecord> {
   const folder: SourceFolder = {
     source,
     id: 'path',
@@ -454,21 +481,24 @@ export async function readSkillFolder(
       topology: null,
       filesCount: 0,
     });
-  const r = resolveOptions(opts);
   let realDir: string;
-  let linked: boolean;
-  try {
-    linked = (await r.io.lstat(abs)).isSymbolicLink();
-    realDir = await r.io.realpath(abs);
-  } catch (err) {
-    return empty(
-      fileProblem(
-        'FILE_UNREADABLE',
-        isGone(err) ? 'no such folder' : `cannot read the folder: ${messageOf(err)}`,
-      ),
-    );
+  let linked = false; // not part of the record
+  if (listed) {
+    realDir = listed.realDir;
+  } else {
+    try {
+      linked = (await r.io.lstat(abs)).isSymbolicLink();
+      realDir = await r.io.realpath(abs);
+    } catch (err) {
+      return empty(
+        fileProblem(
+          'FILE_UNREADABLE',
+          isGone(err) ? 'no such folder' : `cannot read the folder: ${messageOf(err)}`,
+        ),
+      );
+    }
   }
-  const found = await readSkill(folder, 0, abs, realDir, linked, r);
+  const found = await readSkill(folder, 0, abs, realDir, linked, r, listed?.entries);
   if (found && 'record' in found) return found.record;
   if (found) {
     // The folder is the skill here, so the problem is the skill's own, not another file's.
@@ -685,6 +715,8 @@ const utf8Decoder = {
     }
   },
 };
+
+const NOT_COUNTED = { count: 0, listing: '' } as const;
 
 /**
  * Counts the skill's files, skipping what the file listing skips (.git, node_modules, temp
