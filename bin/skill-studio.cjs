@@ -10,6 +10,16 @@ if (!fs.existsSync(bundle)) {
   );
   process.exit(2);
 }
+// Node 22.1+ can keep the compiled code of the bundles between runs (agents and CI call
+// the CLI many times); Node 20 has no such cache, and then nothing changes.
+const { enableCompileCache } = require('node:module');
+if (typeof enableCompileCache === 'function') {
+  try {
+    enableCompileCache();
+  } catch {
+    // A cache that cannot be used only costs speed.
+  }
+}
 require(bundle)
   .main(process.argv.slice(2))
   .then((code) => {
