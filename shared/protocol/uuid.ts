@@ -17,9 +17,15 @@ const pool = new Uint8Array(16 * POOL_IDS);
 let used = pool.length;
 const codes: number[] = new Array<number>(36).fill(0);
 
+/** The one Web Crypto call used, typed here: shared/ compiles with neither DOM nor Node types. */
+interface RandomSource {
+  getRandomValues(array: Uint8Array): Uint8Array;
+}
+const globalWithCrypto = globalThis as typeof globalThis & { crypto: RandomSource };
+
 export function randomUuid(): string {
   if (used === pool.length) {
-    globalThis.crypto.getRandomValues(pool);
+    globalWithCrypto.crypto.getRandomValues(pool);
     used = 0;
   }
   const at = used;

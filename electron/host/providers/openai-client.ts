@@ -221,7 +221,7 @@ export class OpenAiCompatibleClient implements ChatClient {
     const decoder = new TextDecoder();
     try {
       for (;;) {
-        let step: ReadableStreamReadResult<Uint8Array>;
+        let step: Awaited<ReturnType<typeof reader.read>>;
         try {
           step = await reader.read();
         } catch (err) {
