@@ -6,7 +6,7 @@
  * removes exactly that and `outdated` can say what a new version changes. Plain,
  * sorted JSON, written atomically; a lockfile that cannot be read is never overwritten.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { InstallMode } from '../../../shared/api/install';
 import type { ClientId } from '../../../shared/skill/client-profiles';
@@ -81,12 +81,16 @@ export async function writeLockfile(folder: string, lock: Lockfile): Promise<voi
   );
 }
 
-/** Reads, changes and writes the folder's lockfile. */
+/**
+ * Reads, changes and writes the folder's lockfile. One left with no entry is removed:
+ * install made it, so the last uninstall takes it away.
+ */
 export async function updateLockfile(
   folder: string,
   change: (skills: Record<string, LockEntry>) => void,
 ): Promise<void> {
   const lock = await readLockfile(folder);
   change(lock.skills);
-  await writeLockfile(folder, lock);
+  if (Object.keys(lock.skills).length === 0) await rm(lockfilePath(folder), { force: true });
+  else await writeLockfile(folder, lock);
 }
