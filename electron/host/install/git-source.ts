@@ -3,7 +3,8 @@
  * allows: a fresh temp folder, no prompts (a URL that wants a password fails instead
  * of hanging), no hooks, no fsmonitor, no submodules, no `ext::` transport, no system
  * config, and a minimal environment (so a `GIT_DIR` or `GIT_CONFIG_*` of the caller
- * cannot redirect it). A local path is cloned through `file://` so `--depth 1` holds.
+ * cannot redirect it). A local path is cloned through `file://` so `--depth 1` holds
+ * (git's default `protocol.file.allow=user` permits that for a clone the user asked for).
  * A clone that fails is removed before the error is reported: nothing is left behind.
  */
 import { execFile } from 'node:child_process';
@@ -82,14 +83,12 @@ export async function cloneShallow(src: string, ref?: string): Promise<Clone> {
     throw new InvalidRequestError(`${src}: not a git repository`);
   if (src.startsWith('-')) throw new InvalidRequestError(`${src}: not a repository URL`);
   const url = local ? pathToFileURL(path.resolve(src)).href : src;
-  const allowFile = local || url.toLowerCase().startsWith('file:');
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'skill-studio-clone-'));
   const dir = path.join(tmp, 'repo');
   const dispose = () => rm(tmp, { recursive: true, force: true }).catch(() => undefined);
   try {
     const args = [
       ...SAFE_CONFIG,
-      ...(allowFile ? ['-c', 'protocol.file.allow=always'] : []),
       'clone',
       '--depth',
       '1',
