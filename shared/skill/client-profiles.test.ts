@@ -191,6 +191,16 @@ describe('the claude.ai quick fix', () => {
     expect(moveKeysUnderMetadata(PLAIN, 'claude-upload')).toBeNull();
   });
 
+  it('creates metadata when there is none', () => {
+    const fixed = moveKeysUnderMetadata(
+      skill('name: pdf-tools\ndescription: d\nversion: 2'),
+      'spec',
+    );
+    expect(fixed?.text).toBe(
+      '---\nname: pdf-tools\ndescription: d\nmetadata:\n  version: "2"\n---\n# Body\n',
+    );
+  });
+
   it('never guesses on broken YAML', () => {
     expect(moveKeysUnderMetadata(skill('name: [x\ntags: a'), 'claude-upload')).toBeNull();
   });
