@@ -57,3 +57,4 @@ export function createChatClient(
     ? new AnthropicClient(options)
     : new OpenAiCompatibleClient(options);
 }
+export { providerService, ProviderInputError, type ProviderService, type ProviderListing } from './provider-service';
