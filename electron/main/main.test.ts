@@ -50,6 +50,7 @@ async function startMain(setup: (host: typeof FakeHostModule) => void = () => {}
   electron.resetFakeElectron();
   hostModule.resetFakeHost();
   electron.app.paths.set('userData', path.join(ws.root, 'user-data'));
+  electron.app.paths.set('logs', path.join(ws.root, 'logs'));
   setup(hostModule);
   await import('./main');
   return { electron, hostModule };
@@ -360,6 +361,9 @@ describe('dialogs', () => {
       { title: 'Skill Studio could not start', content: 'state folder is read-only' },
     ]);
     expect(electron.BrowserWindow.created).toEqual([]);
+    // ...and leaves the reason in the app's logs folder.
+    const log = readFileSync(path.join(ws.root, 'logs', 'studio.log'), 'utf8');
+    expect(log).toMatch(/ERROR \[main\] could not start: state folder is read-only/);
   });
 });
 

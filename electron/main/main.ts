@@ -33,6 +33,7 @@ import type { Trash } from '../host/skills-admin/trash';
 import { installShutdownHandlers } from '../host/lifecycle/shutdown';
 import { stopAllRuns } from '../host/runner/live-runs';
 import { contentTypeFor, resolveStaticFile } from '../host/web/static-files';
+import { configureLog, createLogger, fileSink } from '../host/log';
 import type { MenuCommand } from '../../shared/api/studio-api';
 
 // Every renderer is sandboxed, whatever a window's own options say.
@@ -210,6 +211,8 @@ function systemTrash(): Trash | undefined {
 
 async function start(): Promise<void> {
   await app.whenReady();
+  // The host's log goes to the app's logs folder: a failure in the field leaves a trace there.
+  configureLog({ level: 'info', sink: fileSink(path.join(app.getPath('logs'), 'studio.log')) });
   hardenSessions();
   protocol.handle(APP_SCHEME, serveApp);
   const stateDir = app.getPath('userData');
@@ -241,6 +244,7 @@ app.on('will-quit', () => {
 installShutdownHandlers(() => stopAllRuns(), { exit: (code) => app.exit(code) });
 
 start().catch((err: unknown) => {
+  createLogger('main').error('could not start', err);
   dialog.showErrorBox(
     'Skill Studio could not start',
     err instanceof Error ? err.message : String(err),
