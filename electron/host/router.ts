@@ -12,6 +12,7 @@ import type {
 } from '../../shared/api/studio-api';
 import { isFileServiceError } from './fs/errors';
 import { HISTORY_ID } from './history/history-store';
+import { INSTALLABLE_CLIENTS } from './install/clients';
 import { PROVIDERS_SCHEMA } from './providers/provider-config';
 
 export type RouterResult = { ok: true; result: unknown } | { ok: false; error: StudioErrorPayload };
@@ -93,6 +94,10 @@ const HISTORY_ENTRY = obj(
     'events_truncated',
   ],
 );
+
+// Installing into agent clients (electron/host/install).
+const installClient = { enum: [...INSTALLABLE_CLIENTS] };
+const installScope = { enum: ['user', 'project'] };
 
 // LLM providers (electron/host/providers/handlers.ts): the skill-studio.json entry's own
 // schema, closed, so a key (`api_key`, headers…) cannot even be sent.
@@ -201,6 +206,23 @@ const PARAM_SCHEMAS: Record<StudioMethod, object> = {
   'providers.save': obj({ provider: PROVIDER_INPUT, previousId: providerId }, ['provider']),
   'providers.remove': obj({ id: providerId }, ['id']),
   'providers.check': obj({ id: providerId }, ['id']),
+  'install.clients': empty,
+  'install.preview': obj({ skill, client: installClient, scope: installScope }, [
+    'skill',
+    'client',
+    'scope',
+  ]),
+  'install.skill': obj(
+    {
+      skill,
+      client: installClient,
+      scope: installScope,
+      mode: { enum: ['copy', 'link'] },
+      onConflict: { enum: ['replace', 'keep', 'rename'] },
+      force: { type: 'boolean' },
+    },
+    ['skill', 'client', 'scope', 'mode'],
+  ),
 };
 
 const ajv = new Ajv({ allErrors: false, strict: false });

@@ -49,6 +49,7 @@ import { encodeMessage } from '../../shared/protocol/codec';
 import { RecentWorkspaces } from './workspace/recent-workspaces';
 import { playgroundHandlers } from './history/handlers';
 import { skillAdminHandlers } from './skills-admin/handlers';
+import { installHandlers } from './install/handlers';
 import { providerHandlers } from './providers/handlers';
 import { defaultTrash, type Trash } from './skills-admin/trash';
 
@@ -445,6 +446,12 @@ export class StudioHost {
         trash: this.opts.trash === undefined ? defaultTrash() : this.opts.trash,
         reload: () => this.registry.reload(),
         emit: (e) => this.emit(e),
+      }),
+      // "Install to…" an agent client's skills folder (electron/host/install).
+      ...installHandlers({
+        skillAt: (ref) => this.skillAt(ref),
+        roots: () => ({ home: this.opts.home, workspace: this.workspace }),
+        reload: () => this.registry.reload(),
       }),
       // LLM providers: list, add/edit/remove in skill-studio.json, test (electron/host/providers).
       ...providerHandlers({

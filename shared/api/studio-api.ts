@@ -17,9 +17,19 @@ import type {
   SkillMoved,
   TrashInfo,
 } from './skill-admin';
+import type {
+  DetectedClient,
+  InstallCheck,
+  InstallConflictChoice,
+  InstallMode,
+  InstallReport,
+  InstallScope,
+} from './install';
+import type { ClientId } from '../skill/client-profiles';
 import type { ProviderCheckView, ProviderInput, ProvidersInfo } from './providers';
 
 export type * from './skill-admin';
+export type * from './install';
 export type * from './providers';
 
 export type TemplateName = 'basic' | 'script' | 'topology';
@@ -180,6 +190,29 @@ export interface StudioMethods {
   'providers.remove': [{ id: string }, ProvidersInfo];
   /** "Test connection": key present, server reachable, models listed, what to fix. */
   'providers.check': [{ id: string }, ProviderCheckView];
+  /** Agent clients with a skills folder, and whether each shows in the home folder / workspace. */
+  'install.clients': [Record<string, never>, { clients: DetectedClient[] }];
+  /** Before "Install to…": where it would go, the client's verdict, and whether a skill of that name is there. */
+  'install.preview': [
+    { skill: string; client: ClientId; scope: InstallScope },
+    { folder: string; name: string; problem: string | null; check: InstallCheck; exists: boolean },
+  ];
+  /**
+   * Installs the skill into the client's folder (copy, or link). A skill of that name
+   * already there gives result `conflict` with its diff, and nothing is written, unless
+   * `onConflict` says replace, keep or rename; client errors refuse unless `force`.
+   */
+  'install.skill': [
+    {
+      skill: string;
+      client: ClientId;
+      scope: InstallScope;
+      mode: InstallMode;
+      onConflict?: InstallConflictChoice;
+      force?: boolean;
+    },
+    InstallReport,
+  ];
 }
 
 export type StudioMethod = keyof StudioMethods;
