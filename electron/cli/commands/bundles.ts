@@ -2,6 +2,8 @@ import { promises as fsp, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { countBySeverity } from '../../../shared/skill/diagnostics';
 import { exportBundle } from '../../host/bundle/export-bundle';
+import { CLIENT_IDS, isClientId } from '../../../shared/skill/client-profiles';
+import { moveKeysUnderMetadata } from '../../../shared/skill/client-fixes';
 import { importBundle } from '../../host/bundle/import-bundle';
 import { writeFileAtomic } from '../../host/fs/atomic-write';
 import { isFileServiceError } from '../../host/fs/errors';
@@ -63,7 +65,14 @@ export const exportCommand: CommandImpl = {
     const out = path.resolve(ctx.io.cwd, stringFlag(ctx, 'output') ?? `${name}.${format}`);
     if (!isFolder(path.dirname(out)))
       throw new UsageError(`-o ${out}: the folder ${path.dirname(out)} does not exist`);
-    const { buffer, entries } = await exportBundle(rec.dir, { name, format });
+    const fixFor = stringFlag(ctx, 'fix-for');
+    if (fixFor !== undefined && !isClientId(fixFor))
+      throw new UsageError(`--fix-for must be one of ${CLIENT_IDS.join(', ')}, not '${fixFor}'`);
+    // The client's quick fix rewrites SKILL.md in the archive only.
+    const rewriteSkillMd = fixFor
+      ? (text: string) => moveKeysUnderMetadata(text, fixFor)?.text ?? text
+      : undefined;
+    const { buffer, entries } = await exportBundle(rec.dir, { name, format, rewriteSkillMd });
     await writeFileAtomic(out, buffer);
     if (ctx.common.json)
       writeJson(ctx.io, {

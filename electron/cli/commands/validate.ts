@@ -1,6 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { countBySeverity } from '../../../shared/skill/diagnostics';
+import { baseProfileFor, CLIENT_IDS, isClientId } from '../../../shared/skill/client-profiles';
+import { clientRecordDiagnostics } from '../../host/portability/portability';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { findSkillFolders, type FoundSkillFolder } from '../../host/registry/find-skill-folders';
 import { readListedSkillFolder, readSkillFolder } from '../../host/registry/scan';
@@ -32,9 +34,14 @@ export const validateCommand: CommandImpl = {
   async run(ctx) {
     if (ctx.positionals.length === 0)
       throw new UsageError('name at least one skill folder, SKILL.md or folder of skills');
-    const profile = stringFlag(ctx, 'profile') ?? 'studio';
-    if (profile !== 'studio' && profile !== 'spec')
-      throw new UsageError(`--profile must be studio or spec, not '${profile}'`);
+    const profileFlag = stringFlag(ctx, 'profile') ?? 'studio';
+    // A client id reads with that client's base profile, then through its rules.
+    const client = isClientId(profileFlag) ? profileFlag : null;
+    if (profileFlag !== 'studio' && client === null)
+      throw new UsageError(
+        `--profile must be studio or a client (${CLIENT_IDS.join(', ')}), not '${profileFlag}'`,
+      );
+    const profile = client ? baseProfileFor(client) : 'studio';
     const folders: SkillFolder[] = [];
     for (const p of ctx.positionals) {
       const abs = path.resolve(ctx.io.cwd, p);
@@ -51,6 +58,8 @@ export const validateCommand: CommandImpl = {
           : await readListedSkillFolder(f, 'project', opts),
       );
     }
+
+    if (client) for (const r of records) r.diagnostics = clientRecordDiagnostics(r, client);
 
     let errors = 0;
     let warnings = 0;
