@@ -11,11 +11,19 @@ import { CASES_DIR } from '../../../shared/playground/cases';
 export const COMMANDS: CommandSpec[] = [
   {
     name: 'validate',
-    usage: 'validate PATH… [--profile studio|spec] [--json]',
+    usage: 'validate PATH… [--profile studio|spec|CLIENT] [--json]',
     summary:
       'Check skill folders (a skill, its SKILL.md, or a folder of skills) against the SKILL.md rules.',
     options: { profile: { type: 'string' } },
     load: () => import('./validate').then((m) => m.validateCommand.run),
+  },
+  {
+    name: 'portability',
+    usage: 'portability [PATH|NAME…] [--json]',
+    summary:
+      'Which agent clients accept each skill: a skill × client matrix (ok / warn / fail) with the reasons and their lines.',
+    options: {},
+    load: () => import('./portability').then((m) => m.portabilityCommand.run),
   },
   {
     name: 'list',
@@ -85,6 +93,22 @@ export const COMMANDS: CommandSpec[] = [
     load: () => import('./a2e').then((m) => m.a2eCommand.run),
   },
   {
+    name: 'mcp',
+    usage:
+      'mcp [--agent ID] [--workspace DIR] | mcp --connect|--disconnect CLIENT [--scope project|user] [--dry-run]',
+    summary:
+      'Serve the workspace skills over MCP on stdio (script skills as tools, instruction skills as prompts, files as skill:// resources); --connect writes the entry into claude-desktop, claude-code or cursor.',
+    options: {
+      agent: { type: 'string' },
+      workspace: { type: 'string' },
+      connect: { type: 'string' },
+      disconnect: { type: 'string' },
+      scope: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+    },
+    load: () => import('./mcp').then((m) => m.mcpCommand.run),
+  },
+  {
     name: 'serve',
     usage: 'serve [--port N] [--host 127.0.0.1] [--token-file F] [--workspace DIR]',
     summary:
@@ -100,13 +124,14 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: 'export',
-    usage: 'export NAME|DIR [-o FILE] [--format skill|zip] [--force]',
+    usage: 'export NAME|DIR [-o FILE] [--format skill|zip] [--force] [--fix-for CLIENT]',
     summary:
       'Write a reproducible .skill / .zip bundle (validates first; errors refuse unless --force).',
     options: {
       output: { type: 'string', short: 'o' },
       format: { type: 'string' },
       force: { type: 'boolean' },
+      'fix-for': { type: 'string' },
     },
     load: () => import('./bundles').then((m) => m.exportCommand.run),
   },
