@@ -57,4 +57,3 @@ export function createChatClient(
     ? new AnthropicClient(options)
     : new OpenAiCompatibleClient(options);
 }
-export { providerService, ProviderInputError, type ProviderService, type ProviderListing } from './provider-service';
