@@ -52,7 +52,7 @@ describe('install clients', () => {
     expect(() => installFolder('spec', 'project', roots)).toThrow(/not a client/);
     expect(() => installFolder('adk', 'user', roots)).toThrow(/reads no user skills folder/);
     expect(() => installFolder('codex', 'project', { home, workspace: null })).toThrow(
-      /no workspace/,
+      /open a workspace first/,
     );
   });
 
