@@ -487,13 +487,3 @@ export function portabilityCell(
 export function portabilityRow(text: string, opts: ClientCheckOptions = {}): PortabilityCell[] {
   return CLIENT_IDS.map((c) => portabilityCell(text, c, opts));
 }
-
-/** The top-level keys a client that refuses unknown keys would refuse (client-fixes.ts moves them). */
-export function keysToMove(
-  client: ClientId,
-  frontmatter: Record<string, unknown> | null,
-): string[] {
-  const p = CLIENT_PROFILES[client];
-  if (!frontmatter || p.unknownKeys !== 'rejected') return [];
-  return Object.keys(frontmatter).filter((k) => !understands(p, k));
-}
