@@ -10,11 +10,13 @@ import { printRows } from './bench-util';
 import { registryBench } from './registry-bench';
 import { runnerBench } from './runner-bench';
 import { llmBench } from './llm-bench';
+import { cliBench } from './cli-bench';
 
 const SUITES = {
   registry: ['Registry', registryBench],
   runner: ['Runner', runnerBench],
   llm: ['Model runs', llmBench],
+  cli: ['CLI (whole processes; needs `npm run build`)', cliBench],
 } as const;
 type Suite = keyof typeof SUITES;
 

@@ -1,0 +1,180 @@
+/**
+ * CLI benchmarks: whole processes (node + bin/skill-studio.cjs + the built dist/),
+ * as agents and CI run them, each beside a baseline process measured in the same run.
+ *  (a) bulk, 10,000 generated skills: `validate DIR` and `list --json`, against the
+ *      fastest honest floor, a process that reads every SKILL.md and parses its
+ *      frontmatter in a synchronous loop (the 64-way async version is shown too);
+ *  (b) startup, a small workspace (3 skills and the bundled ones): `list`, `read NAME`,
+ *      `files NAME`, and `list` in an empty folder, against a bare `node -e 0`;
+ *  (c) `call text-stats`, against a bare run of its script with the same input.
+ * Rounds are interleaved (every command once per round) and medians reported, so a
+ * machine that is busy with other work slows all of them alike.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median, ms, type Row } from './bench-util';
+import { generate } from './registry-bench';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = path.join(REPO, 'bin', 'skill-studio.cjs');
+const COUNT = Number(process.env.BENCH_SKILLS ?? 10_000);
+const BULK_ROUNDS = Number(process.env.BENCH_CLI_BULK_ROUNDS ?? 3);
+const START_ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? 9);
+const YAML = createRequire(import.meta.url).resolve('yaml');
+
+/** The floors, as scripts for `node -e`: the same YAML library the CLI bundles. */
+const SYNC_FLOOR = `
+const fs = require('node:fs'), path = require('node:path'), { parse } = require(${JSON.stringify(YAML)});
+const dir = process.argv[1]; let n = 0;
+for (const name of fs.readdirSync(dir)) {
+  const text = fs.readFileSync(path.join(dir, name, 'SKILL.md'), 'utf8');
+  if (parse(text.slice(4, text.indexOf('\\n---', 3)))) n++;
+}
+if (n === 0) process.exit(3);`;
+const ASYNC_FLOOR = `
+const fs = require('node:fs/promises'), path = require('node:path'), { parse } = require(${JSON.stringify(YAML)});
+const dir = process.argv[1];
+(async () => {
+  const names = await fs.readdir(dir); let next = 0, n = 0;
+  await Promise.all(Array.from({ length: 64 }, async () => {
+    while (next < names.length) {
+      const text = await fs.readFile(path.join(dir, names[next++], 'SKILL.md'), 'utf8');
+      if (parse(text.slice(4, text.indexOf('\\n---', 3)))) n++;
+    }
+  }));
+  if (n === 0) process.exit(3);
+})();`;
+
+interface Job {
+  args: string[];
+  cwd: string;
+  input?: string;
+  /** Exit codes that mean the command did its work (validate exits 1 on errors). */
+  ok?: number[];
+}
+
+function runOnce(job: Job): number {
+  const t0 = performance.now();
+  const res = spawnSync(process.execPath, job.args, {
+    cwd: job.cwd,
+    input: job.input,
+    stdio: [job.input === undefined ? 'ignore' : 'pipe', 'ignore', 'pipe'],
+    // No compile cache from an earlier run, no colour: every round starts alike.
+    env: { ...process.env, NO_COLOR: '1', NODE_COMPILE_CACHE: undefined },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const elapsed = performance.now() - t0;
+  if (!(job.ok ?? [0]).includes(res.status ?? -1)) {
+    throw new Error(
+      `${job.args.slice(0, 4).join(' ')} exited ${res.status}: ${String(res.stderr).slice(0, 500)}`,
+    );
+  }
+  return elapsed;
+}
+
+/** Medians of `rounds` interleaved rounds, one per job. */
+function measure(jobs: Record<string, Job>, rounds: number): Record<string, number> {
+  const times: Record<string, number[]> = {};
+  for (const name of Object.keys(jobs)) {
+    runOnce(jobs[name]); // warm the file cache
+    times[name] = [];
+  }
+  for (let r = 0; r < rounds; r++) {
+    for (const [name, job] of Object.entries(jobs)) times[name].push(runOnce(job));
+  }
+  return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+}
+
+const cli = (...args: string[]): string[] => [BIN, ...args];
+const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
+
+export async function cliBench(): Promise<Row[]> {
+  if (!existsSync(path.join(REPO, 'dist', 'cli.cjs')))
+    throw new Error('the CLI is not built: run `npm run build` first');
+  const root = await mkdtemp(path.join(os.tmpdir(), 'skill-studio-cli-bench-'));
+  const rows: Row[] = [];
+  try {
+    // (b) and (c) first: they are quick, and the 10,000 skills are not on disk yet.
+    const small = path.join(root, 'small');
+    await generate(small, 3);
+    const empty = path.join(root, 'empty');
+    await mkdir(empty);
+    const textStats = path.join(REPO, 'resources', 'skills', 'text-stats', 'scripts', 'run.mjs');
+    const args = { text: 'One fish. Two fish. Red fish, blue fish.' };
+    const start = measure(
+      {
+        bare: { args: ['-e', '0'], cwd: small },
+        list: { args: cli('list', '--no-user'), cwd: small },
+        read: { args: cli('read', 'skill-1', '--no-user'), cwd: small },
+        files: { args: cli('files', 'skill-1', '--no-user'), cwd: small },
+        listEmpty: { args: cli('list', '--no-user'), cwd: empty },
+        script: { args: [textStats], cwd: small, input: JSON.stringify({ arguments: args }) },
+        call: {
+          args: cli('call', 'text-stats', '--no-user', '--args', JSON.stringify(args)),
+          cwd: small,
+        },
+      },
+      START_ROUNDS,
+    );
+    const bare = `${ms(start.bare)} bare \`node -e 0\``;
+    for (const [key, what] of [
+      ['list', '`list`, small workspace'],
+      ['read', '`read NAME`, small workspace'],
+      ['files', '`files NAME`, small workspace'],
+      ['listEmpty', '`list`, empty folder'],
+    ] as const) {
+      rows.push({
+        what: `(b) ${what}, median of ${START_ROUNDS}`,
+        figure: ms(start[key]),
+        baseline: bare,
+        ratio: ratio(start[key], start.bare),
+        target: '≤ 2×',
+      });
+    }
+    rows.push({
+      what: `(c) \`call text-stats\`, median of ${START_ROUNDS}`,
+      figure: ms(start.call),
+      baseline: `${ms(start.script)} bare run of its script`,
+      ratio: ratio(start.call, start.script),
+      target: '—',
+    });
+
+    process.stdout.write(`generating ${COUNT} skills… `);
+    const bulk = path.join(root, 'bulk');
+    await generate(bulk, COUNT);
+    console.log('done');
+    const skills = path.join(bulk, 'skills');
+    const b = measure(
+      {
+        floor: { args: ['-e', SYNC_FLOOR, skills], cwd: bulk },
+        asyncFloor: { args: ['-e', ASYNC_FLOOR, skills], cwd: bulk },
+        validate: { args: cli('validate', 'skills'), cwd: bulk, ok: [0, 1] },
+        list: { args: cli('list', '--json', '--no-user'), cwd: bulk },
+      },
+      BULK_ROUNDS,
+    );
+    const floor = `${ms(b.floor)} sync read + YAML parse loop (64-way async: ${ms(b.asyncFloor)}, ${ratio(b.asyncFloor, b.floor)})`;
+    rows.push({
+      what: `(a) \`validate DIR\`, ${COUNT} skills, median of ${BULK_ROUNDS}`,
+      figure: ms(b.validate),
+      baseline: floor,
+      ratio: ratio(b.validate, b.floor),
+      target: '≤ 1.5×',
+    });
+    rows.push({
+      what: `(a) \`list --json\`, ${COUNT} skills, median of ${BULK_ROUNDS}`,
+      figure: ms(b.list),
+      baseline: floor,
+      ratio: ratio(b.list, b.floor),
+      target: '≤ 1.5×',
+    });
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+  return rows;
+}
