@@ -9,7 +9,7 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DetectedClient, InstallScope } from '../../../shared/api/install';
 import { CLIENT_PROFILES, type ClientId } from '../../../shared/skill/client-profiles';
-import { FileServiceError, InvalidRequestError } from '../fs/errors';
+import { InvalidRequestError } from '../fs/errors';
 import { PROJECT_FOLDERS, USER_FOLDERS, type UserSourceId } from '../registry/sources';
 
 type ProjectFolderId = (typeof PROJECT_FOLDERS)[number]['id'];
@@ -107,7 +107,7 @@ export function installFolder(client: ClientId, scope: InstallScope, roots: Inst
       'open a workspace first: a project install needs one',
     );
   if (scope === 'user' && !roots.home)
-    throw new FileServiceError('precondition', 'no home folder: a user install needs one');
+    throw new InvalidRequestError('no home folder: a user install needs one');
   throw new InvalidRequestError(`${label} reads no ${scope} skills folder`);
 }
 
