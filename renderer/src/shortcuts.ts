@@ -9,7 +9,8 @@ export type ShortcutId =
   | 'toggleSidebar'
   | 'toggleBottom'
   | 'showProblems'
-  | 'newSkill';
+  | 'newSkill'
+  | 'settings';
 
 interface ShortcutDef {
   id: ShortcutId;
@@ -26,6 +27,7 @@ export const SHORTCUTS: readonly ShortcutDef[] = [
   { id: 'toggleBottom', key: 'j', shift: false, title: 'Toggle playground panel' },
   { id: 'showProblems', key: 'm', shift: true, title: 'Show problems' },
   { id: 'newSkill', key: 'n', shift: false, title: 'New skill' },
+  { id: 'settings', key: ',', shift: false, title: 'Settings' },
 ];
 
 export interface KeyLike {

@@ -1,9 +1,11 @@
 /**
  * Two kept calls side by side: which arguments differ (leaf by leaf), how their
  * events compare (counts, levels, artifacts, last progress), and how their
- * results compare (success, summary, error, duration, data).
+ * results compare (success, summary, error, duration, data; for model runs the model,
+ * turns, tokens and time to first token).
  */
 import type { HistoryEntry } from './history';
+import { formatTokens, runStats, type RunStats } from './transcript';
 import { escapeSegment, isPlainObject } from './json-path';
 
 export interface ArgChange {
@@ -81,6 +83,26 @@ function artifacts(list: HistoryEntry['summary']['artifacts']): string {
     : '—';
 }
 
+/** A model run's figures side by side (model, turns, tokens, time to first token). */
+function modelRows(a: HistoryEntry, b: HistoryEntry): DiffRow[] {
+  const sa = runStats(a.result?.metadata);
+  const sb = runStats(b.result?.metadata);
+  if (!sa && !sb) return [];
+  const ms = (s: RunStats | null) =>
+    s?.timeToFirstTokenMs === null || !s ? null : `${s.timeToFirstTokenMs} ms`;
+  return [
+    row(
+      'model',
+      sa && `${sa.provider ?? ''} · ${sa.model ?? ''}`,
+      sb && `${sb.provider ?? ''} · ${sb.model ?? ''}`,
+    ),
+    row('turns', sa?.turns, sb?.turns),
+    row('tokens', sa && formatTokens(sa), sb && formatTokens(sb)),
+    row('first token', ms(sa), ms(sb)),
+    row('stop reason', sa?.stopReason, sb?.stopReason),
+  ];
+}
+
 export function diffRuns(a: HistoryEntry, b: HistoryEntry): RunDiff {
   const sa = a.summary;
   const sb = b.summary;
@@ -122,6 +144,7 @@ export function diffRuns(a: HistoryEntry, b: HistoryEntry): RunDiff {
     row('truncated', ra?.truncated ?? false, rb?.truncated ?? false),
     row('sandbox', ra?.sandbox, rb?.sandbox),
     row('data', ra?.data, rb?.data),
+    ...modelRows(a, b),
   ];
   return { arguments: diffArguments(a.arguments, b.arguments), events, result };
 }

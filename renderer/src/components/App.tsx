@@ -17,6 +17,7 @@ import { InstallDialog } from './dialogs/InstallDialog';
 import { ConfirmDialog } from './dialogs/ConfirmDialog';
 import { PromptDialog } from './dialogs/PromptDialog';
 import { GoToSkill } from './dialogs/GoToSkill';
+import { ProvidersView } from '../settings/ProvidersView';
 import { useGlobalKeys } from './shell/use-global-keys';
 import { useBundleDrop } from './shell/use-bundle-drop';
 import { useTheme } from './shell/use-theme';
@@ -105,6 +106,7 @@ export function App() {
       <ImportDialog />
       <InstallDialog />
       <GoToSkill />
+      <ProvidersView />
       <PromptDialog />
       <ConfirmDialog />
       <Toasts />

@@ -29,6 +29,8 @@ const PATHS = {
   agent: 'M8 2a3 3 0 1 1 0 6 3 3 0 0 1 0-6zM2.5 14c.5-3 2.8-4.5 5.5-4.5s5 1.5 5.5 4.5',
   split: 'M1.5 2.5h13v11h-13zM8 2.5v11',
   refresh: 'M13 3v3.5H9.5M13 6.5A5.5 5.5 0 1 0 13.5 10',
+  settings:
+    'M8 5.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM8 1.5v2M8 12.5v2M1.5 8h2M12.5 8h2M3.4 3.4l1.4 1.4M11.2 11.2l1.4 1.4M3.4 12.6l1.4-1.4M11.2 4.8l1.4-1.4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

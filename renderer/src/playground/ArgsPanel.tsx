@@ -8,9 +8,11 @@ import { buildFormModel } from '../../../shared/playground/schema-form';
 import { unplacedErrors } from '../../../shared/playground/field-errors';
 import { toPointer, type PathSegment } from '../../../shared/playground/json-path';
 import type { FieldModel } from '../../../shared/playground/schema-form';
-import { usePlayground } from './playground-store';
+import { NO_PROVIDER_BLOCK, usePlayground } from './playground-store';
+import { ModelPicker, NoProviderAction } from './ModelPicker';
 import { ArgsForm } from './ArgsForm';
 import { useLayout } from '../stores/layout-store';
+import { useSkills } from '../stores/skills-store';
 import { effectiveTheme } from '../stores/layout-persist';
 import { IS_MAC } from '../platform';
 
@@ -79,6 +81,8 @@ export function ArgsPanel({
   // Only whether a run is going matters here, not each batch of its events.
   const running = usePlayground((s) => s.runs[skill]?.model.phase === 'running');
   const pg = usePlayground.getState();
+  // Instruction skills run on a model: pick the provider and model (kept per skill).
+  const onModel = useSkills(() => usePlayground.getState().runsOnModel(skill));
   const theme = useLayout((s) => effectiveTheme(s.theme, s.systemDark));
   const model = useMemo(() => buildFormModel(definition?.input_schema), [definition]);
   const errors = check?.errors ?? {};
@@ -248,9 +252,11 @@ export function ArgsPanel({
           {skillTimeout !== null ? ` · skill max ${skillTimeout} s` : ''}
         </span>
       </div>
+      {onModel && <ModelPicker skill={skill} />}
       {blocked && (
         <div className="pg-field-error block" role="alert" data-testid="run-blocked">
           Not run: {blocked}
+          {blocked === NO_PROVIDER_BLOCK && <NoProviderAction compact />}
         </div>
       )}
     </div>

@@ -54,6 +54,11 @@ export async function rerun(
   pg.setTimeoutSeconds(entry.timeout);
   pg.setStreaming(entry.streaming);
   pg.setArgs(entry.skill, entry.arguments);
+  // A model run reruns on the provider and model it used.
+  const override = entry.llm_override;
+  const model = override?.provider_config?.model;
+  if (override?.provider_name && typeof model === 'string')
+    pg.setModelChoice(entry.skill, { provider: override.provider_name, model });
   // A call of another skill (the "All skills" list): show that skill's playground.
   showSkill?.(entry.skill);
   await pg.run(entry.skill);

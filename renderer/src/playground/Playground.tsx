@@ -5,6 +5,7 @@
  * and the skill's saved cases.
  */
 import { useEffect, type KeyboardEvent } from 'react';
+import type { LLMConfig } from '../../../shared/protocol/a2e';
 import { backend } from '../backend/current';
 import { useWorkspace } from '../stores/workspace-store';
 import { useSkills } from '../stores/skills-store';
@@ -15,6 +16,7 @@ import { DiscoverPanel } from './DiscoverPanel';
 import { HistoryPanel, saveAsCase } from './HistoryPanel';
 import { CasesPanel } from './CasesPanel';
 import { PanelErrorBoundary } from './PanelErrorBoundary';
+import { RerunWithModel } from './ModelPicker';
 import { IconButton } from '../components/IconButton';
 import { useLayout } from '../stores/layout-store';
 import { withShortcut } from '../shortcuts';
@@ -203,6 +205,13 @@ function PlaygroundBody({ skill, onSelectSkill }: PlaygroundProps) {
                       >
                         Save as case
                       </button>
+                      {run.model.request.llm_override && (
+                        <RerunWithModel
+                          skill={skill}
+                          args={run.model.request.arguments}
+                          current={modelOf(run.model.request.llm_override)}
+                        />
+                      )}
                     </div>
                   )}
                   <RunView run={run} />
@@ -219,6 +228,12 @@ function PlaygroundBody({ skill, onSelectSkill }: PlaygroundProps) {
       </div>
     </div>
   );
+}
+
+/** The provider and model an override picked. */
+function modelOf(o: LLMConfig): { provider: string; model: string } {
+  const model = o.provider_config?.model;
+  return { provider: o.provider_name, model: typeof model === 'string' ? model : '' };
 }
 
 export function Playground(props: PlaygroundProps) {

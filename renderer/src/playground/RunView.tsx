@@ -1,4 +1,7 @@
-/** One run: the progress bar, then logs, artifacts, status lines, the result and the raw messages. */
+/**
+ * One run: the progress bar, then logs, artifacts, status lines, the result and the raw
+ * messages; a model run (an instruction skill) opens on its transcript.
+ */
 import { useEffect, useState } from 'react';
 import type { ActiveRun } from './playground-store';
 import { usePlayground } from './playground-store';
@@ -7,8 +10,9 @@ import { LogPane } from './LogPane';
 import { ArtifactsView } from './ArtifactsView';
 import { ResultView, StatusLines } from './ResultView';
 import { RawMessages } from './RawMessages';
+import { TranscriptView } from './TranscriptView';
 
-type RunTab = 'result' | 'logs' | 'artifacts' | 'status' | 'raw';
+type RunTab = 'transcript' | 'result' | 'logs' | 'artifacts' | 'status' | 'raw';
 
 const PHASE_TEXT: Record<string, string> = {
   running: 'Running',
@@ -20,15 +24,19 @@ const PHASE_TEXT: Record<string, string> = {
 export function RunView({ run }: { run: ActiveRun }) {
   usePlayground((s) => s.tick);
   const m = run.model;
-  const [tab, setTab] = useState<RunTab>('logs');
+  // A model run: the playground picked a model for it (llm_override).
+  const onModel = m.request.llm_override !== null;
+  const [tab, setTab] = useState<RunTab>(onModel ? 'transcript' : 'logs');
   const outcome = m.outcome();
-  // When the call ends, its result is what one wants to see first.
+  // When the call ends, its result is what one wants to see first (a model run's is its transcript).
   useEffect(() => {
-    if (m.phase !== 'running') setTab('result');
+    if (onModel && m.outcome() !== 'refused') setTab('transcript');
+    else if (m.phase !== 'running') setTab('result');
     else setTab('logs');
-  }, [m.phase, run.key]);
+  }, [m, m.phase, run.key, onModel]);
 
   const tabs: [RunTab, string, number | null][] = [
+    ...(onModel ? [['transcript', 'Transcript', null] as [RunTab, string, null]] : []),
     ['result', 'Result', null],
     ['logs', 'Logs', m.counts.log],
     ['artifacts', 'Artifacts', m.artifacts.size],
@@ -83,6 +91,7 @@ export function RunView({ run }: { run: ActiveRun }) {
         ))}
       </div>
       <div className="pg-run-body">
+        {tab === 'transcript' && <TranscriptView model={m} />}
         {tab === 'result' && <ResultView model={m} />}
         {tab === 'logs' && <LogPane model={m} />}
         {tab === 'artifacts' && <ArtifactsView model={m} />}

@@ -31,6 +31,14 @@ import { backend } from '../backend/current';
 import { useSkills } from '../stores/skills-store';
 import { errorMessage } from '../backend/studio-error';
 import { discover, openCall, type CallConnection } from './a2e-client';
+import { useProviders } from '../settings/providers-store';
+import {
+  effectiveChoice,
+  llmOverrideFor,
+  rememberChoice,
+  rememberedChoice,
+  type ModelChoice,
+} from './model-choice';
 import type { A2EOutbound } from '../../../shared/protocol/a2e';
 
 export type PlaygroundTab = 'run' | 'discover' | 'history' | 'cases';
@@ -70,6 +78,8 @@ interface PlaygroundState {
   historyNonce: number;
   /** Shown above the Run button when a run was refused before it started. */
   runBlocked: Record<string, string | null>;
+  /** Provider and model picked for a skill (by folder); remembered in localStorage. */
+  modelChoices: Record<string, ModelChoice | null>;
   setTab(tab: PlaygroundTab): void;
   setArgsView(view: ArgsView): void;
   setActAs(agent: string | null): void;
@@ -86,7 +96,16 @@ interface PlaygroundState {
   run(skill: string): Promise<boolean>;
   cancel(skill: string): void;
   bumpHistory(): void;
+  /** Whether the skill runs on a model (an instruction skill), so it needs a provider. */
+  runsOnModel(skill: string): boolean;
+  /** The provider and model the next run of the skill uses (null: no provider). */
+  modelChoiceFor(skill: string): ModelChoice | null;
+  setModelChoice(skill: string, choice: ModelChoice): void;
 }
+
+/** runBlocked's text when an instruction skill is run with no provider: the UI offers Settings. */
+export const NO_PROVIDER_BLOCK =
+  'no model provider is configured, and this skill runs on a model: add one in Settings (a local server such as Ollama needs no key).';
 
 let runKey = 0;
 const checkTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -110,6 +129,13 @@ const FLUSH_MS = 50;
 function currentDirFor(skill: string): string | undefined {
   const current = useSkills.getState().selected;
   return current && current.name === skill ? current.dir : undefined;
+}
+
+/** The listed skill the playground runs under a name (the one on screen when it has that name). */
+function listedSkill(skill: string) {
+  const skills = useSkills.getState();
+  const dir = currentDirFor(skill);
+  return dir ? skills.find({ name: skill, dir }) : skills.winner(skill);
 }
 
 /** How Studio API calls (cases, argument checks) name the playground's skill: by its folder. */
@@ -185,6 +211,7 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
     tick: 0,
     historyNonce: 0,
     runBlocked: {},
+    modelChoices: {},
 
     setTab: (tab) => set({ tab }),
     setArgsView: (argsView) => set({ argsView }),
@@ -273,6 +300,12 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
           `${fields === 1 ? 'an argument does' : `${fields} arguments do`} not match the skill’s input schema — see the marked field${fields === 1 ? '' : 's'}.`,
         );
       if (check.message) return block(check.message);
+      let choice: ModelChoice | null = null;
+      if (get().runsOnModel(skill)) {
+        if (!useProviders.getState().info) await useProviders.getState().load();
+        choice = get().modelChoiceFor(skill);
+        if (!choice) return block(NO_PROVIDER_BLOCK);
+      }
       set((s) => ({ runBlocked: { ...s.runBlocked, [skill]: null } }));
       const { timeout, streaming, actAs } = get();
       const dir = currentDirFor(skill);
@@ -281,6 +314,8 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
         arguments: args.value,
         timeout,
         streaming,
+        // The picked provider and model: an approved provider id, never a credential.
+        llm_override: choice ? llmOverrideFor(choice) : null,
         metadata: { client: 'skill-studio playground', ...(dir ? { skill_dir: dir } : {}) },
       });
       const model = new RunModel(req, Date.now());
@@ -375,6 +410,22 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
     },
 
     bumpHistory: () => set((s) => ({ historyNonce: s.historyNonce + 1 })),
+
+    runsOnModel: (skill) => listedSkill(skill)?.kind === 'llm',
+    modelChoiceFor(skill) {
+      const key = skillParam(skill);
+      const picked = key in get().modelChoices ? get().modelChoices[key] : rememberedChoice(key);
+      const info = useProviders.getState().info;
+      return effectiveChoice(picked, info?.providers ?? [], info?.default_id ?? null);
+    },
+    setModelChoice(skill, choice) {
+      const key = skillParam(skill);
+      rememberChoice(key, choice);
+      set((s) => ({
+        modelChoices: { ...s.modelChoices, [key]: choice },
+        runBlocked: { ...s.runBlocked, [skill]: null },
+      }));
+    },
   };
 
   /** Keeps a finished call in the history (the host redacts and caps it). */
@@ -392,6 +443,7 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
       arguments: m.request.arguments,
       timeout: m.request.timeout,
       streaming: m.request.streaming,
+      llm_override: m.request.llm_override,
       outcome,
       result: result ? withoutEvents(result) : null,
       error: m.transportError(),

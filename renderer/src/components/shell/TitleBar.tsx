@@ -8,6 +8,7 @@ import { withShortcut } from '../../shortcuts';
 import { IS_MAC } from '../../platform';
 import { IconButton } from '../IconButton';
 import { useInstallDialog } from '../dialogs/InstallDialog';
+import { showProviderSettings } from '../../settings/providers-store';
 
 /** Top bar: the workspace, the frequent actions, panel toggles and the theme. */
 export function TitleBar({ effectiveTheme }: { effectiveTheme: 'dark' | 'light' }) {
@@ -92,6 +93,12 @@ export function TitleBar({ effectiveTheme }: { effectiveTheme: 'dark' | 'light' 
           active={!layout.rightCollapsed}
           onClick={layout.toggleRight}
           data-testid="toggle-right"
+        />
+        <IconButton
+          icon="settings"
+          label={withShortcut('Settings: model providers', 'settings', IS_MAC)}
+          onClick={() => showProviderSettings()}
+          data-testid="settings-button"
         />
         <IconButton
           icon="theme"

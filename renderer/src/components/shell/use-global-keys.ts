@@ -6,6 +6,7 @@ import { useLayout } from '../../stores/layout-store';
 import { useUi } from '../../stores/ui-store';
 import { bindNativeMenu, isEcho } from '../../app/menu';
 import { showGoToSkill, useGoToSkill } from '../dialogs/GoToSkill';
+import { showProviderSettings } from '../../settings/providers-store';
 
 /** The native menu's command for each shortcut (its accelerator echoes the key press). */
 const MENU_NAMES: Record<ShortcutId, string> = {
@@ -17,6 +18,7 @@ const MENU_NAMES: Record<ShortcutId, string> = {
   toggleBottom: 'toggle-bottom',
   showProblems: 'show-problems',
   newSkill: 'new-skill',
+  settings: 'settings',
 };
 
 export function runShortcut(id: ShortcutId): void {
@@ -43,6 +45,9 @@ export function runShortcut(id: ShortcutId): void {
       break;
     case 'newSkill':
       useUi.getState().openDialog('newSkill');
+      break;
+    case 'settings':
+      showProviderSettings();
       break;
   }
 }

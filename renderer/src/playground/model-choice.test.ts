@@ -1,0 +1,73 @@
+/** The playground's provider/model choice: remembered per skill folder, checked against the providers in force. */
+import { describe, expect, it } from 'vitest';
+import type { ProviderView } from '../../../shared/api/studio-api';
+import { effectiveChoice, llmOverrideFor, rememberChoice, rememberedChoice } from './model-choice';
+
+class MemoryStorage {
+  readonly map = new Map<string, string>();
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.map.set(k, v);
+  }
+  removeItem(k: string) {
+    this.map.delete(k);
+  }
+}
+
+const provider = (id: string, model: string, models: string[] = []): ProviderView => ({
+  id,
+  kind: 'openai-compatible',
+  base_url: 'http://127.0.0.1:1/v1',
+  base_url_set: true,
+  model,
+  models,
+  api_key_env: null,
+  default: false,
+  source: 'workspace',
+  key: 'not_needed',
+  key_from: null,
+  key_problem: null,
+});
+
+describe('model choice', () => {
+  it('is remembered per skill folder', () => {
+    const s = new MemoryStorage();
+    rememberChoice('/ws/skills/a', { provider: 'p', model: 'm2' }, s);
+    rememberChoice('/other/a', { provider: 'q', model: 'x' }, s);
+    expect(rememberedChoice('/ws/skills/a', s)).toEqual({ provider: 'p', model: 'm2' });
+    rememberChoice('/ws/skills/a', null, s);
+    expect(rememberedChoice('/ws/skills/a', s)).toBeNull();
+    expect(rememberedChoice('/other/a', s)).toEqual({ provider: 'q', model: 'x' });
+  });
+
+  it('falls back to the default when the remembered provider or model is gone', () => {
+    const list = [provider('p', 'm1', ['m2']), provider('q', 'x')];
+    expect(effectiveChoice({ provider: 'p', model: 'm2' }, list, 'q')).toEqual({
+      provider: 'p',
+      model: 'm2',
+    });
+    expect(effectiveChoice({ provider: 'p', model: 'gone' }, list, 'q')).toEqual({
+      provider: 'p',
+      model: 'm1',
+    });
+    expect(effectiveChoice({ provider: 'gone', model: 'm' }, list, 'q')).toEqual({
+      provider: 'q',
+      model: 'x',
+    });
+    expect(effectiveChoice({ provider: 'q', model: 'any-model' }, list, 'q')).toEqual({
+      provider: 'q',
+      model: 'any-model',
+    });
+    expect(effectiveChoice(null, [], null)).toBeNull();
+  });
+
+  it('sends an override without credentials', () => {
+    expect(llmOverrideFor({ provider: 'p', model: 'm' })).toEqual({
+      provider_name: 'p',
+      provider_credentials: {},
+      provider_config: { model: 'm' },
+    });
+  });
+});

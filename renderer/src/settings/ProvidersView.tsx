@@ -1,0 +1,357 @@
+/**
+ * Settings → Model providers: the providers instruction skills run on. Lists each one
+ * with where it comes from (the workspace's skill-studio.json, or the user's own file),
+ * whether its key is there (never the key) and what to do when it is not; adds, edits
+ * and removes workspace providers; "Test connection" asks the server for its models and
+ * says what to fix. Opened from the title bar, Ctrl+, and the playground.
+ */
+import { useEffect, useState } from 'react';
+import type { ProviderView } from '../../../shared/api/studio-api';
+import { Modal } from '../components/dialogs/Modal';
+import { askConfirm, notify } from '../stores/ui-store';
+import { useProviders } from './providers-store';
+import {
+  PRESETS,
+  blocking,
+  draftFrom,
+  draftProblems,
+  inputFrom,
+  keyInstructions,
+  type ProviderDraft,
+} from './provider-form';
+import './settings.css';
+
+function KeyLine({ p, userFile }: { p: ProviderView; userFile: string | null }) {
+  if (p.key === 'present')
+    return (
+      <span className="st-ok" data-testid="provider-key">
+        key found in {p.key_from === 'env' ? `$${p.api_key_env}` : 'your providers file'}
+      </span>
+    );
+  if (p.key === 'not_needed')
+    return (
+      <span className="pg-muted" data-testid="provider-key">
+        no key (local server)
+      </span>
+    );
+  return (
+    <span className="st-bad" data-testid="provider-key">
+      {p.key_problem ??
+        (p.api_key_env ? keyInstructions(p.api_key_env, userFile) : 'no key is available')}
+    </span>
+  );
+}
+
+function CheckLine({ id }: { id: string }) {
+  const check = useProviders((s) => s.checks[id]);
+  if (!check) return null;
+  if (check === 'checking') return <div className="pg-muted">Testing the connection…</div>;
+  return (
+    <div
+      className={check.ok ? 'st-ok' : 'st-bad'}
+      data-testid="provider-check"
+      data-ok={check.ok ? 'true' : 'false'}
+    >
+      {check.ok
+        ? `Connected: ${check.models.length} model${check.models.length === 1 ? '' : 's'} listed${
+            check.models.length > 0
+              ? ` (${check.models.slice(0, 6).join(', ')}${check.models.length > 6 ? ', …' : ''})`
+              : ''
+          }.`
+        : check.problem}
+    </div>
+  );
+}
+
+function ProviderForm({ editing }: { editing: string }) {
+  const info = useProviders((s) => s.info);
+  const store = useProviders.getState();
+  const existing = editing === 'new' ? null : info?.providers.find((p) => p.id === editing);
+  const [draft, setDraft] = useState<ProviderDraft>(() =>
+    existing ? draftFrom(existing) : { ...PRESETS[0].draft },
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const taken = (info?.providers ?? [])
+    .filter((p) => p.source === 'workspace' && p.id !== existing?.id)
+    .map((p) => p.id);
+  const problems = draftProblems(draft, taken);
+  const put = <K extends keyof ProviderDraft>(k: K, v: ProviderDraft[K]) =>
+    setDraft((d) => ({ ...d, [k]: v }));
+
+  const submit = async () => {
+    if (blocking(problems)) return;
+    setBusy(true);
+    const err = await store.save(inputFrom(draft), existing ? existing.id : undefined);
+    setBusy(false);
+    if (err) setError(err);
+    else {
+      notify('success', `Saved the provider “${draft.id}” in skill-studio.json.`);
+      void store.check(draft.id.trim());
+    }
+  };
+
+  const field = (
+    k: 'id' | 'base_url' | 'model' | 'api_key_env',
+    label: string,
+    placeholder: string,
+    help: string,
+  ) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        value={draft[k]}
+        placeholder={placeholder}
+        spellCheck={false}
+        onChange={(e) => put(k, e.target.value)}
+        aria-invalid={problems[k] ? true : undefined}
+        data-testid={`provider-${k}`}
+      />
+      <span className="field-help">{problems[k] ?? help}</span>
+    </label>
+  );
+
+  return (
+    <form
+      className="st-form"
+      data-testid="provider-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="st-form-title">
+        <strong>{existing ? `Edit “${existing.id}”` : 'Add a provider'}</strong>
+        {!existing && (
+          <span className="st-presets">
+            Start from:
+            {PRESETS.map((p) => (
+              <button
+                key={p.label}
+                type="button"
+                className="link-button"
+                onClick={() => setDraft({ ...p.draft })}
+                data-testid="provider-preset"
+              >
+                {p.label}
+              </button>
+            ))}
+          </span>
+        )}
+      </div>
+      {field('id', 'Id', 'e.g. claude', 'How calls and the playground name this provider.')}
+      <label className="field">
+        <span>Kind</span>
+        <select
+          className="pg-input"
+          value={draft.kind}
+          onChange={(e) => put('kind', e.target.value as ProviderDraft['kind'])}
+          data-testid="provider-kind"
+        >
+          <option value="anthropic">Anthropic Messages API</option>
+          <option value="openai-compatible">
+            OpenAI-compatible (OpenAI, Ollama, LM Studio, llama.cpp, vLLM, OpenRouter…)
+          </option>
+        </select>
+      </label>
+      {field(
+        'base_url',
+        'Base URL',
+        draft.kind === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1',
+        draft.kind === 'anthropic'
+          ? 'The API root; leave empty for api.anthropic.com.'
+          : 'Ends in /v1; leave empty for api.openai.com.',
+      )}
+      {field(
+        'model',
+        'Model',
+        'e.g. claude-sonnet-4-5',
+        'The model runs use unless one is picked.',
+      )}
+      <label className="field">
+        <span>Other models (optional)</span>
+        <textarea
+          className="pg-input st-models"
+          value={draft.models}
+          rows={2}
+          spellCheck={false}
+          placeholder="one per line; empty: any model the server has"
+          onChange={(e) => put('models', e.target.value)}
+          data-testid="provider-models"
+        />
+      </label>
+      {field(
+        'api_key_env',
+        'API key environment variable',
+        'e.g. ANTHROPIC_API_KEY (empty for a local server)',
+        'The key is read from this variable; it is never written to skill-studio.json.',
+      )}
+      {draft.api_key_env && !problems.api_key_env && (
+        <div className="st-note" data-testid="provider-env-help">
+          {keyInstructions(draft.api_key_env, info?.user_file ?? null)}
+        </div>
+      )}
+      <label className="st-check">
+        <input
+          type="checkbox"
+          checked={draft.default}
+          onChange={(e) => put('default', e.target.checked)}
+          data-testid="provider-default"
+        />
+        Use it when a run picks no provider (the default)
+      </label>
+      {error && (
+        <div className="error-text" role="alert" data-testid="provider-error">
+          {error}
+        </div>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button secondary" onClick={() => store.edit(null)}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className="button"
+          disabled={busy || blocking(problems)}
+          data-testid="provider-save"
+        >
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ProviderRow({ p, userFile }: { p: ProviderView; userFile: string | null }) {
+  const store = useProviders.getState();
+  const remove = async () => {
+    const ok = await askConfirm({
+      title: 'Remove the provider?',
+      message: `“${p.id}” is removed from skill-studio.json. Runs that pick it will fail.`,
+      confirmLabel: 'Remove',
+      danger: true,
+    });
+    if (!ok) return;
+    const err = await store.remove(p.id);
+    if (err) notify('error', `Not removed: ${err}`);
+  };
+  return (
+    <li className="st-provider" data-testid="provider-row" data-id={p.id}>
+      <div className="st-provider-head">
+        <strong>{p.id}</strong>
+        {p.default && <span className="pg-badge ok">default</span>}
+        <span className="pg-muted">
+          {p.kind} · {p.model} · {p.base_url}
+        </span>
+        <span className="pg-spacer" />
+        <span className="pg-muted" title={p.source === 'user' ? (userFile ?? '') : ''}>
+          {p.source === 'workspace' ? 'skill-studio.json' : 'your providers file'}
+        </span>
+      </div>
+      <KeyLine p={p} userFile={userFile} />
+      <CheckLine id={p.id} />
+      <div className="st-provider-actions">
+        <button
+          type="button"
+          className="button secondary small"
+          onClick={() => void store.check(p.id)}
+          data-testid="provider-test"
+        >
+          Test connection
+        </button>
+        {p.source === 'workspace' && (
+          <>
+            <button
+              type="button"
+              className="button secondary small"
+              onClick={() => store.edit(p.id)}
+              data-testid="provider-edit"
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              className="button secondary small"
+              onClick={() => void remove()}
+              data-testid="provider-remove"
+            >
+              Remove
+            </button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function ProvidersView() {
+  const open = useProviders((s) => s.open);
+  const info = useProviders((s) => s.info);
+  const loadError = useProviders((s) => s.loadError);
+  const editing = useProviders((s) => s.editing);
+  const store = useProviders.getState();
+  useEffect(() => {
+    if (open) void store.load();
+  }, [open, store]);
+  if (!open) return null;
+  const providers = info?.providers ?? [];
+  return (
+    <Modal title="Settings — Model providers" onClose={store.close} wide testId="settings-view">
+      <div className="st-body">
+        <p className="pg-muted st-intro">
+          Instruction skills run on a model: these are the providers runs may use. Workspace
+          providers are saved in {info?.workspace_file ?? 'skill-studio.json (open a workspace)'};
+          keys never are.
+          {info?.user_file && <> Your own providers (with keys, chmod 600): {info.user_file}.</>}
+        </p>
+        {loadError && <div className="error-text">{loadError}</div>}
+        {info?.user_file_refused && (
+          <div className="pg-warning" data-testid="user-file-refused">
+            {info.user_file_refused}
+          </div>
+        )}
+        {info?.problems.map((p) => (
+          <div key={p} className="pg-warning">
+            {p}
+          </div>
+        ))}
+        {providers.length === 0 ? (
+          <div className="st-empty" data-testid="providers-empty">
+            No provider is configured yet. Add one: a local server (Ollama, LM Studio) needs no key;
+            Anthropic and OpenAI read their key from an environment variable.
+          </div>
+        ) : (
+          <ul className="st-providers">
+            {providers.map((p) => (
+              <ProviderRow key={`${p.source}:${p.id}`} p={p} userFile={info?.user_file ?? null} />
+            ))}
+          </ul>
+        )}
+        {editing ? (
+          <ProviderForm key={editing} editing={editing} />
+        ) : (
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="button secondary"
+              onClick={store.close}
+              data-testid="settings-close"
+            >
+              Close
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={!info?.workspace_file}
+              title={info?.workspace_file ? '' : 'Open a workspace first'}
+              onClick={() => store.edit('new')}
+              data-testid="provider-add"
+            >
+              Add a provider
+            </button>
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * The LLM providers as the UI knows them: the host's list (with whether each key is
+ * there, never the key), whether the settings view is open and which provider it edits,
+ * and the last "test connection" of each. The playground's picker reads the same list.
+ * The host writes skill-studio.json; this store only asks and re-reads.
+ */
+import { create } from 'zustand';
+import type {
+  ProviderCheckView,
+  ProviderInput,
+  ProvidersInfo,
+} from '../../../shared/api/studio-api';
+import { backend } from '../backend/current';
+import { errorMessage } from '../backend/studio-error';
+
+interface ProvidersState {
+  info: ProvidersInfo | null;
+  loadError: string | null;
+  /** The settings view is open. */
+  open: boolean;
+  /** The provider the form edits: an id, 'new', or null (no form). */
+  editing: string | null;
+  checks: Record<string, ProviderCheckView | 'checking'>;
+  load(): Promise<ProvidersInfo | null>;
+  show(editing?: string | null): void;
+  close(): void;
+  edit(id: string | null): void;
+  /** Saves the form; returns an error message, or null when saved. */
+  save(provider: ProviderInput, previousId?: string): Promise<string | null>;
+  remove(id: string): Promise<string | null>;
+  check(id: string): Promise<ProviderCheckView | null>;
+}
+
+export const useProviders = create<ProvidersState>((set, get) => ({
+  info: null,
+  loadError: null,
+  open: false,
+  editing: null,
+  checks: {},
+
+  async load() {
+    try {
+      const info = await backend().call('providers.list', {});
+      set({ info, loadError: null });
+      return info;
+    } catch (err) {
+      set({ loadError: errorMessage(err) });
+      return null;
+    }
+  },
+  show(editing = null) {
+    set({ open: true, editing });
+    void get().load();
+  },
+  close: () => set({ open: false, editing: null }),
+  edit: (editing) => set({ editing }),
+
+  async save(provider, previousId) {
+    try {
+      const info = await backend().call('providers.save', {
+        provider,
+        ...(previousId !== undefined ? { previousId } : {}),
+      });
+      set((s) => ({
+        info,
+        editing: null,
+        checks: withoutCheck(s.checks, previousId, provider.id),
+      }));
+      return null;
+    } catch (err) {
+      return errorMessage(err);
+    }
+  },
+  async remove(id) {
+    try {
+      const info = await backend().call('providers.remove', { id });
+      set((s) => ({ info, editing: null, checks: withoutCheck(s.checks, id) }));
+      return null;
+    } catch (err) {
+      return errorMessage(err);
+    }
+  },
+  async check(id) {
+    set((s) => ({ checks: { ...s.checks, [id]: 'checking' } }));
+    try {
+      const result = await backend().call('providers.check', { id });
+      set((s) => ({ checks: { ...s.checks, [id]: result } }));
+      return result;
+    } catch (err) {
+      const failed: ProviderCheckView = {
+        id,
+        key: 'missing',
+        api_key_env: null,
+        reachable: false,
+        models: [],
+        model_listed: null,
+        ok: false,
+        problem: errorMessage(err),
+      };
+      set((s) => ({ checks: { ...s.checks, [id]: failed } }));
+      return null;
+    }
+  },
+}));
+
+function withoutCheck(
+  checks: ProvidersState['checks'],
+  ...ids: (string | undefined)[]
+): ProvidersState['checks'] {
+  const next = { ...checks };
+  for (const id of ids) if (id !== undefined) delete next[id];
+  return next;
+}
+
+/** Opens the settings view on the providers (the title bar, Ctrl+, and the playground's call to action). */
+export function showProviderSettings(editing: string | null = null): void {
+  useProviders.getState().show(editing);
+}

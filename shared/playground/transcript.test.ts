@@ -1,0 +1,131 @@
+/**
+ * A model run's transcript from its events: text chunks join, a tool call and its
+ * result are one item, turn lines are kept; the figures come from the result metadata.
+ */
+import { describe, expect, it } from 'vitest';
+import type { SkillEvent, SkillEventKind } from '../protocol/a2e';
+import { buildTranscript, formatTokens, isModelRun, runStats } from './transcript';
+
+let seq = 0;
+function ev(kind: SkillEventKind, data: Record<string, unknown>): SkillEvent {
+  return {
+    type: 'skill/event',
+    id: `e${seq}`,
+    version: '1.0',
+    ts: 0,
+    req_id: 'r',
+    kind,
+    data,
+    seq: seq++,
+  };
+}
+const text = (chunk: string, final = false) =>
+  ev('artifact', { name: 'response.md', mime: 'text/markdown', chunk, final });
+
+describe('buildTranscript', () => {
+  it('joins text, pairs tool calls with their results, keeps the turn lines', () => {
+    const events = [
+      ev('status', { message: 'turn 1/10: asking m (p)' }),
+      text('Let me '),
+      text('check.'),
+      ev('log', {
+        level: 'info',
+        message: 'tool time {}',
+        tool: 'time',
+        tool_call_id: 'a',
+        arguments: {},
+      }),
+      ev('log', {
+        level: 'info',
+        message: 'tool calculator',
+        tool: 'calculator',
+        tool_call_id: 'b',
+        arguments: { expression: '2+2' },
+      }),
+      ev('log', {
+        level: 'info',
+        message: 'tool time →',
+        tool: 'time',
+        tool_call_id: 'a',
+        result_preview: '2026-11-30',
+        is_error: false,
+      }),
+      ev('log', {
+        level: 'warn',
+        message: 'tool calculator →',
+        tool: 'calculator',
+        tool_call_id: 'b',
+        result_preview: 'error: x',
+        is_error: true,
+      }),
+      ev('log', { level: 'info', message: 'an ordinary line' }),
+      ev('status', { message: 'turn 2/10: asking m (p)' }),
+      text('\n\n**4**'),
+      text('', true),
+      ev('status', { message: 'answered in 2 turns (end_turn)' }),
+    ];
+    expect(isModelRun(events)).toBe(true);
+    expect(buildTranscript(events)).toEqual([
+      { kind: 'turn', seq: 0, message: 'turn 1/10: asking m (p)' },
+      { kind: 'text', seq: 1, text: 'Let me check.' },
+      {
+        kind: 'tool',
+        seq: 3,
+        id: 'a',
+        name: 'time',
+        arguments: {},
+        result: '2026-11-30',
+        isError: false,
+      },
+      {
+        kind: 'tool',
+        seq: 4,
+        id: 'b',
+        name: 'calculator',
+        arguments: { expression: '2+2' },
+        result: 'error: x',
+        isError: true,
+      },
+      { kind: 'turn', seq: 8, message: 'turn 2/10: asking m (p)' },
+      { kind: 'text', seq: 9, text: '**4**' },
+    ]);
+  });
+
+  it('is not a model run without a response.md stream or a tool call', () => {
+    expect(
+      isModelRun([
+        ev('log', { level: 'info', message: 'x' }),
+        ev('artifact', { name: 'out.csv', chunk: 'a' }),
+      ]),
+    ).toBe(false);
+  });
+});
+
+describe('runStats', () => {
+  it('reads the model, turns, tokens and time to first token', () => {
+    const s = runStats({
+      provider: 'p',
+      model: 'm-1',
+      stop_reason: 'end_turn',
+      turns: 3,
+      max_turns: 10,
+      usage: {
+        input_tokens: 1200,
+        output_tokens: 45,
+        cache_read_input_tokens: 7,
+        cache_creation_input_tokens: 0,
+      },
+      time_to_first_token_ms: 12,
+    });
+    expect(s).toMatchObject({
+      model: 'm-1',
+      turns: 3,
+      inputTokens: 1200,
+      outputTokens: 45,
+      timeToFirstTokenMs: 12,
+    });
+    expect(formatTokens(s!)).toBe('1,200 in · 45 out · 7 cache read');
+    expect(runStats({ sandbox: 'x' })).toBeNull();
+    expect(runStats(null)).toBeNull();
+  });
+});
