@@ -102,10 +102,7 @@ export function installFolder(client: ClientId, scope: InstallScope, roots: Inst
         : `${label} is a profile to check against, not a client to install into`,
     );
   if (scope === 'project' && !roots.workspace)
-    throw new FileServiceError(
-      'precondition',
-      'open a workspace first: a project install needs one',
-    );
+    throw new InvalidRequestError('open a workspace first: a project install needs one');
   if (scope === 'user' && !roots.home)
     throw new InvalidRequestError('no home folder: a user install needs one');
   throw new InvalidRequestError(`${label} reads no ${scope} skills folder`);
