@@ -50,6 +50,7 @@ export const DIAGNOSTIC_CODES = [
   'LINK_MISSING',
   'LINK_CASE_MISMATCH',
   'SCHEMA_PATTERN_UNSAFE',
+  'TOOL_UNKNOWN',
   // Client profiles (client-profiles.ts): how one agent client reads the skill.
   'CLIENT_FIELD_IGNORED',
   'CLIENT_LISTING_TRUNCATED',

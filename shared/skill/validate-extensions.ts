@@ -9,6 +9,7 @@ import { describeValue, isPlainMap, type Checker, type FieldRef } from './check-
 import type { DiagnosticCode } from './diagnostics';
 import { compileJsonSchema, findUnsafePatterns, schemaCompilerAvailable } from './schema-check';
 import { parseTopology, topologyAgents, type TopologyNode } from './topology';
+import { BUILTIN_TOOL_NAMES, declaredToolName, isBuiltinTool } from './builtin-tools';
 
 /** Where a path named in the frontmatter leads: a file inside the skill, or not. */
 export type PathCheck = (rel: string) => 'ok' | 'missing' | 'outside' | 'not-a-file';
@@ -60,6 +61,25 @@ function checkStringItems(c: Checker, f: FieldRef, items: unknown[]): void {
     }
   });
 }
+
+/** `tools:` (of the skill or of one agent): a list, each name one the studio provides. */
+const toolList: Check = (c, f) => {
+  if (!Array.isArray(f.value)) {
+    fieldType(c, f, 'a list');
+    return;
+  }
+  f.value.forEach((entry, i) => {
+    const name = declaredToolName(entry);
+    if (name === null || isBuiltinTool(name)) return;
+    c.add(
+      'warning',
+      'TOOL_UNKNOWN',
+      `no tool named "${name}" is provided: a model running this skill gets ${BUILTIN_TOOL_NAMES.join(', ')}`,
+      c.itemPos(f, i),
+      f.path,
+    );
+  });
+};
 
 const stringList: Check = (c, f) => {
   if (!Array.isArray(f.value)) {
@@ -303,7 +323,7 @@ const agents: Check = (c, f) => {
     const model = keys.get('model');
     if (model) nonBlankString(c, model, {});
     const tools = keys.get('tools');
-    if (tools) list(c, tools, {});
+    if (tools) toolList(c, tools, {});
     const reads = keys.get('reads');
     if (reads) stringList(c, reads, {});
     const writes = keys.get('writes');
@@ -337,7 +357,7 @@ export const EXTENSION_CHECKS: Readonly<Record<string, Check>> = {
   timeout_seconds: positiveInteger,
   max_turns: positiveInteger,
   status,
-  tools: list,
+  tools: toolList,
   toolkits: list,
   icon: string,
   arguments: args,

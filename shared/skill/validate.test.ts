@@ -725,7 +725,7 @@ describe('parseSkillMd: extension fields', () => {
       'timeout_seconds: 30',
       'max_turns: 4',
       'status: Created',
-      'tools: [read, {name: calc}]',
+      'tools: [skill, {name: calculator}]',
       'toolkits: []',
       'icon: 🛠',
       'arguments: {x: 1}',
@@ -782,7 +782,7 @@ describe('parseSkillMd: extension fields', () => {
   it('checks agents entries', () => {
     const text = skill(
       'agents:',
-      '  a: {instruct: hi, model: m, tools: [t], reads: [x], writes: y}',
+      '  a: {instruct: hi, model: m, tools: [time], reads: [x], writes: y}',
       '  b: 3',
       '  c: {model: m}',
       '  d: {instruct: hi, reads: [1], writes: [z], tools: t}',
@@ -965,5 +965,29 @@ describe('parseSkillMd: the body', () => {
       '1:1 error FRONTMATTER_MISSING',
       '1:1 warning SKILL_BODY_OVERSIZE',
     ]);
+  });
+});
+
+describe('parseSkillMd: tools nobody provides', () => {
+  it('warns at each tools: entry the studio does not provide, by name or {name}', () => {
+    expect(codes(skill('tools: [time, web_search, {name: browse}]'))).toEqual([
+      '4:15 warning TOOL_UNKNOWN',
+      '4:27 warning TOOL_UNKNOWN',
+    ]);
+    expect(only(skill('tools: [web_search]'), 'TOOL_UNKNOWN').message).toMatch(
+      /"web_search".*skill, run_skill_script, time, calculator/,
+    );
+  });
+
+  it("checks an agent's tools too, and stays quiet for the built-ins", () => {
+    const agents = [
+      'agents:',
+      '  a:',
+      '    instruct: Do it.',
+      '    tools: [calculator, search]',
+      'topology: a',
+    ];
+    expect(only(skill(...agents), 'TOOL_UNKNOWN').line).toBe(7);
+    expect(codes(skill('tools: [skill, run_skill_script, time, calculator]'))).toEqual([]);
   });
 });

@@ -19,9 +19,14 @@ import { listSkillFiles, readSkillFile, SKILL_READ_CAP_BYTES } from '../../skill
 import type { ExecContext, ExecOutcome } from '../types';
 import { calculate } from './calculator';
 import { localTimeZone, timeTool } from './time-tool';
+import {
+  BUILTIN_TOOL_NAMES,
+  declaredToolName,
+  isBuiltinTool,
+  type BuiltinToolName,
+} from '../../../../shared/skill/builtin-tools';
 
-export const BUILTIN_TOOL_NAMES = ['skill', 'run_skill_script', 'time', 'calculator'] as const;
-export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
+export { BUILTIN_TOOL_NAMES, type BuiltinToolName };
 
 /** Claude Code tool names that stand for one of ours under `allowed-tools`. */
 const ALIASES: Record<string, BuiltinToolName> = {
@@ -132,7 +137,7 @@ export function allowedTools(record: SkillRecord): Set<BuiltinToolName> | null {
   const out = new Set<BuiltinToolName>();
   for (const w of words) {
     const name = w.replace(/\(.*$/, '').trim().toLowerCase();
-    if ((BUILTIN_TOOL_NAMES as readonly string[]).includes(name)) out.add(name as BuiltinToolName);
+    if (isBuiltinTool(name)) out.add(name);
     else if (ALIASES[name]) out.add(ALIASES[name]);
   }
   return out;
@@ -141,18 +146,7 @@ export function allowedTools(record: SkillRecord): Set<BuiltinToolName> | null {
 /** The names in the skill's `tools:` that no built-in provides (told to the user, not offered). */
 export function unknownDeclaredTools(record: SkillRecord): string[] {
   const declared = record.definition.tools ?? [];
-  return declared
-    .map((t) =>
-      typeof t === 'string'
-        ? t
-        : typeof t === 'object' && t !== null
-          ? (t as { name?: unknown }).name
-          : null,
-    )
-    .filter(
-      (n): n is string =>
-        typeof n === 'string' && !(BUILTIN_TOOL_NAMES as readonly string[]).includes(n),
-    );
+  return declared.map(declaredToolName).filter((n): n is string => n !== null && !isBuiltinTool(n));
 }
 
 const RUNNABLE = /\.(py|js|mjs|cjs|sh|bash)$/i;
