@@ -1,0 +1,202 @@
+/**
+ * Model runs from the playground, against a local server that speaks the Anthropic
+ * Messages wire format byte for byte (the product talks to it through the official SDK):
+ * with no provider, running the bundled time-arithmetic skill offers Settings, where a
+ * provider is added and its connection tested; with a provider in skill-studio.json the
+ * run streams its transcript — Markdown text, the time and calculator tool calls with
+ * their arguments and results — and ends with the answer, tokens in and out, time to
+ * first token and turns. The key comes from the studio server's environment and never
+ * shows on the page.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
+import { skillItem, showPlayground } from './support/editor';
+import { anthropicTurn } from '../electron/host/providers/test-support/provider-wire';
+import {
+  startWireServer,
+  type RecordedRequest,
+  type Reply,
+  type WireServer,
+} from '../electron/host/providers/test-support/wire-server';
+
+// The studio server is started (once per worker) with this test process's environment.
+const KEY_ENV = 'E2E_MODEL_RUN_KEY';
+const KEY = 'e2e-model-run-key-0123456789abcdef';
+process.env[KEY_ENV] = KEY;
+
+const MODEL = 'claude-e2e-model';
+
+/** time → calculator → answer, streamed slowly enough to watch; GET /v1/models lists MODEL. */
+function timeArithmetic(): (req: RecordedRequest) => Reply {
+  let turn = 0;
+  return (req) => {
+    if (req.method === 'GET' && req.url.startsWith('/v1/models'))
+      return {
+        kind: 'json',
+        status: 200,
+        body: {
+          data: [
+            {
+              type: 'model',
+              id: MODEL,
+              display_name: 'E2E',
+              created_at: '2026-01-01T00:00:00Z',
+            },
+          ],
+          has_more: false,
+          first_id: MODEL,
+          last_id: MODEL,
+        },
+      };
+    const turns = [
+      anthropicTurn({
+        model: MODEL,
+        text: ['Let me check ', 'the date.'],
+        tools: [{ id: 'toolu_01', name: 'time', fragments: ['', '{"operation"', ': "now"}'] }],
+        inputTokens: 900,
+        outputTokens: 30,
+      }),
+      anthropicTurn({
+        model: MODEL,
+        tools: [{ id: 'toolu_02', name: 'calculator', fragments: ['{"expression": "45 mod 7"}'] }],
+        inputTokens: 1000,
+        outputTokens: 20,
+      }),
+      anthropicTurn({
+        model: MODEL,
+        text: ['In 45 days it will be **Thursday**', ', 2027-01-14.'],
+        inputTokens: 1100,
+        outputTokens: 25,
+      }),
+    ];
+    return { kind: 'sse', chunks: turns[Math.min(turn++, 2)], gapMs: 40 };
+  };
+}
+
+async function openTimeArithmetic(page: Page): Promise<void> {
+  await skillItem(page, 'time-arithmetic').first().click();
+  await showPlayground(page);
+  await page.getByTestId('pg-tab-run').click();
+  await expect(page.getByTestId('pg-skill')).toContainText('time-arithmetic');
+  await page
+    .locator('[data-testid="arg-field"][data-pointer="/question"]')
+    .locator('textarea, input')
+    .first()
+    .fill('What weekday is it 45 days from now?');
+}
+
+let server: WireServer;
+let configFile: string;
+let original: string;
+
+test.beforeEach(async ({ studio }) => {
+  server = await startWireServer(timeArithmetic());
+  configFile = path.join(studio.ws.root, 'skill-studio.json');
+  original = await readFile(configFile, 'utf8');
+});
+
+test.afterEach(async () => {
+  await writeFile(configFile, original);
+  await server.close();
+});
+
+test.describe('model runs', () => {
+  test('with no provider, the playground leads to Settings, where one is added and tested', async ({
+    studio,
+  }) => {
+    const { page } = studio;
+    await openTimeArithmetic(page);
+    await expect(page.getByTestId('no-provider-cta')).toBeVisible();
+    await page.getByTestId('run-button').click();
+    await expect(page.getByTestId('run-blocked')).toContainText('no model provider');
+    await page.getByTestId('run-blocked').getByTestId('no-provider-settings').click();
+
+    const settings = page.getByTestId('settings-view');
+    await expect(settings).toBeVisible();
+    const form = settings.getByTestId('provider-form');
+    await form.getByTestId('provider-id').fill('local-claude');
+    await form.getByTestId('provider-kind').selectOption('anthropic');
+    await form.getByTestId('provider-base_url').fill(server.url);
+    await form.getByTestId('provider-model').fill(MODEL);
+    await form.getByTestId('provider-api_key_env').fill(KEY_ENV);
+    // Browser mode: the view says which variable to set, and where.
+    await expect(form.getByTestId('provider-env-help')).toContainText(`export ${KEY_ENV}=`);
+    await form.getByTestId('provider-save').click();
+
+    const row = settings.locator('[data-testid="provider-row"][data-id="local-claude"]');
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId('provider-key')).toContainText(`key found in $${KEY_ENV}`);
+    await expect(row.getByTestId('provider-check')).toHaveAttribute('data-ok', 'true');
+    await expect(row.getByTestId('provider-check')).toContainText(MODEL);
+    // skill-studio.json holds the variable's name, never the key.
+    const saved = await readFile(configFile, 'utf8');
+    expect(saved).toContain(KEY_ENV);
+    expect(saved).not.toContain(KEY);
+    await expect(page.locator('body')).not.toContainText(KEY);
+
+    await settings.getByTestId('settings-close').click();
+    await expect(page.getByTestId('model-picker')).toBeVisible();
+    await expect(page.getByTestId('run-provider')).toHaveValue('local-claude');
+  });
+
+  test('runs time-arithmetic on a provider from skill-studio.json: transcript, tools, answer, tokens', async ({
+    studio,
+  }) => {
+    const { page } = studio;
+    const config = JSON.parse(original) as Record<string, unknown>;
+    config.providers = [
+      {
+        id: 'wire',
+        kind: 'anthropic',
+        base_url: server.url,
+        model: MODEL,
+        api_key_env: KEY_ENV,
+      },
+    ];
+    await writeFile(configFile, JSON.stringify(config, null, 2));
+    await openTimeArithmetic(page);
+    await expect(page.getByTestId('run-provider')).toHaveValue('wire', { timeout: 15_000 });
+    await expect(page.getByTestId('run-model')).toHaveValue(MODEL);
+
+    await page.getByTestId('run-button').click();
+    const transcript = page.getByTestId('transcript');
+    await expect(transcript).toBeVisible();
+    // The text streams in as rendered Markdown, before the run ends.
+    await expect(transcript.getByTestId('transcript-text').first()).toContainText(
+      'Let me check the date.',
+    );
+    const time = transcript.locator('[data-testid="transcript-tool"][data-tool="time"]');
+    const calc = transcript.locator('[data-testid="transcript-tool"][data-tool="calculator"]');
+    await expect(time).toBeVisible();
+    await expect(calc).toBeVisible();
+    await expect(page.getByTestId('run-phase')).toHaveText('Done', { timeout: 30_000 });
+
+    // The answer, as Markdown (bold is rendered, not shown as asterisks).
+    await expect(transcript.locator('strong', { hasText: 'Thursday' })).toBeVisible();
+    // Tool calls: collapsed, they open on their arguments and results.
+    await calc.locator('summary').click();
+    await expect(calc.getByTestId('transcript-tool-args')).toContainText('45 mod 7');
+    await expect(calc.getByTestId('transcript-tool-result')).toContainText('3');
+    await time.locator('summary').click();
+    await expect(time.getByTestId('transcript-tool-args')).toContainText('"operation": "now"');
+    await expect(time.getByTestId('transcript-tool-result')).not.toBeEmpty();
+    // The figures: model, tokens in and out, time to first token, turns.
+    await expect(transcript.getByTestId('transcript-model')).toHaveText(`wire · ${MODEL}`);
+    await expect(transcript.getByTestId('transcript-tokens')).toContainText('3,000 in');
+    await expect(transcript.getByTestId('transcript-tokens')).toContainText('75 out');
+    await expect(transcript.getByTestId('transcript-ttft')).toContainText(/first token \d+ ms/);
+    await expect(transcript.getByTestId('transcript-turns')).toContainText('3/6 turns');
+
+    // The request went through the SDK with the key from the environment; the page never shows it.
+    const posts = server.requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(3);
+    expect(JSON.stringify(posts[0].headers)).toContain(KEY);
+    await expect(page.locator('body')).not.toContainText(KEY);
+
+    // The run is kept with its model, like a script's.
+    await page.getByTestId('pg-tab-history').click();
+    await expect(page.getByTestId('history-rerun').first()).toBeVisible();
+  });
+});
