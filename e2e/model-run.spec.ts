@@ -27,6 +27,7 @@ const KEY = 'e2e-model-run-key-0123456789abcdef';
 process.env[KEY_ENV] = KEY;
 
 const MODEL = 'claude-e2e-model';
+const OTHER_MODEL = 'claude-e2e-other';
 
 /** time → calculator → answer, streamed slowly enough to watch; GET /v1/models lists MODEL. */
 function timeArithmetic(): (req: RecordedRequest) => Reply {
@@ -50,22 +51,25 @@ function timeArithmetic(): (req: RecordedRequest) => Reply {
           last_id: MODEL,
         },
       };
+    // As real servers do, the stream names the model that was asked for.
+    const asked = (req.json as { model?: unknown } | null)?.model;
+    const model = typeof asked === 'string' ? asked : MODEL;
     const turns = [
       anthropicTurn({
-        model: MODEL,
+        model,
         text: ['Let me check ', 'the date.'],
         tools: [{ id: 'toolu_01', name: 'time', fragments: ['', '{"operation"', ': "now"}'] }],
         inputTokens: 900,
         outputTokens: 30,
       }),
       anthropicTurn({
-        model: MODEL,
+        model,
         tools: [{ id: 'toolu_02', name: 'calculator', fragments: ['{"expression": "45 mod 7"}'] }],
         inputTokens: 1000,
         outputTokens: 20,
       }),
       anthropicTurn({
-        model: MODEL,
+        model,
         text: ['In 45 days it will be **Thursday**', ', 2027-01-14.'],
         inputTokens: 1100,
         outputTokens: 25,
@@ -152,6 +156,7 @@ test.describe('model runs', () => {
         kind: 'anthropic',
         base_url: server.url,
         model: MODEL,
+        models: [MODEL, OTHER_MODEL],
         api_key_env: KEY_ENV,
       },
     ];
@@ -195,8 +200,24 @@ test.describe('model runs', () => {
     expect(JSON.stringify(posts[0].headers)).toContain(KEY);
     await expect(page.locator('body')).not.toContainText(KEY);
 
-    // The run is kept with its model, like a script's.
+    await page.screenshot({ path: test.info().outputPath('transcript.png') });
+
+    // "Rerun with another model" is one pick; the new run asks for that model.
+    await page.getByTestId('rerun-model').selectOption({ label: `wire · ${OTHER_MODEL}` });
+    await expect(page.getByTestId('run-phase')).toHaveText('Done', { timeout: 30_000 });
+    await expect(page.getByTestId('run-model')).toHaveValue(OTHER_MODEL);
+    const last = server.requests.filter((r) => r.method === 'POST').pop();
+    expect((last?.json as { model?: string }).model).toBe(OTHER_MODEL);
+
+    // Both runs are kept with their models, and compare side by side like scripts' runs.
     await page.getByTestId('pg-tab-history').click();
-    await expect(page.getByTestId('history-rerun').first()).toBeVisible();
+    const picks = page.getByTestId('history-pick');
+    await expect(picks.nth(1)).toBeVisible({ timeout: 10_000 });
+    await picks.nth(0).check();
+    await picks.nth(1).check();
+    await page.getByTestId('history-compare').click();
+    const compare = page.getByTestId('run-compare');
+    await expect(compare).toContainText(`wire · ${OTHER_MODEL}`);
+    await expect(compare).toContainText(`wire · ${MODEL}`);
   });
 });
