@@ -154,4 +154,45 @@ export const COMMANDS: CommandSpec[] = [
     options: { template: { type: 'string' }, into: { type: 'string' } },
     load: () => import('./bundles').then((m) => m.newCommand.run),
   },
+  {
+    name: 'install',
+    usage:
+      'install SRC [--to CLIENT] [--scope user|project] [--link] [--skill NAME…] [--replace | --keep | --rename] [--force] [--ref BRANCH]',
+    summary:
+      "Install skills from a bundle, a folder or a git repository into a client's skills folder (no --to: list the skills and the clients found).",
+    options: {
+      to: { type: 'string' },
+      scope: { type: 'string' },
+      link: { type: 'boolean' },
+      skill: { type: 'string', multiple: true },
+      replace: { type: 'boolean' },
+      keep: { type: 'boolean' },
+      rename: { type: 'boolean' },
+      force: { type: 'boolean' },
+      ref: { type: 'string' },
+    },
+    load: () => import('./install').then((m) => m.installCommand.run),
+  },
+  {
+    name: 'uninstall',
+    usage: 'uninstall NAME --from CLIENT [--scope user|project] [--force]',
+    summary: 'Remove exactly what install put there (recorded in skills-lock.json).',
+    options: { from: { type: 'string' }, scope: { type: 'string' }, force: { type: 'boolean' } },
+    load: () => import('./install').then((m) => m.uninstallCommand.run),
+  },
+  {
+    name: 'outdated',
+    usage: 'outdated [--json]',
+    summary: 'Compare every installed skill with its source: which files changed (exit 1 if any).',
+    options: {},
+    load: () => import('./outdated').then((m) => m.outdatedCommand.run),
+  },
+  {
+    name: 'update',
+    usage: 'update [NAME…] [--yes] [--force]',
+    summary:
+      'Show what updating installed skills from their sources would change; --yes applies it (edited copies need --force).',
+    options: { yes: { type: 'boolean' }, force: { type: 'boolean' } },
+    load: () => import('./outdated').then((m) => m.updateCommand.run),
+  },
 ];
