@@ -386,6 +386,7 @@ export class A2EHost {
     }
     if (outcome.sandbox) result.sandbox = outcome.sandbox;
     if (outcome.metadata) result.metadata = outcome.metadata;
+    if (outcome.sandbox_limits) result.sandbox_limits = outcome.sandbox_limits;
     return makeCallResponse(req.id, req.name, { data: result });
   }
 
