@@ -140,9 +140,11 @@ test.describe('model runs', () => {
     expect(saved).not.toContain(KEY);
     await expect(page.locator('body')).not.toContainText(KEY);
 
+    await page.screenshot({ path: test.info().outputPath('settings.png') });
     await settings.getByTestId('settings-close').click();
     await expect(page.getByTestId('model-picker')).toBeVisible();
     await expect(page.getByTestId('run-provider')).toHaveValue('local-claude');
+    await expect(page.getByTestId('run-blocked')).toHaveCount(0);
   });
 
   test('runs time-arithmetic on a provider from skill-studio.json: transcript, tools, answer, tokens', async ({

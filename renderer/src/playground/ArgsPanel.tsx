@@ -10,6 +10,7 @@ import { toPointer, type PathSegment } from '../../../shared/playground/json-pat
 import type { FieldModel } from '../../../shared/playground/schema-form';
 import { NO_PROVIDER_BLOCK, usePlayground } from './playground-store';
 import { ModelPicker, NoProviderAction } from './ModelPicker';
+import { useProviders } from '../settings/providers-store';
 import { ArgsForm } from './ArgsForm';
 import { useLayout } from '../stores/layout-store';
 import { useSkills } from '../stores/skills-store';
@@ -77,7 +78,10 @@ export function ArgsPanel({
   const view = usePlayground((s) => s.argsView);
   const timeout = usePlayground((s) => s.timeout);
   const streaming = usePlayground((s) => s.streaming);
-  const blocked = usePlayground((s) => s.runBlocked[skill] ?? null);
+  const blockedBy = usePlayground((s) => s.runBlocked[skill] ?? null);
+  // "No provider" no longer holds once one was added (Settings, or skill-studio.json).
+  const hasProvider = useProviders((s) => (s.info?.providers.length ?? 0) > 0);
+  const blocked = blockedBy === NO_PROVIDER_BLOCK && hasProvider ? null : blockedBy;
   // Only whether a run is going matters here, not each batch of its events.
   const running = usePlayground((s) => s.runs[skill]?.model.phase === 'running');
   const pg = usePlayground.getState();
@@ -204,6 +208,7 @@ export function ArgsPanel({
           </>
         )}
       </div>
+      {onModel && <ModelPicker skill={skill} />}
       <div className="pg-run-bar">
         {running ? (
           <button
@@ -252,7 +257,6 @@ export function ArgsPanel({
           {skillTimeout !== null ? ` · skill max ${skillTimeout} s` : ''}
         </span>
       </div>
-      {onModel && <ModelPicker skill={skill} />}
       {blocked && (
         <div className="pg-field-error block" role="alert" data-testid="run-blocked">
           Not run: {blocked}
