@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SkillEvent, SkillEventKind } from '../protocol/a2e';
 import { buildTranscript, formatTokens, isModelRun, runStats } from './transcript';
+import { sanitizeHistoryInput, summarizeEvents } from './history';
+import { diffRuns } from './run-diff';
 
 let seq = 0;
 function ev(kind: SkillEventKind, data: Record<string, unknown>): SkillEvent {
@@ -127,5 +129,61 @@ describe('runStats', () => {
     expect(formatTokens(s!)).toBe('1,200 in · 45 out · 7 cache read');
     expect(runStats({ sandbox: 'x' })).toBeNull();
     expect(runStats(null)).toBeNull();
+  });
+});
+
+describe('comparing model runs', () => {
+  const kept = (model: string, input: number, id: string) =>
+    sanitizeHistoryInput(
+      {
+        skill: 'time-arithmetic',
+        agent: null,
+        started_at: 1,
+        finished_at: 2,
+        arguments: { question: 'q' },
+        timeout: 60,
+        streaming: true,
+        llm_override: {
+          provider_name: 'p',
+          provider_credentials: {},
+          provider_config: { model },
+        },
+        outcome: 'success',
+        result: {
+          success: true,
+          summary: 'a',
+          duration_ms: 5,
+          metadata: {
+            provider: 'p',
+            model,
+            turns: 2,
+            stop_reason: 'end_turn',
+            usage: { input_tokens: input, output_tokens: 10 },
+            time_to_first_token_ms: 40,
+          },
+        },
+        error: null,
+        summary: summarizeEvents([]),
+        events: [],
+        events_truncated: false,
+      },
+      id,
+    );
+
+  it('puts the models and their tokens side by side; script runs get no such rows', () => {
+    const d = diffRuns(kept('m-1', 100, 'a'), kept('m-2', 250, 'b'));
+    expect(d.result.find((r) => r.label === 'model')).toEqual({
+      label: 'model',
+      a: 'p · m-1',
+      b: 'p · m-2',
+      same: false,
+    });
+    expect(d.result.find((r) => r.label === 'tokens')).toMatchObject({
+      a: '100 in · 10 out',
+      b: '250 in · 10 out',
+    });
+    expect(d.result.find((r) => r.label === 'turns')).toMatchObject({ same: true });
+    const script = { ...kept('m', 1, 'c'), result: { success: true, duration_ms: 1 } };
+    expect(diffRuns(script, script).result.some((r) => r.label === 'model')).toBe(false);
   });
 });
