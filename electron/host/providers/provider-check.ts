@@ -7,6 +7,7 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import type { ProviderConfig, ProviderSet } from './provider-config';
+import type { ProviderCheckView } from '../../../shared/api/providers';
 import { resolveApiKey } from './api-keys';
 import {
   abortedError,
@@ -20,25 +21,13 @@ import {
 
 export const CHECK_TIMEOUT_MS = 10_000;
 
-export interface ProviderCheck {
-  id: string;
+/** The shared "test connection" view, plus what the CLI prints about the provider. */
+export interface ProviderCheck extends ProviderCheckView {
   kind: ProviderConfig['kind'];
   base_url: string;
   model: string;
   source: ProviderConfig['source'];
   default: boolean;
-  /** `present` (from env or the user file), `missing`, or `not_needed` (no api_key_env). */
-  key: 'present' | 'missing' | 'not_needed';
-  /** The variable the key is read from, when one is named. */
-  api_key_env: string | null;
-  reachable: boolean;
-  /** Models the server lists (empty when it could not be asked). */
-  models: string[];
-  /** True when the configured model is among the listed ones (null: not known). */
-  model_listed: boolean | null;
-  ok: boolean;
-  /** What is wrong and how to fix it; null when ok. */
-  problem: string | null;
 }
 
 export interface CheckOptions {
