@@ -58,7 +58,8 @@ export default tseslint.config(
   {
     // shared/ is pure: no Node built-ins, so the editor can run it too.
     files: ['shared/**/*.ts'],
-    ignores: ['shared/**/*.test.ts'],
+    // Tests and their support code run under Node only.
+    ignores: ['shared/**/*.test.ts', 'shared/test-support/**'],
     rules: {
       'no-restricted-imports': [
         'error',

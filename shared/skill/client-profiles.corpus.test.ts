@@ -4,25 +4,14 @@
  * cell is computed without throwing, every reason points inside the file, and the
  * counts per client are printed (they go in the README).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusDir as corpus, findSkillMds } from '../test-support/skill-corpus';
 import { CLIENT_IDS, portabilityRow, type CellStatus, type ClientId } from './client-profiles';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const corpus = resolve(repoRoot, '..', 'shared', 'corpus');
 const present = existsSync(corpus);
 if (!present) console.log(`portability corpus test skipped: ${corpus} is absent`);
-
-function findSkillMds(dir: string, out: string[]): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) findSkillMds(p, out);
-    else if (e.isFile() && e.name === 'SKILL.md') out.push(p);
-  }
-  return out;
-}
 
 describe.skipIf(!present)('the portability report on the public skill corpus', () => {
   it('gives every skill a cell per client, each reason inside the file', () => {

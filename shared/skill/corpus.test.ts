@@ -4,23 +4,11 @@
  * checks included) must point inside the file.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusDir as corpus, findSkillMds } from '../test-support/skill-corpus';
 import { listDirFromPaths } from './links';
 import { parseSkillMd } from './validate';
-
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const corpus = resolve(repoRoot, '..', 'shared', 'corpus');
-
-function findSkillMds(dir: string, out: string[]): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) findSkillMds(p, out);
-    else if (e.isFile() && e.name === 'SKILL.md') out.push(p);
-  }
-  return out;
-}
 
 describe.skipIf(!existsSync(corpus))('the validator on the public skill corpus', () => {
   const files = existsSync(corpus) ? findSkillMds(corpus, []) : [];
