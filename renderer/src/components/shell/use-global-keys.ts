@@ -6,7 +6,7 @@ import { useLayout } from '../../stores/layout-store';
 import { useUi } from '../../stores/ui-store';
 import { bindNativeMenu, isEcho } from '../../app/menu';
 import { showGoToSkill, useGoToSkill } from '../dialogs/GoToSkill';
-import { showProviderSettings } from '../../settings/providers-store';
+import { showProviderSettings, useProviders } from '../../settings/providers-store';
 
 /** The native menu's command for each shortcut (its accelerator echoes the key press). */
 const MENU_NAMES: Record<ShortcutId, string> = {
@@ -60,7 +60,12 @@ export function useGlobalKeys(): void {
       if (!id) return;
       // With a dialog open only Save is meaningful; the rest would act behind it.
       const ui = useUi.getState();
-      const modal = ui.dialog || ui.confirm || ui.prompt || useGoToSkill.getState().open;
+      const modal =
+        ui.dialog ||
+        ui.confirm ||
+        ui.prompt ||
+        useGoToSkill.getState().open ||
+        useProviders.getState().open;
       if (modal && id !== 'save') return;
       e.preventDefault();
       e.stopPropagation();
