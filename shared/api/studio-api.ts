@@ -8,6 +8,7 @@ import type { SkillSummary } from '../skill/model';
 import type { A2EOutbound, A2ERequest } from '../protocol/a2e';
 import type { HistoryEntry, HistoryInput, HistorySummary } from '../playground/history';
 import type { CaseFileInfo, CaseRunReport, SavedCase } from '../playground/cases';
+import type { ErrorCode } from '../errors';
 import type { ArgumentsCheck } from '../playground/field-errors';
 import type {
   BundlePreview,
@@ -233,15 +234,8 @@ export type StudioEvent =
   | { type: 'skill.moved'; from: string; to: string; name: string }
   | { type: 'watch.error'; message: string };
 
-/** Errors crossing the boundary carry a stable code so the UI can react (e.g. conflict dialog). */
-export type StudioErrorCode =
-  | 'invalid_params'
-  | 'not_found'
-  | 'conflict'
-  | 'forbidden_path'
-  | 'exists'
-  | 'too_large'
-  | 'internal';
+/** Errors crossing the boundary carry a stable code so the UI can react (e.g. conflict dialog); the list is shared/errors.ts. */
+export type StudioErrorCode = ErrorCode;
 
 export interface StudioErrorPayload {
   code: StudioErrorCode;

@@ -1,19 +1,11 @@
 /**
  * Errors from the host keep their stable code (DESIGN: StudioErrorCode) so the UI
  * can react to them — a 'conflict' opens the conflict bar, 'forbidden_path' shows
- * the host's message about a hostile name, and so on.
+ * the host's message about a hostile name, and so on. The codes are the shared
+ * vocabulary (shared/errors.ts).
  */
 import type { StudioErrorCode, StudioErrorPayload } from '../../../shared/api/studio-api';
-
-const CODES: readonly StudioErrorCode[] = [
-  'invalid_params',
-  'not_found',
-  'conflict',
-  'forbidden_path',
-  'exists',
-  'too_large',
-  'internal',
-];
+import { errorMessage as sharedErrorMessage, isErrorCode } from '../../../shared/errors';
 
 export class StudioError extends Error {
   readonly code: StudioErrorCode;
@@ -27,11 +19,7 @@ export class StudioError extends Error {
 export function isStudioErrorPayload(value: unknown): value is StudioErrorPayload {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return (
-    typeof v.message === 'string' &&
-    typeof v.code === 'string' &&
-    (CODES as readonly string[]).includes(v.code)
-  );
+  return typeof v.message === 'string' && isErrorCode(v.code);
 }
 
 /** Any thrown value as a StudioError (unknown failures become 'internal'). */
@@ -42,6 +30,5 @@ export function toStudioError(value: unknown): StudioError {
   return new StudioError('internal', String(value));
 }
 
-export function errorMessage(value: unknown): string {
-  return toStudioError(value).message;
-}
+/** The message of any thrown value (one rule for the whole studio: shared/errors). */
+export const errorMessage = sharedErrorMessage;
