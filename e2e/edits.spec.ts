@@ -37,6 +37,7 @@ async function openFile(page: Page, skill: string, file: string): Promise<void> 
 test.describe('changes on disk reach every open file', () => {
   test('a sidecar rewritten on disk reloads in its clean tab and keeps the cursor', async ({
     studio,
+    appErrors,
   }) => {
     const { page, ws } = studio;
     const dir = path.join(ws.skillsDir, 'disk-clean');
@@ -59,11 +60,14 @@ test.describe('changes on disk reach every open file', () => {
       );
       await expect(page.getByTestId('status-cursor')).toHaveText('Ln 2, Col 5');
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await appErrors.removeOpenSkills(dir);
     }
   });
 
-  test('a dirty sidecar changed on disk offers keep mine / take theirs', async ({ studio }) => {
+  test('a dirty sidecar changed on disk offers keep mine / take theirs', async ({
+    studio,
+    appErrors,
+  }) => {
     const { page, ws } = studio;
     const dir = path.join(ws.skillsDir, 'disk-dirty');
     await writeSkill(dir, {
@@ -90,12 +94,13 @@ test.describe('changes on disk reach every open file', () => {
         'false',
       );
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await appErrors.removeOpenSkills(dir);
     }
   });
 
   test('renaming an open file in the Files panel keeps its tab and its edits', async ({
     studio,
+    appErrors,
   }) => {
     const { page, ws } = studio;
     const dir = path.join(ws.skillsDir, 'rename-open');
@@ -118,7 +123,7 @@ test.describe('changes on disk reach every open file', () => {
       await expect(tab(page, 'rename-open', 'references/notes.md')).toHaveCount(0);
       await expect(editor(page).locator('.view-lines')).toContainText('unsaved words');
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await appErrors.removeOpenSkills(dir);
     }
   });
 

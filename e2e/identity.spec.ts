@@ -4,7 +4,7 @@
  * active tab's — the sidebar, the Files panel and the playground follow it.
  */
 import path from 'node:path';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import {
@@ -37,7 +37,10 @@ function shown(page: Page) {
 }
 
 test.describe('a skill is its folder', () => {
-  test('two skills with one name open, edit and save as two skills', async ({ studio }) => {
+  test('two skills with one name open, edit and save as two skills', async ({
+    studio,
+    appErrors,
+  }) => {
     const { page, ws } = studio;
     // Both are project skills: same priority, so both are listed with SKILL_NAME_CONFLICT.
     const claude = path.join(ws.root, '.claude', 'skills', 'twin');
@@ -66,12 +69,14 @@ test.describe('a skill is its folder', () => {
       await expect(shown(page)).toContainText('Twin in the claude folder.');
       await expect(shown(page)).not.toContainText('Edited the second');
     } finally {
-      await rm(path.join(ws.root, '.claude'), { recursive: true, force: true });
-      await rm(plain, { recursive: true, force: true });
+      await appErrors.removeOpenSkills(path.join(ws.root, '.claude'), plain);
     }
   });
 
-  test('viewing a bundled skill never changes the buffer of another', async ({ studio }) => {
+  test('viewing a bundled skill never changes the buffer of another', async ({
+    studio,
+    appErrors,
+  }) => {
     const { page, ws } = studio;
     const dir = path.join(ws.skillsDir, 'view-switch');
     await writeSkill(dir, {
@@ -122,7 +127,7 @@ test.describe('a skill is its folder', () => {
         'console.log("original");\n// mine\n',
       );
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await appErrors.removeOpenSkills(dir);
     }
   });
 
@@ -167,7 +172,7 @@ test.describe('a skill is its folder', () => {
     await expect(shown(page)).toContainText('name: beta-tools', { timeout: 20_000 });
   });
 
-  test('"unsaved" in the Problems panel means unsaved', async ({ studio }) => {
+  test('"unsaved" in the Problems panel means unsaved', async ({ studio, appErrors }) => {
     const { page, ws } = studio;
     const dir = path.join(ws.skillsDir, 'unsaved-label');
     await writeSkill(dir, {
@@ -189,7 +194,7 @@ test.describe('a skill is its folder', () => {
       await expect(header).toBeVisible();
       await expect(unsaved).toHaveCount(0);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await appErrors.removeOpenSkills(dir);
     }
   });
 });

@@ -5,13 +5,14 @@
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { test, expect } from './support/fixtures';
 import { skillItem } from './support/editor';
 
 test.describe('install to an agent client', () => {
   test('Install to Claude Code (project): the copy is in .claude/skills and in the sidebar', async ({
     studio,
+    appErrors,
   }) => {
     const { page, ws } = studio;
     const claudeDir = path.join(ws.root, '.claude');
@@ -58,7 +59,7 @@ test.describe('install to an agent client', () => {
       await expect(dialog.getByTestId('install-done')).toContainText('beta-tools-2');
       expect(existsSync(path.join(claudeDir, 'skills', 'beta-tools-2', 'SKILL.md'))).toBe(true);
     } finally {
-      await rm(claudeDir, { recursive: true, force: true });
+      await appErrors.removeOpenSkills(claudeDir);
     }
   });
 });
