@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { BundleFormat, ExportResult } from '../../../../shared/api/studio-api';
-import { countBySeverity, type Diagnostic } from '../../../../shared/skill/diagnostics';
+import { countBySeverity } from '../../../../shared/skill/diagnostics';
 import { useUi } from '../../stores/ui-store';
 import { useSkills } from '../../stores/skills-store';
 import { useEditor } from '../../stores/editor-store';
@@ -9,27 +9,8 @@ import { exportBundle } from '../../app/actions';
 import { errorMessage } from '../../backend/studio-error';
 import { formatBytes } from '../../util/format-bytes';
 import { Modal } from './Modal';
+import { DiagnosticList } from './DiagnosticList';
 import { Icon } from '../Icon';
-
-function DiagnosticList({ items }: { items: readonly Diagnostic[] }) {
-  return (
-    <ul className="diag-list" data-testid="export-diagnostics">
-      {items.map((d, i) => (
-        <li key={i} className={`severity-${d.severity}`}>
-          <Icon
-            name={d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'info'}
-            size={14}
-            className="sev-icon"
-          />
-          <span>{d.message}</span>
-          <span className="problem-where">
-            {d.code} [{d.line}:{d.column}]
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** Validation summary first (errors refuse unless "Export anyway"), then the bundle is saved or downloaded. */
 export function ExportDialog() {
@@ -77,7 +58,9 @@ export function ExportDialog() {
             {errors > 0 ? ' — other tools may refuse this skill.' : '.'}
           </p>
         )}
-        {item.diagnostics.length > 0 && <DiagnosticList items={item.diagnostics} />}
+        {item.diagnostics.length > 0 && (
+          <DiagnosticList items={item.diagnostics} icons testId="export-diagnostics" />
+        )}
         {unsaved && (
           <p className="warning-text">
             This skill has unsaved changes; the bundle holds what is saved on disk.
@@ -128,7 +111,7 @@ export function ExportDialog() {
           {result.res?.refused && (
             <>
               <p className="error-text">The export was refused because the skill has errors.</p>
-              <DiagnosticList items={result.res.diagnostics} />
+              <DiagnosticList items={result.res.diagnostics} icons testId="export-diagnostics" />
             </>
           )}
           {result.res && !result.res.refused && (

@@ -4,6 +4,7 @@ import { runImport, useImport } from '../../app/import-flow';
 import { formatBytes } from '../../util/format-bytes';
 import { Icon } from '../Icon';
 import { Modal } from './Modal';
+import { DiagnosticList } from './DiagnosticList';
 
 const CHOICES: { value: ImportConflictChoice; label: (s: BundleSkillPreview) => string }[] = [
   { value: 'replace', label: () => 'Replace it' },
@@ -32,18 +33,7 @@ function SkillPreview({ skill }: { skill: BundleSkillPreview }) {
           ? 'Valid: no errors, no warnings.'
           : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${errors > 0 ? ': you can fix them after the import.' : '.'}`}
       </p>
-      {skill.diagnostics.length > 0 && (
-        <ul className="diag-list">
-          {skill.diagnostics.map((d, i) => (
-            <li key={i} className={`severity-${d.severity}`}>
-              <span>{d.message}</span>
-              <span className="problem-where">
-                {d.code} [{d.line}:{d.column}]
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      {skill.diagnostics.length > 0 && <DiagnosticList items={skill.diagnostics} />}
       {skill.skipped.length > 0 && (
         <p className="muted" data-testid="import-skipped">
           Left out (export never writes these): {skill.skipped.join(', ')}

@@ -25,6 +25,7 @@ import { useSkills } from '../../stores/skills-store';
 import { notify } from '../../stores/ui-store';
 import { Icon } from '../Icon';
 import { Modal } from './Modal';
+import { DiagnosticList } from './DiagnosticList';
 
 const ConflictDiff = lazy(() => import('../editor/ConflictDiff'));
 
@@ -78,18 +79,7 @@ function Verdict({ preview, label }: { preview: Preview; label: string }) {
         />{' '}
         {label}: {VERDICT_TEXT[check.status]}
       </p>
-      {reasons.length > 0 && (
-        <ul className="diag-list">
-          {reasons.map((d, i) => (
-            <li key={i} className={`severity-${d.severity}`}>
-              <span>{d.message}</span>
-              <span className="problem-where">
-                {d.code} [{d.line}:{d.column}]
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      {reasons.length > 0 && <DiagnosticList items={reasons} />}
     </div>
   );
 }
