@@ -145,6 +145,20 @@ async function findMarked(scratch: string): Promise<number[]> {
   return found;
 }
 
+/** SIGKILL to each pid; returns how many were signalled (one already gone is skipped). */
+export function sigkillEach(pids: readonly number[]): number {
+  let killed = 0;
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+      killed++;
+    } catch {
+      // Already gone.
+    }
+  }
+  return killed;
+}
+
 /**
  * Kills every process still tied to the run's scratch folder (Linux only).
  * Repeats a few times so a process forking while we look is caught too.
@@ -156,14 +170,7 @@ export async function sweepRunProcesses(scratch: string): Promise<number> {
   for (let round = 0; round < 5; round++) {
     const pids = await findMarked(scratch);
     if (pids.length === 0) break;
-    for (const pid of pids) {
-      try {
-        process.kill(pid, 'SIGKILL');
-        killed++;
-      } catch {
-        // Already gone.
-      }
-    }
+    killed += sigkillEach(pids);
     await new Promise((r) => setTimeout(r, 10));
   }
   return killed;

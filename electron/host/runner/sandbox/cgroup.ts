@@ -28,6 +28,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { sigkillEach } from '../process-tree';
 
 export interface CgroupLimits {
   /** Memory of the whole run (swap included where it can be), bytes. */
@@ -196,14 +197,7 @@ export class RunCgroup {
     for (let round = 0; round < KILL_ROUNDS; round++) {
       const pids = this.members();
       if (pids.length === 0) break;
-      for (const pid of pids) {
-        try {
-          process.kill(pid, 'SIGKILL');
-          killed++;
-        } catch {
-          // Gone already.
-        }
-      }
+      killed += sigkillEach(pids);
     }
     return killed;
   }
