@@ -3,22 +3,18 @@
  * only with evidence that the memory cap caused it.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyRun, type MemoryEvidence, type RunFacts } from './exit-classify';
+import { classifyRun, pendingRunFacts, type MemoryEvidence, type RunFacts } from './exit-classify';
 
 const MB = 1024 * 1024;
 
 function facts(over: Partial<RunFacts>): RunFacts {
   return {
-    spawnError: null,
-    code: null,
-    signal: null,
-    killedBy: null,
-    stderrTail: '',
-    errorLine: null,
-    result: null,
-    plainText: '',
-    timeoutMs: 10_000,
-    limits: { maxOutputBytes: 16 * MB, maxLineBytes: MB, maxEvents: 1000, fileSizeBytes: MB },
+    ...pendingRunFacts(10_000, {
+      maxOutputBytes: 16 * MB,
+      maxLineBytes: MB,
+      maxEvents: 1000,
+      fileSizeBytes: MB,
+    }),
     ...over,
   };
 }

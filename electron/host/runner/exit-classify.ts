@@ -68,6 +68,23 @@ export interface RunFacts {
   };
 }
 
+/** A run's facts before anything happened: not spawned, nothing exited, nothing written. */
+export function pendingRunFacts(timeoutMs: number, limits: RunFacts['limits']): RunFacts {
+  return {
+    spawnError: null,
+    code: null,
+    signal: null,
+    killedBy: null,
+    stderrTail: '',
+    errorLine: null,
+    result: null,
+    plainText: '',
+    timeoutMs,
+    memory: NO_MEMORY_EVIDENCE,
+    limits: { ...limits },
+  };
+}
+
 function mb(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }

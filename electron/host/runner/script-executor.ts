@@ -22,7 +22,7 @@ import { chmod, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
 import type { AbortCause, ExecContext, ExecOutcome, Executor, SandboxLimits } from './types';
-import { classifyRun, NO_MEMORY_EVIDENCE, type KillReason, type RunFacts } from './exit-classify';
+import { classifyRun, pendingRunFacts, type KillReason, type RunFacts } from './exit-classify';
 import { chooseInterpreter } from './interpreter';
 import { killProcessGroup, stopRun, sweepRunProcesses, trackRunProcesses } from './process-tree';
 import { LineSplitter, StdoutReader, TextTail } from './script-output';
@@ -218,24 +218,12 @@ export class ScriptExecutor implements Executor {
     });
 
     return new Promise<ExecOutcome>((resolveOutcome) => {
-      const facts: RunFacts = {
-        spawnError: null,
-        code: null,
-        signal: null,
-        killedBy: null,
-        stderrTail: '',
-        errorLine: null,
-        result: null,
-        plainText: '',
-        timeoutMs: ctx.timeoutMs,
-        memory: NO_MEMORY_EVIDENCE,
-        limits: {
-          maxOutputBytes: limits.maxOutputBytes,
-          maxLineBytes: limits.maxLineBytes,
-          maxEvents: limits.maxEvents,
-          fileSizeBytes: limits.fileSizeBytes,
-        },
-      };
+      const facts: RunFacts = pendingRunFacts(ctx.timeoutMs, {
+        maxOutputBytes: limits.maxOutputBytes,
+        maxLineBytes: limits.maxLineBytes,
+        maxEvents: limits.maxEvents,
+        fileSizeBytes: limits.fileSizeBytes,
+      });
       const stderrTail = new TextTail(limits.stderrTailChars);
       const plainText = new TextTail(limits.plainTextChars);
       let outputBytes = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRun, type RunFacts } from './exit-classify';
+import { classifyRun, pendingRunFacts, type RunFacts } from './exit-classify';
 import {
   LineSplitter,
   MAX_STDOUT_PROBLEMS,
@@ -227,21 +227,13 @@ describe('TextTail', () => {
 
 describe('classifyRun', () => {
   const base: RunFacts = {
-    spawnError: null,
-    code: 0,
-    signal: null,
-    killedBy: null,
-    stderrTail: '',
-    errorLine: null,
-    result: null,
-    plainText: '',
-    timeoutMs: 1000,
-    limits: {
+    ...pendingRunFacts(1000, {
       maxOutputBytes: 16 << 20,
       maxLineBytes: 1 << 20,
       maxEvents: 10,
       fileSizeBytes: 1 << 20,
-    },
+    }),
+    code: 0,
   };
 
   it('maps exits to the specification codes', () => {
