@@ -14,6 +14,7 @@ import { isFileServiceError } from './fs/errors';
 import { HISTORY_ID } from './history/history-store';
 import { INSTALLABLE_CLIENTS } from './install/clients';
 import { PROVIDERS_SCHEMA } from './providers/provider-config';
+import { errorMessage } from '../../shared/errors';
 
 export type RouterResult = { ok: true; result: unknown } | { ok: false; error: StudioErrorPayload };
 
@@ -232,7 +233,7 @@ const validators = new Map<string, ValidateFunction>(
 
 function toPayload(err: unknown): StudioErrorPayload {
   if (isFileServiceError(err)) return { code: err.code, message: err.message };
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorMessage(err);
   return { code: 'internal', message };
 }
 

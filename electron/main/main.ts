@@ -35,6 +35,7 @@ import { stopAllRuns } from '../host/runner/live-runs';
 import { contentTypeFor, resolveStaticFile } from '../host/web/static-files';
 import { configureLog, createLogger, fileSink } from '../host/log';
 import type { MenuCommand } from '../../shared/api/studio-api';
+import { errorMessage } from '../../shared/errors';
 
 // Every renderer is sandboxed, whatever a window's own options say.
 app.enableSandbox();
@@ -245,9 +246,6 @@ installShutdownHandlers(() => stopAllRuns(), { exit: (code) => app.exit(code) })
 
 start().catch((err: unknown) => {
   createLogger('main').error('could not start', err);
-  dialog.showErrorBox(
-    'Skill Studio could not start',
-    err instanceof Error ? err.message : String(err),
-  );
+  dialog.showErrorBox('Skill Studio could not start', errorMessage(err));
   app.exit(1);
 });

@@ -31,6 +31,7 @@ import {
   subprotocolToken,
 } from './security';
 import { CONTENT_SECURITY_POLICY } from '../host/web/csp';
+import { errorMessage } from '../../shared/errors';
 
 export interface ServerOptions {
   host: StudioHost;
@@ -293,7 +294,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     }
     handle(req, res).catch((err: unknown) => {
       const status = err instanceof HttpError ? err.status : 500;
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorMessage(err);
       if (!res.headersSent)
         sendJson(res, status, {
           error: {

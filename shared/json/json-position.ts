@@ -4,6 +4,7 @@
  * (its messages vary by engine and often lack a position), and a config
  * diagnostic without a line is hard to act on.
  */
+import { errorMessage } from '../errors';
 
 export type JsonPath = readonly (string | number)[];
 
@@ -241,7 +242,7 @@ export function parseJsonText(text: string): ParsedJsonText {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     const p = jsonErrorPosition(text);
     return { ok: false, message, line: p?.line ?? null, column: p?.column ?? null };
   }

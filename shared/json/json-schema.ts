@@ -21,6 +21,7 @@ import Ajv2019 from 'ajv/dist/2019.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { RE2JS } from 're2js';
+import { errorMessage } from '../errors';
 
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -209,7 +210,7 @@ export function compileSkillSchema(
     result = { ok: true, validate: ajv.compile(compiled) };
   } catch (e) {
     const unsafe = e instanceof UnsafePatternError ? e : null;
-    result = { ok: false, message: shorten(e instanceof Error ? e.message : String(e)), unsafe };
+    result = { ok: false, message: shorten(errorMessage(e)), unsafe };
   } finally {
     try {
       // ajv keeps every compiled schema object; editing a skill for hours must not grow it.

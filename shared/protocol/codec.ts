@@ -26,6 +26,7 @@ import {
   transportError,
 } from './messages';
 import { SKILL_CALL_REQUEST_SCHEMA, SKILL_DISCOVER_REQUEST_SCHEMA } from './schemas';
+import { errorMessage } from '../errors';
 
 export type DecodeResult =
   | { ok: true; msg: A2ERequest }
@@ -98,7 +99,7 @@ export function decodeFrame(frame: string, options: DecodeOptions = {}): DecodeR
     return decodeUnsafe(frame, options);
   } catch (err) {
     // Defensive: nothing above should throw, but a frame must never take the host down.
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     return {
       ok: false,
       reply: makeProtocolError('invalid_message', `unreadable message: ${message}`),
@@ -123,7 +124,7 @@ function decodeUnsafe(frame: string, options: DecodeOptions): DecodeResult {
   try {
     parsed = JSON.parse(frame);
   } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
+    const why = errorMessage(err);
     return fail(makeProtocolError('parse_error', `message is not valid JSON: ${why}`));
   }
   if (!isPlainObject(parsed)) {

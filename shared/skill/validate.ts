@@ -39,6 +39,7 @@ import type { TopologyNode } from './topology';
 import { checkTopology, EXTENSION_CHECKS, type PathCheck } from './validate-extensions';
 import { duplicateKeys, frontmatterTooLarge } from './yaml-bounds';
 import { YamlSource, type Position } from './yaml-source';
+import { errorMessage } from '../errors';
 
 export type { ValidationProfile } from './check-context';
 export type { PathCheck } from './validate-extensions';
@@ -413,7 +414,7 @@ function unclosedOpener(doc: Document, e: YAMLError): number | null {
 
 /** An error as a message for a person: a blown stack means deep nesting, not a bug. */
 function readableError(e: unknown): string {
-  const message = e instanceof Error ? e.message : String(e);
+  const message = errorMessage(e);
   return /maximum call stack/i.test(message) ? 'the value is nested too deeply to read' : message;
 }
 

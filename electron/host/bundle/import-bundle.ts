@@ -48,6 +48,7 @@ import { pathProblem } from '../fs/safe-path';
 import { MAX_BUNDLE_BYTES, MAX_BUNDLE_ENTRIES } from './export-bundle';
 import { IMPORT_SKIPPED_TOP_FOLDERS, isBundleIgnoredAnySpelling } from './ignore';
 import { existsNoFollow, firstFreeName, keepBothName } from '../skills-admin/free-name';
+import { errorMessage } from '../../../shared/errors';
 
 export { MAX_BUNDLE_BYTES, MAX_BUNDLE_ENTRIES } from './export-bundle';
 
@@ -361,7 +362,7 @@ async function openBundle(buffer: Buffer): Promise<OpenedBundle> {
       autoClose: false,
     });
   } catch (err) {
-    const detail = err instanceof Error ? err.message : String(err);
+    const detail = errorMessage(err);
     throw new InvalidRequestError(`Not a readable ZIP bundle: ${detail}`);
   }
   // Errors also reach the iterator or the stream callbacks; this keeps a late one from
@@ -370,9 +371,7 @@ async function openBundle(buffer: Buffer): Promise<OpenedBundle> {
   try {
     const raw = await readEntries(zip).catch((err: unknown) => {
       if (err instanceof InvalidRequestError || err instanceof TooLargeError) throw err;
-      throw new InvalidRequestError(
-        `Not a readable ZIP bundle: ${err instanceof Error ? err.message : String(err)}`,
-      );
+      throw new InvalidRequestError(`Not a readable ZIP bundle: ${errorMessage(err)}`);
     });
     const skills: OpenedBundle['skills'] = [];
     for (const planned of planLayout(raw)) {
@@ -606,7 +605,7 @@ async function extract(
     try {
       input = await zip.openReadStreamPromise(p.entry);
     } catch (err) {
-      refuse(p.shown, err instanceof Error ? err.message : String(err));
+      refuse(p.shown, errorMessage(err));
     }
     try {
       await pipeline(
@@ -616,7 +615,7 @@ async function extract(
       );
     } catch (err) {
       if (err instanceof TooLargeError) throw err;
-      refuse(p.shown, err instanceof Error ? err.message : String(err));
+      refuse(p.shown, errorMessage(err));
     }
   }
 }

@@ -4,6 +4,7 @@
  * and the path the user asked about, so every message names the file.
  */
 import type { StudioErrorCode } from '../../../shared/api/studio-api';
+import { errorMessage } from '../../../shared/errors';
 
 export class FileServiceError extends Error {
   readonly code: StudioErrorCode;
@@ -107,7 +108,7 @@ export function toFileServiceError(err: unknown, shown: string): Error {
     case 'EDQUOT':
       return new TooLargeError(`${shown}: not enough space to write the file`, shown);
     default: {
-      const detail = err instanceof Error ? err.message : String(err);
+      const detail = errorMessage(err);
       return new FileServiceError('internal', `${shown}: ${detail}`, shown);
     }
   }

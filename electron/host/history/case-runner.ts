@@ -26,6 +26,7 @@ import { resolveInside } from '../fs/safe-path';
 import { readInsideSkill } from '../fs/safe-read';
 import { parseJsonText } from '../../../shared/json/json-position';
 import type { WriteResult } from '../../../shared/api/studio-api';
+import { errorMessage } from '../../../shared/errors';
 
 /** Largest case file read (a case is arguments and expectations, not data). */
 const MAX_CASE_BYTES = 2 * 1024 * 1024;
@@ -94,7 +95,7 @@ export async function listCases(skillDir: string): Promise<CaseFileInfo[]> {
 
 /** An error's message without the path prefix the file services add (the caller names the file). */
 function errorText(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorMessage(err);
   const path = isFileServiceError(err) ? err.path : null;
   return path && message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message;
 }

@@ -18,6 +18,7 @@ import { pathProblem } from '../fs/safe-path';
 import { findSkillFolders } from '../registry/find-skill-folders';
 import { cloneShallow, looksLikeGitUrl } from './git-source';
 import { snapshotSkill, type SkillSnapshot } from './skill-tree';
+import { errorMessage } from '../../../shared/errors';
 
 export type SourceKind = 'git' | 'folder' | 'bundle';
 
@@ -104,7 +105,7 @@ async function readSourceSkill(root: string, dir: string): Promise<SourceSkill> 
     name = installName(parsed.frontmatter?.name, folder);
     snapshot = await snapshotSkill(dir, { skipTop: dir === root ? new Set(['.git']) : undefined });
   } catch (err) {
-    problem = err instanceof Error ? err.message : String(err);
+    problem = errorMessage(err);
   }
   return { name, subpath: rel, dir, diagnostics, snapshot, problem, skillMd };
 }

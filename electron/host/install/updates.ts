@@ -14,6 +14,7 @@ import { openSource, type OpenedSource, type SourceSkill } from './install-sourc
 import { localChanges, reinstallSkill } from './install';
 import { readLockfile, type LockEntry } from './lockfile';
 import { compareFiles, hasChanges } from './skill-tree';
+import { errorMessage } from '../../../shared/errors';
 
 export type UpdateStatus = 'current' | 'outdated' | 'live' | 'unavailable';
 
@@ -195,7 +196,7 @@ export function updateInstalled(
         item.applied = 'updated';
       } catch (err) {
         item.applied = 'failed';
-        item.error = err instanceof Error ? err.message : String(err);
+        item.error = errorMessage(err);
       }
     }
     return wanted;

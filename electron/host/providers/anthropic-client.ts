@@ -30,6 +30,7 @@ import {
   type ErrorContext,
 } from './provider-errors';
 import { withRetry } from './retry';
+import { errorMessage } from '../../../shared/errors';
 
 export interface AnthropicClientOptions {
   providerId: string;
@@ -228,7 +229,7 @@ function toProviderError(ctx: ErrorContext, err: unknown, signal: AbortSignal): 
       `provider "${ctx.providerId}" reported an error mid-stream: ${providerMessage(err.error, err.message)}`,
     );
   }
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorMessage(err);
   if (/JSON|parse/i.test(message))
     return new ProviderError(
       'protocol',

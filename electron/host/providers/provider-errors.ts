@@ -6,6 +6,7 @@
  * sent back).
  */
 import { redactSecrets } from './api-keys';
+import { errorMessage } from '../../../shared/errors';
 
 export type ProviderErrorKind =
   | 'auth'
@@ -178,7 +179,7 @@ export function causeCode(err: unknown): string | null {
 
 function causeText(err: unknown): string {
   let e: unknown = err;
-  let last = err instanceof Error ? err.message : String(err);
+  let last = errorMessage(err);
   for (let depth = 0; e && depth < 6; depth++) {
     if (e instanceof Error && e.message) last = e.message;
     e = (e as { cause?: unknown }).cause;

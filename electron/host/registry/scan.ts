@@ -31,6 +31,7 @@ import { asyncScanIO, syncScanIO, type ScanIO } from './scan-io';
 import { skillDirLister } from './skill-dir-listing';
 import { skillAccess } from './access';
 import type { SourceFolder } from './sources';
+import { errorMessage } from '../../../shared/errors';
 
 export type ValidationProfile = 'studio' | 'spec';
 
@@ -794,5 +795,5 @@ function messageOf(err: unknown): string {
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'ELOOP') return 'symbolic link loop';
   if (code === 'EISDIR') return 'is a folder';
-  return err instanceof Error ? err.message : String(err);
+  return errorMessage(err);
 }

@@ -46,6 +46,7 @@ import { LlmExecutor, type LlmRunner } from './llm-executor';
 import { ScriptExecutor, type ScriptExecutorOptions } from './script-executor';
 import type { AbortCause, AgentPolicy, ExecOutcome, ExecutorTable, SkillCatalog } from './types';
 import type { SkillRecord } from '../../../shared/skill/model';
+import { errorMessage } from '../../../shared/errors';
 
 export interface A2EHostOptions {
   catalog: SkillCatalog;
@@ -197,7 +198,7 @@ export class A2EHost {
     try {
       return await this.callUnsafe(req, agent, onEvent, signal);
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorMessage(err);
       return makeCallResponse(req.id, req.name, {
         error: transportError('runtime_error', `the host failed to run the call: ${message}`),
       });
@@ -349,7 +350,7 @@ export class A2EHost {
       (err: unknown): ExecOutcome => ({
         success: false,
         error_code: 'runtime_error',
-        error: `the executor failed: ${err instanceof Error ? err.message : String(err)}`,
+        error: `the executor failed: ${errorMessage(err)}`,
       }),
     );
     // The slot is held (and the run stays live) until the executor really stops,
@@ -533,7 +534,7 @@ class HostConnection implements Connection {
         });
     } catch (err) {
       // Defensive: a frame must never take the connection down unanswered.
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorMessage(err);
       this.send(
         makeProtocolError('runtime_error', `the host failed on this message: ${message}`, reqId),
       );

@@ -8,6 +8,7 @@
  */
 import { compileSkillSchema } from '../../../shared/json/json-schema';
 import { schemaErrorDetails, type SchemaErrorDetail } from '../../../shared/protocol/codec';
+import { errorMessage } from '../../../shared/errors';
 
 export type ArgumentCheck =
   | { ok: true; arguments: Record<string, unknown> }
@@ -29,7 +30,7 @@ export class ArgumentValidator {
       copy = structuredCloneSafe(args);
     } catch (err) {
       // JSON.stringify overflows the stack on absurdly deep nesting.
-      const why = err instanceof Error ? err.message : String(err);
+      const why = errorMessage(err);
       return {
         ok: false,
         kind: 'schema_violation',

@@ -30,6 +30,7 @@ import { cgroupManager, type RunCgroup } from './sandbox/cgroup';
 import { DEFAULT_TMPFS_CAPS, detectSandbox, type SandboxPreference } from './sandbox/detect';
 import { spawnLaunch } from './sandbox/launch';
 import type { Launch, LaunchSpec, SandboxDriver, TmpfsCaps } from './sandbox/types';
+import { errorMessage } from '../../../shared/errors';
 
 /** How long a supervisor gets to stop its run before its process group is SIGKILLed. */
 const SUPERVISOR_GRACE_MS = 2000;
@@ -523,5 +524,5 @@ function windowsEssentials(): Record<string, string> {
 }
 
 function errText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return errorMessage(err);
 }

@@ -4,6 +4,7 @@
  * naming the line for each protocol line that was not read as its author meant.
  */
 import type { SkillEventKind } from '../../../shared/protocol/a2e';
+import { errorMessage } from '../../../shared/errors';
 
 /**
  * Splits a byte stream into UTF-8 lines without ever holding more than one line
@@ -167,7 +168,7 @@ function notJson(line: string, err: unknown): string {
   // As a value (after `:`, `,` or `[`), not inside a string.
   if (/[:,[]\s*-?(?:NaN|Infinity)\s*[,}\]]/.test(line))
     return 'NaN and Infinity are not JSON (in Python, turn them into null or strings)';
-  const reason = err instanceof Error ? err.message : String(err);
+  const reason = errorMessage(err);
   return /end of (JSON )?input|Unterminated/i.test(reason)
     ? 'the JSON ends too soon: was the line cut short?'
     : reason;

@@ -20,6 +20,7 @@ import {
 } from '../fs/errors';
 import { copyName, existsNoFollow, firstFreeName } from './free-name';
 import type { Trash } from './trash';
+import { errorMessage } from '../../../shared/errors';
 
 /** Refuses a name that is not a valid skill name (it becomes a folder name too). */
 export function assertSkillName(name: string): void {
@@ -69,7 +70,7 @@ export async function deleteSkillFolder(
     try {
       await trash.put(dir);
     } catch (err) {
-      const detail = err instanceof Error ? err.message : String(err);
+      const detail = errorMessage(err);
       throw new FileServiceError(
         'internal',
         `Could not move ${shown} to ${trash.label}: ${detail}`,

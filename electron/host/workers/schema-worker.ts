@@ -6,6 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { ArgumentValidator } from '../runner/argument-validator';
 import type { SchemaJob } from './schema-jobs';
+import { errorMessage } from '../../../shared/errors';
 
 const validator = new ArgumentValidator();
 
@@ -16,7 +17,7 @@ parentPort?.on('message', ({ id, job }: { id: number; job: SchemaJob }) => {
     parentPort?.postMessage({
       id,
       ok: false,
-      message: err instanceof Error ? err.message : String(err),
+      message: errorMessage(err),
     });
   }
 });

@@ -21,6 +21,7 @@ import { webSocketProtocols } from '../../../shared/api/session-credentials';
 import { StudioError, isStudioErrorPayload } from './studio-error';
 import { parseStudioEvent } from './event-parse';
 import { ReconnectingSocket, type SocketFactory, type MinimalSocket } from './reconnecting-socket';
+import { errorMessage } from '../../../shared/errors';
 
 export interface HttpBackendOptions {
   /** Origin of the server, e.g. "http://127.0.0.1:4321". */
@@ -110,10 +111,7 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
         credentials: 'omit',
       });
     } catch (err) {
-      throw new StudioError(
-        'internal',
-        `The studio server did not answer (${err instanceof Error ? err.message : String(err)}).`,
-      );
+      throw new StudioError('internal', `The studio server did not answer (${errorMessage(err)}).`);
     }
     const text = await response.text();
     let body: unknown = null;

@@ -18,6 +18,7 @@ import {
 } from '../../../shared/protocol/messages';
 import { StudioError, isStudioErrorPayload, toStudioError } from './studio-error';
 import { parseStudioEvent } from './event-parse';
+import { errorMessage } from '../../../shared/errors';
 
 export function createIpcBackend(bridge: StudioBridge): Backend {
   async function call<M extends StudioMethod>(
@@ -71,7 +72,7 @@ export function createIpcBackend(bridge: StudioBridge): Backend {
       },
       (err: unknown) => {
         off();
-        refusal = `the host refused the connection: ${err instanceof Error ? err.message : String(err)}`;
+        refusal = `the host refused the connection: ${errorMessage(err)}`;
         for (const req of queue.splice(0)) refuse(req, refusal);
       },
     );

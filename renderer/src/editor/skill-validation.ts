@@ -6,6 +6,7 @@
 import { parseSkillMd, type ParsedSkillMd } from '../../../shared/skill/validate';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import { listDirFromPaths, type ListDir } from '../../../shared/skill/links';
+import { errorMessage } from '../../../shared/errors';
 
 export const VALIDATE_DEBOUNCE_MS = 150;
 
@@ -62,7 +63,7 @@ export function parseSkillText(
         {
           severity: 'error',
           code: 'FRONTMATTER_YAML',
-          message: `${fileName} could not be checked: ${err instanceof Error ? err.message : String(err)}`,
+          message: `${fileName} could not be checked: ${errorMessage(err)}`,
           line: 1,
           column: 1,
           field: null,

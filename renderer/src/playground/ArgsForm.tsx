@@ -10,6 +10,7 @@ import type { FieldModel, ObjectField } from '../../../shared/playground/schema-
 import { emptyValue } from '../../../shared/playground/schema-form';
 import { isPlainObject, toPointer, type PathSegment } from '../../../shared/playground/json-path';
 import type { FieldErrors } from '../../../shared/playground/field-errors';
+import { errorMessage } from '../../../shared/errors';
 
 interface FieldProps {
   field: FieldModel;
@@ -110,7 +111,7 @@ function JsonValueInput({
             onChange(JSON.parse(t));
             setError(null);
           } catch (err) {
-            setError(err instanceof Error ? err.message : String(err));
+            setError(errorMessage(err));
           }
         }}
       />

@@ -19,6 +19,7 @@ import { usePlayground } from './playground-store';
 import { downloadFile } from './browser-utils';
 import { JsonTree } from './JsonTree';
 import { renderMarkdown } from '../editor/markdown';
+import { errorMessage } from '../../../shared/errors';
 
 const RENDER_EVERY_MS = 250;
 const MAX_TEXT_SHOWN = 2_000_000;
@@ -37,7 +38,7 @@ function ArtifactBody({ info, text }: { info: ArtifactInfo; text: string }) {
     try {
       return { ok: true as const, value: JSON.parse(shown) as unknown };
     } catch (err) {
-      return { ok: false as const, message: err instanceof Error ? err.message : String(err) };
+      return { ok: false as const, message: errorMessage(err) };
     }
   }, [info.kind, shown]);
   const csv = useMemo(

@@ -25,6 +25,7 @@ import {
   isBuiltinTool,
   type BuiltinToolName,
 } from '../../../../shared/skill/builtin-tools';
+import { errorMessage } from '../../../../shared/errors';
 
 export { BUILTIN_TOOL_NAMES, type BuiltinToolName };
 
@@ -203,7 +204,7 @@ export async function runTool(
         );
     }
   } catch (err) {
-    return fail(err instanceof Error ? err.message : String(err));
+    return fail(errorMessage(err));
   }
 }
 
