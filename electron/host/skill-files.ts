@@ -25,6 +25,7 @@ import {
 import { SNIFF_BYTES, sniffFileKind, utf8Boundary } from './fs/file-kind';
 import { checkRelativePath, isInsideOrEqual, realRoot, resolveInside } from './fs/safe-path';
 import { openInsideSkill, readInsideSkill, readPrefix } from './fs/safe-read';
+import { logSwallowed } from './log';
 
 export {
   ConflictError,
@@ -259,7 +260,7 @@ export async function readSkillFile(
   } catch (err) {
     throw toFileServiceError(err, clean);
   } finally {
-    await handle.close().catch(() => undefined);
+    await handle.close().catch(logSwallowed('close a skill file after reading it'));
   }
   const partial = raw.length < st.size;
   const kind = sniffFileKind(raw, clean, { partial });
@@ -340,7 +341,7 @@ export async function readFileForEditor(root: string, rel: string): Promise<File
   } catch (err) {
     throw toFileServiceError(err, clean);
   } finally {
-    await handle.close().catch(() => undefined);
+    await handle.close().catch(logSwallowed('close a skill file after reading it'));
   }
 }
 

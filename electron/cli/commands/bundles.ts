@@ -16,6 +16,7 @@ import { colours, UsageError, writeJson } from '../io';
 import { formatDiagnostic, plural } from '../format';
 import { withHost } from '../host-context';
 import type { SkillRecord } from '../../../shared/skill/model';
+import { logSwallowed } from '../../host/log';
 
 function isFolder(p: string): boolean {
   try {
@@ -113,7 +114,10 @@ export const importCommand: CommandImpl = {
     try {
       res = await importBundle(buffer, into, { onConflict });
     } catch (err) {
-      if (made) await fsp.rm(made, { recursive: true, force: true }).catch(() => undefined);
+      if (made)
+        await fsp
+          .rm(made, { recursive: true, force: true })
+          .catch(logSwallowed('remove the folder a failed import made'));
       if (isFileServiceError(err) && err.code === 'exists') {
         ctx.io.stderr.write(
           `skill-studio import: ${err.message}; pass --replace to replace it or --keep-both to import it as <name>-2\n`,

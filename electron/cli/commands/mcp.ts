@@ -15,6 +15,7 @@ import { stringFlag } from '../command';
 import { UsageError } from '../io';
 import { withHost } from '../host-context';
 import { runConnect } from './mcp-connect';
+import { logSwallowed } from '../../host/log';
 
 /** Its name, usage and flags are in commands/index.ts (loaded only when it runs). */
 export const mcpCommand: Pick<Command, 'run'> = {
@@ -48,7 +49,7 @@ export const mcpCommand: Pick<Command, 'run'> = {
       });
       // No run outlives the server: cancel them and wait for their processes to stop.
       await host.a2e.cancelAll();
-      await mcp.server.close().catch(() => undefined);
+      await mcp.server.close().catch(logSwallowed('close the MCP server'));
       (ctx.io.stdin as Partial<NodeJS.ReadStream>).destroy?.();
       return 0;
     });

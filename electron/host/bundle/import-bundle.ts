@@ -49,6 +49,7 @@ import { MAX_BUNDLE_BYTES, MAX_BUNDLE_ENTRIES } from './export-bundle';
 import { IMPORT_SKIPPED_TOP_FOLDERS, isBundleIgnoredAnySpelling } from './ignore';
 import { existsNoFollow, firstFreeName, keepBothName } from '../skills-admin/free-name';
 import { errorMessage } from '../../../shared/errors';
+import { logSwallowed } from '../log';
 
 export { MAX_BUNDLE_BYTES, MAX_BUNDLE_ENTRIES } from './export-bundle';
 
@@ -508,7 +509,9 @@ export async function swapIn(staging: string, target: string): Promise<void> {
   try {
     await rename(staging, target);
   } catch (err) {
-    await rename(old, target).catch(() => undefined);
+    await rename(old, target).catch(
+      logSwallowed('put back the skill folder a failed replace moved away'),
+    );
     throw err;
   }
   await rm(old, { recursive: true, force: true });
@@ -562,7 +565,9 @@ export async function importBundle(
   } finally {
     for (const place of placements) {
       if (place.staging !== null)
-        await rm(place.staging, { recursive: true, force: true }).catch(() => undefined);
+        await rm(place.staging, { recursive: true, force: true }).catch(
+          logSwallowed('remove the staging folder of an import'),
+        );
     }
     zip.close();
   }

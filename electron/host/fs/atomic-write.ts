@@ -9,6 +9,7 @@ import { open, rename, rm, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { errnoCode } from './errors';
+import { logSwallowed } from '../log';
 
 export interface AtomicWriteOptions {
   /** Permission bits of the written file. Default: the original's, else 0o666 less the umask. */
@@ -62,8 +63,8 @@ export async function writeFileAtomic(
     handle = undefined;
     await rename(tmp, file);
   } catch (err) {
-    if (handle) await handle.close().catch(() => undefined);
-    await rm(tmp, { force: true }).catch(() => undefined);
+    if (handle) await handle.close().catch(logSwallowed('close the temp file of a failed write'));
+    await rm(tmp, { force: true }).catch(logSwallowed('remove the temp file of a failed write'));
     throw err;
   }
   await syncFolder(path.dirname(file));
@@ -78,6 +79,6 @@ async function syncFolder(dir: string): Promise<void> {
   } catch {
     // Durability of the folder entry is a bonus; the content itself was already synced.
   } finally {
-    await handle?.close().catch(() => undefined);
+    await handle?.close().catch(logSwallowed('close a folder after syncing it'));
   }
 }

@@ -19,6 +19,7 @@ import { constants, type Stats } from 'node:fs';
 import { lstat, open, type FileHandle } from 'node:fs/promises';
 import { errnoCode, InvalidRequestError, TooLargeError, toFileServiceError } from './errors';
 import { checkRelativePath, resolveInside } from './safe-path';
+import { logSwallowed } from '../log';
 
 // Windows has neither flag; there a FIFO cannot appear in a folder, and links are resolved
 // by resolveInside before the open.
@@ -82,7 +83,7 @@ export async function openRegularFile(
     if (!st.isFile()) throw new InvalidRequestError(`${shown}: ${describeSpecial(st)}`, shown);
     return { handle, st };
   } catch (err) {
-    await handle.close().catch(() => undefined);
+    await handle.close().catch(logSwallowed('close a file after reading it'));
     throw toFileServiceError(err, shown);
   }
 }
@@ -140,7 +141,7 @@ export async function readOpened(
   } catch (err) {
     throw toFileServiceError(err, shown);
   } finally {
-    await handle.close().catch(() => undefined);
+    await handle.close().catch(logSwallowed('close a file after reading it'));
   }
 }
 

@@ -24,6 +24,7 @@ import { writeFileAtomic } from '../fs/atomic-write';
 import { NotFoundError, InvalidRequestError, TooLargeError } from '../fs/errors';
 import { readRegularFile } from '../fs/safe-read';
 import { parseJsonText } from '../../../shared/json/json-position';
+import { logSwallowed } from '../log';
 
 export interface HistoryStoreOptions {
   /** The history folder; null keeps the history in memory. */
@@ -183,7 +184,11 @@ export class HistoryStore {
     await mkdir(dir, { recursive: true });
     // The history is the user's own scratch: keep it out of commits by default.
     const ignore = path.join(dir, '.gitignore');
-    await stat(ignore).catch(() => writeFileAtomic(ignore, '*\n').catch(() => undefined));
+    await stat(ignore).catch(() =>
+      writeFileAtomic(ignore, '*\n').catch(
+        logSwallowed('write the .gitignore of the history folder'),
+      ),
+    );
   }
 
   private async loadIndex(): Promise<HistorySummary[]> {

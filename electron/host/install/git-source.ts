@@ -15,6 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { InvalidRequestError } from '../fs/errors';
+import { logSwallowed } from '../log';
 
 const run = promisify(execFile);
 const CLONE_TIMEOUT_MS = 120_000;
@@ -85,7 +86,8 @@ export async function cloneShallow(src: string, ref?: string): Promise<Clone> {
   const url = local ? pathToFileURL(path.resolve(src)).href : src;
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'skill-studio-clone-'));
   const dir = path.join(tmp, 'repo');
-  const dispose = () => rm(tmp, { recursive: true, force: true }).catch(() => undefined);
+  const dispose = () =>
+    rm(tmp, { recursive: true, force: true }).catch(logSwallowed('remove the temp clone'));
   try {
     const args = [
       ...SAFE_CONFIG,

@@ -19,6 +19,7 @@ import { findSkillFolders } from '../registry/find-skill-folders';
 import { cloneShallow, looksLikeGitUrl } from './git-source';
 import { snapshotSkill, type SkillSnapshot } from './skill-tree';
 import { errorMessage } from '../../../shared/errors';
+import { logSwallowed } from '../log';
 
 export type SourceKind = 'git' | 'folder' | 'bundle';
 
@@ -156,7 +157,10 @@ export async function openSource(
   if (ref.kind === 'bundle') {
     const buffer = await readFile(ref.location);
     const tmp = await mkdtemp(path.join(os.tmpdir(), 'skill-studio-bundle-'));
-    const dispose = () => rm(tmp, { recursive: true, force: true }).catch(() => undefined);
+    const dispose = () =>
+      rm(tmp, { recursive: true, force: true }).catch(
+        logSwallowed('remove the temp folder of an install source'),
+      );
     try {
       const unpacked = path.join(tmp, 'skills');
       await importBundle(buffer, unpacked);

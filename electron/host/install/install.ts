@@ -34,6 +34,7 @@ import { installFolder, type InstallRoots } from './clients';
 import type { OpenedSource, SourceSkill } from './install-source';
 import { lockfilePath, readLockfile, updateLockfile, type LockEntry } from './lockfile';
 import { compareFiles, copySnapshot, snapshotSkill, type SkillSnapshot } from './skill-tree';
+import { logSwallowed } from '../log';
 
 export interface InstallRequest {
   client: ClientId;
@@ -147,7 +148,9 @@ async function placeSkill(
       await rename(staging, target);
     }
   } catch (err) {
-    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    await rm(staging, { recursive: true, force: true }).catch(
+      logSwallowed('remove the staging folder of an install'),
+    );
     throw err;
   }
   return written;

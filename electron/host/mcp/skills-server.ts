@@ -32,6 +32,7 @@ import { makeCallRequest } from '../../../shared/protocol/messages';
 import { listSkillFiles, readSkillFile } from '../skill-files';
 import type { StudioHost } from '../studio-host';
 import { appVersion } from '../app-paths';
+import { logSwallowed } from '../log';
 
 /** How long a tool call may run when the skill sets no timeout_seconds (the runner caps it). */
 const DEFAULT_CALL_TIMEOUT_S = 600;
@@ -252,7 +253,7 @@ export class SkillsMcpServer {
               ...(message ? { message } : {}),
             },
           })
-          .catch(() => undefined);
+          .catch(logSwallowed('send an MCP progress notification'));
       },
       ctx.signal,
     );

@@ -32,6 +32,7 @@ import {
 } from './provider-errors';
 import { withRetry } from './retry';
 import { ToolCallAssembler, type ToolCallDelta } from './tool-call-assembler';
+import { logSwallowed } from '../log';
 
 export interface OpenAiClientOptions {
   providerId: string;
@@ -247,7 +248,7 @@ export class OpenAiCompatibleClient implements ChatClient {
       if (failure) throw failure as ProviderError;
     } finally {
       // Closes the connection at once when we stop early (error, abort, [DONE] before EOF).
-      await reader.cancel().catch(() => undefined);
+      await reader.cancel().catch(logSwallowed('cancel the response stream'));
     }
     if (req.signal.aborted) throw abortedError();
     if (finish === null && !done) {

@@ -17,6 +17,7 @@ import { NotFoundError } from '../fs/errors';
 import { openRegularFile, readOpened } from '../fs/safe-read';
 import { scanJson } from '../../../shared/json/json-position';
 import { readProviders, type ProviderProblem, type ReadProviders } from './provider-config';
+import { logSwallowed } from '../log';
 
 export const USER_PROVIDERS_ENV = 'SKILL_STUDIO_PROVIDERS';
 const MAX_BYTES = 1024 * 1024;
@@ -67,7 +68,7 @@ export async function loadUserProviders(file: string | null): Promise<LoadedUser
       if (refusal) return none(file, refusal);
       text = (await readOpened(opened, file, { maxBytes: MAX_BYTES })).toString('utf8');
     } finally {
-      await opened.handle.close().catch(() => undefined);
+      await opened.handle.close().catch(logSwallowed('close the providers file of the user'));
     }
   } catch (err) {
     if (err instanceof NotFoundError) return none(null);

@@ -10,6 +10,7 @@
  */
 import path from 'node:path';
 import type { AsyncSubscription, Event as ParcelEvent } from '@parcel/watcher';
+import { logSwallowed } from '../log';
 
 export interface WatchTarget {
   /** The folder to subscribe to (a real path: the watcher does not follow symlinks). */
@@ -144,7 +145,7 @@ export class SourceWatcher {
     for (const [key, entry] of [...this.subs]) {
       if (wanted.has(key)) continue;
       this.subs.delete(key);
-      await entry.sub?.unsubscribe().catch(() => undefined);
+      await entry.sub?.unsubscribe().catch(logSwallowed('stop watching a folder'));
     }
     const { subscribe } = await loadParcel();
     for (const [key, target] of wanted) {
@@ -154,7 +155,7 @@ export class SourceWatcher {
           ignore: ignorePatterns(target.include),
         });
         if (this.closed) {
-          await sub.unsubscribe().catch(() => undefined);
+          await sub.unsubscribe().catch(logSwallowed('stop watching a folder'));
           return fresh;
         }
         this.subs.set(key, { target, sub });
@@ -200,7 +201,9 @@ export class SourceWatcher {
     this.limitHit = true;
     const subs = [...this.subs.values()];
     this.subs.clear();
-    await Promise.all(subs.map((s) => s.sub?.unsubscribe().catch(() => undefined)));
+    await Promise.all(
+      subs.map((s) => s.sub?.unsubscribe().catch(logSwallowed('stop watching a folder'))),
+    );
     this.onError({
       code: 'WATCH_LIMIT',
       dir,
@@ -213,6 +216,8 @@ export class SourceWatcher {
     await this.chain;
     const subs = [...this.subs.values()];
     this.subs.clear();
-    await Promise.all(subs.map((s) => s.sub?.unsubscribe().catch(() => undefined)));
+    await Promise.all(
+      subs.map((s) => s.sub?.unsubscribe().catch(logSwallowed('stop watching a folder'))),
+    );
   }
 }

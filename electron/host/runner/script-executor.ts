@@ -31,6 +31,7 @@ import { DEFAULT_TMPFS_CAPS, detectSandbox, type SandboxPreference } from './san
 import { spawnLaunch } from './sandbox/launch';
 import type { Launch, LaunchSpec, SandboxDriver, TmpfsCaps } from './sandbox/types';
 import { errorMessage } from '../../../shared/errors';
+import { logSwallowed } from '../log';
 
 /** How long a supervisor gets to stop its run before its process group is SIGKILLed. */
 const SUPERVISOR_GRACE_MS = 2000;
@@ -501,12 +502,14 @@ async function removeScratch(scratch: string): Promise<void> {
     // Fall through: make everything writable, then try again.
   }
   const walk = async (dir: string): Promise<void> => {
-    await chmod(dir, 0o700).catch(() => undefined);
+    await chmod(dir, 0o700).catch(logSwallowed('make a scratch folder writable to remove it'));
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     for (const e of entries) if (e.isDirectory()) await walk(join(dir, e.name));
   };
   await walk(scratch);
-  await rm(scratch, { recursive: true, force: true }).catch(() => undefined);
+  await rm(scratch, { recursive: true, force: true }).catch(
+    logSwallowed('remove the scratch folder of a run'),
+  );
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 import { copyName, existsNoFollow, firstFreeName } from './free-name';
 import type { Trash } from './trash';
 import { errorMessage } from '../../../shared/errors';
+import { logSwallowed } from '../log';
 
 /** Refuses a name that is not a valid skill name (it becomes a folder name too). */
 export function assertSkillName(name: string): void {
@@ -111,7 +112,7 @@ export async function renameSkillFolder(dir: string, to: string): Promise<string
     await setSkillMdName(target, to);
   } catch (err) {
     // The folder and its name change together or not at all.
-    await rename(target, dir).catch(() => undefined);
+    await rename(target, dir).catch(logSwallowed('put back a skill folder after a failed rename'));
     throw toFileServiceError(err, `${to}/SKILL.md`);
   }
   return target;
@@ -159,7 +160,9 @@ export async function duplicateSkillFolder(
     }
     await rename(staging, target);
   } catch (err) {
-    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    await rm(staging, { recursive: true, force: true }).catch(
+      logSwallowed('remove the staging folder of a duplicate'),
+    );
     throw toFileServiceError(err, to);
   }
   return target;

@@ -11,6 +11,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
+import { logSwallowed } from '../log';
 
 export class DeadlineError extends Error {
   constructor(readonly ms: number) {
@@ -163,6 +164,6 @@ export class WorkerPool<J, R> {
       clearTimeout(p.timer);
       p.reject(err);
     }
-    void slot.worker.terminate().catch(() => undefined);
+    void slot.worker.terminate().catch(logSwallowed('end a worker past its deadline'));
   }
 }
