@@ -1,4 +1,4 @@
-/** The shape of one CLI command, and the flags every command shares (DESIGN §5). */
+/** The shape of one CLI command, and the flags every command shares (docs/contracts.md, CLI). */
 import type { ParseArgsConfig } from 'node:util';
 import type { CliIO } from './io';
 

@@ -1,5 +1,5 @@
 /**
- * The CLI's view of the terminal: streams, colour, and the exit codes of DESIGN §5.
+ * The CLI's view of the terminal: streams, colour, and the exit codes of docs/contracts.md (CLI).
  */
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;

@@ -1,6 +1,6 @@
 /**
- * `skill-studio` — validate, list, read, call, serve and bundle agent skills (DESIGN §5).
- * Exit codes: 0 ok, 1 the thing checked or run failed, 2 usage or missing path.
+ * `skill-studio` — validate, list, read, call, serve and bundle agent skills (docs/contracts.md,
+ * CLI). Exit codes: 0 ok, 1 the thing checked or run failed, 2 usage or missing path.
  * Asked to stop (SIGINT, SIGTERM, SIGHUP, or its parent died), the CLI cancels
  * every skill run it started, lets the command wind down and report, then exits.
  */

@@ -1,7 +1,7 @@
 /**
- * The files of one skill folder: listing, the Skill tool's read (DESIGN §7), the editor's
- * read and write, and the file-tree operations. Pure functions over an absolute skill root
- * (no registry): every path goes through resolveInside, every read through the hardened
+ * The files of one skill folder: listing, the Skill tool's read (docs/contracts.md, Skill tool),
+ * the editor's read and write, and the file-tree operations. Pure functions over an absolute skill
+ * root (no registry): every path goes through resolveInside, every read through the hardened
  * opener of fs/safe-read (regular files inside the skill only, never blocking on a FIFO),
  * every write is atomic, and every error is a FileServiceError with a StudioErrorCode
  * that names the file.
@@ -36,7 +36,7 @@ export {
   TooLargeError,
 } from './fs/errors';
 
-/** The Skill tool's hard cap on what one read returns (DESIGN §7). */
+/** The Skill tool's hard cap on what one read returns (docs/contracts.md, Skill tool). */
 export const SKILL_READ_CAP_BYTES = 50 * 1024;
 /** Text files above this open as `too_large` in the editor. */
 export const EDITOR_TEXT_MAX_BYTES = 5 * 1024 * 1024;
@@ -206,7 +206,10 @@ export interface ListOptions {
   maxEntries?: number;
 }
 
-/** Every file of the skill, relative to the root, sorted, with sizes (`files(name)` of DESIGN §7). */
+/**
+ * Every file of the skill, relative to the root, sorted, with sizes (`files(name)` of the Skill
+ * tool, docs/contracts.md).
+ */
 export async function listSkillFiles(root: string, opts: ListOptions = {}): Promise<FileEntry[]> {
   const { entries } = await walkSkillTree(root, {
     maxEntries: opts.maxEntries,
@@ -239,8 +242,9 @@ function isSkillMdPath(clean: string): boolean {
 }
 
 /**
- * The Skill tool's read (DESIGN §7): SKILL.md (or skill.md) with its frontmatter stripped,
- * sidecars verbatim, at most 50 KB (cut at a character boundary). Binary files are refused.
+ * The Skill tool's read (docs/contracts.md, Skill tool): SKILL.md (or skill.md) with its
+ * frontmatter stripped, sidecars verbatim, at most 50 KB (cut at a character boundary). Binary
+ * files are refused.
  */
 export async function readSkillFile(
   root: string,

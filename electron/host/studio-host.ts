@@ -77,7 +77,7 @@ export interface StudioHostOptions {
 
 export type A2EConnectionHandle = Pick<Connection, 'receive' | 'close' | 'whenIdle'>;
 
-/** GET /api/v1/skills item (DESIGN §8). */
+/** GET /api/v1/skills item (docs/contracts.md, Local server). */
 export interface HttpSkillSummary {
   name: string;
   description: string;

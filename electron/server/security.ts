@@ -1,6 +1,6 @@
 /**
- * The local server's gate (DESIGN §8): loopback Host names only (DNS rebinding),
- * Origin (when sent) must be our own, and every API request and WebSocket carries
+ * The local server's gate (docs/contracts.md, Local server): loopback Host names only (DNS
+ * rebinding), Origin (when sent) must be our own, and every API request and WebSocket carries
  * a token: `Authorization: Bearer`, or (WebSocket only, since browsers cannot set
  * headers there) a `skill-studio.token.<token>` subprotocol.
  *

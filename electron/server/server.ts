@@ -1,5 +1,6 @@
 /**
- * `skill-studio serve`: the studio UI and its APIs over HTTP + WebSocket (DESIGN §8).
+ * `skill-studio serve`: the studio UI and its APIs over HTTP + WebSocket (docs/contracts.md, Local
+ * server).
  *   GET  /api/v1/skills, /api/v1/skills/{name}   the skills surface
  *   POST /api/studio/<method>                    the typed Studio API (one router)
  *   POST /api/session, /api/session/link         sign-in links ↔ tab sessions (see security.ts)

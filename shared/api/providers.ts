@@ -8,7 +8,10 @@
 
 export type ProviderKindName = 'anthropic' | 'openai-compatible';
 
-/** A provider as the settings form edits it (the skill-studio.json entry, DESIGN §5). */
+/**
+ * A provider as the settings form edits it (the skill-studio.json entry, docs/contracts.md,
+ * Providers).
+ */
 export interface ProviderInput {
   id: string;
   kind: ProviderKindName;

@@ -1,6 +1,6 @@
 /**
- * How a browser tab proves it is signed in to `skill-studio serve` (DESIGN §8).
- * Cookies are not scoped by port, so another server on 127.0.0.1 would receive
+ * How a browser tab proves it is signed in to `skill-studio serve` (docs/contracts.md, Local
+ * server). Cookies are not scoped by port, so another server on 127.0.0.1 would receive
  * one; the tab instead keeps a session token in sessionStorage (per origin, per
  * tab) and sends it as `Authorization: Bearer` on HTTP and as a WebSocket
  * subprotocol (browsers cannot set headers on a WebSocket).

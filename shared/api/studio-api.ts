@@ -291,7 +291,8 @@ export type MenuCommand =
   | 'show-problems';
 
 /**
- * HTTP transport of the Studio API (browser mode), beside the DESIGN §8 surface:
+ * HTTP transport of the Studio API (browser mode), beside the local server's surface
+ * (docs/contracts.md):
  *   POST /api/studio/<method>   body: params JSON → 200 result JSON | 4xx/5xx {error: StudioErrorPayload}
  *   WS   /api/events            StudioEvent frames (JSON text)
  *   WS   /a2e?agent=ID          the A2E protocol (one JSON message per frame)

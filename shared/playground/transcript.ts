@@ -1,5 +1,5 @@
 /**
- * A model run's transcript, read from its A2E events (DESIGN §7, `llm` kind): the
+ * A model run's transcript, read from its A2E events (docs/contracts.md, Skill kinds: `llm`): the
  * assistant's text (the `response.md` artifact's chunks), each tool call with its
  * arguments and the preview of its result (the `log` events carrying `tool` and
  * `tool_call_id`), and the turn lines (`status`), in the order they happened; plus the

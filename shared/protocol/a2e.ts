@@ -1,7 +1,7 @@
 /**
  * A2E skills capability (skill/*): the five messages and their data models,
  * field names, types and defaults exactly as the A2E skills specification gives
- * them (DESIGN §6). Wire format is JSON, snake_case.
+ * them (docs/contracts.md, A2E). Wire format is JSON, snake_case.
  */
 
 export const A2E_PROTOCOL_VERSION = '1.0';
@@ -165,7 +165,7 @@ export interface SkillCallResponse extends Envelope {
   created_at: number;
 }
 
-/** Sent for frames that are not JSON or not a known message (DESIGN §6). */
+/** Sent for frames that are not JSON or not a known message (docs/contracts.md, A2E). */
 export interface ProtocolErrorMessage {
   type: 'error';
   id: string;

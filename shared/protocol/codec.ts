@@ -1,5 +1,5 @@
 /**
- * Wire codec of the A2E skill protocol (DESIGN §6): one JSON message per frame.
+ * Wire codec of the A2E skill protocol (docs/contracts.md, A2E): one JSON message per frame.
  *
  * decodeFrame never throws: every frame turns into either a typed request or the
  * one reply the host must send back (parse_error, invalid_message, or the request's

@@ -1,7 +1,7 @@
 /**
  * JSON Schemas (draft-07, ajv's default dialect) of the five A2E skill messages and
  * their data models, following the A2E skills specification field by field
- * (DESIGN §6). Unknown extra properties are allowed everywhere so that newer
+ * (docs/contracts.md, A2E). Unknown extra properties are allowed everywhere so that newer
  * peers can add fields without breaking older ones.
  *
  * "Required with a default" fields of the specification (id, version, ts on every

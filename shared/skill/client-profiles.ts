@@ -1,5 +1,5 @@
 /**
- * Per-client validator profiles and the portability report (DESIGN §5: `validate
+ * Per-client validator profiles and the portability report (docs/contracts.md, CLI: `validate
  * --profile CLIENT`, `portability`). Each agent client that reads skills gets a row
  * of facts from its own documentation: which frontmatter keys it understands, what
  * it does with the others (ignores or refuses), its name and description rules, and
@@ -15,7 +15,7 @@ import { FIELD_BY_KEY } from './fields';
 import { isPlainMap } from './check-context';
 import { parseSkillMd, type ParseSkillMdOptions, type ParsedSkillMd } from './validate';
 
-/** The client ids of the CLI contract (DESIGN §5). */
+/** The client ids of the CLI contract (docs/contracts.md, CLI). */
 export const CLIENT_IDS = [
   'claude-code',
   'claude-upload',

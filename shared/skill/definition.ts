@@ -1,5 +1,5 @@
 /**
- * The A2E view of a skill (DESIGN §6, shared/protocol/a2e.ts): a SkillDefinition
+ * The A2E view of a skill (docs/contracts.md, A2E; shared/protocol/a2e.ts): a SkillDefinition
  * built from the frontmatter and body, with defaults for every required field so
  * that a skill with a sparse (or broken) frontmatter can still be listed.
  *
@@ -53,7 +53,7 @@ export function skillStatus(fm: Frontmatter): SkillStatus {
 }
 
 /**
- * How the skill runs (DESIGN §7): an `entrypoint` makes it a script skill; a
+ * How the skill runs (docs/contracts.md, Skill kinds): an `entrypoint` makes it a script skill; a
  * `topology` expression over an `agents` map (or a `skills` map of composed
  * skills) makes it a topology skill; anything else is an LLM skill.
  */
@@ -74,7 +74,7 @@ function llmConfig(v: unknown): LLMConfig | null {
   if (!isMap(v) || typeof v.provider_name !== 'string') return null;
   const config: LLMConfig = {
     provider_name: v.provider_name,
-    // Credentials never come from a skill file (DESIGN §7).
+    // Credentials never come from a skill file (docs/contracts.md, Skill kinds).
     provider_credentials: {},
   };
   if (isMap(v.provider_config)) config.provider_config = v.provider_config;

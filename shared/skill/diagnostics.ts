@@ -1,6 +1,6 @@
 /**
  * Diagnostics produced by the SKILL.md validator and the registry.
- * The codes are a public contract (DESIGN §4): never rename one, only add.
+ * The codes are a public contract (docs/contracts.md, SKILL.md): never rename one, only add.
  */
 export type Severity = 'error' | 'warning' | 'info';
 

@@ -17,7 +17,7 @@ describe('the frontmatter field catalogue', () => {
     expect(FRONTMATTER_FIELDS.filter((f) => f.portable).map((f) => f.key)).toEqual([...CORE_KEYS]);
   });
 
-  it('holds every studio extension of DESIGN §4 in its group', () => {
+  it('holds every studio extension of the SKILL.md contract in its group', () => {
     const groups: Record<string, string[]> = {
       a2e: [
         'version',

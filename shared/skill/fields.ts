@@ -1,5 +1,5 @@
 /**
- * Every frontmatter key the studio knows (DESIGN §4), with a short text for
+ * Every frontmatter key the studio knows (docs/contracts.md, SKILL.md), with a short text for
  * editor hovers and completion. The validator uses the same table to tell a
  * portable key from a studio extension from a key nobody defines.
  */

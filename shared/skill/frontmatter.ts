@@ -1,5 +1,5 @@
 /**
- * Splits a SKILL.md text into its YAML frontmatter and Markdown body (DESIGN §4).
+ * Splits a SKILL.md text into its YAML frontmatter and Markdown body (docs/contracts.md, SKILL.md).
  *
  * Done by scanning lines by hand rather than with a regular expression because
  * every diagnostic the validator reports is a line/column in the original file:
@@ -9,7 +9,7 @@
  * - an optional UTF-8 BOM (U+FEFF) is stripped first; columns never count it
  *   (editors such as Monaco hide it too);
  * - the frontmatter opens on the first line with `---` and closes at the next line
- *   that is `---`. DESIGN §4 says "exactly"; trailing spaces or tabs are tolerated
+ *   that is `---`. The contract says "exactly"; trailing spaces or tabs are tolerated
  *   (YAML itself reads `--- ` as a document marker, so treating it as text would
  *   only produce a confusing YAML error) but listed in `looseFences`, and the
  *   validator warns (FRONTMATTER_FENCE): a stricter client would see no fence;

@@ -5,7 +5,7 @@
 import type { Diagnostic } from './diagnostics';
 import type { SkillStatus } from '../protocol/a2e';
 
-/** Discovery sources, highest priority first (DESIGN §3). */
+/** Discovery sources, highest priority first (docs/contracts.md, Discovery). */
 export const SKILL_SOURCES = ['project', 'user', 'framework', 'plugin'] as const;
 export type SkillSource = (typeof SKILL_SOURCES)[number];
 
@@ -29,7 +29,7 @@ export interface SkillSummary {
   status: SkillStatus;
   tags: string[];
   category: string | null;
-  /** How the skill runs (DESIGN §7). */
+  /** How the skill runs (docs/contracts.md, Skill kinds). */
   kind: SkillKind;
   /** Set when a higher-priority skill with the same name wins; the winner's path. */
   shadowed_by: string | null;

@@ -1,5 +1,5 @@
 /**
- * The agentskills.io name rules (DESIGN §4), shared by the validator, the
+ * The agentskills.io name rules (docs/contracts.md, SKILL.md), shared by the validator, the
  * "new skill" dialog and the CLI, and the one function that suggests a valid name.
  */
 import type { DiagnosticCode, Severity } from './diagnostics';

@@ -1,8 +1,8 @@
 /**
  * Rewrites the `name:` of a SKILL.md, changing nothing else in the file: renaming,
  * duplicating or importing a skill under another folder name keeps the name equal to
- * the folder (DESIGN §4) while comments, key order and the body stay as the author
- * wrote them. Pure: used by the host (rename, duplicate, import "keep both").
+ * the folder (docs/contracts.md, SKILL.md) while comments, key order and the body stay as the
+ * author wrote them. Pure: used by the host (rename, duplicate, import "keep both").
  */
 import { isMap, isScalar, parseDocument } from 'yaml';
 import { splitFrontmatter } from './frontmatter';

@@ -1,6 +1,6 @@
 /**
- * adk-fluent topology expressions (DESIGN §7): `a >> b` sequence, `a | b` parallel,
- * `x * 3` loop, `x * until(key == "value", max=N)`, `a // b` fallback, parentheses.
+ * adk-fluent topology expressions (docs/contracts.md, Skill kinds): `a >> b` sequence, `a | b`
+ * parallel, `x * 3` loop, `x * until(key == "value", max=N)`, `a // b` fallback, parentheses.
  *
  * Precedence, loosest to tightest: `//`, `>>`, `|`, postfix `*`. Chains of one
  * operator are flattened (`a >> (b >> c)` is one sequence of three steps), since

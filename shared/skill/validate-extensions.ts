@@ -1,5 +1,5 @@
 /**
- * Checks of the studio-extension frontmatter fields (DESIGN §4): the A2E
+ * Checks of the studio-extension frontmatter fields (docs/contracts.md, SKILL.md): the A2E
  * SkillDefinition fields, the adk-fluent fields and the Claude Code fields.
  * Each check reports FIELD_TYPE (or a more specific code) at the offending value.
  */

@@ -1,5 +1,5 @@
 /**
- * The SKILL.md validator (DESIGN §4): splits the frontmatter, parses the YAML
+ * The SKILL.md validator (docs/contracts.md, SKILL.md): splits the frontmatter, parses the YAML
  * once, checks every key, and reports every problem with its 1-based line and
  * column in the SKILL.md file. After a YAML syntax error only the keys that parsed
  * cleanly are checked (a broken value would only add false errors). Given a listing

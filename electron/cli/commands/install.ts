@@ -1,6 +1,6 @@
 /**
  * `skill-studio install SRC [--to CLIENT] [--scope user|project] [--link] [--skill NAME…]`
- * and `skill-studio uninstall NAME --from CLIENT [--scope …]` (DESIGN §5). SRC is a
+ * and `skill-studio uninstall NAME --from CLIENT [--scope …]` (docs/contracts.md, CLI). SRC is a
  * bundle, a folder, or a git repository (URL or local path). Without --to, the clients
  * found in the workspace and the home folder are listed with where each would install,
  * beside the skills SRC holds and their validation: nothing is written.

@@ -13,7 +13,7 @@ export const listCommand: CommandImpl = {
           name: r.summary.name,
           description: r.summary.description,
           source: r.summary.source,
-          // DESIGN §5 names the folder `path` in this output.
+          // docs/contracts.md (CLI) names the folder `path` in this output.
           path: r.summary.dir,
           license: r.summary.license,
           files_count: r.summary.files_count,

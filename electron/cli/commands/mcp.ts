@@ -1,5 +1,5 @@
 /**
- * `mcp [--agent ID]` (DESIGN §5): the workspace's skills over MCP on stdin/stdout
+ * `mcp [--agent ID]` (docs/contracts.md, CLI): the workspace's skills over MCP on stdin/stdout
  * (electron/host/mcp/skills-server.ts). Runs until the client closes stdin or the
  * process is asked to stop; either way every run it started is cancelled first.
  * `--connect CLIENT` / `--disconnect CLIENT` write or remove this server's entry in

@@ -1,5 +1,5 @@
 /**
- * `portability [PATH…] [--json]` (DESIGN §5): a matrix of skill × agent client, each
+ * `portability [PATH…] [--json]` (docs/contracts.md, CLI): a matrix of skill × agent client, each
  * cell ok / warn / fail with its reasons and their lines. PATH is a skill folder, its
  * SKILL.md or a folder of skills (as for `validate`), or the name of a workspace
  * skill; with none, every skill of the workspace.

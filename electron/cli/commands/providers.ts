@@ -1,6 +1,6 @@
 /**
- * `skill-studio providers [--json]` (DESIGN §5): lists the LLM providers a call may use
- * — the workspace's `providers` in skill-studio.json, then the user's own file — and
+ * `skill-studio providers [--json]` (docs/contracts.md, CLI): lists the LLM providers a call may
+ * use — the workspace's `providers` in skill-studio.json, then the user's own file — and
  * checks each: is its key there, is the server reachable, which models it lists. Exit
  * 0 when every provider is usable, 1 when one is not or none is configured.
  */

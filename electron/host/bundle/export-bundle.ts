@@ -1,6 +1,6 @@
 /**
- * Skill bundle export (DESIGN §9): a ZIP with one top-level folder named after the skill.
- * Reproducible: the same files give byte-identical archives, whatever their mtimes, the
+ * Skill bundle export (docs/contracts.md, Bundles): a ZIP with one top-level folder named after the
+ * skill. Reproducible: the same files give byte-identical archives, whatever their mtimes, the
  * time zone or the order the disk lists them in — entries are sorted, timestamps and modes
  * fixed, compression level fixed. Validation is the caller's job (it owns the validator).
  */

@@ -1,6 +1,6 @@
 /**
- * Names left out of skill listings and bundles (DESIGN §9): tool and OS clutter that is
- * never part of a skill. Matching is on one path segment, so a folder's whole subtree goes.
+ * Names left out of skill listings and bundles (docs/contracts.md, Bundles): tool and OS clutter
+ * that is never part of a skill. Matching is on one path segment, so a folder's whole subtree goes.
  * Import skips the same names (what export would not write is never planted), matched
  * the way the most lenient filesystem would read them: `.GIT`, `.git.`, `GIT~1`.
  */

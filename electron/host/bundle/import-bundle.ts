@@ -1,6 +1,6 @@
 /**
- * Skill bundle import (DESIGN §9). A bundle is untrusted input, so every entry is checked
- * before a single byte is written (zip-slip): no absolute paths, no `..`, no backslashes,
+ * Skill bundle import (docs/contracts.md, Bundles). A bundle is untrusted input, so every entry is
+ * checked before a single byte is written (zip-slip): no absolute paths, no `..`, no backslashes,
  * no symlinks, bounded entry count and size (zip bombs). A bundle holds one skill (one
  * top-level folder with exactly one SKILL.md at its root, or a SKILL.md at the archive
  * root) or several (several top-level folders, each with its SKILL.md): a top-level

@@ -1,6 +1,6 @@
 /**
  * Path hardening for everything that reaches into a skill folder on behalf of a user,
- * an agent or a bundle (DESIGN §7, end): a relative path is checked lexically first
+ * an agent or a bundle (docs/contracts.md, Skill tool): a relative path is checked lexically first
  * (no `..`, nothing absolute, no NUL, no backslash, no control characters), then the
  * real path — symlinks resolved — must stay inside the real skill root.
  */

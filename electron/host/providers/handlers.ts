@@ -94,8 +94,8 @@ export async function providersInfo(ctx: ProvidersContext): Promise<ProvidersInf
 }
 
 /**
- * The skill-studio.json entry for `input`: only the keys DESIGN §5 names, in its order,
- * with the keys of an existing entry this form does not edit kept (other tools, later
+ * The skill-studio.json entry for `input`: only the keys docs/contracts.md (Providers) names, in
+ * its order, with the keys of an existing entry this form does not edit kept (other tools, later
  * versions). Refuses anything that looks like a key.
  */
 export function entryFor(input: ProviderInput, previous: unknown): Record<string, unknown> {

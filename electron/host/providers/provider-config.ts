@@ -1,6 +1,6 @@
 /**
- * The `providers` list (DESIGN §3, §5): which LLM providers and models calls may use,
- * read from `skill-studio.json` and from a user-level file of the same shape.
+ * The `providers` list (docs/contracts.md, Discovery and Providers): which LLM providers and models
+ * calls may use, read from `skill-studio.json` and from a user-level file of the same shape.
  *
  *   "providers": [{"id", "kind": "anthropic"|"openai-compatible", "base_url"?, "model",
  *                  "models"?, "api_key_env"?, "default"?}]

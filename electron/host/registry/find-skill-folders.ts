@@ -1,7 +1,7 @@
 /**
  * Finds every skill folder below a path, at any depth (for `validate` and the corpus
  * check — discovery proper is depth-1, see scan.ts). Bounded in depth and count.
- * Symlinked folders are followed as discovery follows them (DESIGN §3); a folder
+ * Symlinked folders are followed as discovery follows them (docs/contracts.md, Discovery); a folder
  * whose real path was already walked is not walked again, so loops end. Only links
  * are resolved: a plain folder's real path is its parent's plus its name.
  */

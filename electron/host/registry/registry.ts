@@ -1,6 +1,6 @@
 /**
  * The skill registry: every skill of every source, which one wins a name, and
- * what changed since the last look (DESIGN §3).
+ * what changed since the last look (docs/contracts.md, Discovery).
  *
  * Names: a higher source wins (the loser stays listed in `all()` with
  * `summary.shadowed_by` = the winner's folder); two skills of one name in the same

@@ -1,6 +1,6 @@
 /**
- * Reads skill folders from disk into SkillRecords (DESIGN §3): each source folder
- * is scanned depth-1 for sub-folders holding SKILL.md. Built for large trees (a
+ * Reads skill folders from disk into SkillRecords (docs/contracts.md, Discovery): each source
+ * folder is scanned depth-1 for sub-folders holding SKILL.md. Built for large trees (a
  * scan of 10,000 skills should cost little more than reading and parsing their
  * SKILL.md files): the folder listing that finds SKILL.md also starts the file
  * count, jobs run with bounded concurrency, and nothing is stat'ed that a

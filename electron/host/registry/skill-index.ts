@@ -4,7 +4,7 @@
  * names of the skills that left or entered (and of skills sharing their real
  * folder), and only those names are recomputed and compared.
  *
- * Rules (DESIGN §3): the highest source wins a name; skills of lower sources are
+ * Rules (docs/contracts.md, Discovery): the highest source wins a name; skills of lower sources are
  * shadowed (`summary.shadowed_by` = the winner's folder); two or more skills of
  * the name in the winning priority all get SKILL_NAME_CONFLICT. One real folder
  * reached twice (through symlinks) counts once, where it is first seen.

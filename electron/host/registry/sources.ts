@@ -1,5 +1,5 @@
 /**
- * Which folders are scanned for skills, in priority order (DESIGN §3):
+ * Which folders are scanned for skills, in priority order (docs/contracts.md, Discovery):
  * project, user, framework (bundled), plugin. Pure path arithmetic: nothing here
  * touches the disk, so a folder that does not exist yet is still listed (the
  * watcher needs to know where a new `skills/` would appear).

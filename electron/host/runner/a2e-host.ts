@@ -1,5 +1,5 @@
 /**
- * The A2E skill host (DESIGN §6): answers skill/discover and runs skill/call for
+ * The A2E skill host (docs/contracts.md, A2E): answers skill/discover and runs skill/call for
  * connections bound to an agent, and offers the same as a programmatic API for the
  * CLI and the UI. Transports (in-process, stdio, WebSocket) are thin adapters over
  * `openConnection`: they pass each incoming frame to `receive` and write whatever

@@ -1,5 +1,5 @@
 /**
- * Validates call arguments against a skill's `input_schema` (DESIGN §6), with the
+ * Validates call arguments against a skill's `input_schema` (docs/contracts.md, A2E), with the
  * shared ajv setup of shared/json/json-schema.ts: non-strict (skill authors write
  * loose schemas), formats on, `useDefaults` so a schema's own `default`s fill absent
  * arguments, the dialect from `$schema`, and compiled validators cached by the

@@ -1,5 +1,5 @@
 /**
- * skill/discover filtering (DESIGN §6): tags OR-ed, categories OR-ed, both given →
+ * skill/discover filtering (docs/contracts.md, A2E): tags OR-ed, categories OR-ed, both given →
  * both must match; only skills the agent may use; Archived never; one entry per
  * name (the registry's winner; shadowed copies are left out). A skill whose
  * folder has errors is listed as Blocked, with the reason (skill-readiness.ts).

@@ -1,5 +1,5 @@
 /**
- * How a finished script run becomes a SkillResult outcome (DESIGN §7).
+ * How a finished script run becomes a SkillResult outcome (docs/contracts.md, Script ABI).
  *
  * Memory: RLIMIT_DATA makes allocation fail inside the program rather than killing
  * it, so the program dies its own way. We read that as out_of_memory when the

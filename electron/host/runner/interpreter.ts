@@ -1,6 +1,6 @@
 /**
- * Which program runs a script entrypoint (DESIGN §7): .js/.mjs/.cjs → the running
- * Node (process.execPath; inside the desktop app, the system's `node`), .py →
+ * Which program runs a script entrypoint (docs/contracts.md, Script ABI): .js/.mjs/.cjs → the
+ * running Node (process.execPath; inside the desktop app, the system's `node`), .py →
  * python3, .sh → bash, anything else is executed directly. Interpreters are looked
  * up in the sandbox's PATH so that the path we hand to the sandbox exists inside it.
  */

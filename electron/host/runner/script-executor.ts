@@ -1,6 +1,6 @@
 /**
- * Runs script skills (DESIGN §7): the entrypoint under an interpreter, in a sandbox,
- * with the stdin/stdout JSON contract:
+ * Runs script skills (docs/contracts.md, Script ABI): the entrypoint under an interpreter, in a
+ * sandbox, with the stdin/stdout JSON contract:
  *
  *   stdin  ← {"arguments":{…},"context":{"req_id","correlation_id","metadata","skill":{"name","root"}}}
  *   stdout → JSON lines: progress | log | status | artifact | result | error;

@@ -1,6 +1,6 @@
 /**
- * Reading a script's output (DESIGN §7): bytes → lines (bounded), and stdout lines
- * → the JSON-lines protocol (events, result, error) or plain text, with a warning
+ * Reading a script's output (docs/contracts.md, Script ABI): bytes → lines (bounded), and stdout
+ * lines → the JSON-lines protocol (events, result, error) or plain text, with a warning
  * naming the line for each protocol line that was not read as its author meant.
  */
 import type { SkillEventKind } from '../../../shared/protocol/a2e';
@@ -138,7 +138,7 @@ export interface ReadStdoutLine {
   problem: string | null;
 }
 
-/** The `type` values of the output protocol (DESIGN §7). */
+/** The `type` values of the output protocol (docs/contracts.md, Script ABI). */
 export const STDOUT_TYPES = ['progress', 'log', 'status', 'artifact', 'result', 'error'] as const;
 
 function str(value: unknown, fallback = ''): string {

@@ -1,6 +1,6 @@
 /**
- * The workspace file `skill-studio.json` (DESIGN §3): plain, git-friendly JSON at
- * the workspace root. Loading never throws on bad content: it returns defaults
+ * The workspace file `skill-studio.json` (docs/contracts.md, Discovery): plain, git-friendly JSON
+ * at the workspace root. Loading never throws on bad content: it returns defaults
  * for what it cannot use plus diagnostics with line and column. Saving is a
  * read-modify-write that keeps keys we do not know (other tools, future versions).
  */

@@ -1,5 +1,5 @@
 /**
- * Errors from the host keep their stable code (DESIGN: StudioErrorCode) so the UI
+ * Errors from the host keep their stable code (docs/contracts.md, Studio API errors) so the UI
  * can react to them — a 'conflict' opens the conflict bar, 'forbidden_path' shows
  * the host's message about a hostile name, and so on. The codes are the shared
  * vocabulary (shared/errors.ts).

@@ -26,8 +26,8 @@ import { AgentsView } from '../agents/AgentsView';
 import { useAgents } from '../agents/agents-store';
 
 /**
- * The studio's layout (DESIGN §10): skills on the left, editor tabs in the centre,
- * problems / preview / files on the right, the playground below.
+ * The studio's layout (docs/architecture.md, The studio's layout): skills on the left, editor tabs
+ * in the centre, problems / preview / files on the right, the playground below.
  */
 export function App() {
   const theme = useTheme();

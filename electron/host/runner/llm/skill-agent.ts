@@ -1,5 +1,5 @@
 /**
- * The skill agent loop (DESIGN §7, `llm` kind): runs a model as a client that has
+ * The skill agent loop (docs/contracts.md, Skill kinds: `llm`): runs a model as a client that has
  * activated the skill would, and plugs into the LlmExecutor seam as its LlmRunner.
  *
  *   system prompt  the SKILL.md body

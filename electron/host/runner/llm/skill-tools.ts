@@ -1,5 +1,5 @@
 /**
- * The tools the skill agent loop offers a model (DESIGN §7, `llm` kind):
+ * The tools the skill agent loop offers a model (docs/contracts.md, Skill kinds: `llm`):
  *
  * - `skill`: the Skill tool of seed 003 — `read` one file of this skill (SKILL.md with
  *   its frontmatter stripped, sidecars verbatim, 50 KB cap) or list its `files`. It
