@@ -37,6 +37,8 @@ export const COMMON_OPTIONS: OptionSpec = {
   root: { type: 'string', multiple: true },
   'no-user': { type: 'boolean' },
   json: { type: 'boolean' },
+  /** The host's log on stderr (debug and up); without it the log writes nowhere. */
+  verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
 

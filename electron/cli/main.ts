@@ -15,6 +15,7 @@ import {
   type ShutdownHandle,
 } from '../host/lifecycle/shutdown';
 import { stopAllRuns } from '../host/runner/live-runs';
+import { configureLog } from '../host/log';
 
 function usage(): string {
   return [
@@ -23,7 +24,7 @@ function usage(): string {
     'Commands:',
     ...COMMANDS.map((c) => `  ${c.usage}\n      ${c.summary}`),
     '',
-    'Common options: --root DIR (repeatable) · --no-user · --json · --help',
+    'Common options: --root DIR (repeatable) · --no-user · --json · --verbose · --help',
     '',
   ].join('\n');
 }
@@ -80,6 +81,12 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  // --verbose: the host's log (and every deliberately ignored failure) on stderr; else nowhere.
+  configureLog(
+    values.verbose
+      ? { level: 'debug', sink: (line) => io.stderr.write(line + '\n') }
+      : { sink: null },
+  );
   try {
     const run = await cmd.load();
     return await run({
