@@ -5,12 +5,17 @@
 import type { LLMConfig } from '../../shared/protocol/a2e';
 import { UsageError } from './io';
 
-export function overrideFromFlags(provider: string | undefined, model: string | undefined): LLMConfig | null {
+export function overrideFromFlags(
+  provider: string | undefined,
+  model: string | undefined,
+): LLMConfig | null {
   if (provider === undefined) {
-    if (model !== undefined) throw new UsageError('--model needs --provider ID (see `skill-studio providers`)');
+    if (model !== undefined)
+      throw new UsageError('--model needs --provider ID (see `skill-studio providers`)');
     return null;
   }
-  if (provider.trim() === '') throw new UsageError('--provider needs a provider id (see `skill-studio providers`)');
+  if (provider.trim() === '')
+    throw new UsageError('--provider needs a provider id (see `skill-studio providers`)');
   return {
     provider_name: provider,
     provider_credentials: {},
