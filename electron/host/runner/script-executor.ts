@@ -53,7 +53,7 @@ export interface ScriptLimits {
   maxOutputBytes: number;
   /** Longest single output line. Default 1 MB. */
   maxLineBytes: number;
-  /** Events per run before it is killed; bounds SkillResult.events. Default 250 000. */
+  /** Events per run before it is killed; bounds SkillResult.events. Default 150 000. */
   maxEvents: number;
   /** Characters of stderr kept for error messages. Default 4 000. */
   stderrTailChars: number;
