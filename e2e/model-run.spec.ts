@@ -206,10 +206,13 @@ test.describe('model runs', () => {
 
     // "Rerun with another model" is one pick; the new run asks for that model.
     await page.getByTestId('rerun-model').selectOption({ label: `wire · ${OTHER_MODEL}` });
-    await expect(page.getByTestId('run-phase')).toHaveText('Done', { timeout: 30_000 });
     await expect(page.getByTestId('run-model')).toHaveValue(OTHER_MODEL);
-    const last = server.requests.filter((r) => r.method === 'POST').pop();
-    expect((last?.json as { model?: string }).model).toBe(OTHER_MODEL);
+    // The phase still reads Done from the first run until the rerun starts: wait for
+    // the server to be asked for the other model, then for that run to end.
+    const lastModel = () =>
+      (server.requests.filter((r) => r.method === 'POST').pop()?.json as { model?: string })?.model;
+    await expect.poll(lastModel, { timeout: 30_000 }).toBe(OTHER_MODEL);
+    await expect(page.getByTestId('run-phase')).toHaveText('Done', { timeout: 30_000 });
 
     // Both runs are kept with their models, and compare side by side like scripts' runs.
     await page.getByTestId('pg-tab-history').click();

@@ -28,16 +28,24 @@ function flush(root: string | null): void {
 }
 
 export function startTabPersistence(): void {
+  let pendingRoot: string | null = null;
   useEditor.subscribe((s, prev) => {
     if (paused > 0) return;
     if (s.order === prev.order && s.activeId === prev.activeId) return;
     // Renames change the order array too; the buffers' paths are read when it fires.
     if (timer) clearTimeout(timer);
-    const root = useWorkspace.getState().info?.root ?? null;
+    pendingRoot = useWorkspace.getState().info?.root ?? null;
     timer = setTimeout(() => {
       timer = null;
-      flush(root);
+      flush(pendingRoot);
     }, 200);
+  });
+  // A reload or close within the delay still keeps the latest tabs.
+  globalThis.addEventListener?.('pagehide', () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    timer = null;
+    flush(pendingRoot);
   });
 }
 
