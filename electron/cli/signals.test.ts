@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace';
+import { gone } from '../test-support/process-gone';
 
 const ENTRY = fileURLToPath(new URL('../test-support/source-cli.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
@@ -97,21 +98,6 @@ function exited(cli: ChildProcess, ms = STOP_MS): Promise<number | string> {
       resolve(code ?? String(signal));
     });
   });
-}
-
-/** Gone, or a zombie waiting for a reaper that is not ours. */
-function gone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return true;
-  }
 }
 
 async function expectGone(pids: number[]): Promise<void> {

@@ -12,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempWorkspace, type TempWorkspace } from '../../test-support/temp-workspace';
+import { gone } from '../../test-support/process-gone';
 
 const ENTRY = fileURLToPath(new URL('../../test-support/source-cli.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
@@ -241,18 +242,3 @@ describe('skill-studio mcp', () => {
     START_MS,
   );
 });
-
-/** Gone, or a zombie waiting for a reaper that is not ours. */
-function gone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return true;
-  }
-}
