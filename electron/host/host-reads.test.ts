@@ -5,11 +5,11 @@
  * error quotes the bytes of such a file, and no special file blocks the thread pool.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../server/server';
-import { isolatedHost } from '../test-support/isolated-host';
+import type { RunningServer } from '../server/server';
+import { serveWorkspace } from '../test-support/serve-workspace';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace';
 import { readSkillFile } from './skill-files';
 import type { StudioHost } from './studio-host';
@@ -60,17 +60,7 @@ describe.runIf(process.platform !== 'win32')('host reads of hostile skill folder
     for (let i = 0; i < 3; i++) mkfifo(path.join(cases, `pipe-${i}.json`));
     for (let i = 0; i < 6; i++) mkfifo(path.join(cased, `pipe-${i}.md`));
 
-    const renderer = path.join(ws.root, 'renderer-dist');
-    mkdirSync(renderer);
-    writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><title>studio</title>');
-    host = await isolatedHost(ws.root);
-    server = await startServer({
-      host,
-      port: 0,
-      bindHost: '127.0.0.1',
-      token: TOKEN,
-      rendererDir: renderer,
-    });
+    ({ host, server } = await serveWorkspace(ws.root, TOKEN));
   });
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import WebSocket from 'ws';
@@ -7,6 +7,7 @@ import type { StudioHost } from '../host/studio-host';
 import { startServer, type RunningServer } from './server';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace';
 import { isolatedHost } from '../test-support/isolated-host';
+import { serveWorkspace } from '../test-support/serve-workspace';
 
 const TOKEN = 'test-token-0123456789abcdef';
 
@@ -68,17 +69,7 @@ describe('local server', () => {
       'skill-studio.json',
       JSON.stringify({ agents: [{ id: 'bot', name: 'Bot', allowed_skills: ['alpha'] }] }),
     );
-    const renderer = path.join(ws.root, 'renderer-dist');
-    mkdirSync(renderer);
-    writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><title>studio</title>');
-    host = await isolatedHost(ws.root);
-    server = await startServer({
-      host,
-      port: 0,
-      bindHost: '127.0.0.1',
-      token: TOKEN,
-      rendererDir: renderer,
-    });
+    ({ host, server } = await serveWorkspace(ws.root, TOKEN));
     auth = { Authorization: `Bearer ${TOKEN}` };
   });
 
