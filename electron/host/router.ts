@@ -109,7 +109,8 @@ const PROVIDER_INPUT = {
   additionalProperties: false,
 };
 
-const PARAM_SCHEMAS: Record<StudioMethod, object> = {
+/** Exported for the router test, which checks every params object is closed. */
+export const PARAM_SCHEMAS: Record<StudioMethod, object> = {
   'workspace.info': empty,
   'workspace.open': obj({ root: { type: 'string', minLength: 1, maxLength: 4096 } }, ['root']),
   'skills.list': empty,

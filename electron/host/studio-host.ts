@@ -7,6 +7,9 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type {
+  ParamsOf,
+  ResultOf,
+  StudioMethod,
   ExportResult,
   ImportResult,
   SkillDetail,
@@ -95,6 +98,7 @@ export class StudioHost {
   private readonly listeners = new Set<(e: StudioEvent) => void>();
   private readonly recent: RecentWorkspaces;
   readonly a2e: A2EHost;
+  /** The untyped entry, for the IPC and HTTP adapters only (they validate nothing themselves). */
   readonly call: (method: string, params: unknown) => Promise<RouterResult>;
 
   private constructor(private readonly opts: StudioHostOptions) {
@@ -117,6 +121,17 @@ export class StudioHost {
       approveLlmOverride: async (override) => checkLlmOverride(override, await this.providerSet()),
     });
     this.call = createRouter(this.handlers());
+  }
+
+  /**
+   * The typed in-process door (main, the CLI, tests): the same router as every transport,
+   * so params are checked at the same boundary, with the result typed by the Studio API.
+   * A refusal is thrown as a StudioError carrying the router's code.
+   */
+  async invoke<M extends StudioMethod>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
+    const res = await this.call(method, params);
+    if (!res.ok) throw new StudioError(res.error.code, res.error.message);
+    return res.result as ResultOf<M>;
   }
 
   static async create(opts: StudioHostOptions): Promise<StudioHost> {

@@ -1,0 +1,99 @@
+/**
+ * The router on its own, over recording handlers: params are checked at the boundary
+ * (every params object closed, so a key the API does not name never reaches a handler),
+ * unknown methods are refused, and a handler's failure keeps its code.
+ */
+import { describe, expect, it } from 'vitest';
+import type { StudioMethod } from '../../shared/api/studio-api';
+import { createRouter, PARAM_SCHEMAS, StudioError, type Handlers } from './router';
+
+function recordingHandlers(calls: string[], impl?: (m: string) => Promise<unknown>): Handlers {
+  const h: Record<string, (p: unknown) => Promise<unknown>> = {};
+  for (const m of Object.keys(PARAM_SCHEMAS)) {
+    h[m] = async () => {
+      calls.push(m);
+      return impl ? impl(m) : { ok: true };
+    };
+  }
+  return h as unknown as Handlers;
+}
+
+/** Every object schema below `schema` that names its properties (open `{type:'object'}` maps are data). */
+function namedObjectSchemas(schema: unknown, at: string, out: [string, Record<string, unknown>][]) {
+  if (!schema || typeof schema !== 'object') return;
+  const s = schema as Record<string, unknown>;
+  if (s.properties && typeof s.properties === 'object') out.push([at, s]);
+  for (const [k, v] of Object.entries(s)) {
+    if (k === 'properties' && v && typeof v === 'object') {
+      for (const [p, sub] of Object.entries(v)) namedObjectSchemas(sub, `${at}.${p}`, out);
+    } else if (k === 'items' || k === 'additionalProperties') {
+      namedObjectSchemas(v, `${at}[${k}]`, out);
+    }
+  }
+}
+
+describe('router', () => {
+  it('closes the top-level params of every method', () => {
+    for (const [method, schema] of Object.entries(PARAM_SCHEMAS)) {
+      expect(
+        (schema as { additionalProperties?: unknown }).additionalProperties,
+        `${method} params must be closed`,
+      ).toBe(false);
+    }
+  });
+
+  it('closes every nested object whose properties it names, except the history summary it only samples', () => {
+    const open: string[] = [];
+    for (const [method, schema] of Object.entries(PARAM_SCHEMAS)) {
+      const found: [string, Record<string, unknown>][] = [];
+      namedObjectSchemas(schema, method, found);
+      for (const [at, s] of found) {
+        if (s.additionalProperties !== false && !at.endsWith('.summary')) open.push(at);
+      }
+    }
+    expect(open).toEqual([]);
+  });
+
+  it('refuses a key the API does not name before any handler runs', async () => {
+    const calls: string[] = [];
+    const route = createRouter(recordingHandlers(calls));
+    const res = await route('skills.get', { skill: '/w/skills/a', smuggled: true });
+    expect(res).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+    const res2 = await route('workspace.info', { root: '/' });
+    expect(res2).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses unknown methods and wrong types, and passes valid params through', async () => {
+    const calls: string[] = [];
+    const route = createRouter(recordingHandlers(calls));
+    expect(await route('skills.nuke', {})).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params', message: "unknown method 'skills.nuke'" },
+    });
+    expect(await route('skills.get', { skill: 42 })).toMatchObject({ ok: false });
+    expect(await route('__proto__', {})).toMatchObject({ ok: false });
+    expect(await route('skills.get', { skill: '/w/skills/a' })).toEqual({
+      ok: true,
+      result: { ok: true },
+    });
+    expect(calls).toEqual(['skills.get' satisfies StudioMethod]);
+  });
+
+  it("keeps a host refusal's code and hides nothing else as a code", async () => {
+    const route = createRouter(
+      recordingHandlers([], async (m) => {
+        if (m === 'files.read') throw new StudioError('not_found', 'no such file: a.md');
+        throw new Error('disk on fire');
+      }),
+    );
+    expect(await route('files.read', { skill: 'a', path: 'a.md' })).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'no such file: a.md' },
+    });
+    expect(await route('skills.list', {})).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'disk on fire' },
+    });
+  });
+});
