@@ -14,6 +14,7 @@ import { isFileServiceError } from './fs/errors';
 import { HISTORY_ID } from './history/history-store';
 import { INSTALLABLE_CLIENTS } from './install/clients';
 import { PROVIDERS_SCHEMA } from './providers/provider-config';
+import { EVAL_PARAM_SCHEMAS } from './evals/param-schemas';
 import { errorMessage } from '../../shared/errors';
 
 export type RouterResult = { ok: true; result: unknown } | { ok: false; error: StudioErrorPayload };
@@ -225,6 +226,8 @@ export const PARAM_SCHEMAS: Record<StudioMethod, object> = {
     },
     ['skill', 'client', 'scope', 'mode'],
   ),
+  // Evals (shared/api/evals.ts): their own schemas, closed like these.
+  ...EVAL_PARAM_SCHEMAS,
 };
 
 const ajv = new Ajv({ allErrors: false, strict: false });

@@ -54,6 +54,7 @@ import { playgroundHandlers } from './history/handlers';
 import { skillAdminHandlers } from './skills-admin/handlers';
 import { installHandlers } from './install/handlers';
 import { providerHandlers } from './providers/handlers';
+import { evalHandlers } from './evals/handlers';
 import { defaultTrash, type Trash } from './skills-admin/trash';
 
 export interface StudioHostOptions {
@@ -477,6 +478,18 @@ export class StudioHost {
           if (this.workspace) await this.saveConfig(this.workspace, patch);
         },
         env: () => process.env,
+      }),
+      // Evals: cases, benchmark and trigger runs, results on disk (electron/host/evals).
+      ...evalHandlers({
+        workspace: () => this.workspace,
+        skillAt: (ref) => this.skillAt(ref),
+        writableSkill: (ref) => this.writableSkill(ref),
+        refresh: (dir) => this.registry.refresh(dir),
+        listing: () => this.listing(),
+        agents: () => this.config.agents,
+        providerSet: () => this.providerSet(),
+        runScript: (ctx) => this.a2e.scriptExecutor.run(ctx),
+        emit: (e) => this.emit(e),
       }),
       'workspace.info': () => this.info(),
       'workspace.open': async ({ root }) => {

@@ -28,10 +28,12 @@ import type {
 } from './install';
 import type { ClientId } from '../skill/client-profiles';
 import type { ProviderCheckView, ProviderInput, ProvidersInfo } from './providers';
+import type { EvalEvent, EvalMethods } from './evals';
 
 export type * from './skill-admin';
 export type * from './install';
 export type * from './providers';
+export type * from './evals';
 
 export type TemplateName = 'basic' | 'script' | 'topology';
 export type BundleFormat = 'skill' | 'zip';
@@ -110,7 +112,7 @@ export interface ExportResult {
  * tests); a name two skills share is refused rather than guessed. The A2E protocol and
  * the call history stay by name: that is what an agent calls.
  */
-export interface StudioMethods {
+export interface StudioMethods extends EvalMethods {
   'workspace.info': [Record<string, never>, WorkspaceInfo];
   'workspace.open': [{ root: string }, WorkspaceInfo];
   'skills.list': [Record<string, never>, SkillListing];
@@ -232,7 +234,9 @@ export type StudioEvent =
   | { type: 'workspace.changed'; info: WorkspaceInfo }
   /** A skill renamed from the studio: what was open from folder `from` now lives in `to`. */
   | { type: 'skill.moved'; from: string; to: string; name: string }
-  | { type: 'watch.error'; message: string };
+  | { type: 'watch.error'; message: string }
+  /** Progress of an eval run (shared/api/evals.ts). */
+  | EvalEvent;
 
 /** Errors crossing the boundary carry a stable code so the UI can react (e.g. conflict dialog); the list is shared/errors.ts. */
 export type StudioErrorCode = ErrorCode;
