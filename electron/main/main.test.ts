@@ -223,12 +223,14 @@ describe('the IPC sender check', () => {
     const { ipcMain, dialog } = s.electron;
     for (const [who, event] of Object.entries(untrusted(s, other))) {
       const callsBefore = s.host.calls.length;
-      await expect(ipcMain.invoke(IPC.call, event, 'skills.list', {}), who).resolves.toEqual({
-        ok: false,
-        error: { code: 'forbidden_path', message: 'untrusted sender' },
-      });
-      await expect(ipcMain.invoke(IPC.pickFolder, event), who).resolves.toBeNull();
-      await expect(ipcMain.invoke(IPC.pickSavePath, event, 'x.skill'), who).resolves.toBeNull();
+      // One refusal for every channel: the invoke is rejected.
+      await expect(ipcMain.invoke(IPC.call, event, 'skills.list', {}), who).rejects.toThrow(
+        'untrusted sender',
+      );
+      await expect(ipcMain.invoke(IPC.pickFolder, event), who).rejects.toThrow('untrusted');
+      await expect(ipcMain.invoke(IPC.pickSavePath, event, 'x.skill'), who).rejects.toThrow(
+        'untrusted',
+      );
       await expect(ipcMain.invoke(IPC.a2eOpen, event, null), who).rejects.toThrow('untrusted');
       expect(s.host.calls.length, who).toBe(callsBefore);
     }
@@ -333,8 +335,9 @@ describe('dialogs', () => {
     dialog.answers.push({ canceled: false, filePath: chosen });
     await ipcMain.invoke(IPC.pickSavePath, s.trusted(), 'a.skill');
     const other = new s.electron.BrowserWindow({});
-    await expect(exportTo(other.webContents.ipcEvent(APP_PAGE), chosen)).resolves.toMatchObject(
-      forbidden,
+    // A window that is not ours is refused before the grant is even looked at.
+    await expect(exportTo(other.webContents.ipcEvent(APP_PAGE), chosen)).rejects.toThrow(
+      'untrusted sender',
     );
     await expect(exportTo(s.trusted(), path.join(ws.root, 'other.skill'))).resolves.toMatchObject(
       forbidden,

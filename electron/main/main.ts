@@ -16,13 +16,8 @@ import {
   type WebContents,
 } from 'electron';
 import { IPC } from './ipc-channels';
-import {
-  APP_ORIGIN,
-  APP_SCHEME,
-  CONTENT_SECURITY_POLICY,
-  hardenSessions,
-  isTrustedSender,
-} from './security';
+import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, hardenSessions } from './security';
+import { trustedIpc } from './trusted-ipc';
 import { buildMenu } from './menu';
 import { exportThroughDialog, SaveGrants } from './save-grants';
 import { writeFileAtomic } from '../host/fs/atomic-write';
@@ -36,6 +31,8 @@ import { contentTypeFor, resolveStaticFile } from '../host/web/static-files';
 import { configureLog, createLogger, fileSink } from '../host/log';
 import type { MenuCommand } from '../../shared/api/studio-api';
 import { errorMessage } from '../../shared/errors';
+
+const log = createLogger('main');
 
 // Every renderer is sandboxed, whatever a window's own options say.
 app.enableSandbox();
@@ -68,15 +65,19 @@ function sendMenu(command: MenuCommand): void {
 
 async function refreshMenu(): Promise<void> {
   if (!host) return;
-  const info = await host.call('workspace.info', {});
-  const recent = info.ok ? (info.result as { recent: string[] }).recent : [];
+  const recent = await host.invoke('workspace.info', {}).then(
+    (info) => info.recent,
+    () => [],
+  );
   Menu.setApplicationMenu(
     buildMenu({
       send: sendMenu,
       devTools: !app.isPackaged,
       recent,
       openWorkspace: (root) => {
-        void host?.call('workspace.open', { root }).then(refreshMenu);
+        void host
+          ?.invoke('workspace.open', { root })
+          .then(refreshMenu, (err: unknown) => log.warn(`could not open ${root}`, err));
       },
     }),
   );
@@ -90,9 +91,9 @@ function registerIpc(h: StudioHost): void {
   let nextId = 1;
   const saveGrants = new SaveGrants();
 
-  ipcMain.handle(IPC.call, async (event, method: unknown, params: unknown) => {
-    if (!isTrustedSender(event, windows))
-      return { ok: false, error: { code: 'forbidden_path', message: 'untrusted sender' } };
+  // Every channel goes through the one sender check (trusted-ipc.ts).
+  const ipc = trustedIpc(ipcMain, windows);
+  ipc.handle(IPC.call, async (event, method: unknown, params: unknown) => {
     if (method === 'bundles.export')
       return exportThroughDialog(params, {
         grants: saveGrants,
@@ -104,8 +105,7 @@ function registerIpc(h: StudioHost): void {
     if (res.ok && (method === 'workspace.open' || method === 'skills.new')) void refreshMenu();
     return res;
   });
-  ipcMain.handle(IPC.a2eOpen, (event, agent: unknown) => {
-    if (!isTrustedSender(event, windows)) throw new Error('untrusted sender');
+  ipc.handle(IPC.a2eOpen, (event, agent: unknown) => {
     const id = `c${nextId++}`;
     const owner = event.sender;
     const conn = h.openA2E(typeof agent === 'string' ? agent : null, (frame) => {
@@ -118,26 +118,27 @@ function registerIpc(h: StudioHost): void {
     });
     return id;
   });
-  ipcMain.on(IPC.a2eSend, (event, id: unknown, frame: unknown) => {
+  // A connection is used only by the window that opened it.
+  ipc.on(IPC.a2eSend, (event, id: unknown, frame: unknown) => {
     const conn = a2e.get(String(id));
-    if (!isTrustedSender(event, windows) || !conn || conn.owner !== event.sender) return;
+    if (!conn || conn.owner !== event.sender) return;
     conn.receive(typeof frame === 'string' ? frame : String(frame));
   });
-  ipcMain.on(IPC.a2eClose, (event, id: unknown) => {
+  ipc.on(IPC.a2eClose, (event, id: unknown) => {
     const conn = a2e.get(String(id));
-    if (!isTrustedSender(event, windows) || !conn || conn.owner !== event.sender) return;
+    if (!conn || conn.owner !== event.sender) return;
     conn.close();
     a2e.delete(String(id));
   });
-  ipcMain.handle(IPC.pickFolder, async (event) => {
-    if (!isTrustedSender(event, windows) || !mainWindow) return null;
+  ipc.handle(IPC.pickFolder, async () => {
+    if (!mainWindow) return null;
     const res = await dialog.showOpenDialog(mainWindow, {
       properties: ['openDirectory', 'createDirectory'],
     });
     return res.canceled ? null : (res.filePaths[0] ?? null);
   });
-  ipcMain.handle(IPC.pickSavePath, async (event, defaultName: unknown) => {
-    if (!isTrustedSender(event, windows) || !mainWindow) return null;
+  ipc.handle(IPC.pickSavePath, async (event, defaultName: unknown) => {
+    if (!mainWindow) return null;
     const res = await dialog.showSaveDialog(mainWindow, {
       defaultPath: typeof defaultName === 'string' ? path.basename(defaultName) : undefined,
       filters: [{ name: 'Skill bundles', extensions: ['skill', 'zip'] }],
@@ -245,7 +246,7 @@ app.on('will-quit', () => {
 installShutdownHandlers(() => stopAllRuns(), { exit: (code) => app.exit(code) });
 
 start().catch((err: unknown) => {
-  createLogger('main').error('could not start', err);
+  log.error('could not start', err);
   dialog.showErrorBox('Skill Studio could not start', errorMessage(err));
   app.exit(1);
 });

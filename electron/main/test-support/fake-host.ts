@@ -62,6 +62,12 @@ export class StudioHost {
     return { ok: true, result: method === 'workspace.info' ? { recent: hostSetup.recent } : null };
   }
 
+  /** The typed door: the same recorded call, its result or a thrown refusal. */
+  async invoke(method: string, params: unknown): Promise<unknown> {
+    const res = await this.call(method, params);
+    return res.result;
+  }
+
   onEvent(listener: (e: StudioEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
