@@ -57,6 +57,8 @@ export const DIAGNOSTIC_CODES = [
   'CLIENT_LIMIT',
   'NAME_RESERVED_WORD',
   'DESCRIPTION_ANGLE_BRACKETS',
+  // Evals (shared/eval): inline `eval:`, evals/evals.json, evals/triggers.json.
+  'EVAL_INVALID',
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
