@@ -1,6 +1,8 @@
 /**
  * The skill agent loop (docs/contracts.md, Skill kinds: `llm`): runs a model as a client that has
- * activated the skill would, and plugs into the LlmExecutor seam as its LlmRunner.
+ * activated the skill would, and plugs into the LlmExecutor seam as its LlmRunner. The loop
+ * itself is one agent run (`runAgent`: instructions, user turn, tools, model, event sink,
+ * abort signal, turn budget), which a topology runs once per step (runner/topology/).
  *
  *   system prompt  the SKILL.md body
  *   user turn      from the arguments (user-turn.ts)
@@ -40,6 +42,7 @@ import {
 } from '../../providers';
 import type { ExecContext, ExecOutcome } from '../types';
 import { runTool, toolsFor, unknownDeclaredTools } from './skill-tools';
+import { isBuiltinTool } from '../../../../shared/skill/builtin-tools';
 import { userTurn } from './user-turn';
 
 export const RESPONSE_ARTIFACT = 'response.md';
@@ -115,14 +118,103 @@ export function chooseProvider(set: LoadedProviderSet, ctx: ExecContext): Choice
   return { ok: true, provider, model: provider.model, warning: null };
 }
 
-export function createSkillAgent(
-  options: SkillAgentOptions,
-): (ctx: ExecContext) => Promise<ExecOutcome> {
-  return (ctx) => runSkillAgent(ctx, options);
+/** Turns the agents of one call may take between them: a topology shares one budget. */
+export interface TurnBudget {
+  used: number;
+  readonly max: number;
 }
 
+/**
+ * One agent of a call: what the loop needs, whoever asks (a model skill's run, or one
+ * step of a topology, with its own instructions, tools and model).
+ */
+export interface AgentSpec {
+  /** The system prompt. */
+  instructions: string;
+  userTurn: string;
+  /** Built-in tools to offer by name; null offers the skill's own set (toolsFor). */
+  tools: readonly string[] | null;
+  /** The agent's own model (a topology agent's `model:`); null runs the call's. */
+  model: string | null;
+  /** Streams one event of this agent. */
+  emit: ExecContext['emit'];
+  /** Aborts this agent alone (a topology aborts a branch); the call's own signal still counts. */
+  signal: AbortSignal;
+  turns: TurnBudget;
+}
+
+/** Runs one agent for a call: `data.answer` on success; metadata as for a model skill. */
+export type AgentRunner = (ctx: ExecContext, spec: AgentSpec) => Promise<ExecOutcome>;
+
+/** The LlmRunner of model skills, with the per-agent run topologies are made of. */
+export type SkillAgent = ((ctx: ExecContext) => Promise<ExecOutcome>) & {
+  runAgent: AgentRunner;
+};
+
+export function createSkillAgent(options: SkillAgentOptions): SkillAgent {
+  const run = (ctx: ExecContext): Promise<ExecOutcome> => runSkillAgent(ctx, options);
+  return Object.assign(run, {
+    runAgent: (ctx: ExecContext, spec: AgentSpec) => runAgent(ctx, spec, options),
+  });
+}
+
+/** A model skill: its body as instructions, the arguments as the user turn. */
 export async function runSkillAgent(
   ctx: ExecContext,
+  options: SkillAgentOptions,
+): Promise<ExecOutcome> {
+  if (ctx.record.summary.kind === 'topology') {
+    return {
+      success: false,
+      error_code: 'skill_error',
+      error: `"${ctx.record.definition.name}" is a topology skill: its agents run step by step through the topology executor`,
+    };
+  }
+  return runAgent(
+    ctx,
+    {
+      instructions: ctx.record.body,
+      userTurn: userTurn(ctx.arguments, ctx.record.definition.argument_hint),
+      tools: null,
+      model: null,
+      emit: ctx.emit,
+      signal: ctx.signal,
+      turns: { used: 0, max: positive(ctx.record.definition.max_turns) ?? DEFAULT_MAX_TURNS },
+    },
+    options,
+  );
+}
+
+function warnUnknownTool(emit: ExecContext['emit'], name: string, who: string): void {
+  emit('log', {
+    level: 'warn',
+    message: `the ${who} names the tool "${name}", which nobody provides here; it is not offered`,
+  });
+}
+
+/**
+ * An agent's model: `provider/model`, a provider's id, or a model some provider lists;
+ * anything else is not configured here (null).
+ */
+export function providerForModel(
+  set: LoadedProviderSet,
+  wanted: string,
+): { provider: ProviderConfig; model: string } | null {
+  const slash = wanted.indexOf('/');
+  if (slash > 0) {
+    const provider = findProvider(set, wanted.slice(0, slash));
+    const model = wanted.slice(slash + 1);
+    if (provider && model !== '' && modelAllowed(provider, model)) return { provider, model };
+  }
+  const byId = findProvider(set, wanted);
+  if (byId) return { provider: byId, model: byId.model };
+  const lists = set.providers.find((p) => p.model === wanted || p.models.includes(wanted));
+  return lists ? { provider: lists, model: wanted } : null;
+}
+
+async function runAgent(
+  ctx: ExecContext,
+  spec: AgentSpec,
   options: SkillAgentOptions,
 ): Promise<ExecOutcome> {
   const started = Date.now();
@@ -131,14 +223,8 @@ export async function runSkillAgent(
   const set = await options.providers();
   const skill = ctx.record.definition.name;
   const kind = ctx.record.summary.kind;
-  if (kind === 'topology') {
-    return {
-      success: false,
-      error_code: 'skill_error',
-      error: `"${skill}" is a topology skill: its agents run step by step, which this runner does not do yet`,
-    };
-  }
-  const choice = chooseProvider(set, ctx);
+  const { emit, signal, turns: budget } = spec;
+  let choice = chooseProvider(set, ctx);
   if (!choice.ok) {
     return {
       success: false,
@@ -146,26 +232,38 @@ export async function runSkillAgent(
       error: `${choice.error}, so the ${kind} skill "${skill}" cannot run: ${howToAddProvider(set.userFile)}`,
     };
   }
+  if (spec.model !== null) {
+    const own = providerForModel(set, spec.model);
+    if (own) choice = { ok: true, ...own, warning: null };
+    else
+      emit('log', {
+        level: 'warn',
+        message: `the model "${spec.model}" is not configured here; using ${choice.model} (${choice.provider.id})`,
+      });
+  }
   const { provider, model } = choice;
-  if (choice.warning) ctx.emit('log', { level: 'warn', message: choice.warning });
+  if (choice.warning) emit('log', { level: 'warn', message: choice.warning });
   const key = resolveApiKey(provider, set, env, set.userFile);
   if (!key.ok) return { success: false, error_code: 'skill_error', error: key.message };
   const secrets = [key.key];
   const onRetry = (message: string): void =>
-    ctx.emit('log', { level: 'warn', message: redactSecrets(message, secrets) });
+    emit('log', { level: 'warn', message: redactSecrets(message, secrets) });
   const client =
     options.clientFor?.(provider, key.key, onRetry) ?? createChatClient(provider, key.key, onRetry);
 
-  for (const name of unknownDeclaredTools(ctx.record))
-    ctx.emit('log', {
-      level: 'warn',
-      message: `the skill names the tool "${name}", which nobody provides here; it is not offered`,
-    });
-  const tools = await toolsFor(ctx.record);
-  const maxTurns = positive(ctx.record.definition.max_turns) ?? DEFAULT_MAX_TURNS;
-  const messages: ChatMessage[] = [
-    { role: 'user', content: userTurn(ctx.arguments, ctx.record.definition.argument_hint) },
-  ];
+  const own = await toolsFor(ctx.record);
+  let tools = own;
+  if (spec.tools === null) {
+    for (const name of unknownDeclaredTools(ctx.record)) warnUnknownTool(emit, name, 'skill');
+  } else {
+    const named = new Set(spec.tools);
+    for (const name of named) if (!isBuiltinTool(name)) warnUnknownTool(emit, name, 'agent');
+    tools = own.filter((t) => named.has(t.name));
+  }
+  // What the tools act for: this agent's events and signal, the call's skill and deadline.
+  const toolCtx: ExecContext = { ...ctx, emit, signal };
+  const maxTurns = budget.max;
+  const messages: ChatMessage[] = [{ role: 'user', content: spec.userTurn }];
   const usage = emptyUsage();
   let servedModel = model;
   let stopReason = 'none';
@@ -186,7 +284,7 @@ export async function runSkillAgent(
     tools: tools.map((t) => t.name),
   });
   const closeArtifact = (): void =>
-    ctx.emit('artifact', {
+    emit('artifact', {
       name: RESPONSE_ARTIFACT,
       mime: 'text/markdown',
       chunk: '',
@@ -202,30 +300,32 @@ export async function runSkillAgent(
     };
   };
 
-  ctx.emit('progress', { pct: 0, message: `turn 0 of ${maxTurns}` });
-  while (turns < maxTurns) {
+  emit('progress', { pct: 0, message: `turn ${budget.used} of ${maxTurns}` });
+  while (budget.used < maxTurns) {
+    budget.used++;
     turns++;
-    ctx.emit('status', { message: `turn ${turns}/${maxTurns}: asking ${model} (${provider.id})` });
+    const turn = budget.used;
+    emit('status', { message: `turn ${turn}/${maxTurns}: asking ${model} (${provider.id})` });
     // Turns after the first start on a new paragraph of the transcript.
     let separator = streamedChars > 0 ? '\n\n' : '';
     let turnText = '';
-    let turn;
+    let reply;
     try {
-      turn = await client.stream(
+      reply = await client.stream(
         {
           model,
-          system: ctx.record.body,
+          system: spec.instructions,
           messages,
           tools,
           maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
-          signal: ctx.signal,
+          signal,
           deadline,
         },
         {
           onText: (delta) => {
             if (firstTokenMs === null) firstTokenMs = Date.now() - started;
             turnText += delta;
-            ctx.emit('artifact', {
+            emit('artifact', {
               name: RESPONSE_ARTIFACT,
               mime: 'text/markdown',
               chunk: separator + delta,
@@ -237,12 +337,12 @@ export async function runSkillAgent(
         },
       );
     } catch (err) {
-      if (ctx.signal.aborted) {
-        const cause = ctx.signal.reason === 'timeout' ? 'timeout' : 'cancelled';
+      if (signal.aborted) {
+        const cause = signal.reason === 'timeout' ? 'timeout' : 'cancelled';
         stopReason = cause;
         return failed(
           cause === 'timeout'
-            ? `the run took longer than its ${Math.round(ctx.timeoutMs / 1000)} s limit (turn ${turns} of ${maxTurns})`
+            ? `the run took longer than its ${Math.round(ctx.timeoutMs / 1000)} s limit (turn ${turn} of ${maxTurns})`
             : 'the call was cancelled',
           cause,
         );
@@ -252,19 +352,19 @@ export async function runSkillAgent(
         err instanceof ProviderError ? err.message : `the model call failed: ${String(err)}`;
       return failed(message);
     }
-    addUsage(usage, turn.usage);
-    servedModel = turn.model || servedModel;
-    stopReason = turn.stopReason;
-    lastText = turn.text || turnText;
-    messages.push({ role: 'assistant', text: turn.text, toolCalls: turn.toolCalls });
-    ctx.emit('progress', {
-      pct: Math.round((turns / maxTurns) * 100),
-      message: `turn ${turns} of ${maxTurns}`,
+    addUsage(usage, reply.usage);
+    servedModel = reply.model || servedModel;
+    stopReason = reply.stopReason;
+    lastText = reply.text || turnText;
+    messages.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls });
+    emit('progress', {
+      pct: Math.round((budget.used / maxTurns) * 100),
+      message: `turn ${budget.used} of ${maxTurns}`,
     });
 
-    if (turn.toolCalls.length === 0) {
+    if (reply.toolCalls.length === 0) {
       closeArtifact();
-      ctx.emit('status', {
+      emit('status', {
         message: `answered in ${turns} turn${turns === 1 ? '' : 's'} (${stopReason})`,
       });
       const answer = lastText.trim();
@@ -276,9 +376,9 @@ export async function runSkillAgent(
       };
     }
     const results: ToolResult[] = [];
-    for (const call of turn.toolCalls) {
-      if (ctx.signal.aborted) break;
-      results.push(await runToolCall(call, ctx, options, deadline));
+    for (const call of reply.toolCalls) {
+      if (signal.aborted) break;
+      results.push(await runToolCall(call, toolCtx, options, deadline));
     }
     messages.push({ role: 'tool', results });
   }
