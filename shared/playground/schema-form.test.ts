@@ -78,6 +78,18 @@ describe('schema → form model', () => {
     });
   });
 
+  it('follows the x-multiline hint over its guess from the name', () => {
+    const m = buildFormModel({
+      type: 'object',
+      properties: {
+        prompt: { type: 'string', 'x-multiline': false },
+        label: { type: 'string', 'x-multiline': true },
+      },
+    });
+    expect(field(m, 'prompt')).toMatchObject({ kind: 'string', multiline: false });
+    expect(field(m, 'label')).toMatchObject({ kind: 'string', multiline: true });
+  });
+
   it('handles arrays, nested objects, $ref, nullable types and unions', () => {
     const tags = field(model, 'tags');
     expect(tags).toMatchObject({ kind: 'array', minItems: 1, item: { kind: 'string' } });

@@ -285,14 +285,16 @@ function build(raw: unknown, key: string, required: boolean, ctx: BuildContext):
     case 'string': {
       const maxLength = num(schema.maxLength);
       const format = str(schema.format);
+      // `x-multiline` (the studio's hint, written by the schema builder) wins over guesses.
       const multiline =
-        (maxLength !== null && maxLength > 200) ||
-        format === 'textarea' ||
-        format === 'markdown' ||
-        schema['x-multiline'] === true ||
-        (typeof schema.contentMediaType === 'string' &&
-          schema.contentMediaType.startsWith('text/')) ||
-        (maxLength === null && format === null && PROSE_KEY.test(key));
+        schema['x-multiline'] !== false &&
+        ((maxLength !== null && maxLength > 200) ||
+          format === 'textarea' ||
+          format === 'markdown' ||
+          schema['x-multiline'] === true ||
+          (typeof schema.contentMediaType === 'string' &&
+            schema.contentMediaType.startsWith('text/')) ||
+          (maxLength === null && format === null && PROSE_KEY.test(key)));
       return {
         ...base,
         kind: 'string',
