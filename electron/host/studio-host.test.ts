@@ -103,7 +103,7 @@ describe('StudioHost.invoke', () => {
     const original = await readFile(path.join(dir, 'SKILL.md'), 'utf8');
     await expect(
       host.invoke('files.write', { skill: dir, path: 'SKILL.md', text: 'overwritten' }),
-    ).rejects.toMatchObject({ code: 'forbidden_path' });
+    ).rejects.toMatchObject({ code: 'read_only' });
     expect(await readFile(path.join(dir, 'SKILL.md'), 'utf8')).toBe(original);
   });
 

@@ -271,7 +271,7 @@ export class StudioHost {
     const rec = this.skillAt(ref);
     if (!rec.summary.writable) {
       throw new StudioError(
-        'forbidden_path',
+        'read_only',
         `'${rec.summary.name}' is read-only: ${rec.summary.readOnlyReason ?? 'the studio may not change it'}`,
       );
     }
@@ -371,7 +371,7 @@ export class StudioHost {
   private importDir(): string {
     if (!this.workspace)
       throw new StudioError(
-        'invalid_params',
+        'precondition',
         'open a workspace first: skills are created in its skills/ folder',
       );
     return path.join(this.workspace, 'skills');
@@ -552,7 +552,7 @@ export class StudioHost {
       'agents.save': async ({ agents }) => {
         if (!this.workspace)
           throw new StudioError(
-            'invalid_params',
+            'precondition',
             'open a workspace first: agents live in its skill-studio.json',
           );
         return this.saveConfig(this.workspace, { agents });

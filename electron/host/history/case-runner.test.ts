@@ -201,7 +201,7 @@ describe('saved cases and the playground API', () => {
           case: { name: 'x', arguments: {}, expect: { success: true } },
         });
         expect(r.ok).toBe(false);
-        if (!r.ok) expect(r.error.code).toBe('forbidden_path');
+        if (!r.ok) expect(r.error.code).toBe('read_only');
         // With no workspace, the history is kept for the session only.
         const listed = ok(await h.call('history.list', {})) as { persisted: boolean };
         expect(listed.persisted).toBe(false);

@@ -9,7 +9,7 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DetectedClient, InstallScope } from '../../../shared/api/install';
 import { CLIENT_PROFILES, type ClientId } from '../../../shared/skill/client-profiles';
-import { InvalidRequestError } from '../fs/errors';
+import { FileServiceError as StudioError, InvalidRequestError } from '../fs/errors';
 import { PROJECT_FOLDERS, USER_FOLDERS, type UserSourceId } from '../registry/sources';
 
 type ProjectFolderId = (typeof PROJECT_FOLDERS)[number]['id'];
@@ -102,7 +102,7 @@ export function installFolder(client: ClientId, scope: InstallScope, roots: Inst
         : `${label} is a profile to check against, not a client to install into`,
     );
   if (scope === 'project' && !roots.workspace)
-    throw new InvalidRequestError('open a workspace first: a project install needs one');
+    throw new StudioError('precondition', 'open a workspace first: a project install needs one');
   if (scope === 'user' && !roots.home)
     throw new InvalidRequestError('no home folder: a user install needs one');
   throw new InvalidRequestError(`${label} reads no ${scope} skills folder`);

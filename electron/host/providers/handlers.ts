@@ -159,7 +159,7 @@ function omitDefault(e: Record<string, unknown>): Record<string, unknown> {
 function requireWorkspace(ctx: ProvidersContext): void {
   if (!ctx.workspace())
     throw new StudioError(
-      'invalid_params',
+      'precondition',
       'open a workspace first: its providers live in its skill-studio.json (or put them in your own providers file)',
     );
 }

@@ -109,10 +109,10 @@ describe('skill management through the Studio API', () => {
   it('refuses to delete or rename a bundled skill, and leaves it alone', async () => {
     const bundledDir = path.join(bundled, 'text-stats');
     await expect(call('skills.delete', { skill: bundledDir })).rejects.toMatchObject({
-      code: 'forbidden_path',
+      code: 'read_only',
     });
     await expect(call('skills.rename', { skill: bundledDir, to: 'x' })).rejects.toMatchObject({
-      code: 'forbidden_path',
+      code: 'read_only',
     });
     expect(await readdir(bundled)).toEqual(['text-stats']);
   });
