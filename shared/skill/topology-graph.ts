@@ -39,6 +39,11 @@ export interface TopologyGraphEdge {
 export interface TopologyGraph {
   nodes: TopologyGraphNode[];
   edges: TopologyGraphEdge[];
+  /**
+   * Branches of each `|` in source order (first entry of branch i, then of branch i+1), so
+   * a layout can stack them as written instead of in whatever order crosses least.
+   */
+  branchOrder: { before: string; after: string }[];
 }
 
 interface Ends {
@@ -58,6 +63,7 @@ export const FALLBACK_LABEL = 'on failure';
 export function buildTopologyGraph(ast: TopologyNode): TopologyGraph {
   const nodes: TopologyGraphNode[] = [{ id: TOPOLOGY_START, kind: 'start', label: 'start' }];
   const edges: TopologyGraphEdge[] = [];
+  const branchOrder: TopologyGraph['branchOrder'] = [];
   const seen = new Set<string>();
   const connect = (
     from: string[],
@@ -92,6 +98,8 @@ export function buildTopologyGraph(ast: TopologyNode): TopologyGraph {
       }
       case 'parallel': {
         const parts = n.branches.map(walk);
+        for (let i = 1; i < parts.length; i++)
+          branchOrder.push({ before: parts[i - 1].entries[0], after: parts[i].entries[0] });
         return {
           entries: parts.flatMap((p) => p.entries),
           exits: parts.flatMap((p) => p.exits),
@@ -119,5 +127,5 @@ export function buildTopologyGraph(ast: TopologyNode): TopologyGraph {
   // Start edges first, so a reader of the exported text meets the graph in run order.
   const fromStart = edges.splice(inner);
   connect(ends.exits, [TOPOLOGY_END], 'flow');
-  return { nodes, edges: [...fromStart, ...edges] };
+  return { nodes, edges: [...fromStart, ...edges], branchOrder };
 }

@@ -115,3 +115,12 @@ describe('mermaidLabel', () => {
     expect(mermaidLabel('a"b|c(d)<e>')).toBe('a#quot;b#124;c(d)#60;e#62;');
   });
 });
+
+describe('branchOrder', () => {
+  it('lists the branches of each | in source order', () => {
+    expect(buildTopologyGraph(ast('a >> (b | (c >> d) | e)')).branchOrder).toEqual([
+      { before: 'b@7', after: 'c@12' },
+      { before: 'c@12', after: 'e@22' },
+    ]);
+  });
+});
