@@ -81,16 +81,6 @@ export interface StudioHostOptions {
 
 export type A2EConnectionHandle = Pick<Connection, 'receive' | 'close' | 'whenIdle'>;
 
-/** GET /api/v1/skills item (docs/contracts.md, Local server). */
-export interface HttpSkillSummary {
-  name: string;
-  description: string;
-  source: string;
-  license: string | null;
-  files_count: number;
-  has_warnings: boolean;
-}
-
 export class StudioHost {
   private registry!: SkillRegistry;
   private config: WorkspaceConfig = { plugins: [], user_sources: {}, agents: [] };
@@ -291,35 +281,6 @@ export class StudioHost {
       ));
     }
     return { summary: { ...rec.summary, diagnostics: rec.diagnostics }, files, skillMd, version };
-  }
-
-  httpSkills(): HttpSkillSummary[] {
-    return this.registry.list().map((r) => ({
-      name: r.summary.name,
-      description: r.summary.description,
-      source: r.summary.source,
-      license: r.summary.license,
-      files_count: r.summary.files_count,
-      has_warnings: r.summary.has_warnings,
-    }));
-  }
-
-  async httpSkill(name: string): Promise<Record<string, unknown> | null> {
-    const rec = this.registry.get(name);
-    if (!rec) return null;
-    const d = await this.detail(name);
-    return {
-      name: rec.summary.name,
-      description: rec.summary.description,
-      source: rec.summary.source,
-      license: rec.summary.license,
-      files_count: rec.summary.files_count,
-      has_warnings: rec.summary.has_warnings,
-      status: rec.summary.status,
-      files: d.files.filter((f) => !f.dir).map((f) => ({ path: f.path, bytes: f.bytes })),
-      skill_md: d.skillMd,
-      diagnostics: rec.diagnostics,
-    };
   }
 
   // ── bundles ────────────────────────────────────────────────────────────────

@@ -22,6 +22,7 @@ import {
   type SessionLinkResult,
 } from '../../shared/api/session-credentials';
 import type { StudioHost } from '../host/studio-host';
+import { httpSkill, httpSkills } from './http-skills';
 import { contentTypeFor, resolveStaticFile } from '../host/web/static-files';
 import {
   allowedHosts,
@@ -230,13 +231,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       return;
     }
     if (pathname === '/api/v1/skills' && req.method === 'GET') {
-      sendJson(res, 200, host.httpSkills());
+      sendJson(res, 200, httpSkills(host));
       return;
     }
     if (pathname.startsWith('/api/v1/skills/') && req.method === 'GET') {
       const rest = pathname.slice('/api/v1/skills/'.length);
       const name = skillNameFromPath(rest);
-      const skill = await host.httpSkill(name);
+      const skill = await httpSkill(host, name);
       if (!skill) throw new HttpError(404, `no skill named '${name}'`);
       sendJson(res, 200, skill);
       return;
