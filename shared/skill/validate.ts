@@ -40,6 +40,7 @@ import { checkTopology, EXTENSION_CHECKS, type PathCheck } from './validate-exte
 import { duplicateKeys, frontmatterTooLarge } from './yaml-bounds';
 import { YamlSource, type Position } from './yaml-source';
 import { errorMessage } from '../errors';
+import { checkInlineEvals } from '../eval/sources';
 
 export type { ValidationProfile } from './check-context';
 export type { PathCheck } from './validate-extensions';
@@ -537,6 +538,7 @@ function checkFrontmatter(
 
   const { fields, checked } = topFields(c, root.items, fm, brokenPairs(root.items, errorStarts));
   for (const [key, f] of fields) result.keyPositions[key] = f.keyPos;
+  checkInlineEvals(c, fields.get('eval'));
   // With a real syntax error the map may be cut short: a key reported missing
   // could just be unreadable, so only the checks of keys that were read cleanly run.
   result.topology = checkFields(c, checked, opts, readable);
