@@ -1,0 +1,538 @@
+/**
+ * One property of the schema builder: its name, type, required flag, place (up/down)
+ * and removal on one row, and its description, default and constraints under a
+ * "Details" disclosure. Every change is a builder action (shared/skill/schema-builder)
+ * handed up as the next schema; warnings (unsafe pattern, default its own schema
+ * refuses) sit under the input they are about, tied to it with aria-describedby.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import {
+  CONSTRAINTS,
+  ITEM_KINDS,
+  KIND_LABELS,
+  PROPERTY_KINDS,
+  moveProperty,
+  nameProblem,
+  removeProperty,
+  renameProperty,
+  setConstraint,
+  setDefault,
+  setEnumValues,
+  setItemKind,
+  setKind,
+  setRequired,
+  setText,
+  type BuilderWarning,
+  type ConstraintKey,
+  type ItemKind,
+  type JsonSchema,
+  type PropertyKind,
+  type PropertyView,
+} from '../../../../../shared/skill/schema-builder';
+import { DraftInput, DraftTextarea } from './DraftInput';
+import { PropertyList } from './PropertyList';
+
+export interface PropertyEditorProps {
+  schema: JsonSchema | undefined;
+  property: PropertyView;
+  index: number;
+  count: number;
+  warnings: BuilderWarning[];
+  readOnly: boolean;
+  onChange(next: JsonSchema, focus?: readonly string[]): void;
+  /** Opened on first render (a property just added). */
+  initiallyOpen: boolean;
+  focusPath: readonly string[] | null;
+  /** After a removal: where focus goes (the list's Add button). */
+  onRemoved(): void;
+}
+
+const CONSTRAINT_LABELS: Record<ConstraintKey, string> = {
+  minLength: 'Min length',
+  maxLength: 'Max length',
+  pattern: 'Pattern',
+  minimum: 'Minimum',
+  maximum: 'Maximum',
+  minItems: 'Min items',
+  maxItems: 'Max items',
+};
+
+function samePath(a: readonly string[] | null, b: readonly string[]): boolean {
+  return !!a && a.length === b.length && a.every((s, i) => s === b[i]);
+}
+
+function jsonText(v: unknown): string {
+  return v === undefined ? '' : JSON.stringify(v);
+}
+
+/** Enum values as lines: plain text when every value is a string, else JSON per line. */
+function enumLines(values: unknown[]): string {
+  return values.every((v) => typeof v === 'string')
+    ? values.join('\n')
+    : values.map((v) => JSON.stringify(v)).join('\n');
+}
+
+function parseEnumLines(text: string, asJson: boolean): unknown[] {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .map((l) => {
+      if (!asJson) return l;
+      try {
+        return JSON.parse(l) as unknown;
+      } catch {
+        return l;
+      }
+    });
+}
+
+function Field({
+  label,
+  htmlFor,
+  children,
+  note,
+  noteId,
+  warn,
+}: {
+  label: string;
+  htmlFor: string;
+  children: ReactNode;
+  note?: string | null;
+  noteId?: string;
+  warn?: boolean;
+}) {
+  return (
+    <div className="sb-field">
+      <label htmlFor={htmlFor}>{label}</label>
+      {children}
+      {note && (
+        <div
+          id={noteId}
+          className={warn ? 'sb-warning' : 'sb-note'}
+          role={warn ? 'alert' : undefined}
+        >
+          {note}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function PropertyEditor({
+  schema,
+  property: p,
+  index,
+  count,
+  warnings,
+  readOnly,
+  onChange,
+  initiallyOpen,
+  focusPath,
+  onRemoved,
+}: PropertyEditorProps) {
+  const id = useId();
+  const [open, setOpen] = useState(initiallyOpen);
+  const [nameDraftProblem, setNameDraftProblem] = useState<string | null>(null);
+  const mine = warnings.filter((w) => samePath(w.path, p.path));
+  const nested = warnings.filter(
+    (w) => w.path.length > p.path.length && samePath(w.path.slice(0, p.path.length), p.path),
+  );
+  const patternWarn = mine
+    .filter((w) => w.keyword === 'pattern')
+    .map((w) => w.message)
+    .join(' ');
+  const defaultWarn = mine
+    .filter((w) => w.keyword === 'default')
+    .map((w) => w.message)
+    .join(' ');
+  const label = p.path.join('.');
+  const kind = p.kind;
+  const base = schema ?? {};
+  const act = (next: JsonSchema, focus?: readonly string[]) => onChange(next, focus);
+  const ids = {
+    name: `${id}-name`,
+    nameErr: `${id}-name-err`,
+    type: `${id}-type`,
+    details: `${id}-details`,
+    pattern: `${id}-pattern`,
+    patternWarn: `${id}-pattern-warn`,
+    def: `${id}-default`,
+    defWarn: `${id}-default-warn`,
+  };
+  const shownKinds: readonly (PropertyKind | 'other')[] =
+    kind === 'other' ? ['other', ...PROPERTY_KINDS] : PROPERTY_KINDS;
+  const problems = mine.length + nested.length;
+
+  return (
+    <li
+      className={`sb-property${problems > 0 ? ' has-warning' : ''}`}
+      data-testid="schema-property"
+      data-name={p.name}
+    >
+      <div className="sb-row">
+        <div className="sb-name">
+          <label className="sb-visually-hidden" htmlFor={ids.name}>
+            Name of property {index + 1}
+          </label>
+          <DraftInput
+            id={ids.name}
+            className="pg-input sb-mono"
+            value={p.name}
+            readOnly={readOnly}
+            spellCheck={false}
+            autoFocus={samePath(focusPath, p.path)}
+            aria-invalid={nameDraftProblem !== null}
+            aria-describedby={nameDraftProblem ? ids.nameErr : undefined}
+            data-testid="schema-property-name"
+            onDraft={(v) => setNameDraftProblem(v === p.name ? null : nameProblem(base, p.path, v))}
+            onCommit={(v) => {
+              if (nameProblem(base, p.path, v) === null) {
+                setNameDraftProblem(null);
+                act(renameProperty(base, p.path, v), [...p.path.slice(0, -1), v]);
+              }
+            }}
+          />
+        </div>
+        <label className="sb-visually-hidden" htmlFor={ids.type}>
+          Type of {label}
+        </label>
+        <select
+          id={ids.type}
+          className="pg-input sb-type"
+          value={kind}
+          disabled={readOnly}
+          data-testid="schema-property-type"
+          onChange={(e) => act(setKind(base, p.path, e.target.value as PropertyKind))}
+        >
+          {shownKinds.map((k) => (
+            <option key={k} value={k} disabled={k === 'other'}>
+              {KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+        <label className="sb-check">
+          <input
+            type="checkbox"
+            checked={p.required}
+            disabled={readOnly}
+            onChange={(e) => act(setRequired(base, p.path, e.target.checked))}
+            data-testid="schema-property-required"
+          />
+          Required
+        </label>
+        <span className="sb-row-actions">
+          <button
+            type="button"
+            className="sb-icon-button"
+            aria-expanded={open}
+            aria-controls={ids.details}
+            aria-label={`Details of ${label}`}
+            title="Description, default and constraints"
+            onClick={() => setOpen(!open)}
+            data-testid="schema-property-details"
+          >
+            {open ? '▾' : '▸'}
+            {problems > 0 && (
+              <span className="sb-badge" aria-label={`${problems} warnings`}>
+                !
+              </span>
+            )}
+          </button>
+          <button
+            type="button"
+            className="sb-icon-button"
+            aria-label={`Move ${label} up`}
+            title="Move up"
+            disabled={readOnly || index === 0}
+            onClick={() => act(moveProperty(base, p.path, -1), p.path)}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            className="sb-icon-button"
+            aria-label={`Move ${label} down`}
+            title="Move down"
+            disabled={readOnly || index === count - 1}
+            onClick={() => act(moveProperty(base, p.path, 1), p.path)}
+          >
+            ↓
+          </button>
+          <button
+            type="button"
+            className="sb-icon-button danger"
+            aria-label={`Remove ${label}`}
+            title="Remove this property"
+            disabled={readOnly}
+            onClick={() => {
+              act(removeProperty(base, p.path));
+              onRemoved();
+            }}
+            data-testid="schema-property-remove"
+          >
+            ✕
+          </button>
+        </span>
+      </div>
+      {nameDraftProblem && (
+        <div id={ids.nameErr} className="sb-error" role="alert">
+          {nameDraftProblem}
+        </div>
+      )}
+      {open && (
+        <div className="sb-details" id={ids.details} data-testid="schema-property-panel">
+          <Field label="Title (form label)" htmlFor={`${id}-title`}>
+            <DraftInput
+              id={`${id}-title`}
+              className="pg-input"
+              value={p.title ?? ''}
+              readOnly={readOnly}
+              onCommit={(v) => act(setText(base, p.path, 'title', v))}
+            />
+          </Field>
+          <Field label="Description" htmlFor={`${id}-desc`}>
+            <DraftTextarea
+              id={`${id}-desc`}
+              className="pg-input pg-textarea"
+              rows={2}
+              value={p.description ?? ''}
+              readOnly={readOnly}
+              onCommit={(v) => act(setText(base, p.path, 'description', v))}
+              data-testid="schema-property-description"
+            />
+          </Field>
+          {kind === 'enum' && (
+            <Field label="Values (one per line)" htmlFor={`${id}-enum`}>
+              <DraftTextarea
+                id={`${id}-enum`}
+                className="pg-input pg-textarea sb-mono"
+                rows={Math.min(6, Math.max(2, p.enumValues.length))}
+                value={enumLines(p.enumValues)}
+                readOnly={readOnly}
+                spellCheck={false}
+                data-testid="schema-property-enum"
+                onCommit={(v) => {
+                  const asJson = !p.enumValues.every((x) => typeof x === 'string');
+                  const values = parseEnumLines(v, asJson);
+                  if (values.length > 0) act(setEnumValues(base, p.path, values));
+                }}
+              />
+            </Field>
+          )}
+          {kind === 'array' && (
+            <Field label="Item type" htmlFor={`${id}-items`}>
+              <select
+                id={`${id}-items`}
+                className="pg-input"
+                value={p.itemKind ?? ''}
+                disabled={readOnly}
+                onChange={(e) => act(setItemKind(base, p.path, e.target.value as ItemKind))}
+              >
+                {p.itemKind === null && <option value="">Other (edit in text)</option>}
+                {ITEM_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {KIND_LABELS[k]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+          {kind !== 'other' && (
+            <div className="sb-constraints">
+              {(Object.keys(CONSTRAINTS) as ConstraintKey[])
+                .filter((c) => (CONSTRAINTS[c] as readonly string[]).includes(kind))
+                .map((c) =>
+                  c === 'pattern' ? (
+                    <Field
+                      key={c}
+                      label={CONSTRAINT_LABELS[c]}
+                      htmlFor={ids.pattern}
+                      note={patternWarn || null}
+                      noteId={ids.patternWarn}
+                      warn
+                    >
+                      <DraftInput
+                        id={ids.pattern}
+                        className="pg-input sb-mono"
+                        value={
+                          typeof p.constraints.pattern === 'string' ? p.constraints.pattern : ''
+                        }
+                        readOnly={readOnly}
+                        spellCheck={false}
+                        placeholder="e.g. ^[a-z-]+$"
+                        aria-invalid={patternWarn !== ''}
+                        aria-describedby={patternWarn ? ids.patternWarn : undefined}
+                        data-testid="schema-property-pattern"
+                        onCommit={(v) =>
+                          act(setConstraint(base, p.path, 'pattern', v === '' ? null : v))
+                        }
+                      />
+                    </Field>
+                  ) : (
+                    <Field key={c} label={CONSTRAINT_LABELS[c]} htmlFor={`${id}-${c}`}>
+                      <DraftInput
+                        id={`${id}-${c}`}
+                        className="pg-input pg-number small"
+                        type="number"
+                        step={kind === 'number' && (c === 'minimum' || c === 'maximum') ? 'any' : 1}
+                        value={typeof p.constraints[c] === 'number' ? String(p.constraints[c]) : ''}
+                        readOnly={readOnly}
+                        data-testid={`schema-property-${c}`}
+                        onCommit={(v) =>
+                          act(setConstraint(base, p.path, c, v.trim() === '' ? null : Number(v)))
+                        }
+                      />
+                    </Field>
+                  ),
+                )}
+            </div>
+          )}
+          <DefaultEditor
+            property={p}
+            inputId={ids.def}
+            warnId={ids.defWarn}
+            warning={defaultWarn}
+            readOnly={readOnly}
+            onValue={(v) => act(setDefault(base, p.path, v))}
+          />
+          {p.otherKeys.length > 0 && (
+            <div className="sb-note">
+              Also kept as written: <code>{p.otherKeys.join(', ')}</code> (edit in the text).
+            </div>
+          )}
+          {kind === 'object' && (
+            <div className="sb-nested">
+              <PropertyList
+                schema={schema}
+                parent={p.path}
+                properties={p.children}
+                warnings={warnings}
+                readOnly={readOnly}
+                onChange={onChange}
+                focusPath={focusPath}
+              />
+            </div>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The default, with the widget its kind needs; empty means none. */
+function DefaultEditor({
+  property: p,
+  inputId,
+  warnId,
+  warning,
+  readOnly,
+  onValue,
+}: {
+  property: PropertyView;
+  inputId: string;
+  warnId: string;
+  warning: string;
+  readOnly: boolean;
+  onValue(v: unknown): void;
+}) {
+  const [jsonError, setJsonError] = useState<string | null>(null);
+  const note = jsonError ?? (warning || null);
+  const described = note ? warnId : undefined;
+  const common = {
+    id: inputId,
+    'aria-invalid': note !== null,
+    'aria-describedby': described,
+    'data-testid': 'schema-property-default',
+  };
+  let control: ReactNode;
+  switch (p.kind) {
+    case 'string':
+    case 'multiline':
+      control = (
+        <DraftInput
+          {...common}
+          className="pg-input"
+          readOnly={readOnly}
+          placeholder="none"
+          value={
+            typeof p.default === 'string' ? p.default : p.hasDefault ? jsonText(p.default) : ''
+          }
+          onCommit={(v) => onValue(v === '' ? undefined : v)}
+        />
+      );
+      break;
+    case 'number':
+    case 'integer':
+      control = (
+        <DraftInput
+          {...common}
+          className="pg-input pg-number"
+          type="number"
+          readOnly={readOnly}
+          placeholder="none"
+          step={p.kind === 'integer' ? 1 : 'any'}
+          value={typeof p.default === 'number' ? String(p.default) : ''}
+          onCommit={(v) => onValue(v.trim() === '' ? undefined : Number(v))}
+        />
+      );
+      break;
+    case 'boolean':
+    case 'enum': {
+      const options = p.kind === 'boolean' ? [true, false] : p.enumValues;
+      const at = options.findIndex((o) => JSON.stringify(o) === JSON.stringify(p.default));
+      control = (
+        <select
+          {...common}
+          className="pg-input"
+          disabled={readOnly}
+          value={p.hasDefault ? (at < 0 ? 'other' : String(at)) : ''}
+          onChange={(e) =>
+            onValue(e.target.value === '' ? undefined : options[Number(e.target.value)])
+          }
+        >
+          <option value="">— none —</option>
+          {p.hasDefault && at < 0 && (
+            <option value="other" disabled>
+              {jsonText(p.default)}
+            </option>
+          )}
+          {options.map((o, i) => (
+            <option key={i} value={String(i)}>
+              {typeof o === 'string' ? o : JSON.stringify(o)}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    }
+    default:
+      control = (
+        <DraftInput
+          {...common}
+          className="pg-input sb-mono"
+          readOnly={readOnly}
+          placeholder="none (JSON)"
+          spellCheck={false}
+          value={jsonText(p.default)}
+          onDraft={() => setJsonError(null)}
+          onCommit={(v) => {
+            if (v.trim() === '') {
+              onValue(undefined);
+              return;
+            }
+            try {
+              onValue(JSON.parse(v));
+            } catch {
+              setJsonError('Not JSON: write the default as JSON ([1, 2], {"a": 1}).');
+            }
+          }}
+        />
+      );
+  }
+  return (
+    <Field label="Default" htmlFor={inputId} note={note} noteId={warnId} warn>
+      {control}
+    </Field>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * The schema builder for `input_schema` or `output_schema`: the property list on one
+ * side, and a live preview of what it produces on the other — the playground's own
+ * arguments form (the same component and form model the playground uses, so the
+ * preview is what a run will show) or the JSON Schema text. The builder never writes
+ * by itself: `onChange` gets the next schema and the caller writes it (into the editor
+ * buffer through frontmatter-edit, or into the new-skill wizard's draft).
+ */
+import { useMemo, useState } from 'react';
+import {
+  readSchema,
+  schemaWarnings,
+  type JsonSchema,
+} from '../../../../../shared/skill/schema-builder';
+import { buildFormModel } from '../../../../../shared/playground/schema-form';
+import { isPlainObject, removeAt, setAt } from '../../../../../shared/playground/json-path';
+import { ArgsForm } from '../../../playground/ArgsForm';
+import { PropertyList } from './PropertyList';
+import '../../../playground/playground.css';
+import './schema-builder.css';
+
+export type SchemaField = 'input_schema' | 'output_schema';
+
+export const SCHEMA_FIELD_LABELS: Record<SchemaField, string> = {
+  input_schema: 'Inputs',
+  output_schema: 'Output',
+};
+
+export interface SchemaBuilderProps {
+  field: SchemaField;
+  /** The schema as the frontmatter holds it (undefined when the key is absent). */
+  schema: unknown;
+  onChange(next: JsonSchema): void;
+  readOnly?: boolean;
+  /** Shown when the text cannot be edited here (say, YAML that does not parse). */
+  readOnlyReason?: string | null;
+}
+
+export function SchemaBuilder({
+  field,
+  schema,
+  onChange,
+  readOnly = false,
+  readOnlyReason = null,
+}: SchemaBuilderProps) {
+  const read = useMemo(() => readSchema(schema), [schema]);
+  const warnings = useMemo(() => schemaWarnings(schema), [schema]);
+  const [focusPath, setFocusPath] = useState<readonly string[] | null>(null);
+  const [preview, setPreview] = useState<'form' | 'json'>('form');
+  const [sample, setSample] = useState<Record<string, unknown>>({});
+  const model = useMemo(() => buildFormModel(schema), [schema]);
+  const label = SCHEMA_FIELD_LABELS[field];
+  const object = isPlainObject(schema) ? schema : undefined;
+  const headingId = `sb-${field}-heading`;
+
+  return (
+    <section className="sb" aria-labelledby={headingId} data-testid={`schema-builder-${field}`}>
+      <div className="sb-head">
+        <h3 id={headingId}>
+          {label} <code className="pg-field-key">{field}</code>
+        </h3>
+        {warnings.length > 0 && (
+          <span className="sb-warning-count" data-testid="schema-warning-count">
+            {warnings.length} warning{warnings.length === 1 ? '' : 's'}
+          </span>
+        )}
+      </div>
+      {readOnlyReason && <div className="pg-warning">{readOnlyReason}</div>}
+      <div className="sb-body">
+        <div className="sb-editor">
+          {read.ok ? (
+            <>
+              <PropertyList
+                schema={object}
+                parent={[]}
+                properties={read.properties}
+                warnings={warnings}
+                readOnly={readOnly}
+                focusPath={focusPath}
+                onChange={(next, focus) => {
+                  setFocusPath(focus ?? null);
+                  onChange(next);
+                }}
+              />
+              {read.otherKeys.length > 0 && (
+                <div className="sb-note">
+                  Also kept as written: <code>{read.otherKeys.join(', ')}</code>.
+                </div>
+              )}
+            </>
+          ) : (
+            <div className="pg-warning" role="note">
+              The builder cannot show this {field}: {read.reason}. Edit it in the text.
+            </div>
+          )}
+        </div>
+        <div className="sb-preview" aria-label={`Preview of ${label}`} role="region">
+          <div className="pg-seg" role="tablist" aria-label="Preview">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={preview === 'form'}
+              className={preview === 'form' ? 'active' : ''}
+              onClick={() => setPreview('form')}
+              data-testid="schema-preview-form-tab"
+            >
+              Playground form
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={preview === 'json'}
+              className={preview === 'json' ? 'active' : ''}
+              onClick={() => setPreview('json')}
+              data-testid="schema-preview-json-tab"
+            >
+              JSON Schema
+            </button>
+          </div>
+          {preview === 'form' ? (
+            <div className="sb-preview-body" data-testid="schema-preview-form">
+              <ArgsForm
+                model={model}
+                value={sample}
+                errors={{}}
+                onChange={(path, v) =>
+                  setSample((s) => {
+                    const next = setAt(s, path, v);
+                    return isPlainObject(next) ? next : {};
+                  })
+                }
+                onRemove={(path) =>
+                  setSample((s) => {
+                    const next = removeAt(s, path);
+                    return isPlainObject(next) ? next : {};
+                  })
+                }
+              />
+            </div>
+          ) : (
+            <pre
+              className="sb-preview-body pg-pre sb-json"
+              data-testid="schema-preview-json"
+              tabIndex={0}
+            >
+              {schema === undefined ? '(not set)' : JSON.stringify(schema, null, 2)}
+            </pre>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
