@@ -10,6 +10,7 @@ import { splitFrontmatter } from './frontmatter';
 import {
   applyTextEdits,
   deleteFrontmatterValue,
+  renameFrontmatterKey,
   setFrontmatterValue,
   type FrontmatterPath,
   type FrontmatterValue,
@@ -274,5 +275,20 @@ describe.skipIf(!existsSync(corpusDir))('round trip over the public skill corpus
       expect(text.length - out.length, file).toBeGreaterThan(0);
       expectOnlyLinesChanged(text, out, 'name');
     }
+  });
+});
+
+describe('renameFrontmatterKey', () => {
+  it('rewrites only the key token', () => {
+    const r = renameFrontmatterKey(SKILL, ['metadata', 'author'], 'owner');
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(applyTextEdits(SKILL, r.edits)).toBe(SKILL.replace('author:', 'owner:'));
+  });
+
+  it('quotes a key YAML would misread and refuses a duplicate', () => {
+    const r = renameFrontmatterKey(SKILL, ['license'], 'a: b');
+    if (!r.ok) throw new Error(r.error);
+    expect(applyTextEdits(SKILL, r.edits)).toContain('"a: b": MIT\n');
+    expect(renameFrontmatterKey(SKILL, ['license'], 'name').ok).toBe(false);
   });
 });

@@ -518,3 +518,34 @@ function pairEnd(yaml: string, node: Node): number {
   if (isBlockValue(node)) return range[1];
   return afterLineEnd(yaml, Math.max(range[1], range[2] - 1));
 }
+
+/**
+ * Renames the key at `path` (its last segment) to `to`, rewriting only the key token:
+ * the value, its comments and the key's place stay. Refuses when `to` is already a key
+ * of the same map (YAML would then not parse).
+ */
+export function renameFrontmatterKey(
+  text: string,
+  path: FrontmatterPath,
+  to: string,
+): FrontmatterEditResult {
+  const p = parse(text);
+  if (typeof p === 'string') return { ok: false, error: p };
+  const from = path[path.length - 1];
+  if (typeof from !== 'string') return { ok: false, error: 'Only a map key can be renamed.' };
+  if (to === from) return { ok: true, edits: [] };
+  if (to.trim() === '') return { ok: false, error: 'A key cannot be empty.' };
+  let node: Node | null = p.doc.contents as YAMLMap | null;
+  for (const seg of path.slice(0, -1)) {
+    if (node && isMap(node) && typeof seg === 'string') node = findPair(node, seg)?.value ?? null;
+    else if (node && isSeq(node) && typeof seg === 'number')
+      node = (node.items[seg] as Node | undefined) ?? null;
+    else node = null;
+  }
+  if (!node || !isMap(node)) return { ok: false, error: `${describe(path)}: no such key.` };
+  const pair = findPair(node, from);
+  const range = pair?.key.range;
+  if (!pair || !range) return { ok: false, error: `${describe(path)}: no such key.` };
+  if (findPair(node, to)) return { ok: false, error: `"${to}" is already a key here.` };
+  return { ok: true, edits: [edit(p, range[0], range[1], renderKey(to))] };
+}
