@@ -120,9 +120,11 @@ export const PARAM_SCHEMAS: Record<StudioMethod, object> = {
     {
       name: { type: 'string', minLength: 1, maxLength: 256 },
       template: { enum: ['basic', 'script', 'topology'] },
+      skillMd: { type: 'string', maxLength: 1024 * 1024 },
     },
     ['name', 'template'],
   ),
+  'skills.templates': empty,
   'files.read': obj({ skill, path: relPath }, ['skill', 'path']),
   'files.write': obj(
     {

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSkillMd } from '../../shared/skill/validate';
 import { readStdoutLine } from './runner/script-output';
-import { createSkillFromTemplate, TEMPLATE_NAMES } from './skill-templates';
+import { createSkillFromTemplate, readTemplates, TEMPLATE_NAMES } from './skill-templates';
+import { fillTemplate } from '../../shared/skill/skill-template';
 
 const into = mkdtempSync(path.join(tmpdir(), 'skill-templates-'));
 afterAll(() => rmSync(into, { recursive: true, force: true }));
@@ -19,6 +20,63 @@ describe('skill templates', () => {
       const parsed = parseSkillMd(text, { folderName: name });
       expect(parsed.diagnostics, template).toEqual([]);
     }
+  });
+
+  it('lists each template unfilled; filled in the wizard, it is what the host writes', async () => {
+    const templates = await readTemplates();
+    expect(templates.map((t) => t.id)).toEqual([...TEMPLATE_NAMES]);
+    for (const t of templates) {
+      expect(t.skillMd).toContain('name: {{name}}');
+      const dir = await createSkillFromTemplate({
+        name: `same-${t.id}`,
+        template: t.id,
+        intoDir: into,
+      });
+      expect(readFileSync(path.join(dir, 'SKILL.md'), 'utf8')).toBe(
+        fillTemplate(t.skillMd, `same-${t.id}`),
+      );
+    }
+  });
+
+  it("writes the wizard's SKILL.md instead of the template's, after checking it", async () => {
+    const skillMd = [
+      '---',
+      'name: from-wizard',
+      'description: Says hello to someone by name.',
+      'input_schema:',
+      '  type: object',
+      '  properties:',
+      '    who: {type: string}',
+      '---',
+      '',
+      '# Hello',
+      '',
+    ].join('\n');
+    const dir = await createSkillFromTemplate({
+      name: 'from-wizard',
+      template: 'script',
+      intoDir: into,
+      skillMd,
+    });
+    expect(readFileSync(path.join(dir, 'SKILL.md'), 'utf8')).toBe(skillMd);
+    // The template's other files come too.
+    expect(readFileSync(path.join(dir, 'scripts', 'run.mjs'), 'utf8')).toContain('stdin');
+    await expect(
+      createSkillFromTemplate({
+        name: 'other-name',
+        template: 'basic',
+        intoDir: into,
+        skillMd,
+      }),
+    ).rejects.toThrow(/NAME_DIR_MISMATCH/);
+    await expect(
+      createSkillFromTemplate({
+        name: 'broken',
+        template: 'basic',
+        intoDir: into,
+        skillMd: '---\nname: broken\ndescription: [unclosed\n---\n',
+      }),
+    ).rejects.toThrow(/FRONTMATTER_YAML/);
   });
 
   it('refuses an invalid name and suggests a valid one', async () => {

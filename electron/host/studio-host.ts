@@ -43,7 +43,7 @@ import {
 import { exportBundle } from './bundle/export-bundle';
 import { importBundle } from './bundle/import-bundle';
 import { writeFileAtomic } from './fs/atomic-write';
-import { createSkillFromTemplate } from './skill-templates';
+import { createSkillFromTemplate, readTemplates } from './skill-templates';
 import { A2EHost, type Connection } from './runner/a2e-host';
 import { createSkillAgent } from './runner/llm/skill-agent';
 import { loadProviderSet, type LoadedProviderSet } from './providers';
@@ -462,8 +462,14 @@ export class StudioHost {
       },
       'skills.list': async () => this.listing(),
       'skills.get': ({ skill }) => this.detail(this.skillAt(skill).dir),
-      'skills.new': async ({ name, template }) => {
-        const dir = await createSkillFromTemplate({ name, template, intoDir: this.importDir() });
+      'skills.templates': () => readTemplates(),
+      'skills.new': async ({ name, template, skillMd }) => {
+        const dir = await createSkillFromTemplate({
+          name,
+          template,
+          skillMd,
+          intoDir: this.importDir(),
+        });
         await this.registry.reload();
         return this.detail(dir);
       },

@@ -117,7 +117,10 @@ export interface StudioMethods extends EvalMethods {
   'workspace.open': [{ root: string }, WorkspaceInfo];
   'skills.list': [Record<string, never>, SkillListing];
   'skills.get': [{ skill: string }, SkillDetail];
-  'skills.new': [{ name: string; template: TemplateName }, SkillDetail];
+  /** `skillMd`: the new-skill wizard's SKILL.md, written instead of the template's (checked first). */
+  'skills.new': [{ name: string; template: TemplateName; skillMd?: string }, SkillDetail];
+  /** Each template's SKILL.md as written (`{{name}}`, `{{title}}` unfilled), for the wizard. */
+  'skills.templates': [Record<string, never>, { id: TemplateName; skillMd: string }[]];
   'files.read': [{ skill: string; path: string }, FileContent];
   'files.write': [
     { skill: string; path: string; text: string; expectedVersion?: string | null },
