@@ -3,11 +3,13 @@
  *
  * The SDK is given everything explicitly — key, base_url, no retries of its own, a
  * timeout ending at the run's deadline — so it never reads ANTHROPIC_* variables or
- * profile files behind our back, and retries follow our rules (retry.ts). The raw
- * stream events are folded here: text deltas go out as they come; tool_use blocks are
- * assembled from `input_json_delta` fragments (the first one is `""`); usage comes from
- * `message_start` and the cumulative `message_delta`. A stream that ends without
- * `message_stop` was cut mid-message.
+ * profile files behind our back, and retries follow our rules (retry.ts). The SDK sends
+ * the request and maps error statuses; the response stream is read by the shared SSE
+ * reader (sse-stream.ts), far cheaper than the SDK's iterator. The raw stream events
+ * are folded here: the text deltas of one network read go out as one piece; tool_use
+ * blocks are assembled from `input_json_delta` fragments (the first one is `""`); usage
+ * comes from `message_start` and the cumulative `message_delta`; an `error` event is
+ * the provider's failure. A stream that ends without `message_stop` was cut mid-message.
  */
 import Anthropic from '@anthropic-ai/sdk';
 import type {
@@ -30,7 +32,8 @@ import {
   type ErrorContext,
 } from './provider-errors';
 import { withRetry } from './retry';
-import { errorMessage } from '../../../shared/errors';
+import { redactSecrets } from './api-keys';
+import { readSseStream } from './sse-stream';
 
 export interface AnthropicClientOptions {
   providerId: string;
@@ -38,6 +41,8 @@ export interface AnthropicClientOptions {
   baseUrl: string;
   apiKey: string | null;
   onRetry?: (message: string) => void;
+  /** Largest single SSE event kept in memory. Default 8 MiB. */
+  maxEventBytes?: number;
 }
 
 type RawEvent = Anthropic.Messages.RawMessageStreamEvent;
@@ -84,13 +89,38 @@ export class AnthropicClient implements ChatClient {
       stream: true,
     };
     if (params.tools?.length === 0) delete params.tools;
-    const stream = await withRetry(
+    // The SDK leaves a listener on the signal it is given until the response body is
+    // collected: a signal per turn, forwarding the run's, keeps them from piling up on
+    // the run's signal over many turns.
+    const turnSignal = new AbortController();
+    const forward = (): void => turnSignal.abort(req.signal.reason);
+    if (req.signal.aborted) forward();
+    else req.signal.addEventListener('abort', forward, { once: true });
+    try {
+      return await this.streamTurn(ctx, params, req, handlers, turnSignal.signal);
+    } finally {
+      req.signal.removeEventListener('abort', forward);
+    }
+  }
+
+  private async streamTurn(
+    ctx: ErrorContext,
+    params: Anthropic.Messages.MessageCreateParamsStreaming,
+    req: ChatRequest,
+    handlers: StreamHandlers,
+    signal: AbortSignal,
+  ): Promise<ChatTurn> {
+    const response = await withRetry(
       async () => {
         try {
-          return await this.sdk().messages.create(params, {
-            signal: req.signal,
-            timeout: Math.max(1, req.deadline - Date.now()),
-          });
+          // The SDK sends the request (headers, key, base_url, API version) and maps
+          // error statuses; the stream itself is read here (sse-stream.ts explains why).
+          return await this.sdk()
+            .messages.create(params, {
+              signal,
+              timeout: Math.max(1, req.deadline - Date.now()),
+            })
+            .asResponse();
         } catch (err) {
           throw toProviderError(ctx, err, req.signal);
         }
@@ -103,20 +133,33 @@ export class AnthropicClient implements ChatClient {
       },
     );
     const turn = new TurnBuilder(req.model, handlers);
-    try {
-      for await (const event of stream) turn.add(event);
-    } catch (err) {
-      const e = toProviderError(ctx, err, req.signal);
-      // A status error (an `event: error` in the stream) stays what it is; anything else
-      // after the stream opened means the message was cut.
-      if (e.kind === 'unreachable' || (e.kind === 'server' && e.status === null))
-        throw new ProviderError(
-          'protocol',
-          `provider "${ctx.providerId}" cut the stream mid-message (${e.message})`,
-        );
-      throw e;
-    }
-    if (req.signal.aborted) throw abortedError();
+    const who = `provider "${ctx.providerId}"`;
+    await readSseStream(response, {
+      ctx,
+      signal: req.signal,
+      maxEventBytes: this.options.maxEventBytes ?? 8 * 1024 * 1024,
+      onEvent: (sse) => {
+        // As the SDK's own iterator does: pings and unnamed events carry nothing.
+        if (sse.event === 'ping' || sse.event === undefined || sse.data === '') return;
+        if (sse.event === 'error')
+          throw new ProviderError(
+            'server',
+            `${who} reported an error mid-stream: ${redactSecrets(providerMessage(sse.data, 'unknown error'), ctx.secrets)}`,
+          );
+        let event: RawEvent;
+        try {
+          event = JSON.parse(sse.data) as RawEvent;
+        } catch {
+          throw new ProviderError(
+            'protocol',
+            `${who} sent a stream event that is not JSON; is base_url the Anthropic API root?`,
+          );
+        }
+        turn.add(event);
+        return event.type === 'message_stop' ? 'end' : undefined;
+      },
+      onRead: () => turn.flushText(),
+    });
     return turn.finish(ctx.providerId);
   }
 }
@@ -124,6 +167,7 @@ export class AnthropicClient implements ChatClient {
 /** Folds raw stream events into one turn. */
 class TurnBuilder {
   private text = '';
+  private pendingText = '';
   private readonly blocks = new Map<number, { id: string; name: string; json: string }>();
   private readonly order: number[] = [];
   private stopReason: string | null = null;
@@ -178,9 +222,16 @@ class TurnBuilder {
   }
 
   private emitText(t: string): void {
-    if (t === '') return;
     this.text += t;
-    this.handlers.onText(t);
+    this.pendingText += t;
+  }
+
+  /** The text of one network read goes out as one piece. */
+  flushText(): void {
+    if (this.pendingText === '') return;
+    const piece = this.pendingText;
+    this.pendingText = '';
+    this.handlers.onText(piece);
   }
 
   /** message_start has the input; message_delta's counts are cumulative and win. */
@@ -222,19 +273,6 @@ function toProviderError(ctx: ErrorContext, err: unknown, signal: AbortSignal): 
     const said = err.apiMessage ?? providerMessage(err.error, err.message);
     return httpError(ctx, err.status, said, retryAfterMs(err.headers));
   }
-  if (err instanceof Anthropic.APIError) {
-    // An `event: error` inside the stream: the SDK gives no status.
-    return new ProviderError(
-      'server',
-      `provider "${ctx.providerId}" reported an error mid-stream: ${providerMessage(err.error, err.message)}`,
-    );
-  }
-  const message = errorMessage(err);
-  if (/JSON|parse/i.test(message))
-    return new ProviderError(
-      'protocol',
-      `provider "${ctx.providerId}" sent a stream event that is not JSON; is base_url the Anthropic API root?`,
-    );
   return networkError(ctx, err);
 }
 

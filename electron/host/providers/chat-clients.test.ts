@@ -5,6 +5,7 @@
  * 500 then success, a stream cut mid-message, malformed SSE, a server that never
  * answers, and cancel mid-stream (the server sees its connection closed).
  */
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnthropicClient } from './anthropic-client';
 import { OpenAiCompatibleClient } from './openai-client';
@@ -85,7 +86,8 @@ describe('Anthropic client (official SDK) on the Messages wire format', () => {
         }),
       },
     ]);
-    expect(text).toEqual(['Hel', 'lo']);
+    // Deltas of one network read may come out joined; the text is the same.
+    expect(text.join('')).toBe('Hello');
     expect(turn).toMatchObject({
       text: 'Hello',
       toolCalls: [],
@@ -109,6 +111,44 @@ describe('Anthropic client (official SDK) on the Messages wire format', () => {
       stream: true,
       max_tokens: 100,
     });
+  });
+
+  it('the deltas of one network read go out as one piece', async () => {
+    const whole = anthropicTurn({ text: ['Hel', 'lo', ' there'] }).join('');
+    const { turn, text } = await run('anthropic', [{ kind: 'sse', chunks: [whole] }]);
+    expect(text).toEqual(['Hello there']);
+    expect(turn.text).toBe('Hello there');
+  });
+
+  it('turns on one run signal leave no abort listener behind on it', async () => {
+    server = await startWireServer(() => ({ kind: 'sse', chunks: anthropicTurn({ text: ['x'] }) }));
+    const controller = new AbortController();
+    const c = client('anthropic', server.url);
+    for (let i = 0; i < 12; i++)
+      await c.stream(request(controller.signal), { onText: () => undefined });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('ends at message_stop even when the server holds the connection open', async () => {
+    const { turn } = await run('anthropic', [
+      { kind: 'sse', chunks: anthropicTurn({ text: ['done'] }), holdOpen: true },
+    ]);
+    expect(turn).toMatchObject({ text: 'done', stopReason: 'end_turn' });
+  });
+
+  it("an error event mid-stream is the provider's failure, in its words, without the key", async () => {
+    const err = await failure('anthropic', [
+      {
+        kind: 'sse',
+        chunks: [
+          ...anthropicTurn({ text: ['a'] }).slice(0, 2),
+          `event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded for ${KEY}"}}\n\n`,
+        ],
+      },
+    ]);
+    expect(err.kind).toBe('server');
+    expect(err.message).toMatch(/reported an error mid-stream: Overloaded/);
+    expect(err.message).not.toContain(KEY);
   });
 
   it('assembles one tool call from input_json_delta fragments that start with ""', async () => {

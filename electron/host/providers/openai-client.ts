@@ -2,8 +2,8 @@
  * OpenAI-compatible Chat Completions, streamed over SSE (OpenAI, Ollama's /v1, LM
  * Studio, llama.cpp's llama-server, vLLM, OpenRouter, any `base_url` ending in /v1).
  *
- * Plain `fetch` plus `eventsource-parser` (maintained, engines node >= 18): no SDK, so
- * nothing reads environment variables or config files behind our back. The request
+ * Plain `fetch` plus the shared SSE reader (sse-stream.ts): no SDK, so nothing reads
+ * environment variables or config files behind our back. The request
  * asks for `stream_options.include_usage`; a server that ignores it just sends no
  * usage. Tolerated besides the reference stream: tool-call quirks (tool-call-
  * assembler.ts), `finish_reason: "stop"` although tool calls came (they are run), a
@@ -11,7 +11,6 @@
  * finish_reason came. A stream that ends before any finish_reason is an error: the
  * message was cut.
  */
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type {
   ChatClient,
   ChatMessage,
@@ -31,8 +30,9 @@ import {
   type ErrorContext,
 } from './provider-errors';
 import { withRetry } from './retry';
+import { redactSecrets } from './api-keys';
+import { readSseStream, type EventSourceMessage } from './sse-stream';
 import { ToolCallAssembler, type ToolCallDelta } from './tool-call-assembler';
-import { logSwallowed } from '../log';
 
 export interface OpenAiClientOptions {
   providerId: string;
@@ -136,37 +136,23 @@ export class OpenAiCompatibleClient implements ChatClient {
     const calls = new ToolCallAssembler();
     let text = '';
     let finish: string | null = null;
-    let done = false;
     let model = req.model;
     let usage: Usage | null = null;
-    let failure: ProviderError | null = null;
-
-    // The deltas of one network read go out as one piece: fewer events when a server
-    // (or a busy machine) delivers several at once, the same text either way.
+    // The deltas of one network read go out as one piece (sse-stream.ts).
     let pendingText = '';
-    const flushText = (): void => {
-      if (pendingText === '' || failure) return;
-      const piece = pendingText;
-      pendingText = '';
-      handlers.onText(piece);
-    };
 
-    const onEvent = (event: EventSourceMessage): void => {
-      if (failure || done) return;
+    const onEvent = (event: EventSourceMessage): 'end' | void => {
       const data = event.data;
-      if (data.trim() === '[DONE]') {
-        done = true;
-        return;
-      }
+      // `[DONE]`, give or take surrounding blanks; a JSON chunk never starts with "[".
+      if (data.charCodeAt(0) !== 123 /* { */ && data.trim() === '[DONE]') return 'end';
       let chunk: unknown;
       try {
         chunk = JSON.parse(data);
       } catch {
-        failure = new ProviderError(
+        throw new ProviderError(
           'protocol',
           `${who} sent a stream event that is not JSON (${data.slice(0, 80)}); is base_url an OpenAI-compatible /v1 endpoint?`,
         );
-        return;
       }
       if (typeof chunk !== 'object' || chunk === null) return;
       const c = chunk as {
@@ -176,11 +162,10 @@ export class OpenAiCompatibleClient implements ChatClient {
         choices?: unknown;
       };
       if (c.error !== undefined && c.error !== null) {
-        failure = new ProviderError(
+        throw new ProviderError(
           'server',
-          `${who} reported an error mid-stream: ${providerMessage(c, 'unknown error')}`,
+          `${who} reported an error mid-stream: ${redactSecrets(providerMessage(c, 'unknown error'), ctx.secrets)}`,
         );
-        return;
       }
       if (typeof c.model === 'string' && c.model) model = c.model;
       if (c.usage && typeof c.usage === 'object')
@@ -203,55 +188,21 @@ export class OpenAiCompatibleClient implements ChatClient {
           finish = choice.finish_reason;
       }
     };
+    const onRead = (): void => {
+      if (pendingText === '') return;
+      const piece = pendingText;
+      pendingText = '';
+      handlers.onText(piece);
+    };
 
-    const parser = createParser({
+    const { ended } = await readSseStream(response, {
+      ctx,
+      signal: req.signal,
+      maxEventBytes: this.options.maxEventBytes ?? 8 * 1024 * 1024,
       onEvent,
-      onError: (err) => {
-        if (err.type === 'max-buffer-size-exceeded')
-          failure = new ProviderError(
-            'protocol',
-            `${who} sent one stream event over the size limit`,
-          );
-        // Unknown fields and bad retry values are ignored, as EventSource does.
-      },
-      maxBufferSize: this.options.maxEventBytes ?? 8 * 1024 * 1024,
+      onRead,
     });
-
-    const reader = response.body?.getReader();
-    if (!reader) throw new ProviderError('protocol', `${who} sent no response body`);
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        let step: Awaited<ReturnType<typeof reader.read>>;
-        try {
-          step = await reader.read();
-        } catch (err) {
-          if (req.signal.aborted) throw abortedError();
-          throw new ProviderError(
-            'protocol',
-            `${who} cut the stream mid-message (${networkError(ctx, err).message})`,
-          );
-        }
-        if (step.done) break;
-        parser.feed(decoder.decode(step.value, { stream: true }));
-        flushText();
-        if (failure) throw failure as ProviderError;
-        if (done) {
-          // Read to the end, briefly: a response read whole lets the connection be
-          // reused (keep-alive) for the next turn; a server that holds it open is cut.
-          await drain(reader, DRAIN_MS);
-          break;
-        }
-      }
-      parser.feed(decoder.decode());
-      flushText();
-      if (failure) throw failure as ProviderError;
-    } finally {
-      // Closes the connection at once when we stop early (error, abort, [DONE] before EOF).
-      await reader.cancel().catch(logSwallowed('cancel the response stream'));
-    }
-    if (req.signal.aborted) throw abortedError();
-    if (finish === null && !done) {
+    if (finish === null && !ended) {
       throw new ProviderError(
         'protocol',
         `${who} ended the stream mid-message (no finish_reason, no [DONE]); the server may have crashed or a proxy cut it`,
@@ -262,22 +213,6 @@ export class OpenAiCompatibleClient implements ChatClient {
     const stopReason =
       toolCalls.length > 0 ? 'tool_use' : (STOP_REASONS[finish ?? 'stop'] ?? finish ?? 'end_turn');
     return { text, toolCalls, stopReason, usage: usage ?? emptyUsage(), model };
-  }
-}
-
-/** How long to wait for the end of a response after `[DONE]`. */
-const DRAIN_MS = 50;
-
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
-  try {
-    for (let i = 0; i < 64; i++) {
-      const step = await Promise.race([reader.read(), late]);
-      if (step === 'late' || step.done) return;
-    }
-  } finally {
-    clearTimeout(timer);
   }
 }
 
