@@ -1,5 +1,6 @@
 /** Frames from the host are checked before use: a malformed event is dropped, never thrown. */
 import type { StudioEvent } from '../../../shared/api/studio-api';
+import { parseEvalEvent } from '../evals/eval-events';
 
 function isStringArray(v: unknown): v is string[] {
   return Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -50,6 +51,7 @@ export function parseStudioEvent(data: string | unknown): StudioEvent | null {
       if (typeof v.message === 'string') return { type: 'watch.error', message: v.message };
       return null;
     default:
-      return null;
+      // Eval runs' progress (shared/api/evals.ts) is checked by the Evals panel's parser.
+      return typeof v.type === 'string' && v.type.startsWith('eval.') ? parseEvalEvent(v) : null;
   }
 }

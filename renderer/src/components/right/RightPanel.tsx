@@ -6,6 +6,7 @@ import { ProblemsPanel } from './ProblemsPanel';
 import { PreviewPanel } from './PreviewPanel';
 import { FilesPanel } from './FilesPanel';
 import { PortabilityPanel } from './PortabilityPanel';
+import { EvalsPanel } from '../../evals/EvalsPanel';
 import { useProblems } from './use-problems';
 
 const TABS: { id: RightTab; label: string }[] = [
@@ -13,9 +14,10 @@ const TABS: { id: RightTab; label: string }[] = [
   { id: 'preview', label: 'Preview' },
   { id: 'files', label: 'Files' },
   { id: 'portability', label: 'Portability' },
+  { id: 'evals', label: 'Evals' },
 ];
 
-/** Right: problems, Markdown preview, the selected skill's files, and which agents accept it. */
+/** Right: problems, Markdown preview, the selected skill's files, which agents accept it, and its evals. */
 export function RightPanel() {
   const tab = useLayout((s) => s.rightTab);
   const show = useLayout((s) => s.showRightTab);
@@ -50,6 +52,7 @@ export function RightPanel() {
         {tab === 'preview' && <PreviewPanel />}
         {tab === 'files' && <FilesPanel />}
         {tab === 'portability' && <PortabilityPanel />}
+        {tab === 'evals' && <EvalsPanel />}
       </div>
     </aside>
   );

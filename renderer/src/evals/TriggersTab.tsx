@@ -1,0 +1,230 @@
+/**
+ * The Trigger tab: does the model reach for this skill when it should, and leave it
+ * alone when it should not? The trigger set (evals/triggers.json: queries, each
+ * marked should / should not trigger, near-misses included), a trigger eval with
+ * each query's trigger rate against its mark, the confusion summary (TP, FP, FN, TN,
+ * precision, recall), and "improve description".
+ */
+import type { TriggerQueryResult } from '../../../shared/api/evals';
+import { DiagnosticList } from '../components/dialogs/DiagnosticList';
+import type { SkillRef } from '../stores/skills-store';
+import { useEvals, type TriggerRow } from './evals-store';
+import { RunControls } from './RunControls';
+import { ImproveDescription } from './ImproveDescription';
+import { triggerSummaryOf } from './trigger-summary';
+import { formatRate } from './format';
+import { PassRateChart } from './PassRateChart';
+
+function QueriesEditor({ skill }: { skill: SkillRef }) {
+  const dir = skill.dir;
+  const draft = useEvals((s) => s.of(dir).triggerDraft);
+  const sources = useEvals((s) => s.of(dir).sources);
+  const busy = useEvals((s) => s.of(dir).busy);
+  const st = useEvals.getState();
+  if (!draft || !sources) return null;
+  const diagnostics = sources.sources.find((s) => s.kind === 'triggers-json')?.diagnostics ?? [];
+  const set = (queries: TriggerRow[]) => st.editTriggers(dir, queries);
+  const positives = draft.queries.filter((q) => q.should_trigger).length;
+  return (
+    <section className="ev-section" aria-labelledby="ev-queries-title" data-testid="eval-queries">
+      <div className="ev-section-head">
+        <h3 id="ev-queries-title">Queries</h3>
+        <span className="pg-muted">
+          {positives} should, {draft.queries.length - positives} should not trigger
+        </span>
+      </div>
+      {diagnostics.length > 0 && (
+        <DiagnosticList items={diagnostics} testId="eval-trigger-diagnostics" />
+      )}
+      {draft.queries.length === 0 && (
+        <div className="pg-empty-line">
+          No queries yet. About 20 make a good set: half that should use this skill, half that
+          should not — near misses that share words with it are the useful ones.
+        </div>
+      )}
+      <ol className="ev-queries">
+        {draft.queries.map((q, i) => (
+          <li key={i} className="ev-query" data-testid="eval-query">
+            <input
+              className="pg-input"
+              value={q.query}
+              placeholder="What a user might ask"
+              aria-label={`Query ${i + 1}`}
+              onChange={(e) =>
+                set(draft.queries.map((x, j) => (j === i ? { ...x, query: e.target.value } : x)))
+              }
+              data-testid="eval-query-text"
+            />
+            <label className="pg-checkbox" title="Should this query make the model use the skill?">
+              <input
+                type="checkbox"
+                checked={q.should_trigger}
+                onChange={(e) =>
+                  set(
+                    draft.queries.map((x, j) =>
+                      j === i ? { ...x, should_trigger: e.target.checked } : x,
+                    ),
+                  )
+                }
+                data-testid="eval-query-should"
+              />
+              should trigger
+            </label>
+            <button
+              type="button"
+              className="pg-icon-button"
+              aria-label={`Remove query ${i + 1}`}
+              onClick={() => set(draft.queries.filter((_, j) => j !== i))}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ol>
+      <div className="ev-actions">
+        <button
+          type="button"
+          className="button secondary small"
+          onClick={() => set([...draft.queries, { query: '', should_trigger: true }])}
+          data-testid="eval-add-query"
+        >
+          Add query
+        </button>
+        <span className="pg-spacer" />
+        <button
+          type="button"
+          className="button small"
+          disabled={!draft.dirty || busy}
+          onClick={() => void st.saveTriggers(dir)}
+          data-testid="eval-save-queries"
+        >
+          Save queries
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function rate(n: number | null): string {
+  return n === null ? '—' : formatRate(n);
+}
+
+function TriggerResults({ skill }: { skill: SkillRef }) {
+  const dir = skill.dir;
+  const job = useEvals((s) => s.of(dir).triggerRun);
+  const history = useEvals((s) => s.of(dir).history);
+  const st = useEvals.getState();
+  const past = history.filter((r) => r.kind === 'triggers' && r.trigger_pass_rate !== null);
+  const chartRuns = [...past]
+    .reverse()
+    .map((r) => ({ id: r.runId, rates: { triggers: r.trigger_pass_rate ?? 0 } }));
+  if (!job)
+    return chartRuns.length > 0 ? (
+      <section className="ev-section" aria-label="Past trigger evals">
+        <PassRateChart
+          runs={chartRuns}
+          configs={[{ id: 'triggers', label: 'Queries passed' }]}
+          onPick={(id) => void st.showRun(dir, id)}
+        />
+      </section>
+    ) : null;
+  const summary = triggerSummaryOf(job.triggerFile, job.triggers);
+  const c = summary.confusion;
+  const results: TriggerQueryResult[] = job.triggerFile?.results ?? job.triggers;
+  return (
+    <section
+      className="ev-section"
+      aria-labelledby="ev-trig-title"
+      data-testid="eval-trigger-results"
+    >
+      <div className="ev-section-head">
+        <h3 id="ev-trig-title">Trigger results</h3>
+        <span className="pg-muted" data-testid="eval-trigger-passed">
+          {summary.passed} of {summary.total} queries right
+        </span>
+      </div>
+      <dl className="ev-confusion" data-testid="eval-confusion" aria-label="Confusion summary">
+        <div title="Should trigger, and did">
+          <dt>TP</dt>
+          <dd data-testid="eval-tp">{c.true_positive}</dd>
+        </div>
+        <div title="Should not trigger, but did">
+          <dt>FP</dt>
+          <dd data-testid="eval-fp">{c.false_positive}</dd>
+        </div>
+        <div title="Should trigger, but did not">
+          <dt>FN</dt>
+          <dd data-testid="eval-fn">{c.false_negative}</dd>
+        </div>
+        <div title="Should not trigger, and did not">
+          <dt>TN</dt>
+          <dd data-testid="eval-tn">{c.true_negative}</dd>
+        </div>
+        <div>
+          <dt>Precision</dt>
+          <dd data-testid="eval-precision">{rate(summary.precision)}</dd>
+        </div>
+        <div>
+          <dt>Recall</dt>
+          <dd data-testid="eval-recall">{rate(summary.recall)}</dd>
+        </div>
+      </dl>
+      <div className="ev-table-wrap">
+        <table
+          className="ev-table"
+          data-testid="eval-trigger-table"
+          aria-label="Trigger rate per query"
+        >
+          <thead>
+            <tr>
+              <th scope="col">Query</th>
+              <th scope="col">Should</th>
+              <th scope="col">Rate</th>
+            </tr>
+          </thead>
+          <tbody>
+            {results.map((r) => (
+              <tr
+                key={r.index}
+                className={r.pass ? 'pass' : 'fail'}
+                data-testid="eval-trigger-row"
+                data-pass={r.pass}
+              >
+                <th scope="row" className="ev-case-name" title={r.query}>
+                  {r.query}
+                </th>
+                <td>{r.should_trigger ? 'yes' : 'no'}</td>
+                <td>
+                  <span className={r.pass ? 'pg-ok' : 'pg-error-text'}>
+                    {r.triggers}/{r.runs}
+                  </span>{' '}
+                  <span className="pg-muted">{r.pass ? '✓' : '✗'}</span>
+                  {r.errors > 0 && <span className="pg-error-text"> · {r.errors} failed</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {chartRuns.length > 0 && (
+        <PassRateChart
+          runs={chartRuns}
+          configs={[{ id: 'triggers', label: 'Queries passed' }]}
+          currentId={job.runId}
+          onPick={(id) => void st.showRun(dir, id)}
+        />
+      )}
+    </section>
+  );
+}
+
+export function TriggersTab({ skill }: { skill: SkillRef }) {
+  return (
+    <>
+      <QueriesEditor skill={skill} />
+      <RunControls skill={skill} kind="triggers" />
+      <TriggerResults skill={skill} />
+      <ImproveDescription skill={skill} />
+    </>
+  );
+}
