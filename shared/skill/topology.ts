@@ -366,3 +366,86 @@ export function formatTopology(node: TopologyNode): string {
       return `${wrap(node.body, 3)} * until(${node.key} == ${JSON.stringify(node.value)}, max=${node.max})`;
   }
 }
+
+/** What one step of the expression reads and writes; null when unknown (a composed skill). */
+export interface StepIO {
+  reads: readonly string[];
+  writes: readonly string[];
+}
+
+export interface DataflowFindings {
+  /** A step reads a key that no earlier step writes and the input does not hold. */
+  unwrittenReads: { name: string; column: number; key: string }[];
+  /** Two branches of one `|` write the same key: which value wins would be a race. */
+  parallelWrites: { key: string; steps: { name: string; column: number }[] }[];
+}
+
+interface Known {
+  keys: Set<string>;
+  /** A step whose writes are unknown ran before: any key may be there. */
+  open: boolean;
+}
+
+/**
+ * The state flow of an expression, statically: `>>` carries writes forward, each `|`
+ * branch and each `//` option sees only what came before it (and all of their writes
+ * may be there after), a loop's first iteration sees only what came before the loop.
+ */
+export function topologyDataflow(
+  ast: TopologyNode,
+  ioOf: (name: string) => StepIO | null,
+  initial: Iterable<string>,
+): DataflowFindings {
+  const findings: DataflowFindings = { unwrittenReads: [], parallelWrites: [] };
+  const copy = (k: Known): Known => ({ keys: new Set(k.keys), open: k.open });
+  const union = (into: Known, from: Known): void => {
+    from.keys.forEach((key) => into.keys.add(key));
+    into.open ||= from.open;
+  };
+  const writesOf = (n: TopologyNode): Map<string, { name: string; column: number }> => {
+    const out = new Map<string, { name: string; column: number }>();
+    for (const ref of topologyAgents(n))
+      for (const key of ioOf(ref.name)?.writes ?? []) if (!out.has(key)) out.set(key, ref);
+    return out;
+  };
+  const walk = (n: TopologyNode, known: Known): Known => {
+    switch (n.type) {
+      case 'agent': {
+        const io = ioOf(n.name);
+        const after = copy(known);
+        if (!io) {
+          after.open = true;
+          return after;
+        }
+        if (!known.open)
+          for (const key of io.reads)
+            if (!known.keys.has(key))
+              findings.unwrittenReads.push({ name: n.name, column: n.column, key });
+        io.writes.forEach((key) => after.keys.add(key));
+        return after;
+      }
+      case 'sequence':
+        return n.steps.reduce((k, step) => walk(step, k), known);
+      case 'parallel':
+      case 'fallback': {
+        const parts = n.type === 'parallel' ? n.branches : n.options;
+        const after = copy(known);
+        parts.forEach((p) => union(after, walk(p, known)));
+        if (n.type === 'parallel') {
+          const owners = new Map<string, { name: string; column: number }[]>();
+          for (const branch of parts)
+            for (const [key, ref] of writesOf(branch))
+              owners.set(key, [...(owners.get(key) ?? []), ref]);
+          for (const [key, steps] of owners)
+            if (steps.length > 1) findings.parallelWrites.push({ key, steps });
+        }
+        return after;
+      }
+      case 'loop':
+      case 'until':
+        return walk(n.body, known);
+    }
+  };
+  walk(ast, { keys: new Set(initial), open: false });
+  return findings;
+}

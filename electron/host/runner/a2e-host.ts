@@ -30,6 +30,7 @@ import {
 import { decodeFrame } from '../../../shared/protocol/codec';
 import { callTimeoutMs, safeDelay } from '../../../shared/protocol/timeouts';
 import {
+  makeCallRequest,
   makeCallResponse,
   makeDiscoverResponse,
   makeEvent,
@@ -44,7 +45,14 @@ import { runsAreStopping, trackRun, type LiveRun } from './live-runs';
 import { blockage } from './skill-readiness';
 import { LlmExecutor, type LlmRunner } from './llm-executor';
 import { ScriptExecutor, type ScriptExecutorOptions } from './script-executor';
-import type { AbortCause, AgentPolicy, ExecOutcome, ExecutorTable, SkillCatalog } from './types';
+import type {
+  AbortCause,
+  AgentPolicy,
+  ExecOutcome,
+  ExecutorTable,
+  NestedSkillCall,
+  SkillCatalog,
+} from './types';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { errorMessage } from '../../../shared/errors';
 
@@ -194,9 +202,10 @@ export class A2EHost {
     agent: string | null,
     onEvent?: (event: SkillEvent) => void,
     signal?: AbortSignal,
+    nested = false,
   ): Promise<SkillCallResponse> {
     try {
-      return await this.callUnsafe(req, agent, onEvent, signal);
+      return await this.callUnsafe(req, agent, onEvent, signal, nested);
     } catch (err) {
       const message = errorMessage(err);
       return makeCallResponse(req.id, req.name, {
@@ -223,6 +232,8 @@ export class A2EHost {
     agent: string | null,
     onEvent: ((event: SkillEvent) => void) | undefined,
     signal: AbortSignal | undefined,
+    /** A skill step of a running call: it already holds a slot, so it takes none. */
+    nested: boolean,
   ): Promise<SkillCallResponse> {
     const refuse = (
       code: Parameters<typeof transportError>[0],
@@ -308,7 +319,7 @@ export class A2EHost {
 
     let release: () => void;
     try {
-      release = await this.queue.acquire(controller.signal);
+      release = nested ? () => undefined : await this.queue.acquire(controller.signal);
     } catch (err) {
       stopped();
       signal?.removeEventListener('abort', onCancel);
@@ -332,6 +343,7 @@ export class A2EHost {
         timeoutMs,
         signal: controller.signal,
         llm: req.llm_override ?? def.llm_config ?? null,
+        callSkill: (call) => this.nestedCall(req, agent, call),
         emit: (kind, data) => {
           // Nothing may follow the response.
           if (replied) return;
@@ -389,6 +401,27 @@ export class A2EHost {
     if (outcome.metadata) result.metadata = outcome.metadata;
     if (outcome.sandbox_limits) result.sandbox_limits = outcome.sandbox_limits;
     return makeCallResponse(req.id, req.name, { data: result });
+  }
+
+  /** A skill step's call (ExecContext.callSkill): the same path as any call of `agent`. */
+  private nestedCall(
+    parent: SkillCallRequest,
+    agent: string | null,
+    call: NestedSkillCall,
+  ): Promise<SkillCallResponse> {
+    const callee = this.options.agents.agentAllows(agent, call.name)
+      ? this.options.catalog.get(call.name)
+      : undefined;
+    const req = makeCallRequest({
+      name: call.name,
+      arguments: callee ? call.pickArguments(callee) : {},
+      correlation_id: parent.correlation_id,
+      timeout: Math.max(0.001, call.timeoutMs / 1000),
+      streaming: true,
+      llm_override: parent.llm_override,
+      metadata: call.metadata,
+    });
+    return this.call(req, agent, call.onEvent, call.signal, true);
   }
 
   /** The executor's outcome, or — once aborted and given a grace — a stand-in. */

@@ -2,7 +2,13 @@
  * The seams of the runner: what the A2E host needs from the registry and the
  * allowlist, and what an executor (script, LLM, topology) must provide.
  */
-import type { LLMConfig, SkillCallRequest, SkillEventKind } from '../../../shared/protocol/a2e';
+import type {
+  LLMConfig,
+  SkillCallRequest,
+  SkillCallResponse,
+  SkillEvent,
+  SkillEventKind,
+} from '../../../shared/protocol/a2e';
 import type { SkillKind, SkillRecord } from '../../../shared/skill/model';
 
 /** The registry as the runner sees it: the winning skill of a name, and all of them. */
@@ -47,6 +53,23 @@ export interface ExecContext {
   llm: LLMConfig | null;
   /** Script skills: extra command-line arguments for the entrypoint (the agent loop's run_skill_script). */
   scriptArgs?: string[];
+  /**
+   * Calls another skill of the workspace through the host, as the same agent: the same
+   * allowlist, argument check and sandbox as any call, without waiting for a queue slot
+   * (the caller holds one). `pickArguments` builds the arguments from the callee's record.
+   * Topology skill steps use it; the host provides it on every call.
+   */
+  callSkill?: (call: NestedSkillCall) => Promise<SkillCallResponse>;
+}
+
+export interface NestedSkillCall {
+  name: string;
+  pickArguments: (callee: SkillRecord) => Record<string, unknown>;
+  timeoutMs: number;
+  signal: AbortSignal;
+  onEvent: (event: SkillEvent) => void;
+  /** The request's metadata (e.g. the chain of calling skills). */
+  metadata: Record<string, unknown>;
 }
 
 export type { SandboxLimits } from '../../../shared/protocol/a2e';
