@@ -7,7 +7,7 @@
 import type { SkillListItem } from '../../../shared/api/studio-api';
 import { backend } from '../backend/current';
 import { errorMessage } from '../backend/studio-error';
-import { isDirty } from '../stores/buffer-logic';
+import { folderName, isDirty } from '../stores/buffer-logic';
 import { useEditor } from '../stores/editor-store';
 import { useSkills } from '../stores/skills-store';
 import { askConfirm, askText, notify } from '../stores/ui-store';
@@ -37,7 +37,8 @@ export async function duplicateSkill(item: SkillItem): Promise<void> {
   }
 }
 
-export async function renameSkill(item: SkillItem): Promise<void> {
+/** `suggested` fills the prompt (the Form offers the name written in SKILL.md). */
+export async function renameSkill(item: SkillItem, suggested?: string): Promise<void> {
   if (!item.writable) {
     notify('error', `${item.name} is read-only: ${item.readOnlyReason ?? 'it cannot be renamed'}.`);
     return;
@@ -50,10 +51,11 @@ export async function renameSkill(item: SkillItem): Promise<void> {
   const to = await askText({
     title: `Rename ${item.name}`,
     label: 'New name (the folder is renamed too)',
-    initial: item.name,
+    initial: suggested ?? item.name,
     confirmLabel: 'Rename',
   });
-  if (!to || to === item.name) return;
+  // Same name and folder: nothing to do (a name that differs from its folder may be renamed to it).
+  if (!to || (to === item.name && to === folderName(item.dir))) return;
   const open = buffersOf(item.dir);
   const activeId = useEditor.getState().activeId;
   const activePath = open.find((b) => b.id === activeId)?.path ?? null;

@@ -139,3 +139,8 @@ export function modelFor(monaco: Monaco, buffer: EditorBuffer): MonacoNs.editor.
 export function modelInfo(uri: string): ModelInfo | undefined {
   return byUri.get(uri)?.info;
 }
+
+/** The model of an open buffer, if the editor made one (the Form writes through it: one undo history). */
+export function modelOfBuffer(id: string): MonacoNs.editor.ITextModel | undefined {
+  return byBuffer.get(id)?.model;
+}

@@ -1,11 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { useEditor, activeBuffer } from '../../stores/editor-store';
+import type { EditorBuffer } from '../../stores/buffer-logic';
 import { useSkills } from '../../stores/skills-store';
 import { EditorTabs } from './EditorTabs';
 import { ConflictBar } from './ConflictBar';
 import { ImageView, BinaryView } from './FileViews';
 import { EmptyEditor } from './EmptyEditor';
 import { RestoreBanner } from './RestoreBanner';
+import { isSkillMd } from '../../editor/language';
+import { FormView } from '../../editor/form/FormView';
+import { ViewToggle } from '../../editor/form/ViewToggle';
+import { useSkillView } from '../../editor/form/view-mode';
 
 // Monaco is large: the sidebar and panels show before it has loaded.
 const loadCodeEditor = () => import('./CodeEditor');
@@ -18,7 +23,11 @@ export function preloadEditor(): void {
   else setTimeout(start, 500);
 }
 
-/** The centre: tabs and the active file (text in Monaco, images previewed, binaries described). */
+/**
+ * The centre: tabs and the active file (text in Monaco, images previewed, binaries
+ * described). A SKILL.md may also show as a Form, beside the text or instead of it; the
+ * text editor stays mounted either way, so both edit one model with one undo history.
+ */
 export function EditorArea({ theme }: { theme: 'dark' | 'light' }) {
   const buffer = useEditor(activeBuffer);
   // The listing no longer has the tab's skill folder: it was deleted or moved away.
@@ -47,7 +56,9 @@ export function EditorArea({ theme }: { theme: 'dark' | 'light' }) {
             </div>
           )}
           <ConflictBar buffer={buffer} theme={theme} />
-          {buffer.kind === 'text' ? (
+          {buffer.kind === 'text' && isSkillMd(buffer.path) ? (
+            <SkillMdView buffer={buffer} theme={theme} />
+          ) : buffer.kind === 'text' ? (
             <Suspense fallback={<div className="editor-loading">Loading editor…</div>}>
               <CodeEditor buffer={buffer} theme={theme} />
             </Suspense>
@@ -61,5 +72,28 @@ export function EditorArea({ theme }: { theme: 'dark' | 'light' }) {
         <EmptyEditor />
       )}
     </section>
+  );
+}
+
+/** A SKILL.md: its text, the Form beside it, or the Form alone (Text / Split / Form). */
+function SkillMdView({ buffer, theme }: { buffer: EditorBuffer; theme: 'dark' | 'light' }) {
+  const mode = useSkillView((s) => s.mode);
+  const setMode = useSkillView((s) => s.setMode);
+  const showText = (line: number, column: number) => {
+    if (mode === 'form') setMode('split');
+    useEditor.getState().revealAt(buffer.id, line, column);
+  };
+  return (
+    <>
+      <div className="view-bar">
+        <ViewToggle />
+      </div>
+      <div className={`skill-view mode-${mode}`}>
+        <Suspense fallback={<div className="editor-loading">Loading editor…</div>}>
+          <CodeEditor buffer={buffer} theme={theme} />
+        </Suspense>
+        {mode !== 'text' && <FormView buffer={buffer} onShowText={showText} />}
+      </div>
+    </>
   );
 }

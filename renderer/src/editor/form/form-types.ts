@@ -60,4 +60,7 @@ export interface FieldProps<T> {
   readOnly?: boolean;
   /** A short help line under the label. */
   hint?: string;
+  /** The user started / stopped editing the field (focus, blur): one undo step per visit. */
+  onEditStart?(): void;
+  onEditEnd?(): void;
 }
