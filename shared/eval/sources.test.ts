@@ -140,3 +140,53 @@ describe('evals/triggers.json', () => {
     ]);
   });
 });
+
+describe('writing cases back', () => {
+  it('replaces eval: in the frontmatter only, and reads back the same checks', async () => {
+    const { withInlineEvals } = await import('./serialize');
+    const text =
+      '---\n# keep me\nname: research\ndescription: Researches things.\neval:\n  - prompt: old\n---\n\n# Body\n';
+    const out = withInlineEvals(text, [
+      { prompt: 'p1', checks: [{ kind: 'expectation', text: 'contains citations' }] },
+      {
+        prompt: 'p2',
+        checks: [
+          { kind: 'rubric', text: 'Cited' },
+          { kind: 'regex', pattern: 'a+', flags: 'i' },
+        ],
+      },
+    ])!;
+    expect(out).toContain('# keep me');
+    expect(out.endsWith('---\n\n# Body\n')).toBe(true);
+    expect(out).toContain('expect: contains citations');
+    const back = inlineEvalsOf(out);
+    expect(back.diagnostics).toEqual([]);
+    expect(back.cases.map((c) => c.checks)).toEqual([
+      [{ kind: 'expectation', text: 'contains citations' }],
+      [
+        { kind: 'regex', pattern: 'a+', flags: 'i' },
+        { kind: 'rubric', text: 'Cited' },
+      ],
+    ]);
+    expect(parseSkillMd(out).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+  it('writes evals.json that reads back, numbering new cases', async () => {
+    const { evalsJsonText } = await import('./serialize');
+    const text = evalsJsonText('research', [
+      { id: 2, prompt: 'a', checks: [{ kind: 'contains', value: 'x' }] },
+      {
+        prompt: 'b',
+        checks: [
+          { kind: 'rubric', text: 'Balanced' },
+          { kind: 'json_schema', schema: { type: 'object' } },
+        ],
+      },
+    ]);
+    const back = evalsJsonSource(text, 'research');
+    expect(back.diagnostics).toEqual([]);
+    expect(back.cases.map((c) => [c.id, c.checks.map((k) => k.kind)])).toEqual([
+      [2, ['contains']],
+      [1, ['rubric', 'json_schema']],
+    ]);
+  });
+});

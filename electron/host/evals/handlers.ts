@@ -2,14 +2,64 @@
  * The eval methods of the Studio API (shared/api/evals.ts). Kept apart from
  * studio-host.ts, which spreads them into its handler table; they reach the host only
  * through the narrow context below.
+ *
+ * Long jobs (benchmark, triggers, improve) start in the background: the method answers
+ * with the runId at once, progress goes out as EvalEvents through `ctx.emit`, and the
+ * folder on disk is the truth (`evals.get` reads it back at any moment).
  */
+import path from 'node:path';
 import type { Handlers } from '../router';
 import { StudioError } from '../router';
-import type { EvalEvent, EvalMethods } from '../../../shared/api/evals';
+import type {
+  BenchmarkOptions,
+  ConfigurationName,
+  EvalEvent,
+  EvalJobKind,
+  EvalMethods,
+  EvalRunDetail,
+  EvalRunListItem,
+  EvalStarted,
+  ModelChoice,
+  TriggerOptions,
+} from '../../../shared/api/evals';
 import type { AgentConfig, SkillListing } from '../../../shared/api/studio-api';
 import type { SkillRecord } from '../../../shared/skill/model';
-import type { LoadedProviderSet } from '../providers';
+import type { IndexedSkill } from '../../../shared/skill/prompt-index';
+import { winners } from '../../../shared/playground/agent-preview';
+import { parseSkillMd } from '../../../shared/skill/validate';
+import { errorMessage } from '../../../shared/errors';
+import {
+  defaultProvider,
+  findProvider,
+  modelAllowed,
+  type ChatClient,
+  type LoadedProviderSet,
+  type ProviderConfig,
+} from '../providers';
+import { howToAddProvider } from '../runner/llm/skill-agent';
 import type { ExecContext, ExecOutcome } from '../runner/types';
+import { readFileForEditor } from '../skill-files';
+import { runBenchmark } from './benchmark';
+import { CallPool } from './call-pool';
+import {
+  BENCHMARK_FILE,
+  caseRunDir,
+  createRunFolder,
+  IMPROVE_FILE,
+  listFiles,
+  readJson,
+  RUN_RECORD,
+  skillEvalsDir,
+  TRIGGER_RESULTS_FILE,
+  triggerRunDir,
+  writeJson,
+  type EvalRunRecord,
+} from './eval-store';
+import { fileAtHead } from './git-head';
+import type { ModelTarget, RunEnvironment } from './model-run';
+import { readEvalSources, saveCases, saveTriggers } from './sources';
+import { runImproveDescription, runTriggerEval } from './triggers';
+import { promises as fsp } from 'node:fs';
 
 export interface EvalsContext {
   /** Where `.skill-studio/evals/` lives; null: no workspace open (runs are refused). */
@@ -24,25 +74,418 @@ export interface EvalsContext {
   /** Runs a script of the skill in the sandbox (the agent loop's run_skill_script). */
   runScript(ctx: ExecContext): Promise<ExecOutcome>;
   emit(event: EvalEvent): void;
+  /** Replaces the provider clients (tests, benchmarks). */
+  clientFor?: (
+    provider: ProviderConfig,
+    apiKey: string | null,
+    onRetry: (m: string) => void,
+  ) => ChatClient;
 }
 
 type EvalMethodName = keyof EvalMethods;
 
+export const DEFAULT_RUNS = 3;
+export const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_TIMEOUT_SECONDS = 120;
+export const DEFAULT_THRESHOLD = 0.5;
+export const DEFAULT_HOLDOUT = 0.4;
+
+interface Job {
+  kind: EvalJobKind;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/** The provider and model of a run: asked for, else the skill's llm_config, else the default. */
+export function resolveTarget(
+  set: LoadedProviderSet,
+  choice: ModelChoice | undefined,
+  record: SkillRecord,
+  fallback?: ModelTarget,
+): ModelTarget {
+  const llm = record.definition.llm_config ?? null;
+  let provider: ProviderConfig | undefined;
+  if (choice?.provider) {
+    provider = findProvider(set, choice.provider);
+    if (!provider)
+      throw new StudioError('invalid_params', `no provider "${choice.provider}" is configured`);
+  } else if (fallback) return { ...fallback, model: choice?.model ?? fallback.model };
+  else if (llm?.provider_name) provider = findProvider(set, llm.provider_name) ?? undefined;
+  provider = provider ?? defaultProvider(set) ?? undefined;
+  if (!provider)
+    throw new StudioError(
+      'invalid_params',
+      `no LLM provider is configured, so evals cannot run: ${howToAddProvider(set.userFile)}`,
+    );
+  const skillModel =
+    !choice?.provider &&
+    llm?.provider_name === provider.id &&
+    typeof llm.provider_config?.model === 'string'
+      ? llm.provider_config.model
+      : null;
+  const model = choice?.model ?? skillModel ?? provider.model;
+  if (!modelAllowed(provider, model))
+    throw new StudioError(
+      'invalid_params',
+      `the model "${model}" is not among the models of provider "${provider.id}"`,
+    );
+  return { provider, model };
+}
+
+function folderOf(workspace: string | null, record: SkillRecord): string {
+  if (!workspace)
+    throw new StudioError(
+      'invalid_params',
+      'open a workspace first: eval results are written under its .skill-studio/evals/',
+    );
+  return skillEvalsDir(workspace, record.summary.name);
+}
+
+/** The skills the model sees beside this one: the agent's allowlist, or every listed skill. */
+function otherSkills(ctx: EvalsContext, agent: string | null | undefined): IndexedSkill[] {
+  const byName = winners(ctx.listing().skills);
+  let names = [...byName.keys()];
+  if (agent) {
+    const conf = ctx.agents().find((a) => a.id === agent);
+    if (!conf) throw new StudioError('not_found', `no agent "${agent}" in skill-studio.json`);
+    names = conf.allowed_skills;
+  }
+  return names
+    .map((n) => byName.get(n))
+    .filter((s) => s !== undefined && s.status !== 'Archived')
+    .map((s) => ({ name: s!.name, description: s!.description }));
+}
+
 export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> {
-  void ctx;
-  const notYet = async (): Promise<never> => {
-    throw new StudioError('internal', 'evals are not available in this build yet');
+  const jobs = new Map<string, Job>();
+  const jobKey = (dir: string, runId: string) => `${dir}\0${runId}`;
+
+  const environment = (concurrency: number): RunEnvironment => ({
+    providers: () => ctx.providerSet(),
+    runScript: (c) => ctx.runScript(c),
+    // Its current limit rides on every eval.progress event.
+    pool: new CallPool(concurrency),
+    clientFor: ctx.clientFor,
+  });
+
+  /** Runs a job in the background, keeping eval_run.json and the events right at the end. */
+  const launch = (
+    record: SkillRecord,
+    runRecord: EvalRunRecord,
+    folder: string,
+    work: (signal: AbortSignal) => Promise<Partial<EvalRunRecord>>,
+  ): void => {
+    const controller = new AbortController();
+    const key = jobKey(record.dir, runRecord.runId);
+    const done = (async () => {
+      let patch: Partial<EvalRunRecord>;
+      try {
+        patch = await work(controller.signal);
+      } catch (err) {
+        patch = {
+          status: controller.signal.aborted ? 'cancelled' : 'failed',
+          error: errorMessage(err),
+        };
+      }
+      const final: EvalRunRecord = {
+        ...runRecord,
+        ...patch,
+        finished_at: new Date().toISOString(),
+      };
+      if (controller.signal.aborted) final.status = 'cancelled';
+      try {
+        await writeJson(path.join(folder, RUN_RECORD), final);
+      } catch (err) {
+        final.error = final.error ?? errorMessage(err);
+      }
+      jobs.delete(key);
+      ctx.emit({
+        type: 'eval.finished',
+        skill: record.dir,
+        runId: runRecord.runId,
+        kind: runRecord.kind,
+        status: final.status,
+        error: final.error,
+      });
+    })();
+    jobs.set(key, { kind: runRecord.kind, controller, done });
   };
+
+  const begin = async (
+    record: SkillRecord,
+    kind: EvalJobKind,
+    target: ModelTarget,
+    options: unknown,
+  ): Promise<{ runRecord: EvalRunRecord; folder: string }> => {
+    const base = folderOf(ctx.workspace(), record);
+    const now = new Date();
+    const { runId, folder } = await createRunFolder(base, now);
+    const runRecord: EvalRunRecord = {
+      runId,
+      kind,
+      status: 'running',
+      skill_name: record.summary.name,
+      skill_dir: record.dir,
+      started_at: now.toISOString(),
+      finished_at: null,
+      provider: target.provider.id,
+      model: target.model,
+      pass_rate: {},
+      trigger_pass_rate: null,
+      error: null,
+      options,
+    };
+    await writeJson(path.join(folder, RUN_RECORD), runRecord);
+    return { runRecord, folder };
+  };
+
+  const runFolder = (record: SkillRecord, runId: string): string =>
+    path.join(folderOf(ctx.workspace(), record), runId);
+
+  const startTriggers = async (
+    skill: string,
+    options: TriggerOptions & { holdout?: number },
+    kind: 'triggers' | 'improve',
+  ): Promise<EvalStarted> => {
+    const record = ctx.skillAt(skill);
+    const sources = await readEvalSources(record);
+    const set = await ctx.providerSet();
+    const target = resolveTarget(set, options, record);
+    let queries = sources.triggers.map((q, index) => ({ ...q, index }));
+    if (options.queries) queries = queries.filter((q) => options.queries!.includes(q.index));
+    if (queries.length === 0)
+      throw new StudioError(
+        'invalid_params',
+        `"${record.summary.name}" has no trigger queries: add evals/triggers.json`,
+      );
+    if (
+      kind === 'improve' &&
+      (!queries.some((q) => q.should_trigger) || !queries.some((q) => !q.should_trigger))
+    )
+      throw new StudioError(
+        'invalid_params',
+        'improving the description needs queries that should trigger and queries that should not',
+      );
+    const others = otherSkills(ctx, options.agent);
+    const runs = options.runs ?? DEFAULT_RUNS;
+    const { runRecord, folder } = await begin(record, kind, target, options);
+    const env = environment(options.concurrency ?? DEFAULT_CONCURRENCY);
+    const plan = {
+      skill: record.dir,
+      skillName: record.summary.name,
+      description: sources.description,
+      others,
+      queries,
+      runs,
+      threshold: options.threshold ?? DEFAULT_THRESHOLD,
+      target,
+      timeoutMs: DEFAULT_TIMEOUT_SECONDS * 1000,
+      runId: runRecord.runId,
+      folder,
+    };
+    launch(record, runRecord, folder, async (signal) => {
+      if (kind === 'triggers') {
+        const out = await runTriggerEval(env, plan, { signal, emit: ctx.emit });
+        return {
+          status: out.studio.status,
+          error: out.studio.error,
+          trigger_pass_rate:
+            out.summary.total === 0 ? null : out.summary.passed / out.summary.total,
+        };
+      }
+      const out = await runImproveDescription(
+        env,
+        { ...plan, holdout: options.holdout ?? DEFAULT_HOLDOUT, body: record.body },
+        { signal, emit: ctx.emit },
+      );
+      return { status: out.studio.status, error: out.studio.error };
+    });
+    return {
+      runId: runRecord.runId,
+      kind,
+      total: queries.length * runs * (kind === 'improve' ? 2 : 1),
+      folder,
+    };
+  };
+
   return {
-    'evals.sources': notYet,
-    'evals.saveCases': notYet,
-    'evals.saveTriggers': notYet,
-    'evals.start': notYet,
-    'evals.startTriggers': notYet,
-    'evals.improveDescription': notYet,
-    'evals.cancel': notYet,
-    'evals.list': notYet,
-    'evals.get': notYet,
-    'evals.transcript': notYet,
+    'evals.sources': async ({ skill }) => readEvalSources(ctx.skillAt(skill)),
+    'evals.saveCases': async ({ skill, source, cases, expectedVersion }) => {
+      const record = ctx.writableSkill(skill);
+      await saveCases(record, source, cases, expectedVersion ?? null);
+      await ctx.refresh(record.dir);
+      return readEvalSources(ctx.skillAt(record.dir));
+    },
+    'evals.saveTriggers': async ({ skill, queries, expectedVersion }) => {
+      const record = ctx.writableSkill(skill);
+      await saveTriggers(record, queries, expectedVersion ?? null);
+      await ctx.refresh(record.dir);
+      return readEvalSources(ctx.skillAt(record.dir));
+    },
+    'evals.start': async ({ skill, options = {} }) => {
+      const record = ctx.skillAt(skill);
+      const o: BenchmarkOptions = options;
+      const sources = await readEvalSources(record);
+      let cases = sources.cases;
+      if (o.cases) {
+        const unknown = o.cases.filter((k) => !cases.some((c) => c.key === k));
+        if (unknown.length > 0)
+          throw new StudioError(
+            'invalid_params',
+            `no eval case ${unknown.map((k) => `"${k}"`).join(', ')}`,
+          );
+        cases = cases.filter((c) => o.cases!.includes(c.key));
+      }
+      if (cases.length === 0)
+        throw new StudioError(
+          'invalid_params',
+          `"${record.summary.name}" has no eval cases that can run: add eval: to its frontmatter or evals/evals.json`,
+        );
+      const configurations: ConfigurationName[] = o.configurations ?? [
+        'with_skill',
+        'without_skill',
+      ];
+      let oldBody: string | null = null;
+      if (configurations.includes('old_skill')) {
+        const old = record.skillMdPath ? await fileAtHead(record.skillMdPath) : null;
+        if (old === null)
+          throw new StudioError(
+            'invalid_params',
+            'no previous version: SKILL.md is not committed at git HEAD',
+          );
+        oldBody = parseSkillMd(old).body;
+      }
+      const set = await ctx.providerSet();
+      const target = resolveTarget(set, o, record);
+      const grader = o.grader ? resolveTarget(set, o.grader, record, target) : target;
+      const inputFiles = new Map<string, string>();
+      for (const f of new Set(cases.flatMap((c) => c.files))) {
+        try {
+          const content = await readFileForEditor(record.dir, f);
+          if (content.kind === 'text') inputFiles.set(f, content.text);
+        } catch {
+          // Named but unreadable: the user turn says "(could not be read)".
+        }
+      }
+      const runs = o.runs ?? DEFAULT_RUNS;
+      const concurrency = o.concurrency ?? DEFAULT_CONCURRENCY;
+      const { runRecord, folder } = await begin(record, 'benchmark', target, o);
+      const env = environment(concurrency);
+      launch(record, runRecord, folder, async (signal) => {
+        const out = await runBenchmark(
+          env,
+          {
+            skill: record.dir,
+            record,
+            oldBody,
+            cases,
+            configurations,
+            runs,
+            concurrency,
+            target,
+            grader,
+            timeoutMs: (o.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+            runId: runRecord.runId,
+            folder,
+            inputFiles,
+          },
+          { signal, emit: ctx.emit },
+        );
+        const passRate: EvalRunRecord['pass_rate'] = {};
+        for (const c of configurations) {
+          const s = out.run_summary[c];
+          if (s) passRate[c] = s.pass_rate.mean;
+        }
+        return { status: out.studio.status, error: out.studio.error, pass_rate: passRate };
+      });
+      return {
+        runId: runRecord.runId,
+        kind: 'benchmark',
+        total: cases.length * configurations.length * runs,
+        folder,
+      };
+    },
+    'evals.startTriggers': ({ skill, options = {} }) => startTriggers(skill, options, 'triggers'),
+    'evals.improveDescription': ({ skill, options = {} }) =>
+      startTriggers(skill, options, 'improve'),
+    'evals.cancel': async ({ skill, runId }) => {
+      const record = ctx.skillAt(skill);
+      const job = jobs.get(jobKey(record.dir, runId));
+      if (!job) return { ok: true as const, was_running: false };
+      job.controller.abort('cancelled');
+      // What finished is on disk, and eval_run.json says cancelled, before we answer.
+      await job.done;
+      return { ok: true as const, was_running: true };
+    },
+    'evals.list': async ({ skill, limit }) => {
+      const record = ctx.skillAt(skill);
+      const base = folderOf(ctx.workspace(), record);
+      let names: string[] = [];
+      try {
+        names = (await fsp.readdir(base, { withFileTypes: true }))
+          .filter((e) => e.isDirectory())
+          .map((e) => e.name);
+      } catch {
+        names = [];
+      }
+      names.sort().reverse();
+      const out: EvalRunListItem[] = [];
+      for (const name of names) {
+        if (limit !== undefined && out.length >= limit) break;
+        const rec = await readJson<EvalRunRecord>(path.join(base, name, RUN_RECORD));
+        if (!rec) continue;
+        const live = jobs.has(jobKey(record.dir, name));
+        out.push({
+          runId: name,
+          kind: rec.kind,
+          // A run left 'running' by a host that stopped is not running any more.
+          status: rec.status === 'running' && !live ? 'failed' : rec.status,
+          started_at: rec.started_at,
+          provider: rec.provider,
+          model: rec.model,
+          pass_rate: rec.pass_rate ?? {},
+          trigger_pass_rate: rec.trigger_pass_rate ?? null,
+          live,
+        });
+      }
+      return { runs: out };
+    },
+    'evals.get': async ({ skill, runId }) => {
+      const record = ctx.skillAt(skill);
+      const folder = runFolder(record, runId);
+      const rec = await readJson<EvalRunRecord>(path.join(folder, RUN_RECORD));
+      if (!rec)
+        throw new StudioError('not_found', `no eval run ${runId} for "${record.summary.name}"`);
+      const live = jobs.has(jobKey(record.dir, runId));
+      const detail: EvalRunDetail = {
+        runId,
+        kind: rec.kind,
+        status: rec.status === 'running' && !live ? 'failed' : rec.status,
+        folder,
+        benchmark: await readJson(path.join(folder, BENCHMARK_FILE)),
+        triggers: await readJson(path.join(folder, TRIGGER_RESULTS_FILE)),
+        improve: await readJson(path.join(folder, IMPROVE_FILE)),
+      };
+      return detail;
+    },
+    'evals.transcript': async ({ skill, runId, ref }) => {
+      const record = ctx.skillAt(skill);
+      const folder = runFolder(record, runId);
+      const rel =
+        ref.kind === 'case'
+          ? caseRunDir(ref.eval_id, ref.configuration, ref.run_number)
+          : triggerRunDir(ref.query_index, ref.run_number);
+      const dir = path.join(folder, ...rel.split('/'));
+      const transcript = await readJson<import('../../../shared/api/evals').EvalTranscript>(
+        path.join(dir, 'transcript.json'),
+      );
+      if (!transcript) throw new StudioError('not_found', `no run ${rel} in eval run ${runId}`);
+      return {
+        transcript,
+        grading: ref.kind === 'case' ? await readJson(path.join(dir, 'grading.json')) : null,
+        outputs: await listFiles(path.join(dir, 'outputs')),
+        folder: dir,
+      };
+    },
   };
 }

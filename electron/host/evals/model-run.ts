@@ -1,0 +1,284 @@
+/**
+ * One model run of an eval, through the host's agent loop (runner/llm/skill-agent.ts,
+ * its per-agent `runAgent`): the prompt as the user turn, and instructions and tools by
+ * configuration —
+ *
+ *   with_skill     the skill's SKILL.md body, the skill's own tools (as a call would);
+ *   without_skill  no skill at all: a neutral system prompt and only the model's general
+ *                  tools (time, calculator), same provider and model;
+ *   old_skill      the body of SKILL.md at git HEAD, the skill's own tools.
+ *
+ * Every model call goes through the run's CallPool (a slot per call, 429s slow it
+ * down). The emitted events become the transcript: streamed answer text, tool calls with
+ * their result previews, warnings; artifacts are collected as the outputs.
+ */
+import {
+  A2E_PROTOCOL_VERSION,
+  type LLMConfig,
+  type SkillCallRequest,
+} from '../../../shared/protocol/a2e';
+import type { SkillRecord } from '../../../shared/skill/model';
+import type { ConfigurationName, EvalTranscript, TranscriptStep } from '../../../shared/api/evals';
+import { errorMessage } from '../../../shared/errors';
+import {
+  createChatClient,
+  ProviderError,
+  resolveApiKey,
+  type ChatClient,
+  type ToolSpec,
+  type LoadedProviderSet,
+  type ProviderConfig,
+} from '../providers';
+import { createSkillAgent, RESPONSE_ARTIFACT } from '../runner/llm/skill-agent';
+import type { ExecContext, ExecOutcome } from '../runner/types';
+import type { CallPool } from './call-pool';
+
+/** The model's general tools, offered in every configuration (never the skill's own). */
+export const GENERAL_TOOLS = ['time', 'calculator'] as const;
+export const NO_SKILL_INSTRUCTIONS =
+  "You are a helpful assistant. Answer the user's request as well as you can.";
+
+export interface ModelTarget {
+  provider: ProviderConfig;
+  model: string;
+}
+
+export interface RunEnvironment {
+  providers: () => Promise<LoadedProviderSet>;
+  runScript: (ctx: ExecContext) => Promise<ExecOutcome>;
+  pool: CallPool;
+  /** Replaces the provider clients (tests, benchmarks); wrapped by the pool either way. */
+  clientFor?: (
+    provider: ProviderConfig,
+    apiKey: string | null,
+    onRetry: (m: string) => void,
+  ) => ChatClient;
+}
+
+export interface ModelRunInput {
+  record: SkillRecord;
+  configuration: ConfigurationName | 'trigger';
+  /** System prompt; null: the record's body (with_skill). */
+  instructions: string | null;
+  /** Tools by name; null: the skill's own set. */
+  tools: readonly string[] | null;
+  userTurn: string;
+  target: ModelTarget;
+  timeoutMs: number;
+  signal: AbortSignal;
+  maxTurns?: number;
+}
+
+export interface ModelRunOutput {
+  ok: boolean;
+  answer: string;
+  transcript: EvalTranscript;
+  /** Tool names in call order. */
+  toolCalls: { name: string; arguments: unknown }[];
+  /** Text artifacts by name (response.md included). */
+  artifacts: Map<string, string>;
+  tokens: number;
+  durationMs: number;
+  error: string | null;
+  /** The run was stopped by cancel (not a failure of the provider). */
+  cancelled: boolean;
+}
+
+/** A client whose every call takes a pool slot, and tells the pool about 429s. */
+function pooled(client: ChatClient, pool: CallPool): ChatClient {
+  return {
+    stream: (req, handlers) =>
+      pool.run(async () => {
+        try {
+          const turn = await client.stream(req, handlers);
+          pool.succeeded();
+          return turn;
+        } catch (err) {
+          if (err instanceof ProviderError && err.kind === 'rate_limit') pool.rateLimited();
+          throw err;
+        }
+      }, req.signal),
+  };
+}
+
+/** The provider's client (or the test's), pooled, with 429 retries reported to the pool. */
+function clientOf(
+  env: RunEnvironment,
+  provider: ProviderConfig,
+  key: string | null,
+  onRetry: (m: string) => void,
+): ChatClient {
+  // The client's retry saw a 429 before trying again (its message carries the status).
+  const watch = (m: string): void => {
+    if (m.includes('(429')) env.pool.rateLimited();
+    onRetry(m);
+  };
+  const inner = env.clientFor?.(provider, key, watch) ?? createChatClient(provider, key, watch);
+  return pooled(inner, env.pool);
+}
+
+function llmOverride(target: ModelTarget): LLMConfig {
+  return {
+    provider_name: target.provider.id,
+    provider_credentials: {},
+    provider_config: { model: target.model },
+  };
+}
+
+let seq = 0;
+
+export async function runModel(env: RunEnvironment, input: ModelRunInput): Promise<ModelRunOutput> {
+  const started = new Date();
+  const steps: TranscriptStep[] = [];
+  const artifacts = new Map<string, string>();
+  const toolCalls: { name: string; arguments: unknown }[] = [];
+  let answerText = '';
+  const emit: ExecContext['emit'] = (kind, data) => {
+    if (kind === 'artifact') {
+      const name = typeof data.name === 'string' ? data.name : 'artifact';
+      const chunk = typeof data.chunk === 'string' ? data.chunk : '';
+      artifacts.set(name, (artifacts.get(name) ?? '') + chunk);
+      if (name === RESPONSE_ARTIFACT) answerText += chunk;
+      return;
+    }
+    if (kind === 'log') {
+      const tool = typeof data.tool === 'string' ? data.tool : null;
+      if (tool) {
+        const id =
+          typeof data.tool_call_id === 'string' ? data.tool_call_id : `${toolCalls.length}`;
+        toolCalls.push({ name: tool, arguments: data.arguments });
+        steps.push({ role: 'tool_call', tool, arguments: data.arguments ?? null, id });
+        if (typeof data.result_preview === 'string')
+          steps.push({
+            role: 'tool_result',
+            tool,
+            id,
+            text: data.result_preview,
+            is_error: data.level === 'error' || data.is_error === true,
+          });
+        return;
+      }
+      const level = typeof data.level === 'string' ? data.level : 'info';
+      const message = typeof data.message === 'string' ? data.message : JSON.stringify(data);
+      steps.push({ role: 'log', level, text: message });
+    }
+  };
+
+  const override = llmOverride(input.target);
+  const request: SkillCallRequest = {
+    type: 'skill/call/req',
+    id: `eval-${++seq}`,
+    name: input.record.definition.name,
+    arguments: { prompt: input.userTurn },
+    correlation_id: `eval-${seq}`,
+    timeout: Math.ceil(input.timeoutMs / 1000),
+    streaming: true,
+    llm_override: override,
+    metadata: {},
+    version: A2E_PROTOCOL_VERSION,
+    ts: Date.now(),
+  };
+
+  const timeout = AbortSignal.timeout(input.timeoutMs);
+  const signal = AbortSignal.any([input.signal, timeout]);
+  const ctx: ExecContext = {
+    record: input.record,
+    arguments: { prompt: input.userTurn },
+    request,
+    timeoutMs: input.timeoutMs,
+    signal,
+    emit,
+    llm: override,
+  };
+  const agent = createSkillAgent({
+    providers: env.providers,
+    runScript: env.runScript,
+    clientFor: (provider, key, onRetry) => clientOf(env, provider, key, onRetry),
+  });
+  const instructions = input.instructions ?? input.record.body;
+  steps.push({ role: 'system', text: instructions });
+  steps.push({ role: 'user', text: input.userTurn });
+
+  let outcome: ExecOutcome;
+  try {
+    outcome = await agent.runAgent(ctx, {
+      instructions,
+      userTurn: input.userTurn,
+      tools: input.tools,
+      model: null,
+      emit,
+      signal,
+      turns: { used: 0, max: input.maxTurns ?? 10 },
+    });
+  } catch (err) {
+    outcome = { success: false, error_code: 'runtime_error', error: errorMessage(err) };
+  }
+  const finished = new Date();
+  const meta = (outcome.metadata ?? {}) as Record<string, unknown>;
+  const usage = (meta.usage ?? {}) as Record<string, unknown>;
+  const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+  const inputTokens = num(usage.input_tokens);
+  const outputTokens = num(usage.output_tokens);
+  const data = outcome.data as { answer?: unknown } | undefined;
+  const answer = typeof data?.answer === 'string' ? data.answer : answerText.trim();
+  if (answer !== '') steps.push({ role: 'assistant', text: answer });
+  const cancelled = input.signal.aborted;
+  const error = outcome.success
+    ? null
+    : cancelled
+      ? 'cancelled'
+      : (outcome.error ?? 'the run failed');
+  return {
+    ok: outcome.success,
+    answer,
+    transcript: {
+      provider: input.target.provider.id,
+      model: typeof meta.model === 'string' ? meta.model : input.target.model,
+      configuration: input.configuration,
+      steps,
+      answer,
+      usage: { input_tokens: inputTokens, output_tokens: outputTokens },
+      started_at: started.toISOString(),
+      finished_at: finished.toISOString(),
+      error,
+    },
+    toolCalls,
+    artifacts,
+    tokens: inputTokens + outputTokens,
+    durationMs: finished.getTime() - started.getTime(),
+    error,
+    cancelled,
+  };
+}
+
+/** A single model call with no tools and no agent loop (grader, trigger asks, description writer). */
+export async function callModel(
+  env: RunEnvironment,
+  target: ModelTarget,
+  system: string,
+  user: string,
+  opts: { signal: AbortSignal; timeoutMs: number; tools?: ToolSpec[] },
+): Promise<{ text: string; toolCalls: { name: string; argumentsText: string }[]; tokens: number }> {
+  const set = await env.providers();
+  const key = resolveApiKey(target.provider, set, process.env, set.userFile);
+  if (!key.ok) throw new Error(key.message);
+  const client = clientOf(env, target.provider, key.key, () => {});
+  const signal = AbortSignal.any([opts.signal, AbortSignal.timeout(opts.timeoutMs)]);
+  const turn = await client.stream(
+    {
+      model: target.model,
+      system,
+      messages: [{ role: 'user', content: user }],
+      tools: opts.tools ?? [],
+      maxTokens: 2048,
+      signal,
+      deadline: Date.now() + opts.timeoutMs,
+    },
+    { onText: () => {} },
+  );
+  return {
+    text: turn.text,
+    toolCalls: turn.toolCalls.map((c) => ({ name: c.name, argumentsText: c.argumentsText })),
+    tokens: turn.usage.input_tokens + turn.usage.output_tokens,
+  };
+}
