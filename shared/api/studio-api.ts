@@ -255,12 +255,22 @@ export interface Backend {
   onEvent(listener: (event: StudioEvent) => void): () => void;
   /** Opens an A2E connection bound to an agent (null: the studio itself, every skill). */
   a2e(agent: string | null, onMessage: (msg: A2EOutbound) => void): A2EConnection;
-  readonly kind: 'ipc' | 'http';
+  /**
+   * An A2E connection for one streamed call: messages arrive in batches (the transport
+   * may gather a flood of events off the page's main thread), and `onLost` says when the
+   * transport went away without our close.
+   */
+  a2eStream(agent: string | null, onBatch: (msgs: A2EOutbound[]) => void): A2EStream;
 }
 
 export interface A2EConnection {
   send(msg: A2ERequest): void;
   close(): void;
+}
+
+export interface A2EStream extends A2EConnection {
+  /** Set by the caller; called once the transport is gone without its close. */
+  onLost?: (why: string) => void;
 }
 
 /**

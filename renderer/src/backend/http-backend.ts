@@ -22,6 +22,7 @@ import { StudioError, isStudioErrorPayload } from './studio-error';
 import { parseStudioEvent } from './event-parse';
 import { ReconnectingSocket, type SocketFactory, type MinimalSocket } from './reconnecting-socket';
 import { errorMessage } from '../../../shared/errors';
+import { openWorkerSocket } from './a2e-worker-socket';
 
 export interface HttpBackendOptions {
   /** Origin of the server, e.g. "http://127.0.0.1:4321". */
@@ -172,10 +173,20 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
     };
   }
 
+  /** The /a2e URL for an agent, and the session's subprotocols once signed in. */
+  async function a2eTarget(agent: string | null): Promise<{ url: string; protocols: string[] }> {
+    await ready;
+    const path = agent === null ? A2E_WS_PATH : `${A2E_WS_PATH}?agent=${encodeURIComponent(agent)}`;
+    return { url: wsUrl(options.origin, path), protocols: webSocketProtocols(resolvedToken) };
+  }
+
   return {
-    kind: 'http',
     call,
     a2e,
+    a2eStream: (agent, onBatch) =>
+      typeof Worker === 'undefined'
+        ? a2e(agent, (msg) => onBatch([msg]))
+        : openWorkerSocket(a2eTarget(agent), onBatch),
     onEvent(listener) {
       listeners.add(listener);
       void ready.then(() => {

@@ -42,7 +42,6 @@ describe('ipc backend', () => {
   it('returns results and throws the host error with its code', async () => {
     const { b } = bridge();
     const backend = createIpcBackend(b);
-    expect(backend.kind).toBe('ipc');
     expect((await backend.call('workspace.info', {})).root).toBeNull();
     const err = (await backend
       .call('files.delete', { skill: 'a', path: '../x' })
@@ -107,6 +106,24 @@ describe('ipc backend', () => {
     expect(received).toEqual([{ type: 'skill/discover/resp', req_id: 'q' }]);
     conn.close();
     expect(h.closed).toEqual(['c1']);
+  });
+
+  it('streams a call as batches of one message each', async () => {
+    const h = bridge();
+    const batches: unknown[][] = [];
+    const conn = createIpcBackend(h.b).a2eStream(null, (msgs) => batches.push(msgs));
+    h.open('c7');
+    await new Promise((r) => setTimeout(r, 0));
+    for (const l of h.a2eListeners) {
+      l('c7', '{"type":"skill/event","req_id":"r","seq":0}');
+      l('c7', '{"type":"skill/call/resp","req_id":"r"}');
+    }
+    expect(batches).toEqual([
+      [{ type: 'skill/event', req_id: 'r', seq: 0 }],
+      [{ type: 'skill/call/resp', req_id: 'r' }],
+    ]);
+    conn.close();
+    expect(h.closed).toEqual(['c7']);
   });
 
   it('answers every request with a refusal when the host refuses the connection', async () => {

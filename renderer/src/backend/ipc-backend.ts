@@ -91,9 +91,10 @@ export function createIpcBackend(bridge: StudioBridge): Backend {
   }
 
   return {
-    kind: 'ipc',
     call,
     a2e,
+    // IPC delivers frames one by one; a batch is one message.
+    a2eStream: (agent, onBatch) => a2e(agent, (msg) => onBatch([msg])),
     onEvent(listener) {
       // Re-check the shape even over IPC: the renderer trusts no frame blindly.
       return bridge.onEvent((event) => {
