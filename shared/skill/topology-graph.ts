@@ -6,7 +6,8 @@
  *
  * - `>>` joins every exit of a step to every entry of the next (a `|` fans out and in);
  * - `|` branches share the entries and exits of their group;
- * - `* N` and `* until(...)` add a labelled back edge from the body's exits to its entries;
+ * - `* N` and `* until(...)` add one labelled back edge, from the body's last exit to its
+ *   first entry (the whole body repeats; one edge says so without a tangle over a `|`);
  * - `//` adds a dashed "on failure" edge from each option to the next; any option may
  *   answer, so every option's exits lead on.
  */
@@ -39,11 +40,6 @@ export interface TopologyGraphEdge {
 export interface TopologyGraph {
   nodes: TopologyGraphNode[];
   edges: TopologyGraphEdge[];
-  /**
-   * Branches of each `|` in source order (first entry of branch i, then of branch i+1), so
-   * a layout can stack them as written instead of in whatever order crosses least.
-   */
-  branchOrder: { before: string; after: string }[];
 }
 
 interface Ends {
@@ -63,7 +59,6 @@ export const FALLBACK_LABEL = 'on failure';
 export function buildTopologyGraph(ast: TopologyNode): TopologyGraph {
   const nodes: TopologyGraphNode[] = [{ id: TOPOLOGY_START, kind: 'start', label: 'start' }];
   const edges: TopologyGraphEdge[] = [];
-  const branchOrder: TopologyGraph['branchOrder'] = [];
   const seen = new Set<string>();
   const connect = (
     from: string[],
@@ -98,8 +93,6 @@ export function buildTopologyGraph(ast: TopologyNode): TopologyGraph {
       }
       case 'parallel': {
         const parts = n.branches.map(walk);
-        for (let i = 1; i < parts.length; i++)
-          branchOrder.push({ before: parts[i - 1].entries[0], after: parts[i].entries[0] });
         return {
           entries: parts.flatMap((p) => p.entries),
           exits: parts.flatMap((p) => p.exits),
@@ -114,18 +107,20 @@ export function buildTopologyGraph(ast: TopologyNode): TopologyGraph {
       case 'loop':
       case 'until': {
         const body = walk(n.body);
-        connect(body.exits, body.entries, 'loop', loopLabel(n));
+        connect(body.exits.slice(-1), body.entries.slice(0, 1), 'loop', loopLabel(n));
         return body;
       }
     }
   };
 
   const ends = walk(ast);
+  // Nodes and edges are listed in source order: a layout that keeps insertion order draws
+  // the branches of a `|` as written.
   nodes.push({ id: TOPOLOGY_END, kind: 'end', label: 'end' });
   const inner = edges.length;
   connect([TOPOLOGY_START], ends.entries, 'flow');
   // Start edges first, so a reader of the exported text meets the graph in run order.
   const fromStart = edges.splice(inner);
   connect(ends.exits, [TOPOLOGY_END], 'flow');
-  return { nodes, edges: [...fromStart, ...edges], branchOrder };
+  return { nodes, edges: [...fromStart, ...edges] };
 }

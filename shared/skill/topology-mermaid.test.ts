@@ -32,7 +32,7 @@ describe('buildTopologyGraph', () => {
     expect(g.nodes.map((n) => n.id)).toEqual(['start', 'draft@1', 'review@10', 'draft@20', 'end']);
   });
 
-  it('draws a loop as a labelled back edge from the body exits to its entries', () => {
+  it("draws a loop as one labelled back edge from the body's last exit to its first entry", () => {
     expect(edgesOf('(draft >> critic) * 3')).toEqual([
       'start -> draft@2',
       'draft@2 -> critic@11',
@@ -53,6 +53,16 @@ describe('buildTopologyGraph', () => {
       'fast@2 -> done@19',
       'slow@10 -> done@19',
       'done@19 -> end',
+    ]);
+  });
+
+  it('draws one back edge for a loop over a |', () => {
+    expect(edgesOf('(p | q) * 2')).toEqual([
+      'start -> p@2',
+      'start -> q@6',
+      'q@6 ~> p@2 [× 2]',
+      'p@2 -> end',
+      'q@6 -> end',
     ]);
   });
 
@@ -113,14 +123,5 @@ describe('mermaidLabel', () => {
   it('leaves plain text alone and encodes the characters with a meaning', () => {
     expect(mermaidLabel('fact_checker')).toBe('fact_checker');
     expect(mermaidLabel('a"b|c(d)<e>')).toBe('a#quot;b#124;c(d)#60;e#62;');
-  });
-});
-
-describe('branchOrder', () => {
-  it('lists the branches of each | in source order', () => {
-    expect(buildTopologyGraph(ast('a >> (b | (c >> d) | e)')).branchOrder).toEqual([
-      { before: 'b@7', after: 'c@12' },
-      { before: 'c@12', after: 'e@22' },
-    ]);
   });
 });

@@ -2,7 +2,8 @@
  * The playground (the bottom panel): act as the studio or one of the workspace's
  * agents; run the selected skill with arguments from a generated form or JSON
  * and watch its events; discover skills as the chosen agent; the call history
- * and the skill's saved cases.
+ * and the skill's saved cases. A topology skill also gets a Graph tab (its graph,
+ * agents editor and state inspector), and its runs show their steps above the run.
  */
 import { useEffect, type KeyboardEvent } from 'react';
 import type { LLMConfig } from '../../../shared/protocol/a2e';
@@ -21,10 +22,15 @@ import { IconButton } from '../components/IconButton';
 import { useLayout } from '../stores/layout-store';
 import { withShortcut } from '../shortcuts';
 import { IS_MAC } from '../platform';
+import { TopologyPanel } from '../topology/TopologyPanel';
+import { TopologyRunStrip } from '../topology/TopologyRunStrip';
+import { useIsTopologySkill } from '../topology/use-topology-source';
 import './playground.css';
+import '../topology/topology.css';
 
 const TABS: [PlaygroundTab, string][] = [
   ['run', 'Run'],
+  ['graph', 'Graph'],
   ['discover', 'Discover'],
   ['history', 'History'],
   ['cases', 'Cases'],
@@ -80,6 +86,9 @@ function PlaygroundBody({ skill, onSelectSkill }: PlaygroundProps) {
   const actAs = usePlayground((s) => s.actAs);
   // Bundled skills are read-only: a case cannot be saved into them.
   const readOnly = useSkills((s) => s.winner(skill)?.source === 'framework');
+  const topology = useIsTopologySkill(skill);
+  // Only a topology skill has a Graph tab; another skill picked while it was open shows its run.
+  const shownTab = tab === 'graph' && !topology ? 'run' : tab;
 
   useEffect(() => {
     const pg = usePlayground.getState();
@@ -113,13 +122,13 @@ function PlaygroundBody({ skill, onSelectSkill }: PlaygroundProps) {
     <div className="playground" data-testid="playground" onKeyDown={onKeyDown}>
       <div className="pg-header">
         <div className="pg-tabs" role="tablist" aria-label="Playground">
-          {TABS.map(([id, label]) => (
+          {TABS.filter(([id]) => id !== 'graph' || topology).map(([id, label]) => (
             <button
               key={id}
               type="button"
               role="tab"
-              aria-selected={tab === id}
-              className={`pg-tab${tab === id ? ' active' : ''}`}
+              aria-selected={shownTab === id}
+              className={`pg-tab${shownTab === id ? ' active' : ''}`}
               onClick={() => setTab(id)}
               data-testid={`pg-tab-${id}`}
             >
@@ -148,7 +157,7 @@ function PlaygroundBody({ skill, onSelectSkill }: PlaygroundProps) {
         </div>
       )}
       <div className="pg-body">
-        {tab === 'discover' ? (
+        {shownTab === 'discover' ? (
           <DiscoverPanel
             onOpenSkill={(name) => {
               onSelectSkill(name);
@@ -165,10 +174,12 @@ function PlaygroundBody({ skill, onSelectSkill }: PlaygroundProps) {
               </p>
             </div>
           </div>
-        ) : tab === 'history' ? (
+        ) : shownTab === 'history' ? (
           <HistoryPanel skill={skill} onSelectSkill={onSelectSkill} />
-        ) : tab === 'cases' ? (
+        ) : shownTab === 'cases' ? (
           <CasesPanel skill={skill} />
+        ) : shownTab === 'graph' ? (
+          <TopologyPanel skill={skill} />
         ) : (
           <div className="pg-run-layout">
             <div className="pg-left">
@@ -214,6 +225,7 @@ function PlaygroundBody({ skill, onSelectSkill }: PlaygroundProps) {
                       )}
                     </div>
                   )}
+                  {topology && <TopologyRunStrip skill={skill} run={run} />}
                   <RunView run={run} />
                 </>
               ) : (

@@ -3,7 +3,8 @@
  * streams (the preview's renderer and sanitiser, no media, as for artifacts), each tool
  * call with its arguments and result (collapsible), the turn lines, and the run's
  * figures: model, tokens in and out, time to first token, turns. Re-renders a few times
- * a second while streaming, not on every chunk.
+ * a second while streaming, not on every chunk. In a topology run, a node picked in the
+ * graph narrows it to that node's events (its agent's own conversation).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunModel } from '../../../shared/playground/run-model';
@@ -17,6 +18,8 @@ import {
 import { renderMarkdown } from '../editor/markdown';
 import { usePlayground } from './playground-store';
 import { describeOverride } from './model-choice';
+import { focusFor, useTopologyUi, type StepFocus } from '../topology/topology-store';
+import { eventsOfStep } from '../topology/run-state';
 
 const RENDER_EVERY_MS = 200;
 /** An assistant's text is untrusted output: like an artifact, no media at all. */
@@ -94,14 +97,23 @@ export function RunStatsBar({ stats, model }: { stats: RunStats | null; model: R
   );
 }
 
+/** The events the transcript shows: all of them, or those of the step picked in the graph. */
+function shownEvents(model: RunModel, focus: StepFocus | null) {
+  const all = model.allEvents();
+  return focus ? eventsOfStep(all, focus) : all;
+}
+
 export function TranscriptView({ model }: { model: RunModel }) {
   const tick = usePlayground((s) => s.tick);
-  const [items, setItems] = useState<TranscriptItem[]>(() => buildTranscript(model.allEvents()));
+  const focus = useTopologyUi((s) => focusFor(s, model.request.name));
+  const [items, setItems] = useState<TranscriptItem[]>(() =>
+    buildTranscript(shownEvents(model, focus)),
+  );
   const last = useRef(0);
   useEffect(() => {
     const update = () => {
       last.current = Date.now();
-      setItems(buildTranscript(model.allEvents()));
+      setItems(buildTranscript(shownEvents(model, focus)));
     };
     const wait = RENDER_EVERY_MS - (Date.now() - last.current);
     if (model.phase !== 'running' || wait <= 0) {
@@ -110,14 +122,26 @@ export function TranscriptView({ model }: { model: RunModel }) {
     }
     const t = setTimeout(update, wait);
     return () => clearTimeout(t);
-  }, [tick, model]);
+  }, [tick, model, focus]);
   const stats = runStats(model.result()?.metadata ?? null);
   const result = model.result();
   const answer = result?.success && typeof result.summary === 'string' ? result.summary : null;
 
   return (
-    <div className="pg-transcript" data-testid="transcript">
+    <div className="pg-transcript" data-testid="transcript" data-step={focus?.node ?? ''}>
       <RunStatsBar stats={stats} model={model} />
+      {focus && (
+        <div className="pg-tr-filter" data-testid="transcript-step-filter">
+          Only the events of <strong>{focus.node.split('@')[0]}</strong>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => useTopologyUi.getState().setFocus(null)}
+          >
+            Show every step
+          </button>
+        </div>
+      )}
       {items.length === 0 && (
         <div className="pg-empty-line">
           {model.phase === 'running' ? 'Waiting for the model…' : 'The model said nothing.'}
@@ -135,7 +159,7 @@ export function TranscriptView({ model }: { model: RunModel }) {
         ),
       )}
       {/* A run without streamed text (streaming off, or an empty stream) still shows its answer. */}
-      {answer && !items.some((i) => i.kind === 'text') && (
+      {answer && !focus && !items.some((i) => i.kind === 'text') && (
         <div className="pg-tr-answer" data-testid="transcript-answer">
           <div className="pg-section-title">Answer</div>
           <AssistantText text={answer} />

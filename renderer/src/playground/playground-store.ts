@@ -41,7 +41,7 @@ import {
 } from './model-choice';
 import type { A2EOutbound } from '../../../shared/protocol/a2e';
 
-export type PlaygroundTab = 'run' | 'discover' | 'history' | 'cases';
+export type PlaygroundTab = 'run' | 'discover' | 'history' | 'cases' | 'graph';
 export type ArgsView = 'form' | 'json';
 
 export interface ActiveRun {
@@ -411,7 +411,11 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
 
     bumpHistory: () => set((s) => ({ historyNonce: s.historyNonce + 1 })),
 
-    runsOnModel: (skill) => listedSkill(skill)?.kind === 'llm',
+    // A topology's agents run on a model too.
+    runsOnModel: (skill) => {
+      const kind = listedSkill(skill)?.kind;
+      return kind === 'llm' || kind === 'topology';
+    },
     modelChoiceFor(skill) {
       const key = skillParam(skill);
       const picked = key in get().modelChoices ? get().modelChoices[key] : rememberedChoice(key);

@@ -1,7 +1,7 @@
 /**
  * Places the topology graph (shared/skill/topology-graph.ts) with dagre's layered layout:
- * agents left to right in run order, `|` branches stacked, loop back edges routed by the
- * layout (dagre reverses them to rank the graph, then draws them back). The view only
+ * agents left to right in run order, `|` branches stacked in written order, loop back
+ * edges routed by the layout (dagre reverses them to rank the graph, then draws them back). The view only
  * draws what this returns; nothing is hand-placed.
  */
 import { graphlib, layout, type EdgeLabel, type GraphLabel, type NodeLabel } from '@dagrejs/dagre';
@@ -72,8 +72,11 @@ export function layoutTopology(graph: TopologyGraph, direction: 'LR' | 'TB' = 'L
     // Back edges must not pull the ranks: the forward wiring decides the order.
     g.setEdge(e.from, e.to, { ...label, weight: e.kind === 'flow' ? 2 : 1, minlen: 1 }, `e${i}`);
   });
-  // `|` branches stacked in the order they are written.
-  layout(g, { constraints: graph.branchOrder.map((o) => ({ left: o.before, right: o.after })) });
+  // The graph lists nodes and edges in source order, and an expression's graph is
+  // series-parallel: dagre's first ordering (depth-first, in insertion order) already
+  // stacks `|` branches as written without crossings, and its crossing heuristic would
+  // only reorder branches against the text.
+  layout(g, { disableOptimalOrderHeuristic: true });
   const nodes: PlacedNode[] = graph.nodes.map((n) => {
     const p = g.node(n.id);
     return {

@@ -1,0 +1,223 @@
+/**
+ * The playground's Graph tab for a topology skill: the graph of its `topology:` drawn from
+ * the SKILL.md being edited (it follows every keystroke; a syntax error is shown at its
+ * column, over the last graph that parsed), the latest run's step statuses on it, Copy
+ * Mermaid and Save .mmd, and beside it the agents editor and the state inspector. Picking
+ * a node filters the run's transcript to that node and opens its agent.
+ */
+import { useMemo } from 'react';
+import { topologyMermaid } from '../../../shared/skill/topology-mermaid';
+import { usePlayground } from '../playground/playground-store';
+import { copyText } from '../playground/browser-utils';
+import { downloadBlob } from '../util/download';
+import { useEditor } from '../stores/editor-store';
+import { notify } from '../stores/ui-store';
+import { AgentsEditor } from './AgentsEditor';
+import { StateInspector } from './StateInspector';
+import { TopologyGraph } from './TopologyGraph';
+import { focusFor, useTopologyUi, type TopologySidePanel } from './topology-store';
+import { useTopologyText, useTopologyView } from './use-topology-source';
+import { useTopologyRun } from './use-topology-run';
+import type { TopologySource } from './topology-source';
+
+const SIDES: [TopologySidePanel, string][] = [
+  ['agents', 'Agents'],
+  ['state', 'State'],
+];
+
+/** The expression with a caret under the failing column, and the parser's message. */
+export function SyntaxErrorView({
+  source,
+  onReveal,
+}: {
+  source: TopologySource;
+  onReveal?(column: number): void;
+}) {
+  const error = source.parsed?.errors[0];
+  if (!error || source.expression === null) return null;
+  const pos = source.positionOf(error.column);
+  return (
+    <div
+      className="topo-syntax-error"
+      role="alert"
+      data-testid="topo-syntax-error"
+      data-column={error.column}
+    >
+      <pre aria-hidden>
+        {source.expression.replace(/\s+/g, ' ')}
+        {'\n'}
+        {' '.repeat(Math.max(0, error.column - 1))}^
+      </pre>
+      <div>
+        Topology, column {error.column} (line {pos.line}, column {pos.column} of SKILL.md):{' '}
+        {error.message}.{' '}
+        {onReveal && (
+          <button type="button" className="link-button" onClick={() => onReveal(error.column)}>
+            Show in text
+          </button>
+        )}
+        {' The graph shows the last expression that parsed.'}
+      </div>
+    </div>
+  );
+}
+
+export function TopologyPanel({ skill }: { skill: string }) {
+  const topo = useTopologyText(skill);
+  const view = useTopologyView(topo.text);
+  const run = usePlayground((s) => s.runs[skill]);
+  const folded = useTopologyRun(run);
+  const focus = useTopologyUi((s) => focusFor(s, skill));
+  const side = useTopologyUi((s) => s.side);
+  const { setFocus, setSide } = useTopologyUi.getState();
+
+  const mermaid = useMemo(() => {
+    const ast = view?.source.parsed?.ast;
+    if (!ast || !view) return null;
+    const writes = new Map(view.source.agents.map((a) => [a.name, a.writes]));
+    return topologyMermaid(ast, {
+      describe: (agent) => {
+        const w = writes.get(agent);
+        return w ? `→ ${w}` : undefined;
+      },
+    });
+  }, [view]);
+
+  const highlight = useMemo(
+    () =>
+      new Set(folded?.fold.steps.filter((s) => s.ref.node === focus?.node).map((s) => s.id) ?? []),
+    [folded, focus],
+  );
+
+  if (!view) return <div className="pg-empty-line">Reading {skill}…</div>;
+  const { source, layout, stale } = view;
+
+  const reveal = (column: number) => {
+    if (!topo.bufferId) return;
+    const pos = source.positionOf(column);
+    useEditor.getState().revealAt(topo.bufferId, pos.line, pos.column);
+  };
+  const focusNode = focus ? layout?.nodes.find((n) => n.id === focus.node) : undefined;
+
+  return (
+    <div className="topo-panel" data-testid="topo-panel">
+      <section className="topo-main" aria-label={`Topology of ${skill}`}>
+        <div className="topo-toolbar">
+          <code className="topo-expr-text" title={source.expression ?? ''}>
+            {source.expression ?? 'no topology'}
+          </code>
+          <span className="pg-spacer" />
+          <button
+            type="button"
+            className="button secondary small"
+            disabled={!mermaid}
+            onClick={() =>
+              void copyText(mermaid ?? '').then((ok) =>
+                notify(ok ? 'info' : 'error', ok ? 'Mermaid text copied.' : 'Could not copy.'),
+              )
+            }
+            data-testid="topo-copy-mermaid"
+          >
+            Copy Mermaid
+          </button>
+          <button
+            type="button"
+            className="button secondary small"
+            disabled={!mermaid}
+            onClick={() =>
+              downloadBlob(`${skill}.mmd`, new Blob([mermaid ?? ''], { type: 'text/plain' }))
+            }
+            data-testid="topo-save-mermaid"
+          >
+            Save .mmd
+          </button>
+        </div>
+        <SyntaxErrorView source={source} onReveal={topo.bufferId ? reveal : undefined} />
+        {source.yamlError && !source.parsed && (
+          <div className="pg-warning">The frontmatter does not parse: {source.yamlError}</div>
+        )}
+        <div className="topo-canvas">
+          {layout ? (
+            <TopologyGraph
+              layout={layout}
+              label={`Topology of ${skill}${stale ? ' (last version that parsed)' : ''}`}
+              statuses={folded?.fold.nodes}
+              selected={focus?.node ?? null}
+              stale={stale}
+              onSelect={(node) => setFocus(node ? { skill, node, step: null } : null)}
+            />
+          ) : (
+            <div className="pg-empty-line">
+              {source.expression === null
+                ? 'This skill has no topology: add agents and a topology expression.'
+                : 'Nothing to draw yet.'}
+            </div>
+          )}
+        </div>
+        <GraphLegend running={!!folded} />
+      </section>
+      <section className="topo-side" aria-label="Agents and state">
+        <div className="pg-subtabs" role="tablist" aria-label="Topology details">
+          {SIDES.map(([id, label]) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={side === id}
+              className={`pg-subtab${side === id ? ' active' : ''}`}
+              onClick={() => setSide(id)}
+              data-testid={`topo-side-${id}`}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <div className="topo-side-body" role="tabpanel">
+          {side === 'agents' ? (
+            <AgentsEditor
+              text={topo.text ?? ''}
+              bufferId={topo.bufferId}
+              readOnly={topo.readOnly}
+              source={source}
+              focusAgent={focusNode?.label ?? null}
+              onRevealColumn={reveal}
+            />
+          ) : folded ? (
+            <StateInspector
+              events={folded.events}
+              input={folded.input}
+              final={folded.final}
+              highlight={highlight}
+            />
+          ) : (
+            <div className="pg-empty-line">Run {skill} to see the state after each step here.</div>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export function GraphLegend({ running }: { running: boolean }) {
+  return (
+    <div className="topo-legend" aria-label="Legend">
+      <span>
+        <i className="topo-key flow" aria-hidden /> then / in parallel
+      </span>
+      <span>
+        <i className="topo-key fallback" aria-hidden /> on failure (//)
+      </span>
+      <span>
+        <i className="topo-key loop" aria-hidden /> repeat (*)
+      </span>
+      {running && (
+        <>
+          <span className="status-running">● running</span>
+          <span className="status-succeeded">✓ succeeded</span>
+          <span className="status-failed">✕ failed</span>
+          <span className="status-fell_back">↷ fell back</span>
+        </>
+      )}
+    </div>
+  );
+}
