@@ -24,7 +24,7 @@ const SKILL = [
   '    instruct: |',
   '      Write from {findings}.',
   '    reads: [findings]',
-  '    writes: brief',
+  '    writes: brief # the answer',
   'topology: researcher >> writer',
   '---',
   '',
@@ -113,8 +113,15 @@ describe('setAgentField', () => {
       tools: ['web_search', 'calculator'],
       model: 'claude-x',
     });
-    expect(text).toContain('tools: [ web_search, calculator ]');
+    expect(text).toContain('    tools:\n      - web_search\n      - calculator\n');
     expect(text).not.toContain('reads:');
+    // Only the edited keys' lines change: a comment beside another key stays.
+    expect(text).toContain('    writes: brief # the answer\n');
+  });
+
+  it('keeps the flow style of a list it rewrites', () => {
+    const text = ok(setAgentField(SKILL, 'writer', 'reads', ['findings', 'outline']));
+    expect(text).toContain('    reads: [findings, outline]\n');
   });
 });
 
