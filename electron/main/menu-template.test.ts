@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import { menuTemplate } from './menu-template';
+import { accelerator, COMMAND_IDS, COMMANDS } from '../../shared/commands';
 
 function allItems(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
   return items.flatMap((i) => [
@@ -29,5 +30,16 @@ describe('the native menu', () => {
   it('offers them in a development run', () => {
     const items = allItems(menuTemplate(actions(true), false));
     expect(items.some((i) => i.role === 'toggleDevTools')).toBe(true);
+  });
+
+  it('lists every menu command of the command table with its accelerator, and sends its id', () => {
+    const sent: string[] = [];
+    const items = allItems(menuTemplate({ ...actions(false), send: (c) => sent.push(c) }, false));
+    for (const id of COMMAND_IDS.filter((c) => COMMANDS[c].menu !== null)) {
+      const item = items.find((i) => i.label === COMMANDS[id].title);
+      expect(item?.accelerator, id).toBe(accelerator(id));
+      (item?.click as () => void)();
+      expect(sent.at(-1)).toBe(id);
+    }
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { MenuItemConstructorOptions } from 'electron';
 import type { MenuCommand } from '../../shared/api/studio-api';
+import { accelerator, COMMANDS, type CommandId } from '../../shared/commands';
 
 export interface MenuActions {
   send(command: MenuCommand): void;
@@ -17,13 +18,18 @@ export function menuTemplate(
   actions: MenuActions,
   isMac = process.platform === 'darwin',
 ): MenuItemConstructorOptions[] {
-  const send = (command: MenuCommand) => () => actions.send(command);
+  // Label, accelerator and command from the one command table (shared/commands.ts).
+  const item = (id: CommandId & MenuCommand): MenuItemConstructorOptions => ({
+    label: COMMANDS[id].title,
+    accelerator: accelerator(id),
+    click: () => actions.send(id),
+  });
   const template: MenuItemConstructorOptions[] = [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),
     {
       label: '&File',
       submenu: [
-        { label: 'Open Workspace…', accelerator: 'CmdOrCtrl+O', click: send('open-workspace') },
+        item('openWorkspace'),
         {
           label: 'Open Recent',
           submenu: actions.recent.length
@@ -34,11 +40,13 @@ export function menuTemplate(
             : [{ label: 'No recent workspaces', enabled: false }],
         },
         { type: 'separator' },
-        { label: 'New Skill…', accelerator: 'CmdOrCtrl+N', click: send('new-skill') },
-        { label: 'Save', accelerator: 'CmdOrCtrl+S', click: send('save') },
+        item('newSkill'),
+        item('save'),
         { type: 'separator' },
-        { label: 'Export Bundle…', accelerator: 'CmdOrCtrl+Shift+E', click: send('export') },
-        { label: 'Import Bundle…', accelerator: 'CmdOrCtrl+Shift+I', click: send('import') },
+        item('exportBundle'),
+        item('importBundle'),
+        { type: 'separator' },
+        item('settings'),
         { type: 'separator' },
         isMac ? { role: 'close' } : { role: 'quit' },
       ],
@@ -47,11 +55,11 @@ export function menuTemplate(
     {
       label: '&View',
       submenu: [
-        { label: 'Toggle Theme', accelerator: 'CmdOrCtrl+Shift+T', click: send('toggle-theme') },
-        { label: 'Toggle Sidebar', accelerator: 'CmdOrCtrl+B', click: send('toggle-sidebar') },
-        { label: 'Toggle Playground', accelerator: 'CmdOrCtrl+J', click: send('toggle-bottom') },
-        { label: 'Problems', accelerator: 'CmdOrCtrl+Shift+M', click: send('show-problems') },
-        { label: 'Go to Skill…', accelerator: 'CmdOrCtrl+P', click: send('focus-search') },
+        item('toggleTheme'),
+        item('toggleSidebar'),
+        item('toggleBottom'),
+        item('showProblems'),
+        item('goToSkill'),
         { type: 'separator' },
         { role: 'resetZoom' },
         { role: 'zoomIn' },

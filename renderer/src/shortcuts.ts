@@ -1,34 +1,14 @@
 /**
- * The keyboard shortcuts of the studio, in one table so the handler and the
- * tooltips never disagree. Ctrl on Linux/Windows, Cmd on macOS.
+ * The page's keyboard shortcuts, read from the one command table (shared/commands.ts) that
+ * the native menu reads too, so the handler, the menu and the tooltips never disagree.
+ * Ctrl on Linux/Windows, Cmd on macOS.
  */
-export type ShortcutId =
-  | 'save'
-  | 'goToSkill'
-  | 'focusSearch'
-  | 'toggleSidebar'
-  | 'toggleBottom'
-  | 'showProblems'
-  | 'newSkill'
-  | 'settings';
+import { COMMAND_IDS, COMMANDS, type CommandId } from '../../shared/commands';
+export type ShortcutId = CommandId;
 
-interface ShortcutDef {
-  id: ShortcutId;
-  key: string;
-  shift: boolean;
-  title: string;
-}
-
-export const SHORTCUTS: readonly ShortcutDef[] = [
-  { id: 'save', key: 's', shift: false, title: 'Save' },
-  { id: 'goToSkill', key: 'p', shift: false, title: 'Go to skill' },
-  { id: 'focusSearch', key: 'f', shift: true, title: 'Search skills' },
-  { id: 'toggleSidebar', key: 'b', shift: false, title: 'Toggle sidebar' },
-  { id: 'toggleBottom', key: 'j', shift: false, title: 'Toggle playground panel' },
-  { id: 'showProblems', key: 'm', shift: true, title: 'Show problems' },
-  { id: 'newSkill', key: 'n', shift: false, title: 'New skill' },
-  { id: 'settings', key: ',', shift: false, title: 'Settings' },
-];
+/** The commands the page binds to keys (the rest are menu-only: see shared/commands.ts). */
+export const SHORTCUTS: readonly { id: ShortcutId; key: string; shift: boolean; title: string }[] =
+  COMMAND_IDS.filter((id) => COMMANDS[id].page).map((id) => ({ id, ...COMMANDS[id] }));
 
 export interface KeyLike {
   key: string;
@@ -51,8 +31,7 @@ export function matchShortcut(e: KeyLike, mac: boolean): ShortcutId | null {
 }
 
 export function shortcutLabel(id: ShortcutId, mac: boolean): string {
-  const def = SHORTCUTS.find((s) => s.id === id);
-  if (!def) return '';
+  const def = COMMANDS[id];
   const key = def.key.toUpperCase();
   if (mac) return `${def.shift ? '⇧' : ''}⌘${key}`;
   return `Ctrl+${def.shift ? 'Shift+' : ''}${key}`;

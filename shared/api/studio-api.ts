@@ -9,6 +9,7 @@ import type { A2EOutbound, A2ERequest } from '../protocol/a2e';
 import type { HistoryEntry, HistoryInput, HistorySummary } from '../playground/history';
 import type { CaseFileInfo, CaseRunReport, SavedCase } from '../playground/cases';
 import type { ErrorCode } from '../errors';
+import type { CommandId } from '../commands';
 import type { ArgumentsCheck } from '../playground/field-errors';
 import type {
   BundlePreview,
@@ -294,18 +295,8 @@ export interface StudioBridge {
   onMenu(listener: (command: MenuCommand) => void): () => void;
 }
 
-/** Commands the native menu sends to the UI; the UI binds the same ones to shortcuts. */
-export type MenuCommand =
-  | 'open-workspace'
-  | 'new-skill'
-  | 'save'
-  | 'export'
-  | 'import'
-  | 'toggle-theme'
-  | 'toggle-sidebar'
-  | 'toggle-bottom'
-  | 'focus-search'
-  | 'show-problems';
+/** Commands the native menu sends to the UI: the ids of the one command table (shared/commands.ts). */
+export type MenuCommand = CommandId;
 
 /**
  * HTTP transport of the Studio API (browser mode), beside the local server's surface

@@ -1,29 +1,35 @@
 import { useEffect } from 'react';
-import { matchShortcut, type ShortcutId } from '../../shortcuts';
+import { matchShortcut } from '../../shortcuts';
+import type { CommandId } from '../../../../shared/commands';
+import { chooseWorkspace } from '../../app/actions';
+import { useSkills } from '../../stores/skills-store';
 import { IS_MAC } from '../../platform';
 import { useEditor } from '../../stores/editor-store';
 import { useLayout } from '../../stores/layout-store';
-import { useUi } from '../../stores/ui-store';
+import { notify, useUi } from '../../stores/ui-store';
 import { bindNativeMenu, isEcho } from '../../app/menu';
 import { showGoToSkill, useGoToSkill } from '../dialogs/GoToSkill';
 import { showProviderSettings, useProviders } from '../../settings/providers-store';
 
-/** The native menu's command for each shortcut (its accelerator echoes the key press). */
-const MENU_NAMES: Record<ShortcutId, string> = {
-  save: 'save',
-  // The menu's "Go to Skill…" item keeps its command name from when Ctrl+P searched.
-  goToSkill: 'focus-search',
-  focusSearch: 'search-skills',
-  toggleSidebar: 'toggle-sidebar',
-  toggleBottom: 'toggle-bottom',
-  showProblems: 'show-problems',
-  newSkill: 'new-skill',
-  settings: 'settings',
-};
-
-export function runShortcut(id: ShortcutId): void {
+/** What every command of the command table does, for its key and its menu item alike. */
+export function runCommand(id: CommandId): void {
   const layout = useLayout.getState();
   switch (id) {
+    case 'openWorkspace':
+      void chooseWorkspace();
+      break;
+    case 'toggleTheme':
+      layout.cycleTheme();
+      break;
+    case 'importBundle':
+      document.querySelector<HTMLInputElement>('[data-testid="import-input"]')?.click();
+      break;
+    case 'exportBundle': {
+      const sel = useSkills.getState().selected;
+      if (sel) useUi.getState().openDialog('export', sel);
+      else notify('info', 'Select a skill to export.');
+      break;
+    }
     case 'save':
       void useEditor.getState().save();
       break;
@@ -69,12 +75,12 @@ export function useGlobalKeys(): void {
       if (modal && id !== 'save') return;
       e.preventDefault();
       e.stopPropagation();
-      // Remember it under the menu's name so the accelerator's echo is ignored.
-      isEcho(MENU_NAMES[id]);
-      runShortcut(id);
+      // Remember it so the menu accelerator's echo of the same key is ignored.
+      isEcho(id);
+      runCommand(id);
     };
     window.addEventListener('keydown', onKey, true);
-    const unbindMenu = bindNativeMenu(runShortcut);
+    const unbindMenu = bindNativeMenu(runCommand);
     return () => {
       window.removeEventListener('keydown', onKey, true);
       unbindMenu();

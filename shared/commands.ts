@@ -1,0 +1,58 @@
+/**
+ * The studio's commands, in one table read by the native menu (its labels and
+ * accelerators), the page's keyboard shortcuts and their tooltips, so the menu, the keys
+ * and the hints can never disagree. The id is also what the desktop menu sends the page.
+ *
+ * `key` is pressed with Ctrl (Cmd on macOS), plus Shift when `shift`. `page` says whether
+ * the page binds the key itself: keys a browser keeps for itself (Ctrl+O, Ctrl+Shift+I,
+ * Ctrl+Shift+T…) stay menu-only, so browser mode never fights the browser. `menu` says
+ * which native menu lists the command (none: a page-only shortcut).
+ */
+export interface CommandDef {
+  title: string;
+  key: string;
+  shift: boolean;
+  page: boolean;
+  menu: 'file' | 'view' | null;
+}
+
+const cmd = (
+  title: string,
+  key: string,
+  opts: { shift?: boolean; page?: boolean; menu?: CommandDef['menu'] } = {},
+): CommandDef => ({
+  title,
+  key,
+  shift: opts.shift ?? false,
+  page: opts.page ?? true,
+  menu: opts.menu === undefined ? 'view' : opts.menu,
+});
+
+export const COMMANDS = {
+  openWorkspace: cmd('Open Workspace…', 'o', { page: false, menu: 'file' }),
+  newSkill: cmd('New Skill…', 'n', { menu: 'file' }),
+  save: cmd('Save', 's', { menu: 'file' }),
+  exportBundle: cmd('Export Bundle…', 'e', { shift: true, page: false, menu: 'file' }),
+  importBundle: cmd('Import Bundle…', 'i', { shift: true, page: false, menu: 'file' }),
+  settings: cmd('Settings…', ',', { menu: 'file' }),
+  toggleTheme: cmd('Toggle Theme', 't', { shift: true, page: false }),
+  toggleSidebar: cmd('Toggle Sidebar', 'b'),
+  toggleBottom: cmd('Toggle Playground', 'j'),
+  showProblems: cmd('Problems', 'm', { shift: true }),
+  goToSkill: cmd('Go to Skill…', 'p'),
+  focusSearch: cmd('Search Skills', 'f', { shift: true, menu: null }),
+} as const satisfies Record<string, CommandDef>;
+
+export type CommandId = keyof typeof COMMANDS;
+
+export const COMMAND_IDS = Object.keys(COMMANDS) as CommandId[];
+
+export function isCommandId(value: unknown): value is CommandId {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(COMMANDS, value);
+}
+
+/** Electron's accelerator string for a command, e.g. `CmdOrCtrl+Shift+M`. */
+export function accelerator(id: CommandId): string {
+  const def: CommandDef = COMMANDS[id];
+  return `CmdOrCtrl+${def.shift ? 'Shift+' : ''}${def.key.toUpperCase()}`;
+}
