@@ -5,6 +5,7 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isInsideOrEqual } from '../fs/safe-path';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -41,7 +42,7 @@ export async function resolveStaticFile(rootDir: string, urlPath: string): Promi
   try {
     const root = await realpath(rootDir);
     const file = await realpath(path.join(root, rel));
-    if (file !== root && !file.startsWith(root + path.sep)) return null;
+    if (!isInsideOrEqual(root, file)) return null;
     const st = await stat(file);
     return st.isFile() ? file : null;
   } catch {
