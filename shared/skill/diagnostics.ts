@@ -51,6 +51,10 @@ export const DIAGNOSTIC_CODES = [
   'LINK_CASE_MISMATCH',
   'SCHEMA_PATTERN_UNSAFE',
   'TOOL_UNKNOWN',
+  // Topology state flow and composition (topology.ts, topology-contract.ts).
+  'TOPOLOGY_READ_UNWRITTEN',
+  'TOPOLOGY_PARALLEL_WRITE',
+  'TOPOLOGY_SKILL_CYCLE',
   // Client profiles (client-profiles.ts): how one agent client reads the skill.
   'CLIENT_FIELD_IGNORED',
   'CLIENT_LISTING_TRUNCATED',

@@ -6,9 +6,17 @@
 import { isNode, isScalar } from 'yaml';
 import { SKILL_STATUSES } from '../protocol/a2e';
 import { describeValue, isPlainMap, type Checker, type FieldRef } from './check-context';
+import type { Position } from './yaml-source';
 import type { DiagnosticCode } from './diagnostics';
 import { compileJsonSchema, findUnsafePatterns, schemaCompilerAvailable } from './schema-check';
-import { parseTopology, topologyAgents, type TopologyNode } from './topology';
+import { parseTopology, topologyAgents, topologyDataflow, type TopologyNode } from './topology';
+import {
+  CONTRACT_TYPES,
+  isContractType,
+  placeholders,
+  readComposedSkills,
+  readTopologySpec,
+} from './topology-contract';
 import { BUILTIN_TOOL_NAMES, declaredToolName, isBuiltinTool } from './builtin-tools';
 
 /** Where a path named in the frontmatter leads: a file inside the skill, or not. */
@@ -331,6 +339,16 @@ const agents: Check = (c, f) => {
   }
 };
 
+/** `input:` / `output:`: key → one of the RFC's shorthand types. */
+const contract: Check = (c, f) => {
+  if (!isPlainMap(f.value)) {
+    fieldType(c, f, `a map of key → ${CONTRACT_TYPES.join(' | ')}`);
+    return;
+  }
+  for (const e of c.entries(f))
+    if (!isContractType(e.value)) fieldType(c, e, `one of ${CONTRACT_TYPES.join(', ')}`);
+};
+
 const skills: Check = (c, f) => {
   // adk-fluent composes other skills: alias → skill name (a list of names also reads well).
   if (Array.isArray(f.value)) {
@@ -365,8 +383,8 @@ export const EXTENSION_CHECKS: Readonly<Record<string, Check>> = {
   entrypoint,
   agents,
   topology: nonBlankString,
-  input: map,
-  output: map,
+  input: contract,
+  output: contract,
   eval: list,
   skills,
   'disable-model-invocation': boolean,
@@ -420,8 +438,10 @@ export function checkTopology(
     if (isPlainMap(s)) Object.keys(s).forEach((k) => known.add(k));
     else if (Array.isArray(s)) s.forEach((k) => typeof k === 'string' && known.add(k));
   }
+  let unknown = false;
   for (const ref of topologyAgents(ast)) {
     if (known.has(ref.name)) continue;
+    unknown = true;
     const where = agentsField ? 'is not a key of agents' : 'is not defined: add an agents map';
     c.error(
       'TOPOLOGY_UNKNOWN_AGENT',
@@ -430,5 +450,83 @@ export function checkTopology(
       'topology',
     );
   }
+  checkSkillSelfCycle(c, fields);
+  // With an unknown name the flow is a guess: fix the names first.
+  if (!unknown) checkDataflow(c, fields, ast, at);
   return ast;
+}
+
+/** A composed skill naming this skill itself: the smallest cycle, visible in one file. */
+function checkSkillSelfCycle(c: Checker, fields: ReadonlyMap<string, FieldRef>): void {
+  const skillsField = fields.get('skills');
+  const own = fields.get('name')?.value;
+  if (!skillsField || typeof own !== 'string') return;
+  const composed = readComposedSkills(skillsField.value);
+  for (const [alias, name] of composed) {
+    if (name !== own.trim()) continue;
+    const entry = isPlainMap(skillsField.value)
+      ? c.entries(skillsField).find((e) => e.key === alias)
+      : undefined;
+    c.error(
+      'TOPOLOGY_SKILL_CYCLE',
+      `skills: "${alias}" is this skill itself (${own} → ${own}); a skill cannot call itself, directly or through others`,
+      entry ? entry.valuePos : skillsField.keyPos,
+      skillsField.path,
+    );
+  }
+}
+
+/** The keys a call starts with: `input:`, input_schema properties, `arguments` defaults. */
+function inputKeys(fields: ReadonlyMap<string, FieldRef>): string[] {
+  const keys: string[] = [];
+  const input = fields.get('input')?.value;
+  if (isPlainMap(input)) keys.push(...Object.keys(input));
+  const schema = fields.get('input_schema')?.value;
+  if (isPlainMap(schema) && isPlainMap(schema.properties))
+    keys.push(...Object.keys(schema.properties));
+  const args = fields.get('arguments')?.value;
+  if (isPlainMap(args)) keys.push(...Object.keys(args));
+  return keys;
+}
+
+/** Reads of keys nothing writes first (warning); two `|` branches writing one key (error). */
+function checkDataflow(
+  c: Checker,
+  fields: ReadonlyMap<string, FieldRef>,
+  ast: TopologyNode,
+  at: (index: number) => Position,
+): void {
+  const spec = readTopologySpec({
+    agents: fields.get('agents')?.value,
+    skills: fields.get('skills')?.value,
+  });
+  const flow = topologyDataflow(
+    ast,
+    (name) => {
+      const agent = spec.agents.get(name);
+      if (!agent) return null;
+      return {
+        reads: [...new Set([...placeholders(agent.instruct), ...agent.reads])],
+        writes: agent.writes ? [agent.writes] : [],
+      };
+    },
+    inputKeys(fields),
+  );
+  for (const r of flow.unwrittenReads)
+    c.add(
+      'warning',
+      'TOPOLOGY_READ_UNWRITTEN',
+      `topology: "${r.name}" reads "${r.key}", which no earlier step writes and the input does not declare; the run fails there unless the call passes it`,
+      at(r.column - 1),
+      'topology',
+    );
+  for (const w of flow.parallelWrites) {
+    const names = w.steps.map((s) => s.name).join(', ');
+    c.error(
+      'TOPOLOGY_PARALLEL_WRITE',
+      `topology: branches of one "|" all write "${w.key}" (${names}); which value is kept would be a race: give each its own key`,
+      at(w.steps[1].column - 1),
+      'topology',
+    );
+  }
 }
