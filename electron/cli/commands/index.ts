@@ -86,6 +86,25 @@ export const COMMANDS: CommandSpec[] = [
     load: () => import('./test').then((m) => m.testCommand.run),
   },
   {
+    name: 'eval',
+    usage:
+      'eval SKILL [--provider ID] [--model M] [--runs N] [--concurrency K] [--previous] [--case KEY]… [--min-pass-rate R] [--json] | eval SKILL --triggers [--agent ID] …',
+    summary:
+      'Benchmark a skill: its eval cases with and without it (N runs each), graded; exit 1 below --min-pass-rate or when it does worse than no skill. --triggers: does the model pick it.',
+    options: {
+      provider: { type: 'string' },
+      model: { type: 'string' },
+      runs: { type: 'string' },
+      concurrency: { type: 'string' },
+      previous: { type: 'boolean' },
+      case: { type: 'string', multiple: true },
+      'min-pass-rate': { type: 'string' },
+      triggers: { type: 'boolean' },
+      agent: { type: 'string' },
+    },
+    load: () => import('./eval').then((m) => m.evalCommand.run),
+  },
+  {
     name: 'a2e',
     usage: 'a2e --stdio [--agent ID]',
     summary: 'Speak the A2E skills protocol over stdin/stdout, one JSON message per line.',

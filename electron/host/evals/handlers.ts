@@ -106,7 +106,7 @@ export function resolveTarget(
   const llm = record.definition.llm_config ?? null;
   let provider: ProviderConfig | undefined;
   if (choice?.provider) {
-    provider = findProvider(set, choice.provider);
+    provider = findProvider(set, choice.provider) ?? undefined;
     if (!provider)
       throw new StudioError('invalid_params', `no provider "${choice.provider}" is configured`);
   } else if (fallback) return { ...fallback, model: choice?.model ?? fallback.model };

@@ -1,0 +1,300 @@
+/**
+ * `skill-studio eval SKILL [--provider ID] [--model M] [--runs N] [--concurrency K]
+ * [--previous] [--case KEY]… [--min-pass-rate R] [--json]` runs the skill's eval cases
+ * with and without the skill (and, with --previous, as committed at git HEAD), through
+ * the same host methods as the Evals panel, and writes the eval run under
+ * `.skill-studio/evals/<skill>/<timestamp>/`.
+ *
+ * `--triggers` runs the trigger set instead (evals/triggers.json; `--agent ID` picks
+ * whose available_skills index the model sees).
+ *
+ * Progress: a bar on a terminal (stderr), a plain line per finished run otherwise (CI
+ * logs). Then the summary table (stdout), or with --json the benchmark.json /
+ * trigger_results.json content. Exit 1 when the with-skill pass rate is below
+ * --min-pass-rate, when the skill does worse than the baseline (with_skill below
+ * without_skill), when runs failed, or when the run was cancelled; 2 on a usage
+ * mistake (no cases, no provider, unknown skill).
+ */
+import type {
+  BenchmarkJson,
+  ConfigurationName,
+  EvalEvent,
+  EvalStarted,
+  TriggerResultsJson,
+} from '../../../shared/api/evals';
+import type { StudioEvent } from '../../../shared/api/studio-api';
+import { CONFIGURATION_ORDER } from '../../../shared/eval/types';
+import type { StudioHost } from '../../host/studio-host';
+import type { CommandContext, CommandImpl } from '../command';
+import { stringFlag } from '../command';
+import { colours, EXIT_FAILED, EXIT_OK, UsageError, writeJson, type Colours } from '../io';
+import { withHost } from '../host-context';
+
+function intFlag(ctx: CommandContext, name: string, min: number, max: number): number | undefined {
+  const raw = stringFlag(ctx, name);
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${name} takes a whole number from ${min} to ${max} (got '${raw}')`);
+  return n;
+}
+
+function rateFlag(ctx: CommandContext): number | null {
+  const raw = stringFlag(ctx, 'min-pass-rate');
+  if (raw === undefined) return null;
+  // 0.8 or 80%.
+  const n = raw.endsWith('%') ? Number(raw.slice(0, -1)) / 100 : Number(raw);
+  if (!Number.isFinite(n) || n < 0 || n > 1)
+    throw new UsageError(
+      `--min-pass-rate takes a rate from 0 to 1, or a percentage (got '${raw}')`,
+    );
+  return n;
+}
+
+const pct = (x: number): string => `${Math.round(x * 100)}%`;
+
+/** Fixed-width text cells (the table is read in logs as much as on terminals). */
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length)));
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell + ' '.repeat(widths[i] - [...cell].length))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+/** Renders progress: a redrawn bar on a terminal, one line per finished run elsewhere. */
+class ProgressView {
+  private lastBar = '';
+  constructor(
+    private readonly ctx: CommandContext,
+    private readonly c: Colours,
+    private readonly tty: boolean,
+  ) {}
+
+  event(e: EvalEvent): void {
+    const err = this.ctx.io.stderr;
+    if (e.type === 'eval.progress' && this.tty) {
+      const width = 24;
+      const filled = e.total === 0 ? width : Math.round((e.done / e.total) * width);
+      const eta = e.eta_seconds === null ? '' : ` eta ${Math.ceil(e.eta_seconds)}s`;
+      const failed = e.failed > 0 ? this.c.red(` ${e.failed} failed`) : '';
+      this.lastBar = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${e.done}/${e.total}${failed}${eta} (x${e.concurrency})`;
+      err.write(`\r${this.lastBar}\x1b[K`);
+      return;
+    }
+    if (this.tty) return;
+    if (e.type === 'eval.run') {
+      const r = e.run ?? e.failed!;
+      const head = `eval-${r.eval_id} ${r.configuration} run ${r.run_number}`;
+      if (e.run)
+        err.write(
+          `${head}: ${e.run.result.passed}/${e.run.result.total} passed (${pct(e.run.result.pass_rate)})\n`,
+        );
+      else err.write(`${head}: ${e.failed!.status}: ${e.failed!.error}\n`);
+    } else if (e.type === 'eval.trigger') {
+      err.write(
+        `query ${e.result.index}: triggered ${e.result.triggers}/${e.result.runs}${e.result.errors > 0 ? ` (${e.result.errors} failed)` : ''}\n`,
+      );
+    }
+  }
+
+  end(): void {
+    if (this.tty && this.lastBar) this.ctx.io.stderr.write('\n');
+  }
+}
+
+/** Starts the job, shows its progress, waits for its end; Ctrl-C cancels it (what finished stays). */
+async function follow(
+  ctx: CommandContext,
+  host: StudioHost,
+  skill: string,
+  start: () => Promise<EvalStarted>,
+  view: ProgressView,
+): Promise<{ started: EvalStarted; status: string; error: string | null }> {
+  let runId: string | null = null;
+  const early: EvalEvent[] = [];
+  let finish!: (e: Extract<EvalEvent, { type: 'eval.finished' }>) => void;
+  const ended = new Promise<Extract<EvalEvent, { type: 'eval.finished' }>>((r) => (finish = r));
+  const handle = (e: EvalEvent): void => {
+    view.event(e);
+    if (e.type === 'eval.finished') finish(e);
+  };
+  const off = host.onEvent((e: StudioEvent) => {
+    if (!e.type.startsWith('eval.')) return;
+    const ev = e as EvalEvent;
+    if (ev.skill !== skill) return;
+    // Events may come before start() has answered with the runId.
+    if (runId === null) early.push(ev);
+    else if (ev.runId === runId) handle(ev);
+  });
+  const offInterrupt = ctx.io.onInterrupt(() => {
+    if (runId !== null) void host.invoke('evals.cancel', { skill, runId });
+  });
+  try {
+    const started = await start();
+    runId = started.runId;
+    for (const e of early.splice(0)) if (e.runId === runId) handle(e);
+    const end = await ended;
+    view.end();
+    return { started, status: end.status, error: end.error };
+  } finally {
+    off();
+    offInterrupt();
+  }
+}
+
+function benchmarkReport(b: BenchmarkJson, c: Colours): string {
+  const configs = CONFIGURATION_ORDER.filter((x) => b.studio.configurations.includes(x));
+  const cell = (mean: number, sd: number, n: number) =>
+    n === 0 ? '—' : `${pct(mean)} ± ${pct(sd)}`;
+  const header = ['case', ...configs];
+  const rows: string[][] = [header];
+  const cases = [...new Map(b.studio.cases.map((x) => [x.case_key, x])).values()];
+  for (const k of cases) {
+    const row = [`${k.eval_id} ${k.eval_name}`.slice(0, 48)];
+    for (const conf of configs) {
+      const s = b.studio.cases.find((x) => x.case_key === k.case_key && x.configuration === conf);
+      row.push(
+        s
+          ? cell(s.pass_rate.mean, s.pass_rate.stddev, s.runs) +
+              (s.failed_runs > 0 ? ` (${s.failed_runs} failed)` : '')
+          : '—',
+      );
+    }
+    rows.push(row);
+  }
+  const total = ['all'];
+  const time = ['time'];
+  const tokens = ['tokens'];
+  for (const conf of configs) {
+    const s = b.run_summary[conf];
+    const n = b.runs.filter((r) => r.configuration === conf).length;
+    total.push(s ? cell(s.pass_rate.mean, s.pass_rate.stddev, n) : '—');
+    time.push(s ? `${s.time_seconds.mean.toFixed(1)}s` : '—');
+    tokens.push(s ? `${Math.round(s.tokens.mean)}` : '—');
+  }
+  rows.push(total, time, tokens);
+  const delta = b.run_summary.delta;
+  const worse = delta.pass_rate.startsWith('-') && Number(delta.pass_rate) !== 0;
+  const deltaLine = `delta (${configs[0]} − ${configs[1] ?? '—'}): pass rate ${delta.pass_rate}, time ${delta.time_seconds}s, tokens ${delta.tokens}`;
+  const lines = [table(rows), '', worse ? c.red(deltaLine) : c.green(deltaLine)];
+  if (b.studio.delta_old_skill)
+    lines.push(`delta (with_skill − old_skill): pass rate ${b.studio.delta_old_skill.pass_rate}`);
+  if (b.studio.failed_runs.length > 0)
+    lines.push(
+      c.red(`${b.studio.failed_runs.length} run(s) failed: ${b.studio.failed_runs[0].error}`),
+    );
+  return lines.join('\n') + '\n';
+}
+
+function triggersReport(t: TriggerResultsJson, c: Colours): string {
+  const rows = [['query', 'should', 'rate', 'result']];
+  for (const r of t.results)
+    rows.push([
+      r.query.length > 60 ? `${r.query.slice(0, 59)}…` : r.query,
+      r.should_trigger ? 'trigger' : 'not',
+      `${r.triggers}/${r.runs}`,
+      r.pass ? c.green('pass') : c.red('FAIL'),
+    ]);
+  const s = t.summary;
+  const f = (x: number | null) => (x === null ? '—' : pct(x));
+  return `${table(rows)}\n\n${s.passed}/${s.total} queries pass · precision ${f(s.precision)} · recall ${f(s.recall)} · tp ${s.confusion.true_positive} fp ${s.confusion.false_positive} fn ${s.confusion.false_negative} tn ${s.confusion.true_negative}\n`;
+}
+
+export const evalCommand: CommandImpl = {
+  run: (ctx) =>
+    withHost(ctx, async (host) => {
+      const [name, extra] = ctx.positionals;
+      if (!name) throw new UsageError('name the skill to evaluate');
+      if (extra !== undefined)
+        throw new UsageError(`one skill at a time (got '${name}' and '${extra}')`);
+      const skill = host.resolveSkill(name).dir;
+      const runs = intFlag(ctx, 'runs', 1, 20);
+      const concurrency = intFlag(ctx, 'concurrency', 1, 32);
+      const minPassRate = rateFlag(ctx);
+      const provider = stringFlag(ctx, 'provider') ?? null;
+      const model = stringFlag(ctx, 'model') ?? null;
+      const c = colours(ctx.io);
+      const view = new ProgressView(ctx, c, Boolean(ctx.io.stderr.isTTY));
+      const json = ctx.common.json;
+
+      if (ctx.values.triggers) {
+        const agent = stringFlag(ctx, 'agent') ?? null;
+        const outcome = await follow(
+          ctx,
+          host,
+          skill,
+          () =>
+            host.invoke('evals.startTriggers', {
+              skill,
+              options: { provider, model, runs, concurrency, agent },
+            }),
+          view,
+        );
+        const t = (await host.invoke('evals.get', { skill, runId: outcome.started.runId }))
+          .triggers;
+        if (!t) throw new Error(outcome.error ?? 'the trigger run left no results');
+        if (json) writeJson(ctx.io, t);
+        else ctx.io.stdout.write(triggersReport(t, c) + `results: ${outcome.started.folder}\n`);
+        const rate = t.summary.total === 0 ? 0 : t.summary.passed / t.summary.total;
+        const problems: string[] = [];
+        if (outcome.status !== 'completed')
+          problems.push(`the run ${outcome.status}${outcome.error ? `: ${outcome.error}` : ''}`);
+        if (minPassRate !== null && rate < minPassRate)
+          problems.push(`${pct(rate)} of queries pass, below --min-pass-rate ${pct(minPassRate)}`);
+        for (const p of problems) ctx.io.stderr.write(`skill-studio eval: ${p}\n`);
+        return problems.length > 0 ? EXIT_FAILED : EXIT_OK;
+      }
+
+      const configurations: ConfigurationName[] = ctx.values.previous
+        ? ['with_skill', 'without_skill', 'old_skill']
+        : ['with_skill', 'without_skill'];
+      const cases = ctx.values.case as string[] | undefined;
+      const outcome = await follow(
+        ctx,
+        host,
+        skill,
+        () =>
+          host.invoke('evals.start', {
+            skill,
+            options: {
+              provider,
+              model,
+              runs,
+              concurrency,
+              configurations,
+              ...(cases ? { cases } : {}),
+            },
+          }),
+        view,
+      );
+      const b = (await host.invoke('evals.get', { skill, runId: outcome.started.runId })).benchmark;
+      if (!b) throw new Error(outcome.error ?? 'the benchmark left no results');
+      if (json) writeJson(ctx.io, b);
+      else ctx.io.stdout.write(benchmarkReport(b, c) + `results: ${outcome.started.folder}\n`);
+
+      const problems: string[] = [];
+      const withSkill = b.run_summary.with_skill?.pass_rate.mean ?? 0;
+      const baseline = b.run_summary.without_skill?.pass_rate.mean;
+      if (outcome.status !== 'completed')
+        problems.push(
+          `the benchmark ${outcome.status}${outcome.error ? `: ${outcome.error}` : ''}`,
+        );
+      if (b.studio.failed_runs.length > 0)
+        problems.push(`${b.studio.failed_runs.length} run(s) failed`);
+      if (minPassRate !== null && withSkill < minPassRate)
+        problems.push(
+          `pass rate with the skill ${pct(withSkill)} is below --min-pass-rate ${pct(minPassRate)}`,
+        );
+      if (baseline !== undefined && withSkill < baseline)
+        problems.push(
+          `the skill does worse than no skill: ${pct(withSkill)} against ${pct(baseline)}`,
+        );
+      for (const p of problems) ctx.io.stderr.write(`skill-studio eval: ${p}\n`);
+      return problems.length > 0 ? EXIT_FAILED : EXIT_OK;
+    }),
+};
