@@ -418,7 +418,7 @@ export function ChipsField(props: ChipsFieldProps) {
                   type="text"
                   value={draft}
                   list={props.suggestions ? listId : undefined}
-                  aria-label={`Add a ${props.noun}`}
+                  aria-label={`${props.label}: add a ${props.noun}`}
                   placeholder={`Add a ${props.noun}…`}
                   onChange={(e) => setDraft(e.target.value)}
                   onKeyDown={(e) => {
