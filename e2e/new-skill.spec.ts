@@ -10,7 +10,7 @@ test('the new-skill dialog checks the name as typed and creates from a template'
   await page.keyboard.press(`${MOD}+n`);
   const dialog = page.getByTestId('new-skill-dialog');
   await expect(dialog).toBeVisible();
-  const name = dialog.getByTestId('new-skill-name');
+  const name = dialog.locator('#new-skill-name');
   await name.fill('Made_Here');
   await expect(dialog.getByTestId('new-skill-problems')).toContainText('uppercase');
   await expect(dialog.getByTestId('new-skill-create')).toBeDisabled();

@@ -117,9 +117,18 @@ export function afterWorkspaceChange(before: string | null, apply: () => void): 
     .then(() => restoreTabs(root));
 }
 
-export async function createSkill(name: string, template: TemplateName): Promise<boolean> {
+/** `skillMd`: the new-skill wizard's SKILL.md, written instead of the template's. */
+export async function createSkill(
+  name: string,
+  template: TemplateName,
+  skillMd?: string,
+): Promise<boolean> {
   try {
-    const detail = await backend().call('skills.new', { name, template });
+    const detail = await backend().call('skills.new', {
+      name,
+      template,
+      ...(skillMd !== undefined ? { skillMd } : {}),
+    });
     await useSkills.getState().refresh();
     await openSkill({ name: detail.summary.name, dir: detail.summary.dir });
     notify('success', `Created ${detail.summary.name}.`);
