@@ -57,7 +57,6 @@ export function TopologyRunStrip({ skill, run }: { skill: string; run: ActiveRun
               ? 'waiting for the first step…'
               : ''}
         </span>
-        <span className="pg-spacer" />
         {focus && (
           <span className="topo-strip-focus">
             Transcript: <strong>{focus.node.split('@')[0]}</strong> only{' '}

@@ -56,6 +56,14 @@ describe('addAgent', () => {
     expect(readTopologySource(text).expression).toBe('(researcher // writer) >> x');
   });
 
+  it('declares an agent the topology already names without wiring it twice', () => {
+    const text = ok(
+      addAgent(SKILL.replace('researcher >> writer', 'researcher >> (writer | critic)'), 'critic'),
+    );
+    expect(readTopologySource(text).expression).toBe('researcher >> (writer | critic)');
+    expect(readTopologySource(text).agents.map((a) => a.name)).toContain('critic');
+  });
+
   it('makes the first agent the topology of a skill that has none', () => {
     const bare = '---\nname: x\ndescription: y\n---\nBody\n';
     const text = ok(addAgent(bare, 'solo'));

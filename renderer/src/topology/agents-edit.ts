@@ -54,10 +54,12 @@ export function addAgent(text: string, name: string): EditOutcome {
   });
   const expr = src.expression?.trim() ?? '';
   if (expr === '') return then(added, (t) => setFrontmatterKey(t, ['topology'], name));
-  // An expression that does not parse is left for the author: appending could only confuse it.
-  if (!src.parsed?.ast) return added;
+  // An expression that does not parse is left for the author (appending could only confuse
+  // it), and so is one that already names the agent (it was wired before it was declared).
+  const ast = src.parsed?.ast;
+  if (!ast || topologyAgents(ast).some((a) => a.name === name)) return added;
   // Appended to the text as written; a top-level `//` binds looser than `>>`, so it is wrapped.
-  const wired = src.parsed.ast.type === 'fallback' ? `(${expr}) >> ${name}` : `${expr} >> ${name}`;
+  const wired = ast.type === 'fallback' ? `(${expr}) >> ${name}` : `${expr} >> ${name}`;
   return then(added, (t) => setFrontmatterKey(t, ['topology'], wired));
 }
 

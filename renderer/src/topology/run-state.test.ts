@@ -167,6 +167,34 @@ describe('stateTimeline', () => {
   });
 });
 
+describe('stateTimeline with fallbacks', () => {
+  it('marks a failed step fallen back on its own point instead of adding one', () => {
+    seq = 0;
+    const fast = ref('fast@2');
+    const slow = ref('slow@10');
+    const t = stateTimeline(
+      [
+        start(fast),
+        end(fast, 'failed'),
+        end(fast, 'fell_back'),
+        start(slow),
+        write(slow, 'answer', 'multi line answer'),
+        end(slow, 'succeeded'),
+      ],
+      {},
+      { answer: 'multi\nline   answer' },
+    );
+    expect(t.map((p) => [p.label, p.outcome])).toEqual([
+      ['input', null],
+      [fast.label, 'fell_back'],
+      [slow.label, 'succeeded'],
+      ['final', null],
+    ]);
+    // The preview flattened the whitespace: the full value is no change.
+    expect(t[3].changed).toEqual([]);
+  });
+});
+
 describe('eventsOfStep', () => {
   it('keeps the events of one node, or of one execution of it', () => {
     const events = researchBriefRun();

@@ -126,13 +126,17 @@ export function stateText(value: unknown): string {
   }
 }
 
-/** A full value is the same as a bounded preview of it when the preview is its beginning. */
+/**
+ * A full value is the same as a preview of it: previews flatten whitespace to one line and
+ * a long one is cut (ending in …), so they are compared flattened, as a beginning.
+ */
 function sameValue(a: StateValue, b: StateValue): boolean {
   if (a.text === b.text) return true;
-  const cut = (v: StateValue) => v.text.replace(/…$/, '');
-  if (a.truncated) return b.text.startsWith(cut(a));
-  if (b.truncated) return a.text.startsWith(cut(b));
-  return false;
+  const flat = (v: StateValue) => v.text.replace(/\s+/g, ' ').trim();
+  const cut = (v: StateValue) => flat(v).replace(/…$/, '');
+  if (a.truncated) return flat(b).startsWith(cut(a));
+  if (b.truncated) return flat(a).startsWith(cut(b));
+  return flat(a) === flat(b);
 }
 
 function diff(
@@ -171,6 +175,8 @@ export function stateTimeline(
   ];
   let current = { ...first };
   let touched = new Set<string>();
+  /** Where each step's point is, so a later outcome (a failure fallen back from) updates it. */
+  const pointOf = new Map<string, number>();
   for (const ev of events) {
     const f = topologyFieldsOf(ev.data ?? {});
     if (f.state_write) {
@@ -181,10 +187,17 @@ export function stateTimeline(
       touched.add(f.state_write.key);
     }
     if (ev.kind === 'status' && f.step && f.step_outcome && f.step_outcome !== 'running') {
+      const id = stepId(f.step);
+      const earlier = pointOf.get(id);
+      if (earlier !== undefined && touched.size === 0) {
+        out[earlier] = { ...out[earlier], outcome: f.step_outcome };
+        continue;
+      }
+      pointOf.set(id, out.length);
       const before = out[out.length - 1].values;
       out.push({
         label: f.step.label,
-        stepId: stepId(f.step),
+        stepId: id,
         outcome: f.step_outcome,
         values: current,
         changed: diff(before, current, touched),
