@@ -71,6 +71,14 @@ export const COMMANDS: CommandSpec[] = [
     load: () => import('./call').then((m) => m.callCommand.run),
   },
   {
+    name: 'explain',
+    usage: 'explain NAME [--json]',
+    summary:
+      'Show a topology skill: its agents, composed skills, wiring, input/output contract, problems and Mermaid flowchart.',
+    options: {},
+    load: () => import('./explain').then((m) => m.explainCommand.run),
+  },
+  {
     name: 'providers',
     usage: 'providers [--json]',
     summary:
