@@ -46,8 +46,16 @@ export function DraftInput({
   ...rest
 }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
   const d = useDraft({ value, onCommit, onDraft });
+  const input = useRef<HTMLInputElement>(null);
+  const selectFirst = rest.autoFocus === true;
+  // A field focused for the user (a property just added) has its text selected, so
+  // typing replaces the suggested name instead of appending to it.
+  useEffect(() => {
+    if (selectFirst) input.current?.select();
+  }, [selectFirst]);
   return (
     <input
+      ref={input}
       {...rest}
       value={d.draft}
       onFocus={d.focus}
