@@ -30,8 +30,8 @@ function CellText({ cell, running }: { cell: Cell | undefined; running: boolean 
     <>
       <span className="ev-rate">{formatMeanSd(cell.mean, cell.sd)}</span>
       <span className="ev-sub">
-        {formatTokens(cell.tokens)} tok · {formatSeconds(cell.seconds)}
-        {cell.failed > 0 && <span className="pg-error-text"> · {cell.failed} failed</span>}
+        <span>{formatTokens(cell.tokens)} tok</span> <span>{formatSeconds(cell.seconds)}</span>
+        {cell.failed > 0 && <span className="pg-error-text"> {cell.failed} failed</span>}
       </span>
     </>
   );

@@ -44,16 +44,25 @@ function CheckRow({
         onChange={(e) => update(e.target.value as CheckKind, text)}
         data-testid="eval-check-kind"
       >
-        {CHECK_KINDS.map((k) => (
-          <option key={k.kind} value={k.kind}>
-            {k.label}
-          </option>
-        ))}
+        <optgroup label="Judged by the grader">
+          {CHECK_KINDS.filter((k) => k.judged).map((k) => (
+            <option key={k.kind} value={k.kind}>
+              {k.label}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label="Decided by code">
+          {CHECK_KINDS.filter((k) => !k.judged).map((k) => (
+            <option key={k.kind} value={k.kind}>
+              {k.label}
+            </option>
+          ))}
+        </optgroup>
       </select>
       {multiline ? (
         <textarea
           className="pg-input pg-textarea ev-check-text"
-          rows={check.kind === 'json_schema' ? 3 : 1}
+          rows={check.kind === 'json_schema' ? 3 : 2}
           value={text}
           placeholder={hint}
           aria-label={`${label}: ${isJudged(check.kind) ? 'what the grader judges' : 'schema'}`}

@@ -160,11 +160,11 @@ function TriggerResults({ skill }: { skill: SkillRef }) {
           <dt>TN</dt>
           <dd data-testid="eval-tn">{c.true_negative}</dd>
         </div>
-        <div>
+        <div className="ev-ratio" title="Of the queries that triggered, how many should have">
           <dt>Precision</dt>
           <dd data-testid="eval-precision">{rate(summary.precision)}</dd>
         </div>
-        <div>
+        <div className="ev-ratio" title="Of the queries that should trigger, how many did">
           <dt>Recall</dt>
           <dd data-testid="eval-recall">{rate(summary.recall)}</dd>
         </div>

@@ -26,19 +26,24 @@ export interface CasesDraft {
 }
 
 /** The kinds a form offers, in menu order, with the words the form uses for each. */
-export const CHECK_KINDS: readonly { kind: CheckKind; label: string; hint: string }[] = [
-  { kind: 'expectation', label: 'Expectation (judged)', hint: 'The answer cites its sources' },
-  { kind: 'rubric', label: 'Rubric (judged)', hint: 'Balanced: pros and cons' },
-  { kind: 'contains', label: 'Contains', hint: 'text the answer must contain' },
-  { kind: 'not_contains', label: 'Does not contain', hint: 'text the answer must not contain' },
-  { kind: 'regex', label: 'Matches regex', hint: '^\\d{4}-\\d{2}-\\d{2}$' },
-  { kind: 'json_schema', label: 'JSON schema', hint: '{"type": "object"}' },
-  { kind: 'file_exists', label: 'File exists', hint: 'report.pdf' },
-  { kind: 'tool_called', label: 'Tool called', hint: 'calculator' },
+export const CHECK_KINDS: readonly {
+  kind: CheckKind;
+  label: string;
+  hint: string;
+  judged: boolean;
+}[] = [
+  { kind: 'expectation', label: 'Expectation', hint: 'The answer cites its sources', judged: true },
+  { kind: 'rubric', label: 'Rubric', hint: 'Balanced: pros and cons', judged: true },
+  { kind: 'contains', label: 'Contains', hint: 'text the answer must contain', judged: false },
+  { kind: 'not_contains', label: 'Lacks', hint: 'text the answer must not contain', judged: false },
+  { kind: 'regex', label: 'Regex', hint: '^\\d{4}-\\d{2}-\\d{2}$', judged: false },
+  { kind: 'json_schema', label: 'JSON schema', hint: '{"type": "object"}', judged: false },
+  { kind: 'file_exists', label: 'File exists', hint: 'report.pdf', judged: false },
+  { kind: 'tool_called', label: 'Tool called', hint: 'calculator', judged: false },
 ];
 
 export function isJudged(kind: CheckKind): boolean {
-  return kind === 'expectation' || kind === 'rubric';
+  return CHECK_KINDS.some((k) => k.kind === kind && k.judged);
 }
 
 /** The one text a check is edited through (a schema as JSON text). */
