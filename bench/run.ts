@@ -11,11 +11,15 @@ import { registryBench } from './registry-bench';
 import { runnerBench } from './runner-bench';
 import { llmBench } from './llm-bench';
 import { cliBench } from './cli-bench';
+import { evalBench } from './eval-bench';
+import { formBench } from './form-bench';
 
 const SUITES = {
   registry: ['Registry', registryBench],
   runner: ['Runner', runnerBench],
   llm: ['Model runs', llmBench],
+  evals: ['Evals', evalBench],
+  form: ['Form view (the browser row needs `npm run build`)', formBench],
   cli: ['CLI (whole processes; needs `npm run build`)', cliBench],
 } as const;
 type Suite = keyof typeof SUITES;

@@ -53,8 +53,25 @@ export function checkText(check: CheckSpec): string {
 
 export type CompiledRegex = { ok: true; re: RE2JS } | { ok: false; message: string };
 
-/** A regex check's pattern on RE2, with flags i, m, s; a pattern RE2 cannot run is refused. */
+const compiledRegexes = new Map<string, CompiledRegex>();
+const REGEX_CACHE_LIMIT = 256;
+
+/**
+ * A regex check's pattern on RE2, with flags i, m, s; a pattern RE2 cannot run is
+ * refused. Compiled once per pattern (a benchmark checks the same one every run).
+ */
 export function compileRegexCheck(pattern: string, flags: string): CompiledRegex {
+  const key = `${flags}/${pattern}`;
+  let hit = compiledRegexes.get(key);
+  if (!hit) {
+    hit = compileRegex(pattern, flags);
+    if (compiledRegexes.size >= REGEX_CACHE_LIMIT) compiledRegexes.clear();
+    compiledRegexes.set(key, hit);
+  }
+  return hit;
+}
+
+function compileRegex(pattern: string, flags: string): CompiledRegex {
   try {
     // Validates the syntax and refuses backtracking-only constructs.
     const plain = compileLinearRegExp(pattern);

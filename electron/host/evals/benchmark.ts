@@ -271,8 +271,9 @@ export async function runBenchmark(
   };
   const writer = new CoalescingWriter(path.join(plan.folder, BENCHMARK_FILE));
 
-  // eval_metadata.json per case (skill-creator's aggregate reads eval_id from it).
-  await Promise.all(
+  // eval_metadata.json per case (skill-creator's aggregate reads eval_id from it),
+  // written while the first runs start rather than before them.
+  const metadataWritten = Promise.all(
     plan.cases.map((c) =>
       writeJson(path.join(plan.folder, `eval-${ids.get(c.key)}`, 'eval_metadata.json'), {
         eval_id: ids.get(c.key),
@@ -285,7 +286,7 @@ export async function runBenchmark(
       }),
     ),
   );
-  await writer.write(benchmark);
+  const firstWrite = writer.write(benchmark);
   emitProgress();
 
   const runOne = async (t: Task): Promise<void> => {
@@ -320,12 +321,16 @@ export async function runBenchmark(
       signal: hooks.signal,
     });
     const executorEnd = new Date(now());
-    await writeJson(path.join(dir, 'transcript.json'), out.transcript);
-    for (const [name, text] of out.artifacts) {
-      const rel = outputPath(name);
-      if (rel) await writeText(path.join(dir, 'outputs', ...rel.split('/')), text);
-    }
+    // The transcript and outputs are written while the grader works (they do not depend on it).
+    const saved = Promise.all([
+      writeJson(path.join(dir, 'transcript.json'), out.transcript),
+      ...[...out.artifacts].map(([name, text]) => {
+        const file = outputPath(name);
+        return file ? writeText(path.join(dir, 'outputs', ...file.split('/')), text) : null;
+      }),
+    ]);
     if (!out.ok) {
+      await saved;
       fail(out.error ?? 'the run failed', out.cancelled);
       return;
     }
@@ -333,6 +338,7 @@ export async function runBenchmark(
     try {
       graded = await grade(env, plan, t.c, out, hooks.signal);
     } catch (err) {
+      await saved;
       fail(
         hooks.signal.aborted ? 'cancelled while grading' : errorMessage(err),
         hooks.signal.aborted,
@@ -380,8 +386,11 @@ export async function runBenchmark(
       grader_end: graderEnd.toISOString(),
       grader_duration_seconds: graderSeconds,
     };
-    await writeJson(path.join(dir, 'grading.json'), grading);
-    await writeJson(path.join(dir, 'timing.json'), timing);
+    await Promise.all([
+      saved,
+      writeJson(path.join(dir, 'grading.json'), grading),
+      writeJson(path.join(dir, 'timing.json'), timing),
+    ]);
     const run: BenchmarkRun = {
       eval_id: t.evalId,
       eval_name: t.c.name,
@@ -409,7 +418,9 @@ export async function runBenchmark(
   };
 
   // Workers take tasks in order; the pool bounds the model calls, the workers bound
-  // how many runs (with their tool work) are open at once.
+  // how many runs (with their tool work and file writes) are open at once. Four per
+  // slot keep every slot busy while other runs write their folders (each file is
+  // synced to disk, which is slow on a busy machine).
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < tasks.length && !hooks.signal.aborted) {
@@ -442,8 +453,8 @@ export async function runBenchmark(
       void writer.write(benchmark);
     }
   };
-  const workers = Math.max(1, Math.min(tasks.length, plan.concurrency * 2));
-  await Promise.all(Array.from({ length: workers }, worker));
+  const workers = Math.max(1, Math.min(tasks.length, plan.concurrency * 4));
+  await Promise.all([...Array.from({ length: workers }, worker), metadataWritten, firstWrite]);
 
   if (hooks.signal.aborted) status = 'cancelled';
   else if (runs.length === 0 && failed.length > 0) {

@@ -17,11 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EvalEvent, StudioEvent } from '../../../shared/api/studio-api';
-import {
-  openAiTurn,
-  textDeltas,
-  toolCallDeltas,
-} from '../providers/test-support/provider-wire';
+import { openAiTurn, textDeltas, toolCallDeltas } from '../providers/test-support/provider-wire';
 import {
   startWireServer,
   type RecordedRequest,
@@ -50,7 +46,11 @@ Always cite your sources as [1], [2].
 const EVALS_JSON = {
   skill_name: 'research',
   evals: [
-    { id: 1, prompt: 'Research volcanoes', expectations: [{ contains: '[1]' }, { not_contains: 'ERROR' }] },
+    {
+      id: 1,
+      prompt: 'Research volcanoes',
+      expectations: [{ contains: '[1]' }, { not_contains: 'ERROR' }],
+    },
     { id: 2, prompt: 'Research glaciers UNGRADABLE', expectations: ['is UNGRADABLE-judged'] },
   ],
 };
@@ -73,7 +73,11 @@ function model(opts: { failOn?: string; hang?: boolean } = {}): (req: RecordedRe
     const body = textOf(req);
     if (opts.hang) return { kind: 'hang' };
     if (opts.failOn && body.includes(opts.failOn))
-      return { kind: 'json', status: 400, body: { error: { message: 'the model is unavailable' } } };
+      return {
+        kind: 'json',
+        status: 400,
+        body: { error: { message: 'the model is unavailable' } },
+      };
     if (body.includes('You grade the output')) {
       if (body.includes('UNGRADABLE')) return sse('I would say it passes, mostly.');
       const cites = /The assistant's output\\n[^#]*\[1\]/.test(body);
@@ -112,11 +116,23 @@ async function setup(script: (req: RecordedRequest) => Reply): Promise<void> {
     path.join(ws, 'skill-studio.json'),
     JSON.stringify({
       providers: [
-        { id: 'local', kind: 'openai-compatible', base_url: `${server.url}/v1`, model: 'test-model', default: true },
+        {
+          id: 'local',
+          kind: 'openai-compatible',
+          base_url: `${server.url}/v1`,
+          model: 'test-model',
+          default: true,
+        },
       ],
     }),
   );
-  host = await StudioHost.create({ workspace: ws, home: null, stateDir: null, noUser: true, frameworkDir: null });
+  host = await StudioHost.create({
+    workspace: ws,
+    home: null,
+    stateDir: null,
+    noUser: true,
+    frameworkDir: null,
+  });
 }
 
 function finished(runId: string): Promise<EvalEvent[]> {
@@ -186,17 +202,39 @@ describe('benchmark', () => {
     expect(b.run_summary.with_skill!.pass_rate.mean).toBe(0.6667);
     expect(b.run_summary.without_skill!.pass_rate.mean).toBe(0.1667);
     expect(b.run_summary.delta.pass_rate).toBe('+0.50');
-    expect(b.metadata).toMatchObject({ skill_name: 'research', runs_per_configuration: 2, evals_run: [1, 2, 3] });
+    expect(b.metadata).toMatchObject({
+      skill_name: 'research',
+      runs_per_configuration: 2,
+      evals_run: [1, 2, 3],
+    });
 
     // skill-creator's layout and field names.
-    const run = b.runs.find((r) => r.case_key === 'evals-json#2' && r.configuration === 'with_skill')!;
+    const run = b.runs.find(
+      (r) => r.case_key === 'evals-json#2' && r.configuration === 'with_skill',
+    )!;
     expect(Object.keys(run.result).sort()).toEqual(
-      ['errors', 'failed', 'pass_rate', 'passed', 'time_seconds', 'tokens', 'tool_calls', 'total'].sort(),
+      [
+        'errors',
+        'failed',
+        'pass_rate',
+        'passed',
+        'time_seconds',
+        'tokens',
+        'tool_calls',
+        'total',
+      ].sort(),
     );
     const grading = JSON.parse(
-      await readFile(path.join(detail.folder, 'eval-2', 'with_skill', `run-${run.run_number}`, 'grading.json'), 'utf8'),
+      await readFile(
+        path.join(detail.folder, 'eval-2', 'with_skill', `run-${run.run_number}`, 'grading.json'),
+        'utf8',
+      ),
     );
-    expect(grading.expectations[0]).toMatchObject({ passed: false, ungraded: true, raw: 'I would say it passes, mostly.' });
+    expect(grading.expectations[0]).toMatchObject({
+      passed: false,
+      ungraded: true,
+      raw: 'I would say it passes, mostly.',
+    });
     expect(grading.summary).toMatchObject({ passed: 0, failed: 1, total: 1, pass_rate: 0 });
     expect(Object.keys(grading)).toEqual(
       expect.arrayContaining(['expectations', 'summary', 'execution_metrics', 'timing']),
@@ -206,7 +244,9 @@ describe('benchmark', () => {
       (r) => r.body.includes('You grade the output') && r.body.includes('UNGRADABLE'),
     );
     expect(graderAsks).toHaveLength(2 * 2 * 2);
-    const meta = JSON.parse(await readFile(path.join(detail.folder, 'eval-3', 'eval_metadata.json'), 'utf8'));
+    const meta = JSON.parse(
+      await readFile(path.join(detail.folder, 'eval-3', 'eval_metadata.json'), 'utf8'),
+    );
     expect(meta).toMatchObject({ eval_id: 3, case_key: 'inline#1' });
 
     const files = await host.invoke('evals.transcript', {
@@ -230,7 +270,8 @@ describe('benchmark', () => {
       options: { runs: 1, cases: ['evals-json#1', 'inline#1'] },
     });
     await finished(started.runId);
-    const b = (await host.invoke('evals.get', { skill: skillDir, runId: started.runId })).benchmark!;
+    const b = (await host.invoke('evals.get', { skill: skillDir, runId: started.runId }))
+      .benchmark!;
     expect(b.studio.status).toBe('completed');
     expect(b.runs.map((r) => r.case_key)).toEqual(['inline#1', 'inline#1']);
     expect(b.studio.failed_runs).toHaveLength(2);
@@ -257,7 +298,10 @@ describe('benchmark', () => {
 describe('trigger eval', () => {
   it('counts a skill tool call as a trigger and scores precision and recall', async () => {
     await setup(model());
-    const started = await host.invoke('evals.startTriggers', { skill: skillDir, options: { runs: 2 } });
+    const started = await host.invoke('evals.startTriggers', {
+      skill: skillDir,
+      options: { runs: 2 },
+    });
     expect(started.total).toBe(10);
     await finished(started.runId);
     const t = (await host.invoke('evals.get', { skill: skillDir, runId: started.runId })).triggers!;
@@ -268,14 +312,28 @@ describe('trigger eval', () => {
       [0, true],
       [0, true],
     ]);
-    expect(t.summary).toMatchObject({ total: 5, passed: 4, failed: 1, precision: 1, recall: 0.6667 });
-    expect(t.summary.confusion).toEqual({ true_positive: 2, false_positive: 0, false_negative: 1, true_negative: 2 });
+    expect(t.summary).toMatchObject({
+      total: 5,
+      passed: 4,
+      failed: 1,
+      precision: 1,
+      recall: 0.6667,
+    });
+    expect(t.summary.confusion).toEqual({
+      true_positive: 2,
+      false_positive: 0,
+      false_negative: 1,
+      true_negative: 2,
+    });
     const ask = await host.invoke('evals.transcript', {
       skill: skillDir,
       runId: started.runId,
       ref: { kind: 'trigger', query_index: 0, run_number: 1 },
     });
-    expect(ask.transcript).toMatchObject({ triggered: true, trigger_evidence: 'skill("research")' });
+    expect(ask.transcript).toMatchObject({
+      triggered: true,
+      trigger_evidence: 'skill("research")',
+    });
     // The model saw the skill in an <available_skills> index.
     expect(server.requests[0].body).toContain('<name>research</name>');
   }, 60_000);
@@ -289,8 +347,12 @@ describe('sources', () => {
       source: 'inline',
       cases: [{ prompt: 'New inline', checks: [{ kind: 'contains', value: 'x' }] }],
     });
-    expect(s.cases.filter((c) => c.source === 'inline').map((c) => c.prompt)).toEqual(['New inline']);
-    expect(await readFile(path.join(skillDir, 'SKILL.md'), 'utf8')).toContain('Always cite your sources');
+    expect(s.cases.filter((c) => c.source === 'inline').map((c) => c.prompt)).toEqual([
+      'New inline',
+    ]);
+    expect(await readFile(path.join(skillDir, 'SKILL.md'), 'utf8')).toContain(
+      'Always cite your sources',
+    );
     s = await host.invoke('evals.saveTriggers', {
       skill: skillDir,
       queries: [{ query: 'q', should_trigger: false }],
@@ -311,7 +373,11 @@ describe('sources', () => {
     await setup(model());
     const s = await host.invoke('evals.sources', { skill: skillDir });
     const d = s.sources.find((x) => x.kind === 'evals-json')!.diagnostics;
-    expect(d[0]).toMatchObject({ code: 'EVAL_INVALID', severity: 'error', file: 'evals/evals.json' });
+    expect(d[0]).toMatchObject({
+      code: 'EVAL_INVALID',
+      severity: 'error',
+      file: 'evals/evals.json',
+    });
     expect(s.cases.map((c) => c.key)).toEqual(['inline#1']);
   }, 60_000);
 });

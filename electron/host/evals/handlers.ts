@@ -160,8 +160,9 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
   const jobs = new Map<string, Job>();
   const jobKey = (dir: string, runId: string) => `${dir}\0${runId}`;
 
-  const environment = (concurrency: number): RunEnvironment => ({
-    providers: () => ctx.providerSet(),
+  const environment = (concurrency: number, set: LoadedProviderSet): RunEnvironment => ({
+    // One eval run compares configurations on one provider setup: read once, at its start.
+    providers: async () => set,
     runScript: (c) => ctx.runScript(c),
     // Its current limit rides on every eval.progress event.
     pool: new CallPool(concurrency),
@@ -248,7 +249,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
     kind: 'triggers' | 'improve',
   ): Promise<EvalStarted> => {
     const record = ctx.skillAt(skill);
-    const sources = await readEvalSources(record);
+    const sources = await readEvalSources(record, { previousVersion: false });
     const set = await ctx.providerSet();
     const target = resolveTarget(set, options, record);
     let queries = sources.triggers.map((q, index) => ({ ...q, index }));
@@ -269,7 +270,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
     const others = otherSkills(ctx, options.agent);
     const runs = options.runs ?? DEFAULT_RUNS;
     const { runRecord, folder } = await begin(record, kind, target, options);
-    const env = environment(options.concurrency ?? DEFAULT_CONCURRENCY);
+    const env = environment(options.concurrency ?? DEFAULT_CONCURRENCY, set);
     const plan = {
       skill: record.dir,
       skillName: record.summary.name,
@@ -325,7 +326,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
     'evals.start': async ({ skill, options = {} }) => {
       const record = ctx.skillAt(skill);
       const o: BenchmarkOptions = options;
-      const sources = await readEvalSources(record);
+      const sources = await readEvalSources(record, { previousVersion: false });
       let cases = sources.cases;
       if (o.cases) {
         const unknown = o.cases.filter((k) => !cases.some((c) => c.key === k));
@@ -370,7 +371,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       const runs = o.runs ?? DEFAULT_RUNS;
       const concurrency = o.concurrency ?? DEFAULT_CONCURRENCY;
       const { runRecord, folder } = await begin(record, 'benchmark', target, o);
-      const env = environment(concurrency);
+      const env = environment(concurrency, set);
       launch(record, runRecord, folder, async (signal) => {
         const out = await runBenchmark(
           env,

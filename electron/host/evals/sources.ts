@@ -35,13 +35,18 @@ function skillMdName(record: SkillRecord): string {
   return record.skillMdPath ? path.basename(record.skillMdPath) : 'SKILL.md';
 }
 
-export async function readEvalSources(record: SkillRecord): Promise<EvalSources> {
+export async function readEvalSources(
+  record: SkillRecord,
+  opts: { previousVersion?: boolean } = {},
+): Promise<EvalSources> {
+  // Asking git costs a process; a run that does not offer the choice skips it.
+  const askGit = (opts.previousVersion ?? true) && record.skillMdPath !== null;
   const mdName = skillMdName(record);
   const [md, evalsJson, triggers, head] = await Promise.all([
     record.skillMdPath ? readText(record.dir, mdName) : Promise.resolve(null),
     readText(record.dir, EVALS_JSON_PATH),
     readText(record.dir, TRIGGERS_JSON_PATH),
-    record.skillMdPath ? fileAtHead(record.skillMdPath) : Promise.resolve(null),
+    askGit ? fileAtHead(record.skillMdPath!) : Promise.resolve(null),
   ]);
   const inline = md ? inlineEvalsOf(md.text) : { cases: [], diagnostics: [] };
   const fromJson = evalsJson
