@@ -10,6 +10,7 @@ import { printRows } from './bench-util';
 import { registryBench } from './registry-bench';
 import { runnerBench } from './runner-bench';
 import { llmBench } from './llm-bench';
+import { topologyBench } from './topology-bench';
 import { cliBench } from './cli-bench';
 import { evalBench } from './eval-bench';
 import { formBench } from './form-bench';
@@ -18,6 +19,7 @@ const SUITES = {
   registry: ['Registry', registryBench],
   runner: ['Runner', runnerBench],
   llm: ['Model runs', llmBench],
+  topology: ['Topologies', topologyBench],
   evals: ['Evals', evalBench],
   form: ['Form view (the browser row needs `npm run build`)', formBench],
   cli: ['CLI (whole processes; needs `npm run build`)', cliBench],
