@@ -86,6 +86,16 @@ test('a property added in the builder reaches the text and the playground form',
   await row.getByTestId('schema-property-pattern').press('Enter');
   await expect(row.getByRole('alert')).toHaveCount(0);
 
+  // A rename (the required entry with it) is one step of the editor's undo history.
+  const topicName = property(builder, 'topic').getByTestId('schema-property-name');
+  await topicName.fill('subject');
+  await topicName.press('Enter');
+  await expect(property(builder, 'subject').getByTestId('schema-property-required')).toBeChecked();
+  await page.keyboard.press(`${MOD}+z`);
+  await expect(property(builder, 'subject')).toHaveCount(0);
+  await expect(property(builder, 'topic').getByTestId('schema-property-required')).toBeChecked();
+  await expect(property(builder, 'city')).toBeVisible();
+
   // Saved: YAML written key by key, the comment kept; the playground form gains the field.
   await page.keyboard.press(`${MOD}+s`);
   await expect.poll(() => fileText(md)).toContain('city:');
