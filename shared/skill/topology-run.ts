@@ -38,6 +38,11 @@ export interface TopologyEventFields {
   step?: TopologyStepRef;
   step_outcome?: TopologyStepOutcome;
   state_write?: { key: string; preview: string; truncated: boolean };
+  /**
+   * Extension: an event of a composed skill's own run (a skill step) carries this run's
+   * `step`, and the callee's own step ref, when it had one, here.
+   */
+  inner_step?: TopologyStepRef;
 }
 
 /** One step in the final result's `metadata.topology.steps`. */

@@ -9,7 +9,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeCallRequest } from '../../../../shared/protocol/messages';
 import type { SkillEvent } from '../../../../shared/protocol/a2e';
 import type { SkillRecord } from '../../../../shared/skill/model';
@@ -150,6 +150,42 @@ describe('research-brief end to end', () => {
       expect.arrayContaining(['findings', 'checked_findings', 'outline', 'brief']),
     );
     expect(events.map((e) => e.seq)).toEqual(events.map((_e, i) => i));
+  });
+});
+
+describe('research-brief cancelled', () => {
+  it('a cancel while both checkers stream closes both requests at once; the writer never runs', async () => {
+    let checkersAsked = 0;
+    let bothAsked!: () => void;
+    const asked = new Promise<void>((r) => (bothAsked = r));
+    server = await startWireServer((req) => {
+      const system = systemOf(req);
+      if (system.startsWith('Check every claim') || system.startsWith('Propose')) {
+        if (++checkersAsked === 2) bothAsked();
+        return { kind: 'hang' };
+      }
+      return researchBriefServer(req);
+    });
+    const host = hostFor(server.url, [researchBrief]);
+    const controller = new AbortController();
+    const pending = host.call(
+      makeCallRequest({ name: 'research-brief', arguments: { topic: 'tides' }, timeout: 60 }),
+      null,
+      undefined,
+      controller.signal,
+    );
+    await asked;
+    controller.abort();
+    const result = (await pending).data!;
+    expect(result).toMatchObject({ success: false, error_code: 'cancelled', cancelled: true });
+    // Both hanging requests were closed by the client, not left to time out.
+    await vi.waitFor(() => expect(server!.earlyCloses).toBe(2));
+    expect(server.requests.some((r) => systemOf(r).startsWith('Write a brief'))).toBe(false);
+    const steps = (result.metadata!.topology as TopologyRunMetadata).steps;
+    expect(steps.filter((s) => s.branches.length === 1).map((s) => s.outcome)).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
   });
 });
 

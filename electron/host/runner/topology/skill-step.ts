@@ -121,7 +121,7 @@ export async function runSkillStep(
   if (!result.success) {
     return {
       ok: false,
-      code: runErrorCode(result.error_code),
+      code: runErrorCode(result.error_code ?? undefined),
       error: `skill "${skillName}": ${result.error ?? 'failed'}`,
       tokens,
     };

@@ -24,7 +24,12 @@ import {
   type TopologySpec,
 } from '../../../../shared/skill/topology-contract';
 import type { ExecContext, ExecOutcome } from '../types';
-import { DEFAULT_MAX_TURNS, type AgentRunner, type TurnBudget } from '../llm/skill-agent';
+import {
+  DEFAULT_MAX_TURNS,
+  howToAddProvider,
+  type AgentRunner,
+  type TurnBudget,
+} from '../llm/skill-agent';
 import { userTurn } from '../llm/user-turn';
 import { runTopology, type StepContext, type StepResult } from './run-topology';
 import { callersOf, runSkillStep, tokensOf } from './skill-step';
@@ -95,7 +100,11 @@ export async function runTopologySkill(
           error: `agent "${name}" reads "${filled.key}", which no earlier step wrote and the arguments do not hold`,
         };
       if (!deps.runAgent)
-        return { ok: false, code: 'skill_error', error: 'no LLM provider is configured' };
+        return {
+          ok: false,
+          code: 'skill_error',
+          error: `no LLM provider is configured, so agent "${name}" cannot run: ${howToAddProvider(null)}`,
+        };
       const out = await deps.runAgent(ctx, {
         instructions: filled.text,
         userTurn: turn,
