@@ -160,6 +160,7 @@ describe('skillKind and skillStatus', () => {
     expect(skillKind({ entrypoint: 'scripts/run.py', agents: {}, topology: 'a' })).toBe('script');
     expect(skillKind({ agents: { a: { instruct: 'x' } }, topology: 'a' })).toBe('topology');
     expect(skillKind({ skills: { r: 'research' }, topology: 'r' })).toBe('topology');
+    expect(skillKind({ skills: ['research'], topology: 'research' })).toBe('topology');
     expect(skillKind({ agents: { a: { instruct: 'x' } } })).toBe('llm');
     expect(skillKind({ topology: 'a' })).toBe('llm');
     expect(skillKind({ entrypoint: '  ' })).toBe('llm');

@@ -54,14 +54,14 @@ export function skillStatus(fm: Frontmatter): SkillStatus {
 
 /**
  * How the skill runs (docs/contracts.md, Skill kinds): an `entrypoint` makes it a script skill; a
- * `topology` expression over an `agents` map (or a `skills` map of composed
+ * `topology` expression over an `agents` map (or a `skills` map or list of composed
  * skills) makes it a topology skill; anything else is an LLM skill.
  */
 export function skillKind(fm: Frontmatter): SkillKind {
   if (!fm) return 'llm';
   if (nonBlank(fm.entrypoint) !== undefined) return 'script';
-  if (nonBlank(fm.topology) !== undefined && (isMap(fm.agents) || isMap(fm.skills)))
-    return 'topology';
+  const composes = isMap(fm.skills) || Array.isArray(fm.skills);
+  if (nonBlank(fm.topology) !== undefined && (isMap(fm.agents) || composes)) return 'topology';
   return 'llm';
 }
 
