@@ -26,6 +26,11 @@ const common = {
 // code of its command. Modules whose state both sides share (UsageError, the live
 // runs that a signal stops) are bundles of their own too, required by both.
 const CLI_SHARED = { 'electron/cli/io.ts': 'io', 'electron/host/runner/live-runs.ts': 'live-runs' };
+// Modules a command loads only when it needs them, with import(): where that import is
+// written, the module is a bundle of its own, so a run that never needs it never parses
+// it (the settings reader and its ajv, when there is no skill-studio.json). Written as a
+// static import elsewhere, it is bundled there as usual.
+const CLI_LAZY = { 'electron/host/workspace/workspace-config.ts': 'workspace-config' };
 // Every module commands/index.ts loads with import(): the list cannot fall behind it.
 const CLI_COMMANDS = [
   ...new Set(
@@ -50,6 +55,8 @@ function cliParts(prefix, self) {
           .replace(/(\.ts)?$/, '.ts');
         const shared = CLI_SHARED[file];
         if (shared && shared !== self) return { path: `${prefix}${shared}.cjs`, external: true };
+        if (args.kind === 'dynamic-import' && CLI_LAZY[file])
+          return { path: `${prefix}${CLI_LAZY[file]}.cjs`, external: true };
         const command = /^electron\/cli\/commands\/([a-z0-9-]+)\.ts$/.exec(file)?.[1];
         if (args.kind === 'dynamic-import' && command && CLI_COMMANDS.includes(command))
           return { path: `${prefix}${command}.cjs`, external: true };
@@ -71,12 +78,14 @@ const cliBuilds = [
   ...[
     ...CLI_COMMANDS.map((name) => [`electron/cli/commands/${name}.ts`, name]),
     ...Object.entries(CLI_SHARED),
+    ...Object.entries(CLI_LAZY),
   ].map(([entry, name]) =>
     build({
       ...common,
       entryPoints: [entry],
       outfile: `dist/cli/${name}.cjs`,
       plugins: [cliParts('./', name)],
+      supported: { 'dynamic-import': false },
     }),
   ),
 ];

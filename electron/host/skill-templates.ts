@@ -14,8 +14,9 @@ import { fillTemplate } from '../../shared/skill/skill-template';
 import { parseSkillMd } from '../../shared/skill/validate';
 import { templatesDir } from './app-paths';
 import { ExistsError, InvalidRequestError } from './fs/errors';
+import { TEMPLATE_NAMES } from './template-names';
 
-export const TEMPLATE_NAMES: readonly TemplateName[] = ['basic', 'script', 'topology'];
+export { TEMPLATE_NAMES };
 
 /** Each template's SKILL.md as written (placeholders unfilled), for the new-skill wizard. */
 export async function readTemplates(): Promise<{ id: TemplateName; skillMd: string }[]> {

@@ -2,17 +2,18 @@ import path from 'node:path';
 import { readSkillFile, listSkillFiles } from '../../host/skill-files';
 import type { CommandImpl } from '../command';
 import { UsageError, writeJson } from '../io';
-import { openCatalog } from '../catalog';
+import { lookupSkill } from '../skill-lookup';
+import { openWorkspace } from '../workspace';
 
 export const readCommand: CommandImpl = {
   async run(ctx) {
-    const skills = await openCatalog(ctx, { countFiles: false });
+    const sources = await openWorkspace(ctx);
     const [name, file = 'SKILL.md'] = ctx.positionals;
     if (!name) throw new UsageError('name the skill to read');
-    const rec = skills.resolve(name);
+    const rec = await lookupSkill(sources, name);
     const rel = file.replace(/^(\.\/)+/, '');
     // SKILL.md names the skill's instructions even when the file is the lowercase skill.md.
-    const mdName = rec.skillMdPath ? path.basename(rec.skillMdPath) : 'SKILL.md';
+    const mdName = path.basename(rec.skillMdPath);
     const isSkillMd = rel === 'SKILL.md' || rel === mdName;
     const res = await readSkillFile(rec.dir, isSkillMd ? mdName : rel, {
       stripFrontmatter: isSkillMd,
@@ -28,10 +29,10 @@ export const readCommand: CommandImpl = {
 
 export const filesCommand: CommandImpl = {
   async run(ctx) {
-    const skills = await openCatalog(ctx, { countFiles: false });
+    const sources = await openWorkspace(ctx);
     const [name] = ctx.positionals;
     if (!name) throw new UsageError('name the skill');
-    const files = await listSkillFiles(skills.resolve(name).dir);
+    const files = await listSkillFiles((await lookupSkill(sources, name)).dir);
     if (ctx.common.json) writeJson(ctx.io, files);
     else for (const f of files) ctx.io.stdout.write(`${String(f.bytes).padStart(9)}  ${f.path}\n`);
     return 0;

@@ -8,7 +8,7 @@
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import { isListIgnored } from '../bundle/ignore';
-import { findSkillMd } from './scan';
+import { findSkillMd } from './skill-md-file';
 import { asyncScanIO, syncScanIO } from './scan-io';
 
 export interface FoundSkillFolder {

@@ -11,12 +11,11 @@
  * diagnostics on the skill; a folder that vanishes mid-scan is simply absent.
  */
 import { createHash } from 'node:crypto';
-import { constants, realpathSync, statSync, type Dirent } from 'node:fs';
+import { realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import { SKILL_SOURCES, type SkillRecord, type SkillSource } from '../../../shared/skill/model';
 import { skillKind, skillStatus, toSkillDefinition } from '../../../shared/skill/definition';
-import { normalizeName } from '../../../shared/skill/name-rules';
 import {
   parseSkillMd,
   skillMdCaseDiagnostic,
@@ -31,7 +30,18 @@ import { asyncScanIO, syncScanIO, type ScanIO } from './scan-io';
 import { skillDirLister } from './skill-dir-listing';
 import { skillAccess } from './access';
 import type { SourceFolder } from './sources';
-import { errorMessage } from '../../../shared/errors';
+import { findSkillMd, isGone, messageOf, readSkillMdFile } from './skill-md-file';
+import { nameKey } from './skill-name';
+import {
+  compareNames,
+  listSourceFolder,
+  SCAN_DEFAULTS,
+  realSkillDir,
+  skillCandidates,
+  type SourceListing,
+} from './source-listing';
+
+export { nameKey } from './skill-name';
 
 export type ValidationProfile = 'studio' | 'spec';
 
@@ -58,12 +68,7 @@ export interface ScanOptions {
   countFiles?: boolean;
 }
 
-export const SCAN_DEFAULTS = {
-  maxSkillMdBytes: 1024 * 1024,
-  maxSkillsPerSource: 20_000,
-  maxFilesPerSkill: 10_000,
-  concurrency: 64,
-} as const;
+export { SCAN_DEFAULTS } from './source-listing';
 
 /** Depth of the file count inside a skill (the file listing's own bound). */
 const MAX_COUNT_DEPTH = 32;
@@ -121,10 +126,6 @@ function resolveOptions(opts: ScanOptions, limiter?: Limiter): Resolved {
   };
 }
 
-const errCode = (err: unknown): string | undefined => (err as NodeJS.ErrnoException | null)?.code;
-/** The thing is not there (any more): not a problem, just absent. */
-const isGone = (err: unknown): boolean => errCode(err) === 'ENOENT' || errCode(err) === 'ENOTDIR';
-
 /** Scans every source folder; one shared bound on concurrency. Results in the folders' order. */
 export async function scanFolders(
   folders: readonly SourceFolder[],
@@ -155,9 +156,11 @@ async function scanFolderWith(
     skills: [],
     problems: [],
   };
-  let entries: Dirent[];
+  let listing: SourceListing;
   try {
-    entries = await r.limiter.run(() => r.io.listDir(folder.dir));
+    listing = await listSourceFolder(folder.dir, r.io, (dir) =>
+      r.limiter.run(() => r.io.listDir(dir)),
+    );
   } catch (err) {
     if (!isGone(err)) {
       result.exists = true;
@@ -172,15 +175,9 @@ async function scanFolderWith(
     return result;
   }
   result.exists = true;
-  let realSource: string;
-  try {
-    realSource = await r.io.realpath(folder.dir);
-  } catch {
-    realSource = folder.dir;
-  }
+  const { entries, realSource } = listing;
 
-  // Pointed straight at one skill (e.g. `--root path/to/my-skill`): that folder is the skill.
-  if (findSkillMd(entries)) {
+  if (listing.singleSkill) {
     result.singleSkill = true;
     const skill = await r.limiter.run(() =>
       readSkill(folder, folderIndex, folder.dir, realSource, false, r, entries),
@@ -190,11 +187,7 @@ async function scanFolderWith(
     return result;
   }
 
-  let candidates = entries
-    .filter(
-      (e) => (e.isDirectory() || e.isSymbolicLink() || isUnknownType(e)) && !isListIgnored(e.name),
-    )
-    .sort((a, b) => compareNames(a.name, b.name));
+  let candidates = skillCandidates(entries);
   if (candidates.length > r.maxSkillsPerSource) {
     result.problems.push(
       folderProblem(
@@ -245,61 +238,6 @@ export async function scanSkillFolder(
     return null;
   }
   return readSkill(folder, folderIndex, dir, realDir, linked, r);
-}
-
-/**
- * Real path of a candidate skill folder, or null when it is not one to read: a dangling or
- * looping symlink, a link to a file, or a link back to the source folder or above it
- * (which would make the scan see its own parents as skills).
- */
-async function realSkillDir(
-  entry: Dirent,
-  dir: string,
-  realSource: string,
-  io: ScanIO,
-): Promise<string | null> {
-  // A plain folder's real path is its parent's plus its name: no system call needed.
-  if (entry.isDirectory()) return path.join(realSource, entry.name);
-  let real: string;
-  try {
-    real = await io.realpath(dir);
-    if (!(await io.stat(real)).isDirectory()) return null;
-  } catch {
-    return null; // dangling link, ELOOP, vanished
-  }
-  if (isInsideOrEqual(real, realSource)) return null; // the link points at the source or an ancestor
-  return real;
-}
-
-/** Sorts like `ls` in the C locale: stable across machines, independent of ICU. */
-function compareNames(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function isUnknownType(e: Dirent): boolean {
-  return (
-    !e.isFile() &&
-    !e.isDirectory() &&
-    !e.isSymbolicLink() &&
-    !e.isFIFO() &&
-    !e.isSocket() &&
-    !e.isBlockDevice() &&
-    !e.isCharacterDevice()
-  );
-}
-
-/**
- * `SKILL.md`, else any other casing (`skill.md`). A folder of that name doesn't count; a
- * FIFO or device does, so that it is reported (FILE_UNREADABLE) instead of silently missed.
- */
-export function findSkillMd(entries: readonly Dirent[]): Dirent | null {
-  let other: Dirent | null = null;
-  for (const e of entries) {
-    if (e.isDirectory()) continue;
-    if (e.name === 'SKILL.md') return e;
-    if (other === null && e.name.length === 8 && e.name.toLowerCase() === 'skill.md') other = e;
-  }
-  return other;
 }
 
 async function readSkill(
@@ -513,11 +451,6 @@ function fileProblem(code: Diagnostic['code'], message: string): Diagnostic {
   return { severity: 'error', code, message, line: 1, column: 1, field: null };
 }
 
-/** NFKC (as the name rules compare); ASCII, the usual case, is its own NFKC form. */
-export function nameKey(name: string): string {
-  return /^[\x00-\x7f]*$/.test(name) ? name : normalizeName(name);
-}
-
 /**
  * Whether a path named in the frontmatter (entrypoint, …) exists inside the skill. Sync
  * because the validator is pure and synchronous; it is asked only for the few keys that
@@ -536,186 +469,6 @@ function checkPathSync(dir: string, realDir: string, rel: string): ReturnType<Pa
     return 'missing';
   }
 }
-
-type SkillMdContent =
-  | { kind: 'text'; text: string; notUtf8: boolean }
-  | { kind: 'problem'; diagnostic: Diagnostic; stamp: string }
-  | { kind: 'gone' };
-
-async function readSkillMdFile(
-  file: string,
-  entry: Dirent,
-  maxBytes: number,
-  realDir: string,
-  io: ScanIO,
-): Promise<SkillMdContent> {
-  const name = entry.name;
-  const problem = (code: Diagnostic['code'], message: string, stamp: string): SkillMdContent => ({
-    kind: 'problem',
-    diagnostic: {
-      severity: 'error',
-      code,
-      message: `${name}: ${message}`,
-      line: 1,
-      column: 1,
-      field: null,
-    },
-    stamp,
-  });
-  // Only a regular file is opened: opening a FIFO named SKILL.md would block forever.
-  let target = file;
-  if (!entry.isFile()) {
-    try {
-      const st = await io.stat(file);
-      if (!st.isFile()) return problem('FILE_UNREADABLE', 'is not a regular file', 'not-a-file');
-      // A link may point anywhere: the skill's instructions must travel with the skill
-      // (export, read and the sandbox all stop at its folder).
-      const real = await io.realpath(file);
-      if (!isInsideOrEqual(realDir, real))
-        return problem(
-          'FILE_UNREADABLE',
-          `is a link to ${real}, outside the skill folder; put the file itself in the skill`,
-          `outside:${real}`,
-        );
-      target = real;
-    } catch (err) {
-      if (isGone(err)) return { kind: 'gone' };
-      return problem(
-        'FILE_UNREADABLE',
-        `cannot be read: ${messageOf(err)}`,
-        `unreadable:${errCode(err)}`,
-      );
-    }
-  }
-  let fd: number;
-  try {
-    fd = await io.open(target, OPEN_FLAGS);
-  } catch (err) {
-    if (isGone(err)) return { kind: 'gone' };
-    return problem(
-      'FILE_UNREADABLE',
-      `cannot be read: ${messageOf(err)}`,
-      `unreadable:${errCode(err)}`,
-    );
-  }
-  const first = bufferPool.pop() ?? Buffer.allocUnsafeSlow(FIRST_READ_BYTES);
-  try {
-    let data: Buffer;
-    const n = await io.read(fd, first, 0, FIRST_READ_BYTES, 0);
-    if (n < FIRST_READ_BYTES) {
-      // A short read of a regular file is its end: a small SKILL.md costs one read, no stat.
-      data = first.subarray(0, n);
-    } else {
-      const st = await io.fstat(fd);
-      if (!st.isFile()) return problem('FILE_UNREADABLE', 'is not a regular file', 'not-a-file');
-      if (st.size > maxBytes) {
-        return problem(
-          'FILE_TOO_LARGE',
-          `is ${st.size} bytes; files over ${maxBytes} bytes are not read (a SKILL.md is instructions, keep it short and move material to references/)`,
-          `large:${st.size}:${st.mtimeMs}`,
-        );
-      }
-      const rest = await readRest(io, fd, first, n, st.size, maxBytes);
-      if (rest === null) {
-        return problem(
-          'FILE_TOO_LARGE',
-          `grew past ${maxBytes} bytes while being read`,
-          `large:grew:${st.mtimeMs}`,
-        );
-      }
-      data = rest;
-    }
-    if (data.length > maxBytes) {
-      return problem(
-        'FILE_TOO_LARGE',
-        `is ${data.length} bytes; files over ${maxBytes} bytes are not read`,
-        `large:${data.length}`,
-      );
-    }
-    if (data.includes(0)) {
-      return problem(
-        'FILE_BINARY',
-        'holds binary data (a NUL byte), not text',
-        `binary:${createHash('sha1').update(data).digest('base64')}`,
-      );
-    }
-    // toString copies, so the pooled buffer can be reused right after.
-    return { kind: 'text', text: data.toString('utf8'), notUtf8: !isUtf8(data) };
-  } catch (err) {
-    if (isGone(err)) return { kind: 'gone' };
-    return problem(
-      'FILE_UNREADABLE',
-      `cannot be read: ${messageOf(err)}`,
-      `unreadable:${errCode(err)}`,
-    );
-  } finally {
-    if (bufferPool.length < MAX_POOLED_BUFFERS) bufferPool.push(first);
-    // Not awaited: nothing depends on the close, and the job's slot frees sooner.
-    io.close(fd);
-  }
-}
-
-/** Bytes of the first read of a SKILL.md; nearly every file fits, so most need no stat. */
-const FIRST_READ_BYTES = 64 * 1024;
-const MAX_POOLED_BUFFERS = 128;
-/** First-read buffers, reused: allocating 64 KB per file would keep the GC busy on big scans. */
-const bufferPool: Buffer[] = [];
-
-/**
- * Flags of every SKILL.md open. The path opened is a regular file or the real path of a
- * link's target, so O_NOFOLLOW refuses a link swapped in since (it could lead out of the
- * skill), and O_NONBLOCK keeps a FIFO swapped in since from blocking the open (its read
- * then ends at once, empty): no race can hold a libuv thread. Windows has neither flag.
- */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
-
-/**
- * Reads the rest of a file whose first `filled` bytes are in `head`, expecting about
- * `expected` bytes in all; null past `max` (the file grew meanwhile).
- */
-async function readRest(
-  io: ScanIO,
-  fd: number,
-  head: Buffer,
-  filled: number,
-  expected: number,
-  max: number,
-): Promise<Buffer | null> {
-  let buf = Buffer.allocUnsafe(Math.min(Math.max(expected, filled), max) + 1);
-  head.copy(buf, 0, 0, filled);
-  for (;;) {
-    if (filled === buf.length) {
-      if (filled > max) return null;
-      const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, max + 1));
-      buf.copy(bigger, 0, 0, filled);
-      buf = bigger;
-    }
-    const n = await io.read(fd, buf, filled, buf.length - filled, filled);
-    if (n === 0) break;
-    filled += n;
-  }
-  return filled > max ? null : buf.subarray(0, filled);
-}
-
-function isUtf8(buf: Buffer): boolean {
-  // Fast path: plain ASCII (most SKILL.md files) is valid UTF-8.
-  for (let i = 0; i < buf.length; i++) {
-    if (buf[i] >= 0x80) return utf8Decoder.decodeStrict(buf);
-  }
-  return true;
-}
-
-const utf8Decoder = {
-  strict: new TextDecoder('utf-8', { fatal: true }),
-  decodeStrict(buf: Buffer): boolean {
-    try {
-      this.strict.decode(buf);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-};
 
 const NOT_COUNTED = { count: 0, listing: '' } as const;
 
@@ -788,12 +541,4 @@ function folderProblem(
     field: null,
     file: dir,
   };
-}
-
-function messageOf(err: unknown): string {
-  const code = errCode(err);
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'ELOOP') return 'symbolic link loop';
-  if (code === 'EISDIR') return 'is a folder';
-  return errorMessage(err);
 }

@@ -1,0 +1,69 @@
+/**
+ * The CLI starts fast only while each process parses the code of its command alone
+ * (scripts/build.mjs bundles each command apart, commands/index.ts loads them with
+ * import()). One static import in the wrong place pulls the validator, ajv and yaml into
+ * every command's start; this test bundles the entry and the lean commands as the build
+ * does (what import() names stays outside) and fails on what must not be there.
+ */
+import { build } from 'esbuild';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const REPO = path.resolve(__dirname, '..', '..');
+
+/** The source files and packages a bundle of `entry` holds, import()ed modules left out. */
+async function bundledInputs(entry: string): Promise<string[]> {
+  const result = await build({
+    entryPoints: [path.join(REPO, entry)],
+    absWorkingDir: REPO,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    external: ['electron', '@parcel/watcher', 'bufferutil', 'utf-8-validate'],
+    plugins: [
+      {
+        name: 'lazy-stays-out',
+        setup(b) {
+          b.onResolve({ filter: /.*/ }, (args) =>
+            args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+          );
+        },
+      },
+    ],
+  });
+  return Object.keys(result.metafile.inputs);
+}
+
+const heavy = (inputs: string[], names: string[]): string[] =>
+  inputs.filter((f) => names.some((n) => f.includes(n)));
+
+const VALIDATOR = [
+  'node_modules/ajv/',
+  'node_modules/re2js/',
+  'shared/skill/validate.ts',
+  'shared/json/json-schema.ts',
+];
+
+describe('lean CLI bundles', () => {
+  it('the entry (help, parsing, signals) holds no YAML parser, validator or ajv', async () => {
+    const inputs = await bundledInputs('electron/cli/main.ts');
+    expect(heavy(inputs, ['node_modules/yaml/', ...VALIDATOR])).toEqual([]);
+  });
+
+  it('read and files find a skill without the validator, the scan or the settings reader', async () => {
+    const inputs = await bundledInputs('electron/cli/commands/read.ts');
+    expect(
+      heavy(inputs, [
+        ...VALIDATOR,
+        'electron/host/registry/scan.ts',
+        'electron/host/registry/registry.ts',
+        'electron/host/workspace/workspace-config.ts',
+      ]),
+    ).toEqual([]);
+    // …and still through the registry's own rules.
+    expect(inputs).toContain('electron/host/registry/find-skill.ts');
+  });
+});
