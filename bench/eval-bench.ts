@@ -5,7 +5,9 @@
  *      answered after 200 ms; figure: wall time from `evals.start` to `eval.finished`
  *      through the studio host, results written to disk as in the studio. Baseline: the
  *      ideal, total latency ÷ concurrency (60 × 200 ms ÷ 4 = 3 s); ratio: the share of
- *      the ideal throughput reached. Target ≥ 90 %.
+ *      the ideal throughput reached. Target ≥ 90 %. Measured in steady state (after one
+ *      untimed call and one untimed one-run eval), beside the same 60 calls made raw
+ *      through the same client, which is what the machine allows at that moment.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
@@ -13,7 +15,12 @@ import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { EvalEvent, StudioEvent } from '../shared/api/studio-api';
+import type {
+  BenchmarkOptions,
+  EvalEvent,
+  EvalStarted,
+  StudioEvent,
+} from '../shared/api/studio-api';
 import { openAiTurn, textDeltas } from '../electron/host/providers/test-support/provider-wire';
 import { StudioHost } from '../electron/host/studio-host';
 import { createChatClient, loadProviderSet } from '../electron/host/providers';
@@ -94,6 +101,24 @@ async function rawCalls(url: string, calls: number): Promise<number> {
   return performance.now() - t0;
 }
 
+/** One eval run through the host's methods, from `evals.start` to its `eval.finished`. */
+async function evalRun(
+  host: StudioHost,
+  skill: string,
+  options: BenchmarkOptions,
+): Promise<{ started: EvalStarted; end: EvalEvent }> {
+  const done = new Promise<EvalEvent>((resolve) => {
+    const off = host.onEvent((e: StudioEvent) => {
+      if (e.type === 'eval.finished') {
+        off();
+        resolve(e);
+      }
+    });
+  });
+  const started = await host.invoke('evals.start', { skill, options });
+  return { started, end: await done };
+}
+
 export async function evalBench(): Promise<Row[]> {
   const server = await latencyServer(
     openAiTurn({ deltas: textDeltas('The answer is 42.') }).join(''),
@@ -139,20 +164,12 @@ export async function evalBench(): Promise<Row[]> {
     frameworkDir: null,
   });
   try {
+    // Steady state, as a studio that has run anything is: fetch's internals loaded, our
+    // code compiled. One raw call and one one-run eval of one case, not timed.
+    await rawCalls(server.url, 1);
+    await evalRun(host, skill, { runs: 1, cases: ['evals-json#1'] });
     const t0 = performance.now();
-    const done = new Promise<EvalEvent>((resolve) => {
-      const off = host.onEvent((e: StudioEvent) => {
-        if (e.type === 'eval.finished') {
-          off();
-          resolve(e);
-        }
-      });
-    });
-    const started = await host.invoke('evals.start', {
-      skill,
-      options: { runs: RUNS, concurrency: CONCURRENCY },
-    });
-    const end = await done;
+    const { started, end } = await evalRun(host, skill, { runs: RUNS, concurrency: CONCURRENCY });
     const elapsed = performance.now() - t0;
     const detail = await host.invoke('evals.get', { skill, runId: started.runId });
     const graded = detail.benchmark?.runs.length ?? 0;

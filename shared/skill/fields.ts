@@ -169,7 +169,12 @@ export const FRONTMATTER_FIELDS: readonly FieldInfo[] = [
   ),
   f('input', 'adk', 'map', 'The input contract of a topology skill: state key → type.'),
   f('output', 'adk', 'map', 'The output contract of a topology skill: state key → type.'),
-  f('eval', 'adk', 'list', 'Inline evaluation cases (prompt, expect, rubrics).'),
+  f(
+    'eval',
+    'adk',
+    'list of {prompt, expect, rubrics, checks, expected_output, files, id, name}',
+    'Inline eval cases, run by the Evals panel and `skill-studio eval` with and without the skill. `expect` is a judged expectation ("contains citations") or a list of checks; `rubrics` are judged criteria; a check is a string (judged) or one of {contains}, {not_contains}, {regex, flags}, {json_schema}, {file_exists}, {tool_called}.',
+  ),
   f(
     'skills',
     'adk',
@@ -328,4 +333,26 @@ export const LLM_CONFIG_FIELDS: readonly FieldInfo[] = [
     'Provider settings such as model, temperature or base URL. No credentials.',
   ),
   f('is_default', 'a2e', 'boolean', 'Whether this is the default configuration.'),
+];
+
+/** A file beside SKILL.md that the studio reads and documents like a field. */
+export interface SidecarInfo {
+  /** Posix path inside the skill folder. */
+  path: string;
+  type: string;
+  doc: string;
+}
+
+/** The eval files (docs/contracts.md, Evals); their problems are EVAL_INVALID at their line and column. */
+export const EVAL_SIDECARS: readonly SidecarInfo[] = [
+  {
+    path: 'evals/evals.json',
+    type: '{skill_name, evals: [{id, prompt, expected_output, files, expectations | assertions}]}',
+    doc: "skill-creator's eval cases: `id` a whole number, `files` paths inside the skill shown to the model, `expectations` (or `assertions`) checks as in `eval:` (a string is judged by the grader model).",
+  },
+  {
+    path: 'evals/triggers.json',
+    type: '[{query, should_trigger}]',
+    doc: 'The trigger set: requests the skill should be picked for (true) and near misses it should not (false). Scored by trigger rate per query (≥ 0.5 counts as triggered), precision and recall.',
+  },
 ];

@@ -461,10 +461,11 @@ export async function runBenchmark(
     status = 'failed';
     stopError = failed[0].error;
   } else status = 'completed';
-  await writer.write(benchmark);
-  await writer.flush();
   const final = benchmark();
-  await writeText(path.join(plan.folder, 'benchmark.md'), benchmarkMarkdown(final));
+  await Promise.all([
+    writer.write(() => final).then(() => writer.flush()),
+    writeText(path.join(plan.folder, 'benchmark.md'), benchmarkMarkdown(final)),
+  ]);
   return final;
 }
 
