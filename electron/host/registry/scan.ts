@@ -40,6 +40,7 @@ import {
   skillCandidates,
   type SourceListing,
 } from './source-listing';
+import { checkEvalSidecars } from '../evals/sidecars';
 
 export { nameKey } from './skill-name';
 
@@ -289,7 +290,18 @@ async function readSkill(
     namePosition = parsed.keyPositions.name ?? null;
     diagnostics.push(...parsed.diagnostics);
     if (content.notUtf8) diagnostics.push(notUtf8Diagnostic(mdEntry.name));
-    digestSource = content.text;
+    // evals/evals.json and evals/triggers.json are checked with the skill (electron/host/evals).
+    const name = parsed.frontmatter?.name;
+    const evals = await checkEvalSidecars(
+      dir,
+      realDir,
+      entries,
+      r.io,
+      r.maxSkillMdBytes,
+      typeof name === 'string' ? name : undefined,
+    );
+    diagnostics.push(...evals.diagnostics);
+    digestSource = content.text + evals.digest;
   } else {
     diagnostics.push(content.diagnostic);
     digestSource = content.stamp;
