@@ -14,6 +14,7 @@ import { isFileServiceError } from './fs/errors';
 import { HISTORY_ID } from './history/history-store';
 import { INSTALLABLE_CLIENTS } from './install/clients';
 import { PROVIDERS_SCHEMA } from './providers/provider-config';
+import { MAX_KEY_CHARS } from './providers/key-store';
 import { EVAL_PARAM_SCHEMAS } from './evals/param-schemas';
 import { errorMessage } from '../../shared/errors';
 
@@ -211,6 +212,11 @@ export const PARAM_SCHEMAS: Record<StudioMethod, object> = {
   'providers.save': obj({ provider: PROVIDER_INPUT, previousId: providerId }, ['provider']),
   'providers.remove': obj({ id: providerId }, ['id']),
   'providers.check': obj({ id: providerId }, ['id']),
+  'providers.storeKey': obj({ id: providerId, key: { ...text(MAX_KEY_CHARS), minLength: 1 } }, [
+    'id',
+    'key',
+  ]),
+  'providers.forgetKey': obj({ id: providerId }, ['id']),
   'install.clients': empty,
   'install.preview': obj({ skill, client: installClient, scope: installScope }, [
     'skill',

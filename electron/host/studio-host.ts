@@ -46,7 +46,7 @@ import { writeFileAtomic } from './fs/atomic-write';
 import { createSkillFromTemplate, readTemplates } from './skill-templates';
 import { A2EHost, type Connection } from './runner/a2e-host';
 import { createSkillAgent } from './runner/llm/skill-agent';
-import { loadProviderSet, type LoadedProviderSet } from './providers';
+import { loadProviderSet, type LoadedProviderSet, type ProviderKeyStore } from './providers';
 import { checkLlmOverride } from './providers/llm-override';
 import { encodeMessage } from '../../shared/protocol/codec';
 import { RecentWorkspaces } from './workspace/recent-workspaces';
@@ -77,6 +77,8 @@ export interface StudioHostOptions {
    * desktop app passes Electron's shell.trashItem on macOS and Windows.
    */
   trash?: Trash | null;
+  /** The desktop app's encrypted provider keys (Electron safeStorage); absent elsewhere. */
+  keyStore?: ProviderKeyStore | null;
 }
 
 export type A2EConnectionHandle = Pick<Connection, 'receive' | 'close' | 'whenIdle'>;
@@ -192,7 +194,12 @@ export class StudioHost {
 
   /** The LLM providers in force: the workspace's `providers`, then the user's own file. */
   providerSet(): Promise<LoadedProviderSet> {
-    return loadProviderSet(this.config.providers, process.env, this.opts.home);
+    return loadProviderSet(
+      this.config.providers,
+      process.env,
+      this.opts.home,
+      this.opts.keyStore ?? null,
+    );
   }
 
   async info(): Promise<WorkspaceInfo> {
@@ -439,6 +446,7 @@ export class StudioHost {
           if (this.workspace) await this.saveConfig(this.workspace, patch);
         },
         env: () => process.env,
+        keyStore: this.opts.keyStore ?? null,
       }),
       // Evals: cases, benchmark and trigger runs, results on disk (electron/host/evals).
       ...evalHandlers({

@@ -12,6 +12,7 @@ import {
   ipcMain,
   Menu,
   protocol,
+  safeStorage,
   shell,
   type WebContents,
 } from 'electron';
@@ -24,6 +25,8 @@ import { writeFileAtomic } from '../host/fs/atomic-write';
 import { loadWindowState, trackWindowState } from './window-state';
 import { rendererDir } from '../host/app-paths';
 import { StudioHost } from '../host/studio-host';
+import { EncryptedKeyFile } from '../host/providers/key-store';
+import { safeStorageCipher } from './key-cipher';
 import type { Trash } from '../host/skills-admin/trash';
 import { installShutdownHandlers } from '../host/lifecycle/shutdown';
 import { stopAllRuns } from '../host/runner/live-runs';
@@ -225,6 +228,8 @@ async function start(): Promise<void> {
     stateDir,
     watch: true,
     trash: systemTrash(),
+    // Provider keys typed in Settings, encrypted by the OS (safeStorage, this process only).
+    keyStore: new EncryptedKeyFile(stateDir, safeStorageCipher(safeStorage)),
   });
   registerIpc(host);
   await refreshMenu();

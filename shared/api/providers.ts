@@ -3,7 +3,9 @@
  * what is configured, where each entry comes from, and whether its key is there —
  * never the key itself. Entries are written to the workspace's skill-studio.json
  * (`providers`), which never holds a key: a provider names the environment variable
- * its key comes from (`api_key_env`).
+ * its key comes from (`api_key_env`). The desktop app can also keep a key encrypted by
+ * the operating system (`providers.storeKey`): the key goes in once and never comes
+ * back out; only `key_stored` says it is there.
  */
 
 export type ProviderKindName = 'anthropic' | 'openai-compatible';
@@ -42,8 +44,10 @@ export interface ProviderView {
   /** `workspace`: skill-studio.json (editable here); `user`: the user's own providers file. */
   source: 'workspace' | 'user';
   key: KeyState;
-  /** Where the key comes from when present. */
-  key_from: 'env' | 'user-file' | null;
+  /** Where the key comes from when present (`keychain`: stored in the desktop app). */
+  key_from: 'env' | 'keychain' | 'user-file' | null;
+  /** The desktop app keeps a key for this provider (it may be shadowed by the variable). */
+  key_stored: boolean;
   /** Why a run could not use the key (variable unset, a host the key may not go to), or null. */
   key_problem: string | null;
 }
@@ -60,6 +64,20 @@ export interface ProvidersInfo {
   user_file_refused: string | null;
   /** Problems of the lists (repeated ids, a literal key in skill-studio.json…). */
   problems: string[];
+  /**
+   * Where this mode can keep keys: the desktop app's encrypted store (`available`), or
+   * nowhere (browser mode, the CLI: environment variables and the user file only).
+   */
+  key_storage: KeyStorageView;
+}
+
+export interface KeyStorageView {
+  /** Keys can be stored here (the desktop app, with a working keyring). */
+  available: boolean;
+  /** The mode's key places, in the user's words, for the settings view. */
+  where: string;
+  /** Why the desktop app cannot store keys now (no keyring), or null. */
+  problem: string | null;
 }
 
 /** "Test connection": key, reachability, models, and what to fix when something fails. */

@@ -195,6 +195,13 @@ export interface StudioMethods extends EvalMethods {
   'providers.save': [{ provider: ProviderInput; previousId?: string }, ProvidersInfo];
   /** Removes a workspace provider from skill-studio.json. */
   'providers.remove': [{ id: string }, ProvidersInfo];
+  /**
+   * Desktop app only: keep `key` for the provider, encrypted by the operating system
+   * (Electron safeStorage), bound to its current base_url. The key never comes back.
+   */
+  'providers.storeKey': [{ id: string; key: string }, ProvidersInfo];
+  /** Desktop app only: forget the key stored for the provider. */
+  'providers.forgetKey': [{ id: string }, ProvidersInfo];
   /** "Test connection": key present, server reachable, models listed, what to fix. */
   'providers.check': [{ id: string }, ProviderCheckView];
   /** Agent clients with a skills folder, and whether each shows in the home folder / workspace. */

@@ -2,8 +2,10 @@
  * Where a provider's key comes from, and where it may go.
  *
  * A key is taken from the environment variable the provider names (`api_key_env`), else
- * from the user's private providers file; never from a workspace or a skill file, never
- * from a message (an A2E `llm_override` carrying credentials is refused before this).
+ * from the desktop app's encrypted store (key-store.ts; only for the base_url it was
+ * stored for), else from the user's private providers file; never from a workspace or
+ * a skill file, never from a message (an A2E `llm_override` carrying credentials is
+ * refused before this).
  *
  * A workspace is often someone else's (a cloned repository). Its skill-studio.json
  * could name your `ANTHROPIC_API_KEY` and point `base_url` at a server of its choice;
@@ -45,7 +47,7 @@ function hostOf(url: string): string {
 }
 
 export type KeyResolution =
-  | { ok: true; key: string | null; from: 'env' | 'user-file' | 'none' }
+  | { ok: true; key: string | null; from: 'env' | 'keychain' | 'user-file' | 'none' }
   | { ok: false; message: string };
 
 /**
@@ -59,31 +61,50 @@ export function resolveApiKey(
   userFile: string | null,
 ): KeyResolution {
   const userKey = set.userKeys.get(provider.id) ?? null;
+  const stored = set.storedKeys?.get(provider.id) ?? null;
+  const storedFits = stored !== null && stored.base_url === provider.base_url;
   const fromEnv = provider.api_key_env ? (env[provider.api_key_env] ?? '') : '';
-  const key = fromEnv !== '' ? fromEnv : userKey;
+  const [key, from]: [string | null, 'env' | 'keychain' | 'user-file'] =
+    fromEnv !== ''
+      ? [fromEnv, 'env']
+      : storedFits
+        ? [stored.key, 'keychain']
+        : [userKey, 'user-file'];
   if (key === null) {
+    if (stored !== null) {
+      return {
+        ok: false,
+        message:
+          `the key stored in the app for provider "${provider.id}" was stored for ${stored.base_url}, ` +
+          `and the provider now points at ${provider.base_url}: if you trust that server, store the key again ` +
+          '(Settings → Model providers)',
+      };
+    }
     if (provider.api_key_env) {
       return {
         ok: false,
         message:
           `the provider "${provider.id}" takes its API key from the environment variable ` +
           `${provider.api_key_env}, which is not set: export ${provider.api_key_env}=… in the ` +
-          `shell that starts Skill Studio${userFile ? `, or put "api_key" in ${userFile} (chmod 600)` : ''}`,
+          `shell that starts Skill Studio${userFile ? `, or put "api_key" in ${userFile} (chmod 600)` : ''}` +
+          (set.storedKeys ? ', or store the key in Settings → Model providers' : ''),
       };
     }
     return { ok: true, key: null, from: 'none' };
   }
-  if (provider.source === 'workspace' && !keyMayGoTo(provider, set)) {
+  // A key the user stored for this very base_url is their approval of it.
+  if (provider.source === 'workspace' && from !== 'keychain' && !keyMayGoTo(provider, set)) {
     return {
       ok: false,
       message:
         `the workspace's provider "${provider.id}" would send your API key to ${hostOf(provider.base_url)}, ` +
         `which is neither a known API host nor this machine; if you trust it, add the same provider ` +
         `(id "${provider.id}", base_url "${provider.base_url}") to your own providers file` +
-        (userFile ? ` (${userFile})` : ''),
+        (userFile ? ` (${userFile})` : '') +
+        (set.storedKeys ? ', or store a key for it in Settings → Model providers' : ''),
     };
   }
-  return { ok: true, key, from: fromEnv !== '' ? 'env' : 'user-file' };
+  return { ok: true, key, from };
 }
 
 function keyMayGoTo(provider: ProviderConfig, set: ProviderSet): boolean {

@@ -5,14 +5,17 @@
  * spreads them into its handler table; they reach the host through the narrow context
  * below.
  *
- * Keys never pass through here: the list says `present`/`missing` and where a key comes
+ * Keys never come out of here: the list says `present`/`missing` and where a key comes
  * from, never the key; a saved entry names the environment variable that holds its key
  * (`api_key_env`), and anything that looks like a key is refused before it reaches
- * skill-studio.json, which is shared (git).
+ * skill-studio.json, which is shared (git). The one way in for a key is
+ * `providers.storeKey`, in the desktop app only: the key goes to the encrypted store
+ * (key-store.ts) and the answer says only that one is stored; an error never quotes it.
  */
 import type { Handlers } from '../router';
 import { StudioError } from '../router';
 import type {
+  KeyStorageView,
   ProviderCheckView,
   ProviderInput,
   ProvidersInfo,
@@ -26,10 +29,14 @@ import {
   findProvider,
   looksLikeApiKey,
   resolveApiKey,
+  keyProblem,
   type LoadedProviderSet,
   type ProviderConfig,
+  type ProviderKeyStore,
 } from './index';
 import path from 'node:path';
+import { redactSecrets } from './api-keys';
+import { errorMessage } from '../../../shared/errors';
 
 export interface ProvidersContext {
   workspace(): string | null;
@@ -40,9 +47,37 @@ export interface ProvidersContext {
   /** Writes skill-studio.json through the workspace config path (and reloads it). */
   saveConfig(patch: WorkspaceConfigPatch): Promise<void>;
   env(): NodeJS.ProcessEnv;
+  /** The desktop app's encrypted key store; null in browser mode and the CLI. */
+  keyStore?: ProviderKeyStore | null;
 }
 
-type ProviderMethods = 'providers.list' | 'providers.save' | 'providers.remove' | 'providers.check';
+type ProviderMethods =
+  | 'providers.list'
+  | 'providers.save'
+  | 'providers.remove'
+  | 'providers.check'
+  | 'providers.storeKey'
+  | 'providers.forgetKey';
+
+/** Where keys can live in this mode, for the settings view. */
+export function keyStorageView(set: LoadedProviderSet): KeyStorageView {
+  const files = set.userFile
+    ? `the environment variable a provider names (api_key_env), or your providers file ${set.userFile} (chmod 600)`
+    : 'the environment variable a provider names (api_key_env)';
+  if (!set.keyStore)
+    return {
+      available: false,
+      where: `Browser mode and the CLI read keys from ${files}. Keys can be stored encrypted only in the desktop app.`,
+      problem: null,
+    };
+  return {
+    available: set.keyStore.available,
+    where:
+      `The desktop app keeps keys you enter here encrypted by ${set.keyStore.where}, ` +
+      `in its own folder; they never go back to this window. It also reads ${files}, which win over a stored key.`,
+    problem: set.keyStore.problem,
+  };
+}
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -74,6 +109,7 @@ export function providerView(
     source: p.source,
     key: present ? 'present' : p.api_key_env || !key.ok ? 'missing' : 'not_needed',
     key_from: key.ok && key.key !== null ? (key.from === 'none' ? null : key.from) : null,
+    key_stored: set.storedKeys?.has(p.id) ?? false,
     key_problem: key.ok ? null : key.message,
   };
 }
@@ -90,6 +126,7 @@ export async function providersInfo(ctx: ProvidersContext): Promise<ProvidersInf
     user_file: set.userFile,
     user_file_refused: set.userFileRefused,
     problems: set.problems.map((p) => p.message),
+    key_storage: keyStorageView(set),
   };
 }
 
@@ -164,6 +201,15 @@ function requireWorkspace(ctx: ProvidersContext): void {
     );
 }
 
+function requireKeyStore(ctx: ProvidersContext): ProviderKeyStore {
+  if (!ctx.keyStore)
+    throw new StudioError(
+      'precondition',
+      'keys can be stored only in the desktop app; here, set the environment variable the provider names (api_key_env) or put "api_key" in your providers file (chmod 600)',
+    );
+  return ctx.keyStore;
+}
+
 export function providerHandlers(ctx: ProvidersContext): Pick<Handlers, ProviderMethods> {
   return {
     'providers.list': () => providersInfo(ctx),
@@ -185,6 +231,29 @@ export function providerHandlers(ctx: ProvidersContext): Pick<Handlers, Provider
           `no workspace provider "${id}" in skill-studio.json (a provider of your own file is removed there)`,
         );
       await ctx.saveConfig({ providers: kept.length > 0 ? kept : null });
+      return providersInfo(ctx);
+    },
+    'providers.storeKey': async ({ id, key }) => {
+      const store = requireKeyStore(ctx);
+      const provider = findProvider(await ctx.providerSet(), id);
+      if (!provider) throw new StudioError('not_found', `no provider "${id}" is configured`);
+      const bad = keyProblem(key);
+      if (bad) throw new StudioError('invalid_params', `not stored: ${bad}`);
+      try {
+        await store.store(id, provider.base_url, key);
+      } catch (err) {
+        // The store's own words name no key; still, never let one through.
+        throw new StudioError(
+          'internal',
+          `the key was not stored: ${redactSecrets(errorMessage(err), [key])}`,
+        );
+      }
+      return providersInfo(ctx);
+    },
+    'providers.forgetKey': async ({ id }) => {
+      const store = requireKeyStore(ctx);
+      if (!(await store.forget(id)))
+        throw new StudioError('not_found', `no key is stored for provider "${id}"`);
       return providersInfo(ctx);
     },
     'providers.check': async ({ id }): Promise<ProviderCheckView> => {

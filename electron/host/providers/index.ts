@@ -4,6 +4,7 @@
  * lists; `createChatClient` picks the client of a provider's kind.
  */
 import type { ChatClient } from './chat-types';
+import { errorMessage } from '../../../shared/errors';
 import { AnthropicClient } from './anthropic-client';
 import { OpenAiCompatibleClient } from './openai-client';
 import {
@@ -14,6 +15,7 @@ import {
   type ProviderSet,
 } from './provider-config';
 import { loadUserProviders, userProvidersPath } from './user-providers';
+import type { KeyStoreState, ProviderKeyStore } from './key-store';
 
 export * from './provider-config';
 export * from './chat-types';
@@ -21,6 +23,13 @@ export { resolveApiKey, redactSecrets, isLoopbackUrl, type KeyResolution } from 
 export { ProviderError, type ProviderErrorKind } from './provider-errors';
 export { checkProvider, listModels, type ProviderCheck } from './provider-check';
 export { userProvidersPath, loadUserProviders, USER_PROVIDERS_ENV } from './user-providers';
+export {
+  EncryptedKeyFile,
+  keyProblem,
+  type KeyCipher,
+  type KeyStoreState,
+  type ProviderKeyStore,
+} from './key-store';
 
 export interface LoadedProviderSet extends ProviderSet {
   /** The user's providers file, when there is one. */
@@ -29,22 +38,39 @@ export interface LoadedProviderSet extends ProviderSet {
   userFileRefused: string | null;
   /** Problems of the user file's entries (the workspace's go in its config diagnostics). */
   problems: ProviderProblem[];
+  /** The desktop app's encrypted key store, or null (browser mode, the CLI). */
+  keyStore: KeyStoreState | null;
 }
 
-/** The providers a run may use: the workspace's `providers`, then the user file's. */
+/**
+ * The providers a run may use: the workspace's `providers`, then the user file's, with
+ * the keys the desktop app stored (`keyStore`, absent elsewhere).
+ */
 export async function loadProviderSet(
   workspaceProviders: unknown,
   env: NodeJS.ProcessEnv,
   home: string | null,
+  keyStore: ProviderKeyStore | null = null,
 ): Promise<LoadedProviderSet> {
   const workspace = readProviders(workspaceProviders, 'workspace');
   const user = await loadUserProviders(userProvidersPath(env, home));
-  return {
+  const set: LoadedProviderSet = {
     ...mergeProviders(workspace, user),
     userFile: user.file ?? userProvidersPath(env, home),
     userFileRefused: user.refused,
     problems: user.problems,
+    keyStore: keyStore?.state() ?? null,
   };
+  if (keyStore) {
+    try {
+      set.storedKeys = await keyStore.load();
+    } catch (err) {
+      // An unreadable store: no stored keys, and the settings say why.
+      set.storedKeys = new Map();
+      set.keyStore = { ...(set.keyStore as KeyStoreState), problem: errorMessage(err) };
+    }
+  }
+  return set;
 }
 
 export function createChatClient(

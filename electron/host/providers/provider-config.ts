@@ -236,6 +236,11 @@ export interface ProviderSet {
   userKeys: Map<string, string>;
   /** The user's own entries (shadowed ones too): what the user approved. */
   approvedByUser: ProviderConfig[];
+  /**
+   * Keys the desktop app keeps encrypted (key-store.ts), by provider id, each with the
+   * base_url it was stored for. Absent in browser mode and the CLI.
+   */
+  storedKeys?: Map<string, { key: string; base_url: string }>;
 }
 
 /**

@@ -69,7 +69,7 @@ export async function readSseStream(
   const decoder = new TextDecoder();
   try {
     for (;;) {
-      let step: ReadableStreamReadResult<Uint8Array>;
+      let step: Awaited<ReturnType<typeof reader.read>>;
       try {
         step = await reader.read();
       } catch (err) {
