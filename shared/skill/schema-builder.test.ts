@@ -56,6 +56,7 @@ describe('reading a schema', () => {
       ['point', 'other', false],
     ]);
     expect(read.properties[0].otherKeys).toEqual(['format', 'examples']);
+    expect(read.properties.map((p) => p.typeEditable)).toEqual([true, true, false]);
     expect(read.properties[0].constraints).toEqual({ minLength: 3 });
     expect(read.otherKeys).toEqual(['$schema', 'x-owner', 'additionalProperties', '$defs']);
   });

@@ -93,6 +93,11 @@ export interface PropertyView {
   itemKind: ItemKind | null;
   /** Nested properties of an object property. */
   children: PropertyView[];
+  /**
+   * False for a `$ref` or a `oneOf`/`anyOf`/`allOf`: a type set beside them would not
+   * change what the property accepts, so its shape is edited in the text.
+   */
+  typeEditable: boolean;
   /** Keys of the property's schema the builder does not edit (kept as they are). */
   otherKeys: string[];
   /** The property's schema as written. */
@@ -138,10 +143,12 @@ function multilineInPlayground(name: string, schema: JsonSchema): boolean {
   return field?.kind === 'string' && field.multiline;
 }
 
+/** Keywords that give a property its shape from elsewhere: the builder leaves them be. */
+const COMPOSITE_KEYS = ['$ref', 'oneOf', 'anyOf', 'allOf'] as const;
+
 function kindOf(name: string, schema: unknown): ReadKind {
   if (!isPlainObject(schema)) return 'other';
-  if (typeof schema.$ref === 'string' || schema.oneOf || schema.anyOf || schema.allOf)
-    return 'other';
+  if (COMPOSITE_KEYS.some((k) => k in schema)) return 'other';
   if (Array.isArray(schema.enum)) return 'enum';
   switch (schema.type) {
     case 'string':
@@ -195,6 +202,7 @@ function readObject(schema: JsonSchema, parent: PropertyPath): PropertyView[] {
       enumValues: Array.isArray(s.enum) ? s.enum : [],
       itemKind: kind === 'array' ? itemKindOf(s) : null,
       children: kind === 'object' ? readObject(s, path) : [],
+      typeEditable: !COMPOSITE_KEYS.some((k) => k in s),
       otherKeys: Object.keys(s).filter((k) => !EDITED_KEYS.has(k)),
       schema: raw,
     };

@@ -201,7 +201,10 @@ export function PropertyEditor({
           id={ids.type}
           className="pg-input sb-type"
           value={kind}
-          disabled={readOnly}
+          disabled={readOnly || !p.typeEditable}
+          title={
+            p.typeEditable ? undefined : 'Built from $ref or oneOf/anyOf/allOf: edit it in the text'
+          }
           data-testid="schema-property-type"
           onChange={(e) => act(setKind(base, p.path, e.target.value as PropertyKind))}
         >
@@ -219,7 +222,7 @@ export function PropertyEditor({
             onChange={(e) => act(setRequired(base, p.path, e.target.checked))}
             data-testid="schema-property-required"
           />
-          Required
+          Required<span className="sb-visually-hidden"> ({label})</span>
         </label>
         <span className="sb-row-actions">
           <button
@@ -227,14 +230,14 @@ export function PropertyEditor({
             className="sb-icon-button"
             aria-expanded={open}
             aria-controls={ids.details}
-            aria-label={`Details of ${label}`}
+            aria-label={`Details of ${label}${problems > 0 ? ` (${problems} warning${problems === 1 ? '' : 's'})` : ''}`}
             title="Description, default and constraints"
             onClick={() => setOpen(!open)}
             data-testid="schema-property-details"
           >
             {open ? '▾' : '▸'}
             {problems > 0 && (
-              <span className="sb-badge" aria-label={`${problems} warnings`}>
+              <span className="sb-badge" aria-hidden="true">
                 !
               </span>
             )}

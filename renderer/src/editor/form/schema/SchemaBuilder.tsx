@@ -6,7 +6,7 @@
  * by itself: `onChange` gets the next schema and the caller writes it (into the editor
  * buffer through frontmatter-edit, or into the new-skill wizard's draft).
  */
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import {
   readSchema,
   schemaWarnings,
@@ -51,7 +51,10 @@ export function SchemaBuilder({
   const model = useMemo(() => buildFormModel(schema), [schema]);
   const label = SCHEMA_FIELD_LABELS[field];
   const object = isPlainObject(schema) ? schema : undefined;
-  const headingId = `sb-${field}-heading`;
+  // The wizard's builder may sit over the Form's: ids unique per instance.
+  const uid = useId();
+  const headingId = `${uid}-heading`;
+  const panelId = `${uid}-preview`;
 
   return (
     <section className="sb" aria-labelledby={headingId} data-testid={`schema-builder-${field}`}>
@@ -94,12 +97,21 @@ export function SchemaBuilder({
             </div>
           )}
         </div>
-        <div className="sb-preview" aria-label={`Preview of ${label}`} role="region">
+        <div
+          className="sb-preview"
+          aria-label={`Preview of ${label}`}
+          role="region"
+          onKeyDown={(e) => {
+            // Trying the preview's inputs must not submit a form around it (the wizard's).
+            if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+          }}
+        >
           <div className="pg-seg" role="tablist" aria-label="Preview">
             <button
               type="button"
               role="tab"
               aria-selected={preview === 'form'}
+              aria-controls={panelId}
               className={preview === 'form' ? 'active' : ''}
               onClick={() => setPreview('form')}
               data-testid="schema-preview-form-tab"
@@ -110,6 +122,7 @@ export function SchemaBuilder({
               type="button"
               role="tab"
               aria-selected={preview === 'json'}
+              aria-controls={panelId}
               className={preview === 'json' ? 'active' : ''}
               onClick={() => setPreview('json')}
               data-testid="schema-preview-json-tab"
@@ -118,7 +131,12 @@ export function SchemaBuilder({
             </button>
           </div>
           {preview === 'form' ? (
-            <div className="sb-preview-body" data-testid="schema-preview-form">
+            <div
+              className="sb-preview-body"
+              id={panelId}
+              role="tabpanel"
+              data-testid="schema-preview-form"
+            >
               <ArgsForm
                 model={model}
                 value={sample}
@@ -139,6 +157,9 @@ export function SchemaBuilder({
             </div>
           ) : (
             <pre
+              id={panelId}
+              role="tabpanel"
+              aria-label="JSON Schema"
               className="sb-preview-body pg-pre sb-json"
               data-testid="schema-preview-json"
               tabIndex={0}

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import type { SchemaSectionProps } from '../form-types';
 import { DiagnosticList } from '../../../components/dialogs/DiagnosticList';
+import { diagnosticsFor } from '../form-model';
 import { SchemaBuilder, type SchemaField } from './SchemaBuilder';
 import { writeSchema } from './schema-write';
 
@@ -27,24 +28,31 @@ export function SchemaSection({
           Not written: {failure}
         </div>
       )}
-      {FIELDS.map((field) => {
-        const value = frontmatter?.[field];
-        const own = diagnostics.filter(
-          (d) => d.field === field || d.field?.startsWith(`${field}.`) === true,
-        );
-        return (
-          <div key={field} className="sb-section-part">
-            <SchemaBuilder
-              field={field}
-              schema={value}
-              readOnly={readOnly || frontmatter === null}
-              readOnlyReason={readOnly ? readOnlyReason : null}
-              onChange={(next) => setFailure(writeSchema(writer, field, value, next))}
-            />
-            {own.length > 0 && <DiagnosticList items={own} icons testId={`${field}-diagnostics`} />}
-          </div>
-        );
-      })}
+      {frontmatter === null && (
+        <div className="pg-warning" role="note">
+          {readOnlyReason ?? 'The frontmatter does not parse: fix it in the text.'} The inputs and
+          output show here again once it does.
+        </div>
+      )}
+      {frontmatter !== null &&
+        FIELDS.map((field) => {
+          const value = frontmatter[field];
+          const own = diagnosticsFor(diagnostics, field);
+          return (
+            <div key={field} className="sb-section-part">
+              <SchemaBuilder
+                field={field}
+                schema={value}
+                readOnly={readOnly}
+                readOnlyReason={readOnly ? readOnlyReason : null}
+                onChange={(next) => setFailure(writeSchema(writer, field, value, next))}
+              />
+              {own.length > 0 && (
+                <DiagnosticList items={own} icons testId={`${field}-diagnostics`} />
+              )}
+            </div>
+          );
+        })}
     </div>
   );
 }
