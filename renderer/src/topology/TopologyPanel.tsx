@@ -64,7 +64,7 @@ export function SyntaxErrorView({
 
 export function TopologyPanel({ skill }: { skill: string }) {
   const topo = useTopologyText(skill);
-  const view = useTopologyView(topo.text);
+  const view = useTopologyView(topo.text, topo.skillDir);
   const run = usePlayground((s) => s.runs[skill]);
   const folded = useTopologyRun(run);
   const focus = useTopologyUi((s) => focusFor(s, skill));

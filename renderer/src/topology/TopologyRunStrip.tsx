@@ -15,7 +15,7 @@ type StripView = 'graph' | 'state';
 
 export function TopologyRunStrip({ skill, run }: { skill: string; run: ActiveRun }) {
   const topo = useTopologyText(skill);
-  const view = useTopologyView(topo.text);
+  const view = useTopologyView(topo.text, topo.skillDir);
   const folded = useTopologyRun(run);
   const focus = useTopologyUi((s) => focusFor(s, skill));
   const setFocus = useTopologyUi((s) => s.setFocus);

@@ -70,21 +70,27 @@ export interface TopologyView {
   stale: boolean;
 }
 
-/** Reads the text (memoised per text) and keeps the last good layout across typing errors. */
-export function useTopologyView(text: string | null): TopologyView | null {
-  const lastGood = useRef<{ ast: TopologyNode; layout: GraphLayout } | null>(null);
+/**
+ * Reads the text (memoised per text) and keeps the last good layout across typing errors,
+ * per skill folder (`scope`): another skill's graph is never shown as this one's.
+ */
+export function useTopologyView(text: string | null, scope: string | null): TopologyView | null {
+  const lastGood = useRef<{ scope: string | null; ast: TopologyNode; layout: GraphLayout } | null>(
+    null,
+  );
   return useMemo(() => {
     if (text === null) return null;
     const source = readTopologySource(text);
     const ast = source.parsed?.ast ?? null;
     if (ast) {
       const layout = layoutTopology(buildTopologyGraph(ast));
-      lastGood.current = { ast, layout };
+      lastGood.current = { scope, ast, layout };
       return { source, layout, stale: false };
     }
-    const keep = source.parsed !== null ? lastGood.current : null;
+    const kept = lastGood.current;
+    const keep = source.parsed !== null && kept?.scope === scope ? kept : null;
     return { source, layout: keep?.layout ?? null, stale: keep !== null };
-  }, [text]);
+  }, [text, scope]);
 }
 
 /**
