@@ -179,14 +179,27 @@ test.describe('evals', () => {
     await writeCase(page, 0, 'What is the total of this invoice: 40 EUR + 2 EUR?');
     await writeCase(page, 1, 'Add up the invoice: 21 EUR twice.');
     await panel.getByTestId('eval-save-cases').click();
+    // Written through the host, in skill-creator's evals.json format.
+    const evalsJson = path.join(skillDir, 'evals', 'evals.json');
+    await expect
+      .poll(async () => {
+        const text = await fileText(evalsJson);
+        return text
+          ? (JSON.parse(text) as { evals: { prompt: string }[] }).evals.map((e) => e.prompt)
+          : [];
+      })
+      .toEqual([
+        'What is the total of this invoice: 40 EUR + 2 EUR?',
+        'Add up the invoice: 21 EUR twice.',
+      ]);
     await expect(panel.getByTestId('eval-save-cases')).toBeDisabled();
-    const saved = JSON.parse(await fileText(path.join(skillDir, 'evals', 'evals.json'))) as {
-      evals: { prompt: string }[];
-    };
-    expect(saved.evals.map((e) => e.prompt)).toEqual([
-      'What is the total of this invoice: 40 EUR + 2 EUR?',
-      'Add up the invoice: 21 EUR twice.',
-    ]);
+
+    // The same cases as JSON: what the form wrote.
+    await panel.getByTestId('eval-view-json').click();
+    await expect(panel.getByTestId('eval-cases-json')).toHaveValue(
+      /"kind": "contains",\s+"value": "INV-OK-7"/,
+    );
+    await panel.getByTestId('eval-view-form').click();
 
     // 2 cases × 2 configurations × 2 runs, two model calls at a time.
     await panel.getByTestId('eval-runs').fill('2');
@@ -280,11 +293,14 @@ test.describe('evals', () => {
       if (!should) await row.getByTestId('eval-query-should').uncheck();
     }
     await panel.getByTestId('eval-save-queries').click();
+    const triggersJson = path.join(skillDir, 'evals', 'triggers.json');
+    await expect
+      .poll(async () => {
+        const text = await fileText(triggersJson);
+        return text ? (JSON.parse(text) as unknown[]).length : 0;
+      })
+      .toBe(6);
     await expect(panel.getByTestId('eval-save-queries')).toBeDisabled();
-    const saved = JSON.parse(
-      await fileText(path.join(skillDir, 'evals', 'triggers.json')),
-    ) as unknown[];
-    expect(saved).toHaveLength(6);
 
     await panel.getByTestId('eval-runs').fill('2');
     await panel.getByTestId('eval-start-triggers').click();

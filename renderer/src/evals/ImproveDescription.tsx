@@ -12,6 +12,7 @@ import { notify } from '../stores/ui-store';
 import { useEvals } from './evals-store';
 import { currentModel, EvalProgress } from './RunControls';
 import { acceptDescription } from './description-edit';
+import { usePlayground } from '../playground/playground-store';
 
 function Score({ label, s }: { label: string; s: { passed: number; total: number } }) {
   return (
@@ -96,7 +97,9 @@ export function ImproveDescription({ skill }: { skill: SkillRef }) {
                 ? 'Needs a saved trigger set (some queries are held out)'
                 : 'Ask the model for a better description, scored on queries it never sees'
             }
-            onClick={() => void st.improveDescription(dir, currentModel(skill))}
+            onClick={() =>
+              void st.improveDescription(dir, currentModel(skill), usePlayground.getState().actAs)
+            }
             data-testid="eval-improve-start"
           >
             Improve description

@@ -4,10 +4,12 @@
  * flight at once, and for a benchmark the configurations to compare (with the
  * skill, without it, the previous version at git HEAD). While it runs: a progress
  * bar (runs done of total, failures, the time left) and Cancel, which keeps what
- * finished.
+ * finished. A trigger eval shows the model the index of the agent the playground acts
+ * as (every listed skill for the studio itself), with this skill in it.
  */
 import type { ConfigurationName, EvalJobKind } from '../../../shared/api/evals';
 import { ModelPicker } from '../playground/ModelPicker';
+import { ActAsSelect } from '../playground/Playground';
 import { usePlayground } from '../playground/playground-store';
 import { useNow } from '../playground/browser-utils';
 import type { SkillRef } from '../stores/skills-store';
@@ -117,7 +119,7 @@ export function RunControls({ skill, kind }: { skill: SkillRef; kind: EvalJobKin
   const start = () => {
     const model = currentModel(skill);
     if (kind === 'benchmark') void st.startBenchmark(dir, model);
-    else void st.startTriggers(dir, model);
+    else void st.startTriggers(dir, model, usePlayground.getState().actAs);
   };
 
   return (
@@ -127,6 +129,8 @@ export function RunControls({ skill, kind }: { skill: SkillRef; kind: EvalJobKin
       data-testid={`eval-run-${kind}`}
     >
       <ModelPicker skill={skill.name} />
+      {/* Whose <available_skills> the model sees: the playground's "Act as" agent. */}
+      {kind === 'triggers' && <ActAsSelect />}
       <div className="ev-toolbar">
         <label className="pg-inline">
           Runs

@@ -20,7 +20,7 @@ import type { SkillRef } from '../stores/skills-store';
 import { useEvals } from './evals-store';
 import { runsOfCell } from './results-table';
 import { formatRate, formatSeconds, formatTokens } from './format';
-import { CONFIG_LABEL } from './RunControls';
+import { CONFIG_LABEL, currentModel } from './RunControls';
 
 type AnyRun = { graded: BenchmarkRun; failed: null } | { graded: null; failed: FailedRun };
 
@@ -235,6 +235,19 @@ export function TranscriptDialog({ skill }: { skill: SkillRef }) {
         <div className="pg-muted">No runs yet.</div>
       )}
       <div className="dialog-actions">
+        <button
+          type="button"
+          className="button secondary"
+          disabled={job.status === 'running'}
+          title="Run this case again (every configuration), as a new eval run"
+          onClick={() => {
+            close();
+            void useEvals.getState().startBenchmark(skill.dir, currentModel(skill), [cell.key]);
+          }}
+          data-testid="eval-rerun-case"
+        >
+          Rerun this case
+        </button>
         <button
           type="button"
           className="button"

@@ -9,7 +9,7 @@ import type {
 import { setBackend } from '../backend/current';
 import { parseStudioEvent } from '../backend/event-parse';
 import { resultsTable } from './results-table';
-import { stopListening, useEvals } from './evals-store';
+import { DEFAULT_SETTINGS, stopListening, useEvals } from './evals-store';
 
 const DIR = '/ws/skills/pdf-forms';
 
@@ -119,7 +119,7 @@ let fake: Fake;
 
 beforeEach(() => {
   stopListening();
-  useEvals.setState({ skills: {}, openCell: null });
+  useEvals.setState({ skills: {}, openCell: null, settings: { ...DEFAULT_SETTINGS } });
   fake = fakeBackend();
   fake.answers['evals.sources'] = () => sources();
   fake.answers['evals.list'] = () => ({ runs: [] });
@@ -338,5 +338,55 @@ describe('evals store', () => {
       [0, 3],
       [1, 2],
     ]);
+  });
+
+  it('reruns one case as a new run, never offers a previous version without one, and cancels by runId', async () => {
+    await useEvals.getState().load(DIR);
+    useEvals.getState().setSettings({
+      configurations: ['with_skill', 'without_skill', 'old_skill'],
+      runs: 1,
+    });
+    fake.answers['evals.start'] = () => ({
+      runId: 'r2',
+      kind: 'benchmark',
+      total: 2,
+      folder: '/x',
+    });
+    await useEvals.getState().startBenchmark(DIR, null, ['evals-json#1']);
+    expect(fake.calls.find((c) => c.method === 'evals.start')?.params).toEqual({
+      skill: DIR,
+      options: {
+        runs: 1,
+        concurrency: 4,
+        // SKILL.md is not at a git HEAD here: the third configuration is left out.
+        configurations: ['with_skill', 'without_skill'],
+        cases: ['evals-json#1'],
+      },
+    });
+    // A second start while it runs is refused without asking the host.
+    expect(await useEvals.getState().startBenchmark(DIR, null)).toBe(false);
+    expect(fake.calls.filter((c) => c.method === 'evals.start')).toHaveLength(1);
+
+    fake.answers['evals.cancel'] = () => ({ ok: true, was_running: true });
+    await useEvals.getState().cancel(DIR, 'benchmark');
+    expect(fake.calls.find((c) => c.method === 'evals.cancel')?.params).toEqual({
+      skill: DIR,
+      runId: 'r2',
+    });
+  });
+
+  it('asks for the trigger eval as the chosen agent', async () => {
+    await useEvals.getState().load(DIR);
+    fake.answers['evals.startTriggers'] = () => ({
+      runId: 't2',
+      kind: 'triggers',
+      total: 3,
+      folder: '/t',
+    });
+    await useEvals.getState().startTriggers(DIR, { provider: 'wire', model: 'm' }, 'writer');
+    expect(fake.calls.find((c) => c.method === 'evals.startTriggers')?.params).toEqual({
+      skill: DIR,
+      options: { provider: 'wire', model: 'm', runs: 3, concurrency: 4, agent: 'writer' },
+    });
   });
 });

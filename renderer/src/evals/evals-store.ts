@@ -120,9 +120,11 @@ interface EvalsState {
   saveCases(dir: string): Promise<boolean>;
   editTriggers(dir: string, queries: TriggerRow[]): void;
   saveTriggers(dir: string): Promise<boolean>;
-  startBenchmark(dir: string, model: RunModel | null): Promise<boolean>;
-  startTriggers(dir: string, model: RunModel | null): Promise<boolean>;
-  improveDescription(dir: string, model: RunModel | null): Promise<boolean>;
+  /** A benchmark of every case, or of `cases` (keys) only: a rerun of one case is a new eval run. */
+  startBenchmark(dir: string, model: RunModel | null, cases?: string[]): Promise<boolean>;
+  /** `agent`: whose `<available_skills>` index the model sees (null: every listed skill). */
+  startTriggers(dir: string, model: RunModel | null, agent?: string | null): Promise<boolean>;
+  improveDescription(dir: string, model: RunModel | null, agent?: string | null): Promise<boolean>;
   cancel(dir: string, kind: EvalJobKind): Promise<void>;
   showRun(dir: string, runId: string): Promise<void>;
   setOpenCell(cell: OpenCell | null): void;
@@ -485,7 +487,7 @@ export const useEvals = create<EvalsState>((set, get) => {
       }
     },
 
-    startBenchmark(dir, model) {
+    startBenchmark(dir, model, cases) {
       const { runs, concurrency, configurations } = get().settings;
       const available = get().of(dir).sources?.previous_version_available ?? false;
       const configs = configurations.filter((c) => c !== 'old_skill' || available);
@@ -495,26 +497,32 @@ export const useEvals = create<EvalsState>((set, get) => {
         () =>
           backend().call('evals.start', {
             skill: dir,
-            options: { ...modelOptions(model), runs, concurrency, configurations: configs },
+            options: {
+              ...modelOptions(model),
+              runs,
+              concurrency,
+              configurations: configs,
+              ...(cases ? { cases } : {}),
+            },
           }),
         configs,
       );
     },
-    startTriggers(dir, model) {
+    startTriggers(dir, model, agent = null) {
       const { runs, concurrency } = get().settings;
       return start(dir, 'triggers', () =>
         backend().call('evals.startTriggers', {
           skill: dir,
-          options: { ...modelOptions(model), runs, concurrency },
+          options: { ...modelOptions(model), runs, concurrency, agent },
         }),
       );
     },
-    improveDescription(dir, model) {
+    improveDescription(dir, model, agent = null) {
       const { runs, concurrency } = get().settings;
       return start(dir, 'improve', () =>
         backend().call('evals.improveDescription', {
           skill: dir,
-          options: { ...modelOptions(model), runs, concurrency },
+          options: { ...modelOptions(model), runs, concurrency, agent },
         }),
       );
     },
