@@ -141,6 +141,8 @@ export interface AgentSpec {
   /** Aborts this agent alone (a topology aborts a branch); the call's own signal still counts. */
   signal: AbortSignal;
   turns: TurnBudget;
+  /** When the call's time runs out (epoch ms); default: the call's timeout from now. */
+  deadline?: number;
 }
 
 /** Runs one agent for a call: `data.answer` on success; metadata as for a model skill. */
@@ -218,7 +220,7 @@ async function runAgent(
   options: SkillAgentOptions,
 ): Promise<ExecOutcome> {
   const started = Date.now();
-  const deadline = started + ctx.timeoutMs;
+  const deadline = spec.deadline ?? started + ctx.timeoutMs;
   const env = options.env ?? process.env;
   const set = await options.providers();
   const skill = ctx.record.definition.name;
@@ -384,7 +386,9 @@ async function runAgent(
   }
   stopReason = 'max_turns';
   return failed(
-    `the model used all ${maxTurns} turns (max_turns) without a final answer; raise max_turns in the skill or make the task smaller`,
+    turns === 0
+      ? `the other agents of this run used all ${maxTurns} turns (max_turns) before this one started; raise max_turns in the skill`
+      : `the model used all ${maxTurns} turns (max_turns) without a final answer; raise max_turns in the skill or make the task smaller`,
   );
 }
 

@@ -229,3 +229,27 @@ describe('agent models', () => {
     expect(topologyFieldsOf(warning!.data).step?.node).toBe('solo@1');
   });
 });
+
+describe('limits', () => {
+  it('max_turns is one budget for every agent of the run', async () => {
+    server = await startWireServer(() => answer('done'));
+    const dir = path.join(scratch, 'tight-budget');
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      path.join(dir, 'SKILL.md'),
+      '---\nname: tight-budget\ndescription: Two agents, one turn.\nmax_turns: 1\nagents:\n  a: {instruct: one, writes: x}\n  b: {instruct: two, writes: y}\ntopology: a >> b\n---\n',
+    );
+    const record = await readSkillFolder(dir, 'project');
+    const result = (
+      await hostFor(server.url, [record]).call(
+        makeCallRequest({ name: 'tight-budget', arguments: {}, timeout: 30 }),
+        null,
+      )
+    ).data!;
+    expect(result.success).toBe(false);
+    expect(result.error).toBe(
+      'b: the other agents of this run used all 1 turns (max_turns) before this one started; raise max_turns in the skill',
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+});

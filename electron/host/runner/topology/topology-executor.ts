@@ -113,6 +113,7 @@ export async function runTopologySkill(
         emit: step.emit,
         signal: step.signal,
         turns: budget,
+        deadline,
       });
       const tokens = tokensOf(out.metadata);
       if (!out.success)
