@@ -117,6 +117,17 @@ describe('operators', () => {
     });
   });
 
+  it('| with two branches writing one key keeps the last branch’s value and warns', async () => {
+    const { result, events } = await run('a | b', {
+      a: () => writes({ k: 'from a' }),
+      b: () => writes({ k: 'from b' }),
+    });
+    expect(result.state.k).toBe('from b');
+    expect(events.find((e) => e.data.level === 'warn')?.data.message).toBe(
+      'branches 1, 2 of one "|" all wrote "k"; the last one\'s value is kept (TOPOLOGY_PARALLEL_WRITE)',
+    );
+  });
+
   it('* N runs the body N times with its iteration in each step', async () => {
     const { result, order } = await run('a * 3', {
       a: (_s, n) => writes({ count: n }),

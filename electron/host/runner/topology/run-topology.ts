@@ -6,7 +6,8 @@
  *
  * - `a >> b`: in order; each step sees what the earlier ones wrote.
  * - `a | b`: every branch starts at once on its own copy of the state; their writes are
- *   merged in branch order once all have ended. The first branch to fail aborts its
+ *   merged in branch order once all have ended (a key two branches wrote keeps the last
+ *   branch's value, with a warning; the validator calls it an error). The first branch to fail aborts its
  *   siblings at once (they end `cancelled`) and the `|` fails with its error.
  * - `x * N`: N times in order. `x * until(k == "v", max=N)`: until state k is "v"
  *   (compared as trimmed text), and a failure when it never is after N iterations.
@@ -261,6 +262,16 @@ export async function runTopology(options: TopologyRunOptions): Promise<Topology
     }
     const failure = first ?? outcomes.find((o) => !o.ok);
     if (failure && !failure.ok) return failure;
+    const writers = new Map<string, number[]>();
+    forks.forEach((f, i) =>
+      f.written.forEach((k) => writers.set(k, [...(writers.get(k) ?? []), i])),
+    );
+    for (const [key, who] of writers)
+      if (who.length > 1)
+        options.emit('log', {
+          level: 'warn',
+          message: `branches ${who.map((i) => i + 1).join(', ')} of one "|" all wrote "${key}"; the last one's value is kept (TOPOLOGY_PARALLEL_WRITE)`,
+        });
     forks.forEach((f) => frame.merge(f));
     return { ok: true };
   };
