@@ -128,7 +128,7 @@ export async function topologyBench(): Promise<Row[]> {
     const b = median(base);
     return [
       {
-        what: `(t) 3-way \`|\` of agents answered at once by a local server, median of ${RUNS} runs each`,
+        what: `(t) 3-way \`\\|\` of agents answered at once by a local server, median of ${RUNS} runs each`,
         figure: ms(t),
         baseline: `${ms(b)} same 3 agent runs started directly in parallel`,
         ratio: `${(t / b).toFixed(2)}×`,
