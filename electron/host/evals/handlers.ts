@@ -174,8 +174,9 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
     record: SkillRecord,
     runRecord: EvalRunRecord,
     folder: string,
+    recordWritten: Promise<void>,
     work: (signal: AbortSignal) => Promise<Partial<EvalRunRecord>>,
-  ): void => {
+  ): Promise<void> => {
     const controller = new AbortController();
     const key = jobKey(record.dir, runRecord.runId);
     const done = (async () => {
@@ -195,6 +196,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       };
       if (controller.signal.aborted) final.status = 'cancelled';
       try {
+        await recordWritten.catch(() => undefined);
         await writeJson(path.join(folder, RUN_RECORD), final);
       } catch (err) {
         final.error = final.error ?? errorMessage(err);
@@ -210,6 +212,8 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       });
     })();
     jobs.set(key, { kind: runRecord.kind, controller, done });
+    // The method answers once the run's record is on disk (evals.list shows it).
+    return recordWritten;
   };
 
   const begin = async (
@@ -217,7 +221,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
     kind: EvalJobKind,
     target: ModelTarget,
     options: unknown,
-  ): Promise<{ runRecord: EvalRunRecord; folder: string }> => {
+  ): Promise<{ runRecord: EvalRunRecord; folder: string; recordWritten: Promise<void> }> => {
     const base = folderOf(ctx.workspace(), record);
     const now = new Date();
     const { runId, folder } = await createRunFolder(base, now);
@@ -236,8 +240,9 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       error: null,
       options,
     };
-    await writeJson(path.join(folder, RUN_RECORD), runRecord);
-    return { runRecord, folder };
+    // Written while the job starts (not before): the final record waits for it.
+    const recordWritten = writeJson(path.join(folder, RUN_RECORD), runRecord);
+    return { runRecord, folder, recordWritten };
   };
 
   const runFolder = (record: SkillRecord, runId: string): string =>
@@ -269,7 +274,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       );
     const others = otherSkills(ctx, options.agent);
     const runs = options.runs ?? DEFAULT_RUNS;
-    const { runRecord, folder } = await begin(record, kind, target, options);
+    const { runRecord, folder, recordWritten } = await begin(record, kind, target, options);
     const env = environment(options.concurrency ?? DEFAULT_CONCURRENCY, set);
     const plan = {
       skill: record.dir,
@@ -284,7 +289,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       runId: runRecord.runId,
       folder,
     };
-    launch(record, runRecord, folder, async (signal) => {
+    await launch(record, runRecord, folder, recordWritten, async (signal) => {
       if (kind === 'triggers') {
         const out = await runTriggerEval(env, plan, { signal, emit: ctx.emit });
         return {
@@ -370,9 +375,9 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       }
       const runs = o.runs ?? DEFAULT_RUNS;
       const concurrency = o.concurrency ?? DEFAULT_CONCURRENCY;
-      const { runRecord, folder } = await begin(record, 'benchmark', target, o);
+      const { runRecord, folder, recordWritten } = await begin(record, 'benchmark', target, o);
       const env = environment(concurrency, set);
-      launch(record, runRecord, folder, async (signal) => {
+      await launch(record, runRecord, folder, recordWritten, async (signal) => {
         const out = await runBenchmark(
           env,
           {
