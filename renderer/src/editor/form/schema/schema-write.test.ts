@@ -9,6 +9,13 @@ import {
   type JsonSchema,
 } from '../../../../../shared/skill/schema-builder';
 import type { FrontmatterPath, FrontmatterValue } from '../form-types';
+import {
+  applyTextEdits,
+  deleteFrontmatterValue,
+  renameFrontmatterKey,
+  setFrontmatterValue,
+} from '../../../../../shared/skill/frontmatter-edit';
+import { parseSkillMd } from '../../../../../shared/skill/validate';
 
 const SCHEMA: JsonSchema = {
   type: 'object',
@@ -103,5 +110,77 @@ describe('schema writes', () => {
     writeSchema(r.writer, 'input_schema', undefined, schema);
     writeSchema(r.writer, 'input_schema', schema, schema);
     expect(r.calls).toEqual([{ op: 'set', path: ['input_schema'], value: schema }]);
+  });
+});
+
+describe('schema writes through frontmatter-edit keep the text around them', () => {
+  const TEXT = [
+    '---',
+    'name: trip',
+    'description: Plans trips.',
+    'input_schema:',
+    '  type: object',
+    '  x-owner: team-a # who answers for it',
+    '  properties:',
+    '    # Where to go.',
+    '    city: {type: string, format: uri}',
+    '    days:',
+    '      type: integer # whole days',
+    '  required: [city]',
+    '---',
+    '# Trip',
+    '',
+  ].join('\n');
+
+  /** The Form writer's behaviour over a plain text: each call one edit. */
+  function textWriter(start: string) {
+    let text = start;
+    const run = (r: ReturnType<typeof setFrontmatterValue>) => {
+      if (!r.ok) return r.error;
+      text = applyTextEdits(text, r.edits);
+      return null;
+    };
+    const writer: SchemaWriter = {
+      set: (path, value) => run(setFrontmatterValue(text, path, value)),
+      remove: (path) => run(deleteFrontmatterValue(text, path)),
+      rename: (path, to) => run(renameFrontmatterKey(text, path, to)),
+      typing: () => undefined,
+    };
+    return { writer, text: () => text };
+  }
+
+  function schemaOf(text: string): JsonSchema {
+    const fm = parseSkillMd(text).frontmatter as Record<string, unknown>;
+    return fm.input_schema as JsonSchema;
+  }
+
+  it('every action changes only its own lines, and the result is what the builder made', () => {
+    const actions: [string, (s: JsonSchema) => JsonSchema, string[]][] = [
+      ['constraint', (s) => setConstraint(s, ['days'], 'minimum', 1), ['      minimum: 1']],
+      [
+        'add',
+        (s) => addProperty(s, [], 'boolean', 'pets').schema,
+        ['    pets:', '      type: boolean'],
+      ],
+      ['rename', (s) => renameProperty(s, ['days'], 'nights'), ['    nights:']],
+      ['remove', (s) => removeProperty(s, ['days']), []],
+    ];
+    for (const [what, act, added] of actions) {
+      const w = textWriter(TEXT);
+      const before = schemaOf(TEXT);
+      const after = act(before);
+      expect(writeSchema(w.writer, 'input_schema', before, after), what).toBeNull();
+      expect(schemaOf(w.text()), what).toEqual(after);
+      const old = new Set(TEXT.split('\n'));
+      const now = w.text().split('\n');
+      expect(
+        now.filter((l) => !old.has(l)),
+        what,
+      ).toEqual(added);
+      // Comments, the key the builder does not edit, the body: all still there.
+      for (const kept of ['  x-owner: team-a # who answers for it', '# Trip'])
+        expect(now, what).toContain(kept);
+      if (what !== 'remove') expect(now, what).toContain('    # Where to go.');
+    }
   });
 });
