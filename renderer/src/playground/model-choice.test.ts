@@ -28,6 +28,7 @@ const provider = (id: string, model: string, models: string[] = []): ProviderVie
   source: 'workspace',
   key: 'not_needed',
   key_from: null,
+  key_stored: false,
   key_problem: null,
 });
 

@@ -1,8 +1,9 @@
 /**
  * Settings → Model providers: the providers instruction skills run on. Lists each one
  * with where it comes from (the workspace's skill-studio.json, or the user's own file),
- * whether its key is there (never the key) and what to do when it is not; adds, edits
- * and removes workspace providers; "Test connection" asks the server for its models and
+ * whether its key is there (never the key) and what to do when it is not; says where
+ * keys can live in this mode, and in the desktop app stores a typed key encrypted by
+ * the OS (it never comes back); adds, edits and removes workspace providers; "Test connection" asks the server for its models and
  * says what to fix. Opened from the title bar, Ctrl+, and the playground.
  */
 import { useEffect, useState } from 'react';
@@ -21,11 +22,18 @@ import {
 } from './provider-form';
 import './settings.css';
 
+const KEY_FROM: Record<'keychain' | 'user-file', string> = {
+  keychain: 'the app (stored encrypted)',
+  'user-file': 'your providers file',
+};
+
 function KeyLine({ p, userFile }: { p: ProviderView; userFile: string | null }) {
   if (p.key === 'present')
     return (
-      <span className="st-ok" data-testid="provider-key">
-        key found in {p.key_from === 'env' ? `$${p.api_key_env}` : 'your providers file'}
+      <span className="st-ok" data-testid="provider-key" data-from={p.key_from ?? ''}>
+        key found in{' '}
+        {p.key_from === 'env' || p.key_from === null ? `$${p.api_key_env}` : KEY_FROM[p.key_from]}
+        {p.key_stored && p.key_from === 'env' && ' (a key stored in the app is shadowed by it)'}
       </span>
     );
   if (p.key === 'not_needed')
@@ -222,7 +230,105 @@ function ProviderForm({ editing }: { editing: string }) {
   );
 }
 
-function ProviderRow({ p, userFile }: { p: ProviderView; userFile: string | null }) {
+/**
+ * Desktop app: type a key to store it encrypted by the OS. The field is cleared once
+ * the key is handed over; the host answers only whether one is stored.
+ */
+function StoredKey({ p }: { p: ProviderView }) {
+  const [open, setOpen] = useState(false);
+  const [key, setKey] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const store = useProviders.getState();
+  const submit = async () => {
+    setBusy(true);
+    const err = await store.storeKey(p.id, key);
+    setBusy(false);
+    setKey('');
+    setError(err);
+    if (!err) {
+      setOpen(false);
+      notify('success', `The key of “${p.id}” is stored, encrypted.`);
+    }
+  };
+  const forget = async () => {
+    const err = await store.forgetKey(p.id);
+    if (err) notify('error', `Not forgotten: ${err}`);
+  };
+  if (!open)
+    return (
+      <>
+        <button
+          type="button"
+          className="button secondary small"
+          onClick={() => setOpen(true)}
+          data-testid="provider-store-key"
+        >
+          {p.key_stored ? 'Replace stored key' : 'Store key…'}
+        </button>
+        {p.key_stored && (
+          <button
+            type="button"
+            className="button secondary small"
+            onClick={() => void forget()}
+            data-testid="provider-forget-key"
+          >
+            Forget stored key
+          </button>
+        )}
+      </>
+    );
+  return (
+    <form
+      className="st-key-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <input
+        type="password"
+        className="input"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={`API key for ${p.id}`}
+        aria-label={`API key for ${p.id}`}
+        value={key}
+        onChange={(e) => setKey(e.target.value)}
+        data-testid="provider-key-input"
+        autoFocus
+      />
+      <button type="submit" className="button small" disabled={busy || key.trim() === ''}>
+        {busy ? 'Storing…' : 'Store'}
+      </button>
+      <button
+        type="button"
+        className="button secondary small"
+        onClick={() => {
+          setKey('');
+          setOpen(false);
+        }}
+      >
+        Cancel
+      </button>
+      {error && (
+        <span className="error-text" role="alert">
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}
+
+function ProviderRow({
+  p,
+  userFile,
+  canStoreKeys,
+}: {
+  p: ProviderView;
+  userFile: string | null;
+  canStoreKeys: boolean;
+}) {
   const store = useProviders.getState();
   const remove = async () => {
     const ok = await askConfirm({
@@ -259,6 +365,7 @@ function ProviderRow({ p, userFile }: { p: ProviderView; userFile: string | null
         >
           Test connection
         </button>
+        {canStoreKeys && <StoredKey p={p} />}
         {p.source === 'workspace' && (
           <>
             <button
@@ -304,6 +411,17 @@ export function ProvidersView() {
           keys never are.
           {info?.user_file && <> Your own providers (with keys, chmod 600): {info.user_file}.</>}
         </p>
+        {info && (
+          <p className="pg-muted st-intro" data-testid="key-storage">
+            <strong>Where keys live: </strong>
+            {info.key_storage.where}
+          </p>
+        )}
+        {info?.key_storage.problem && (
+          <div className="pg-warning" data-testid="key-storage-problem">
+            Keys cannot be stored in the app here: {info.key_storage.problem}
+          </div>
+        )}
         {loadError && <div className="error-text">{loadError}</div>}
         {info?.user_file_refused && (
           <div className="pg-warning" data-testid="user-file-refused">
@@ -318,12 +436,18 @@ export function ProvidersView() {
         {providers.length === 0 ? (
           <div className="st-empty" data-testid="providers-empty">
             No provider is configured yet. Add one: a local server (Ollama, LM Studio) needs no key;
-            Anthropic and OpenAI read their key from an environment variable.
+            Anthropic and OpenAI read their key from an environment variable
+            {info?.key_storage.available ? ', or from a key you store here' : ''}.
           </div>
         ) : (
           <ul className="st-providers">
             {providers.map((p) => (
-              <ProviderRow key={`${p.source}:${p.id}`} p={p} userFile={info?.user_file ?? null} />
+              <ProviderRow
+                key={`${p.source}:${p.id}`}
+                p={p}
+                userFile={info?.user_file ?? null}
+                canStoreKeys={info?.key_storage.available ?? false}
+              />
             ))}
           </ul>
         )}

@@ -2,7 +2,8 @@
  * The LLM providers as the UI knows them: the host's list (with whether each key is
  * there, never the key), whether the settings view is open and which provider it edits,
  * and the last "test connection" of each. The playground's picker reads the same list.
- * The host writes skill-studio.json; this store only asks and re-reads.
+ * The host writes skill-studio.json; this store only asks and re-reads. A key typed in
+ * the desktop app goes straight to the host's encrypted store and is not kept here.
  */
 import { create } from 'zustand';
 import type {
@@ -29,6 +30,12 @@ interface ProvidersState {
   save(provider: ProviderInput, previousId?: string): Promise<string | null>;
   remove(id: string): Promise<string | null>;
   check(id: string): Promise<ProviderCheckView | null>;
+  /**
+   * Desktop app: hands the key to the host's encrypted store; it is not kept here and
+   * never comes back. Returns an error message, or null when stored.
+   */
+  storeKey(id: string, key: string): Promise<string | null>;
+  forgetKey(id: string): Promise<string | null>;
 }
 
 export const useProviders = create<ProvidersState>((set, get) => ({
@@ -75,6 +82,24 @@ export const useProviders = create<ProvidersState>((set, get) => ({
     try {
       const info = await backend().call('providers.remove', { id });
       set((s) => ({ info, editing: null, checks: withoutCheck(s.checks, id) }));
+      return null;
+    } catch (err) {
+      return errorMessage(err);
+    }
+  },
+  async storeKey(id, key) {
+    try {
+      const info = await backend().call('providers.storeKey', { id, key });
+      set((s) => ({ info, checks: withoutCheck(s.checks, id) }));
+      return null;
+    } catch (err) {
+      return errorMessage(err);
+    }
+  },
+  async forgetKey(id) {
+    try {
+      const info = await backend().call('providers.forgetKey', { id });
+      set((s) => ({ info, checks: withoutCheck(s.checks, id) }));
       return null;
     } catch (err) {
       return errorMessage(err);
