@@ -36,12 +36,23 @@ export interface WireServer {
   close(): Promise<void>;
 }
 
+export interface WireServerOptions {
+  /**
+   * Keep every request and every byte sent (default true). A benchmark turns it off so
+   * that what the server keeps is not counted as the host's memory.
+   */
+  record?: boolean;
+}
+
 export async function startWireServer(
   script: Reply[] | ((req: RecordedRequest, n: number) => Reply),
+  options: WireServerOptions = {},
 ): Promise<WireServer> {
+  const record = options.record ?? true;
   const requests: RecordedRequest[] = [];
   const sent: string[] = [];
   let earlyCloses = 0;
+  let served = 0;
   let markClosed!: () => void;
   const clientClosedEarly = new Promise<void>((r) => (markClosed = r));
   const sockets = new Set<import('node:net').Socket>();
@@ -54,7 +65,7 @@ export async function startWireServer(
     req.on('end', () => {
       let json: unknown = null;
       try {
-        json = body ? (JSON.parse(body) as unknown) : null;
+        json = body && record ? (JSON.parse(body) as unknown) : null;
       } catch {
         json = null;
       }
@@ -62,11 +73,11 @@ export async function startWireServer(
         method: req.method ?? '',
         url: req.url ?? '',
         headers: req.headers,
-        body,
+        body: record ? body : '',
         json,
       };
-      requests.push(recorded);
-      const n = requests.length - 1;
+      const n = served++;
+      if (record) requests.push(recorded);
       const reply =
         typeof script === 'function'
           ? script(recorded, n)
@@ -79,7 +90,7 @@ export async function startWireServer(
           markClosed();
         }
       });
-      answer(reply, res, sent, timers);
+      answer(reply, res, record ? sent : null, timers);
     });
   });
   server.on('connection', (s) => {
@@ -108,13 +119,13 @@ export async function startWireServer(
 function answer(
   reply: Reply,
   res: http.ServerResponse,
-  sent: string[],
+  sent: string[] | null,
   timers: Set<NodeJS.Timeout>,
 ): void {
   if (reply.kind === 'hang') return;
   if (reply.kind === 'json' || reply.kind === 'text') {
     const text = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.body;
-    sent.push(text);
+    sent?.push(text);
     res.writeHead(reply.status, {
       'content-type': reply.kind === 'json' ? 'application/json' : 'text/plain',
       ...reply.headers,
@@ -136,7 +147,7 @@ function answer(
       else if (!reply.holdOpen) res.end();
       return;
     }
-    sent.push(chunk);
+    sent?.push(chunk);
     res.write(chunk);
     if (reply.gapMs) {
       const t = setTimeout(() => {
