@@ -154,7 +154,8 @@ export interface EvalRunDetail {
 /** Names one model run inside an eval run. */
 export type EvalRunRef =
   | { kind: 'case'; eval_id: number; configuration: ConfigurationName; run_number: number }
-  | { kind: 'trigger'; query_index: number; run_number: number };
+  /** `phase`: an improve-description run's asks, with the old or the new description. */
+  | { kind: 'trigger'; query_index: number; run_number: number; phase?: 'old' | 'new' };
 
 /** One step of a run's transcript (transcript.json). */
 export type TranscriptStep =

@@ -425,6 +425,8 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
     },
     'evals.list': async ({ skill, limit }) => {
       const record = ctx.skillAt(skill);
+      // Without a workspace nothing was ever written: an empty history, not an error.
+      if (!ctx.workspace()) return { runs: [] };
       const base = folderOf(ctx.workspace(), record);
       let names: string[] = [];
       try {
@@ -480,7 +482,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       const rel =
         ref.kind === 'case'
           ? caseRunDir(ref.eval_id, ref.configuration, ref.run_number)
-          : triggerRunDir(ref.query_index, ref.run_number);
+          : `${ref.phase ? `${ref.phase}/` : ''}${triggerRunDir(ref.query_index, ref.run_number)}`;
       const dir = path.join(folder, ...rel.split('/'));
       const transcript = await readJson<import('../../../shared/api/evals').EvalTranscript>(
         path.join(dir, 'transcript.json'),

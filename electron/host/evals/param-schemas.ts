@@ -158,6 +158,7 @@ export const EVAL_PARAM_SCHEMAS: Record<keyof EvalMethods, object> = {
               kind: { const: 'trigger' },
               query_index: { type: 'integer', minimum: 0 },
               run_number: { type: 'integer', minimum: 1 },
+              phase: { enum: ['old', 'new'] },
             },
             ['kind', 'query_index', 'run_number'],
           ),

@@ -20,7 +20,7 @@ describe('eval files in the scan', () => {
   it('lists their problems as the skill diagnostics, at line and column, with the file', async () => {
     await writeFile(path.join(dir, 'evals', 'evals.json'), '{"evals": [\n  {"id": 1}\n]}');
     await writeFile(path.join(dir, 'evals', 'triggers.json'), '[{"query": "q"}]');
-    const rec = await readSkillFolder(dir, 'workspace');
+    const rec = await readSkillFolder(dir, 'project');
     const evals = rec.diagnostics.filter((d) => d.code === 'EVAL_INVALID');
     expect(evals.map((d) => [d.file, d.line, d.column, d.severity])).toEqual([
       ['evals/evals.json', 2, 3, 'error'],
@@ -33,8 +33,8 @@ describe('eval files in the scan', () => {
       path.join(dir, 'evals', 'evals.json'),
       JSON.stringify({ skill_name: 'demo', evals: [{ id: 1, prompt: 'p', expectations: ['ok'] }] }),
     );
-    expect((await readSkillFolder(dir, 'workspace')).diagnostics).toEqual([]);
+    expect((await readSkillFolder(dir, 'project')).diagnostics).toEqual([]);
     await rm(path.join(dir, 'evals'), { recursive: true });
-    expect((await readSkillFolder(dir, 'workspace')).diagnostics).toEqual([]);
+    expect((await readSkillFolder(dir, 'project')).diagnostics).toEqual([]);
   });
 });

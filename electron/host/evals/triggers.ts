@@ -92,6 +92,8 @@ export function choseSkill(
     const args = argumentsOf(call.argumentsText);
     const value =
       typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
+    // Some clients offer each skill as a tool of its own name.
+    if (call.name === skillName) return { triggered: true, evidence: `${skillName}(…)` };
     if (call.name === 'skill' && value.name === skillName)
       return { triggered: true, evidence: `skill(${JSON.stringify(skillName)})` };
     if (call.name === 'read' && typeof value.path === 'string') {
