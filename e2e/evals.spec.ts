@@ -263,6 +263,16 @@ test.describe('evals', () => {
     await expect(dialog.getByTestId('eval-expectations')).toContainText(`No ${CODE} anywhere`);
     await dialog.getByTestId('eval-transcripts-close').click();
 
+    // After a reload the benchmark is read back from disk, and the saved cases fold to a list.
+    await page.reload();
+    await openSkill(page, SKILL);
+    await page.getByTestId('right-tab-evals').click();
+    await expect(panel.getByTestId('eval-row')).toHaveCount(2, { timeout: 15_000 });
+    await expect(panel.getByTestId('eval-total-delta')).toHaveText('+100 pts');
+    await expect(panel.getByTestId('eval-case-list')).toContainText('Add up the invoice');
+    await panel.getByTestId('eval-cases-toggle').click();
+    await expect(panel.getByTestId('eval-case')).toHaveCount(2);
+
     for (const scheme of ['dark', 'light'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: test.info().outputPath(`evals-${scheme}.png`) });

@@ -5,6 +5,7 @@
  * itself in the editor. Saving goes through the host (`evals.saveCases`), which
  * writes only the cases and refuses if the file changed meanwhile.
  */
+import { useEffect, useState } from 'react';
 import type { EvalCaseInput } from '../../../shared/api/evals';
 import { openSkill, openFileOfSelected } from '../app/actions';
 import { DiagnosticList } from '../components/dialogs/DiagnosticList';
@@ -34,6 +35,13 @@ export function CasesEditor({ skill }: { skill: SkillRef }) {
   const busy = useEvals((s) => s.of(dir).busy);
   const view = useEvals((s) => s.casesView);
   const skillMdDirty = useSkillMdDirty(dir);
+  // Folded by the user's choice; until then open while there is nothing (or an edit) to see.
+  const [folded, setFolded] = useState<boolean | null>(null);
+  const editing = draft?.dirty ?? false;
+  // Once edited here, the cases stay open after a save: the author is working on them.
+  useEffect(() => {
+    if (editing) setFolded(false);
+  }, [editing]);
   const st = useEvals.getState();
   if (!draft || !sources)
     return (
@@ -46,6 +54,7 @@ export function CasesEditor({ skill }: { skill: SkillRef }) {
   const problem = draftProblem(draft);
   const inlineBlocked = draft.source === 'inline' && skillMdDirty;
   const setCases = (cases: EvalCaseInput[]) => st.editCases(dir, cases);
+  const open = !(folded ?? (draft.cases.length > 0 && !draft.dirty));
   const openFile = () => {
     if (draft.source === 'inline') {
       const first = sources.cases.find((c) => c.source === 'inline');
@@ -56,135 +65,162 @@ export function CasesEditor({ skill }: { skill: SkillRef }) {
   return (
     <section className="ev-section" aria-labelledby="ev-cases-title" data-testid="eval-cases">
       <div className="ev-section-head">
-        <h3 id="ev-cases-title">Cases</h3>
+        <h3 id="ev-cases-title">
+          <button
+            type="button"
+            className="ev-fold"
+            aria-expanded={open}
+            aria-controls="ev-cases-body"
+            onClick={() => setFolded(open)}
+            data-testid="eval-cases-toggle"
+          >
+            <span className="ev-fold-mark" aria-hidden="true">
+              {open ? '▾' : '▸'}
+            </span>
+            Cases
+          </button>
+        </h3>
         <span className="pg-muted" data-testid="eval-case-count">
           {draft.cases.length}
         </span>
         <span className="pg-spacer" />
-        <div className="pg-seg" role="group" aria-label="Edit the cases as">
-          {(['form', 'json'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              className={view === v ? 'active' : ''}
-              aria-pressed={view === v}
-              onClick={() => st.setCasesView(v)}
-              data-testid={`eval-view-${v}`}
-            >
-              {v === 'form' ? 'Form' : 'JSON'}
-            </button>
-          ))}
-        </div>
-      </div>
-      <div className="ev-toolbar">
-        <label className="pg-inline">
-          In
-          <select
-            className="pg-input"
-            value={draft.source}
-            disabled={draft.dirty}
-            title={draft.dirty ? 'Save or revert the edits first' : undefined}
-            onChange={(e) => st.switchSource(dir, e.target.value as CaseSource)}
-            data-testid="eval-source"
-          >
-            {(Object.keys(SOURCE_LABEL) as CaseSource[]).map((k) => (
-              <option key={k} value={k}>
-                {SOURCE_LABEL[k]}
-              </option>
+        {open && (
+          <div className="pg-seg" role="group" aria-label="Edit the cases as">
+            {(['form', 'json'] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                className={view === v ? 'active' : ''}
+                aria-pressed={view === v}
+                onClick={() => st.setCasesView(v)}
+                data-testid={`eval-view-${v}`}
+              >
+                {v === 'form' ? 'Form' : 'JSON'}
+              </button>
             ))}
-          </select>
-        </label>
-        {(draft.source === 'inline' || source?.exists) && (
-          <button
-            type="button"
-            className="link-button"
-            onClick={openFile}
-            data-testid="eval-open-file"
-          >
-            Open in editor
-          </button>
+          </div>
         )}
       </div>
       {diagnostics.length > 0 && <DiagnosticList items={diagnostics} testId="eval-diagnostics" />}
-      {view === 'json' ? (
-        <>
-          <textarea
-            className="pg-input pg-textarea pg-mono ev-json"
-            rows={12}
-            spellCheck={false}
-            aria-label="Cases as JSON"
-            aria-invalid={draft.jsonError !== null}
-            value={draft.json}
-            onChange={(e) => st.editCasesJson(dir, e.target.value)}
-            data-testid="eval-cases-json"
-          />
-          {draft.jsonError && (
-            <div className="pg-field-error" data-testid="eval-json-error">
-              {draft.jsonError}
-            </div>
-          )}
-        </>
-      ) : (
-        <>
-          {draft.cases.length === 0 && (
-            <div className="pg-empty-line">
-              No cases yet. A case is a prompt and what a good answer does: judged expectations
-              (“cites its sources”) or checks decided by code (contains, regex, JSON schema).
-            </div>
-          )}
+      {!open && draft.cases.length > 0 && (
+        <ol className="ev-case-list" data-testid="eval-case-list">
           {draft.cases.map((c, i) => (
-            <CaseForm
-              key={i}
-              index={i}
-              value={c}
-              onChange={(next) => setCases(draft.cases.map((x, j) => (j === i ? next : x)))}
-              onRemove={() => setCases(draft.cases.filter((_, j) => j !== i))}
-            />
+            <li key={i} title={c.prompt}>
+              {c.name || c.prompt}
+            </li>
           ))}
-        </>
+        </ol>
       )}
-      <div className="ev-actions">
-        {view === 'form' && (
-          <button
-            type="button"
-            className="button secondary small"
-            onClick={() => setCases([...draft.cases, blankCase()])}
-            data-testid="eval-add-case"
-          >
-            Add case
-          </button>
-        )}
-        <span className="pg-spacer" />
-        {draft.dirty && (
-          <button
-            type="button"
-            className="button secondary small"
-            onClick={() => st.revertCases(dir)}
-            data-testid="eval-revert"
-          >
-            Revert
-          </button>
-        )}
-        <button
-          type="button"
-          className="button small"
-          disabled={!draft.dirty || busy || problem !== null || inlineBlocked}
-          title={
-            inlineBlocked
-              ? 'SKILL.md has unsaved edits: save it first'
-              : (problem ?? `Write the cases to ${SOURCE_LABEL[draft.source]}`)
-          }
-          onClick={() => void st.saveCases(dir)}
-          data-testid="eval-save-cases"
-        >
-          Save cases
-        </button>
-      </div>
-      {draft.dirty && problem && (
-        <div className="pg-hint" data-testid="eval-draft-problem">
-          {problem}
+      <div id="ev-cases-body" className="ev-fold-body" hidden={!open}>
+        <div className="ev-toolbar">
+          <label className="pg-inline">
+            In
+            <select
+              className="pg-input"
+              value={draft.source}
+              disabled={draft.dirty}
+              title={draft.dirty ? 'Save or revert the edits first' : undefined}
+              onChange={(e) => st.switchSource(dir, e.target.value as CaseSource)}
+              data-testid="eval-source"
+            >
+              {(Object.keys(SOURCE_LABEL) as CaseSource[]).map((k) => (
+                <option key={k} value={k}>
+                  {SOURCE_LABEL[k]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {(draft.source === 'inline' || source?.exists) && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={openFile}
+              data-testid="eval-open-file"
+            >
+              Open in editor
+            </button>
+          )}
         </div>
-      )}
+        {view === 'json' ? (
+          <>
+            <textarea
+              className="pg-input pg-textarea pg-mono ev-json"
+              rows={12}
+              spellCheck={false}
+              aria-label="Cases as JSON"
+              aria-invalid={draft.jsonError !== null}
+              value={draft.json}
+              onChange={(e) => st.editCasesJson(dir, e.target.value)}
+              data-testid="eval-cases-json"
+            />
+            {draft.jsonError && (
+              <div className="pg-field-error" data-testid="eval-json-error">
+                {draft.jsonError}
+              </div>
+            )}
+          </>
+        ) : (
+          <>
+            {draft.cases.length === 0 && (
+              <div className="pg-empty-line">
+                No cases yet. A case is a prompt and what a good answer does: judged expectations
+                (“cites its sources”) or checks decided by code (contains, regex, JSON schema).
+              </div>
+            )}
+            {draft.cases.map((c, i) => (
+              <CaseForm
+                key={i}
+                index={i}
+                value={c}
+                onChange={(next) => setCases(draft.cases.map((x, j) => (j === i ? next : x)))}
+                onRemove={() => setCases(draft.cases.filter((_, j) => j !== i))}
+              />
+            ))}
+          </>
+        )}
+        <div className="ev-actions">
+          {view === 'form' && (
+            <button
+              type="button"
+              className="button secondary small"
+              onClick={() => setCases([...draft.cases, blankCase()])}
+              data-testid="eval-add-case"
+            >
+              Add case
+            </button>
+          )}
+          <span className="pg-spacer" />
+          {draft.dirty && (
+            <button
+              type="button"
+              className="button secondary small"
+              onClick={() => st.revertCases(dir)}
+              data-testid="eval-revert"
+            >
+              Revert
+            </button>
+          )}
+          <button
+            type="button"
+            className="button small"
+            disabled={!draft.dirty || busy || problem !== null || inlineBlocked}
+            title={
+              inlineBlocked
+                ? 'SKILL.md has unsaved edits: save it first'
+                : (problem ?? `Write the cases to ${SOURCE_LABEL[draft.source]}`)
+            }
+            onClick={() => void st.saveCases(dir)}
+            data-testid="eval-save-cases"
+          >
+            Save cases
+          </button>
+        </div>
+        {draft.dirty && problem && (
+          <div className="pg-hint" data-testid="eval-draft-problem">
+            {problem}
+          </div>
+        )}
+      </div>
     </section>
   );
 }
