@@ -89,9 +89,17 @@ function model(opts: { failOn?: string; hang?: boolean } = {}): (req: RecordedRe
       }));
       return sse(JSON.stringify({ expectations: verdicts }));
     }
+    if (body.includes('You write the description'))
+      return sse(
+        JSON.stringify({
+          description: 'Researches a topic or finds out about it, citing sources.',
+          rationale: 'covers "find out"',
+        }),
+      );
     if (body.includes('<available_skills>')) {
       const query = JSON.parse(body).messages.at(-1).content as string;
-      if (query.includes('research'))
+      const finds = body.includes('finds out about it') && query.includes('find out');
+      if (query.includes('research') || finds)
         return {
           kind: 'sse',
           chunks: openAiTurn({
@@ -336,6 +344,32 @@ describe('trigger eval', () => {
     });
     // The model saw the skill in an <available_skills> index.
     expect(server.requests[0].body).toContain('<name>research</name>');
+  }, 60_000);
+});
+
+describe('improve description', () => {
+  it('scores the old and the new description on a held-out split the writer never sees', async () => {
+    await setup(model());
+    const started = await host.invoke('evals.improveDescription', {
+      skill: skillDir,
+      options: { runs: 1 },
+    });
+    await finished(started.runId);
+    const out = (await host.invoke('evals.get', { skill: skillDir, runId: started.runId }))
+      .improve!;
+    expect(out.studio).toMatchObject({ status: 'completed', error: null });
+    expect(out.held_out_queries).toHaveLength(2);
+    expect(out.train_queries).toHaveLength(3);
+    expect(out.new!.description).toBe('Researches a topic or finds out about it, citing sources.');
+    const total = (s: { passed: number; total: number }) => s.passed;
+    // The old one misses "find out about whales"; the new one gets every query right.
+    expect(total(out.old.train) + total(out.old.held_out)).toBe(4);
+    expect(total(out.new!.train) + total(out.new!.held_out)).toBe(5);
+    const writer = server.requests.find((r) => r.body.includes('You write the description'))!;
+    for (const q of out.held_out_queries) expect(writer.body).not.toContain(q);
+    for (const q of out.train_queries) expect(writer.body).toContain(q);
+    // Nothing was written to SKILL.md.
+    expect(await readFile(path.join(skillDir, 'SKILL.md'), 'utf8')).toBe(SKILL_MD);
   }, 60_000);
 });
 
