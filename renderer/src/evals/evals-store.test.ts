@@ -389,4 +389,23 @@ describe('evals store', () => {
       options: { provider: 'wire', model: 'm', runs: 3, concurrency: 4, agent: 'writer' },
     });
   });
+
+  it('edits inline eval: cases when the skill keeps them only there, and keeps edits when asked to switch', async () => {
+    const inline = sources().cases.map((c) => ({
+      ...c,
+      key: 'inline#1',
+      source: 'inline' as const,
+    }));
+    fake.answers['evals.sources'] = () => sources({ cases: inline });
+    await useEvals.getState().load(DIR);
+    const st = useEvals.getState();
+    expect(st.of(DIR).draft?.source).toBe('inline');
+    st.editCases(DIR, [{ prompt: 'Changed', checks: [] }]);
+    // Switching the source would drop the edit: refused until saved or reverted.
+    st.switchSource(DIR, 'evals-json');
+    expect(useEvals.getState().of(DIR).draft?.source).toBe('inline');
+    st.revertCases(DIR);
+    st.switchSource(DIR, 'evals-json');
+    expect(useEvals.getState().of(DIR).draft).toMatchObject({ source: 'evals-json', cases: [] });
+  });
 });
