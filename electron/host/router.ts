@@ -51,6 +51,16 @@ const SAVED_CASE = obj(
     name: { type: 'string', minLength: 1, maxLength: 80 },
     arguments: jsonObject,
     timeout: { type: 'number', exclusiveMinimum: 0, maximum: 86400 },
+    // A model run's provider and model; closed, so no credentials can ride along.
+    llm_override: obj(
+      {
+        provider_name: { type: 'string', minLength: 1, maxLength: 200 },
+        provider_config: obj({ model: { type: 'string', minLength: 1, maxLength: 200 } }, [
+          'model',
+        ]),
+      },
+      ['provider_name'],
+    ),
     expect: obj({ success: { type: 'boolean' }, data: {}, summary_contains: text(4096) }, [
       'success',
     ]),

@@ -111,3 +111,31 @@ describe('saved cases', () => {
     expect(caseFromCall('c', {}, undefined, null).expect).toEqual({ success: false });
   });
 });
+
+describe('a model run saved as a case', () => {
+  it('keeps the provider and model, pins no model words, and refuses credentials in the file', () => {
+    const result = { success: true, data: { answer: 'Paris, of course.' } };
+    const llm = {
+      provider_name: 'local',
+      provider_credentials: {},
+      provider_config: { model: 'm2' },
+    };
+    const c = caseFromCall('capital', { question: 'q' }, 30, result, llm);
+    expect(c).toEqual({
+      name: 'capital',
+      arguments: { question: 'q' },
+      timeout: 30,
+      llm_override: { provider_name: 'local', provider_config: { model: 'm2' } },
+      expect: { success: true },
+    });
+    const back = parseCase(serializeCase(c), 'tests/cases/capital.json');
+    expect(back).toEqual({ ok: true, case: c });
+    const leaky = JSON.stringify({
+      ...c,
+      llm_override: { provider_name: 'local', provider_credentials: { api_key: 'sk-x' } },
+    });
+    const refused = parseCase(leaky, 'tests/cases/leaky.json');
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.message).toMatch(/may not carry credentials/);
+  });
+});

@@ -3,7 +3,11 @@
  * can be re-run by anyone (the playground, `skill-studio test`, CI). The file is
  * plain, git-friendly JSON:
  *
- *   {"name", "arguments", "timeout"?, "expect": {"success", "data"?, "summary_contains"?}}
+ *   {"name", "arguments", "timeout"?, "llm_override"?, "expect": {"success", "data"?, "summary_contains"?}}
+ *
+ * `llm_override` (a model run's case) names the provider and model the call runs on,
+ * as the A2E call's own `llm_override` does: {"provider_name", "provider_config":
+ * {"model"}} — never credentials (a case with any is refused).
  *
  * `expect.data` is a partial match: every key it names must match (recursively);
  * keys it leaves out are not checked; arrays match element by element and must
@@ -21,10 +25,17 @@ export interface CaseExpect {
   summary_contains?: string;
 }
 
+/** The provider and model a model run's case runs on (no credentials, ever). */
+export interface CaseLlmOverride {
+  provider_name: string;
+  provider_config?: { model: string };
+}
+
 export interface SavedCase {
   name: string;
   arguments: Record<string, unknown>;
   timeout?: number;
+  llm_override?: CaseLlmOverride;
   expect: CaseExpect;
 }
 
@@ -60,6 +71,7 @@ export function caseFilePath(name: string): string {
 export function serializeCase(c: SavedCase): string {
   const out: Record<string, unknown> = { name: c.name, arguments: c.arguments };
   if (c.timeout !== undefined) out.timeout = c.timeout;
+  if (c.llm_override !== undefined) out.llm_override = c.llm_override;
   const expect: Record<string, unknown> = { success: c.expect.success };
   if (c.expect.data !== undefined) expect.data = c.expect.data;
   if (c.expect.summary_contains !== undefined) expect.summary_contains = c.expect.summary_contains;
@@ -85,6 +97,8 @@ export function parseCase(text: string, file: string): ParsedCase {
     return bad('"arguments" must be a JSON object');
   if (raw.timeout !== undefined && (typeof raw.timeout !== 'number' || !(raw.timeout > 0)))
     return bad('"timeout" must be a positive number of seconds');
+  const llm = readLlmOverride(raw.llm_override);
+  if (typeof llm === 'string') return bad(llm);
   if (!isPlainObject(raw.expect))
     return bad('"expect" must be an object with at least {"success": true|false}');
   if (typeof raw.expect.success !== 'boolean') return bad('"expect.success" must be true or false');
@@ -104,7 +118,25 @@ export function parseCase(text: string, file: string): ParsedCase {
     expect,
   };
   if (typeof raw.timeout === 'number') c.timeout = raw.timeout;
+  if (llm) c.llm_override = llm;
   return { ok: true, case: c };
+}
+
+/** A case's `llm_override`, undefined when absent, or why it is wrong. */
+function readLlmOverride(raw: unknown): CaseLlmOverride | undefined | string {
+  if (raw === undefined || raw === null) return undefined;
+  const shape = '"llm_override" must be {"provider_name": "…", "provider_config": {"model": "…"}}';
+  if (!isPlainObject(raw)) return shape;
+  if ('provider_credentials' in raw || Object.keys(raw).some((k) => /key|secret|token/i.test(k)))
+    return '"llm_override" may not carry credentials: a case names a configured provider, whose key stays where the studio keeps keys';
+  if (typeof raw.provider_name !== 'string' || raw.provider_name === '') return shape;
+  const out: CaseLlmOverride = { provider_name: raw.provider_name };
+  if (raw.provider_config !== undefined) {
+    const cfg = raw.provider_config;
+    if (!isPlainObject(cfg) || typeof cfg.model !== 'string' || cfg.model === '') return shape;
+    out.provider_config = { model: cfg.model };
+  }
+  return out;
 }
 
 function show(v: unknown): string {
@@ -161,20 +193,31 @@ export function checkCase(c: SavedCase, resp: SkillCallResponse): CaseCheck {
   return { pass: failures.length === 0, failures };
 }
 
-/** A case from a finished call: expects what happened (data kept when it is small). */
+/**
+ * A case from a finished call: expects what happened (data kept when it is small). A
+ * model run's case keeps its provider and model, and expects success only: a model's
+ * words differ from run to run (and from model to model, on a rerun with another), so
+ * pinning them would fail every time; add `summary_contains` by hand for what must be said.
+ */
 export function caseFromCall(
   name: string,
   args: Record<string, unknown>,
   timeout: number | undefined,
   result: { success: boolean; data?: unknown } | null,
+  llm?: { provider_name?: unknown; provider_config?: unknown } | null,
 ): SavedCase {
   const expect: CaseExpect = { success: result?.success === true };
-  if (result?.success && result.data !== undefined && result.data !== null) {
+  const override = llm
+    ? readLlmOverride({ provider_name: llm.provider_name, provider_config: llm.provider_config })
+    : undefined;
+  const modelRun = typeof override === 'object';
+  if (!modelRun && result?.success && result.data !== undefined && result.data !== null) {
     const json = JSON.stringify(result.data);
     if (json !== undefined && json.length <= 4096) expect.data = result.data;
   }
   const c: SavedCase = { name, arguments: args, expect };
   if (timeout !== undefined) c.timeout = timeout;
+  if (modelRun) c.llm_override = override;
   return c;
 }
 

@@ -169,6 +169,16 @@ export async function runCases(
         // The cases belong to this folder: the studio's own calls run it, even when
         // another skill shares its name (agents ignore the pin and get the winner).
         metadata: { case: f.case.name, skill_dir: skillDir },
+        // A model run's case runs on its provider and model (approved like any override).
+        llm_override: f.case.llm_override
+          ? {
+              provider_name: f.case.llm_override.provider_name,
+              provider_credentials: {},
+              ...(f.case.llm_override.provider_config
+                ? { provider_config: { ...f.case.llm_override.provider_config } }
+                : {}),
+            }
+          : null,
       });
       const resp = await a2e.call(req, opts.agent ?? null, undefined, opts.signal);
       const check = checkCase(f.case, resp);

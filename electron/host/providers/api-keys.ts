@@ -127,8 +127,10 @@ function keyMayGoTo(provider: ProviderConfig, set: ProviderSet): boolean {
 export function redactSecrets(text: string, secrets: readonly (string | null)[]): string {
   let out = text;
   for (const s of secrets) if (s && s.length >= 8) out = out.split(s).join('[redacted]');
+  // A header's value (with its scheme word), once: a value already redacted is left
+  // alone, so redacting twice never eats the words that follow.
   return out.replace(
-    /(authorization|x-api-key)(["']?\s*[:=]\s*["']?)[^\s"',}]+(\s+[^\s"',}]+)?/gi,
+    /(authorization|x-api-key)(["']?\s*[:=]\s*["']?)(?!\[redacted\])(?:(?:bearer|basic|token)\s+)?[^\s"',;)}]+/gi,
     '$1$2[redacted]',
   );
 }

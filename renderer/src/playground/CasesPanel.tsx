@@ -1,7 +1,8 @@
 /**
  * The skill's saved cases (tests/cases/*.json): run them all through the host
  * (the same check `skill-studio test` makes), load one's arguments into the
- * form, or run one in the playground to watch it.
+ * form, or run one in the playground to watch it. A model run's case names its
+ * provider and model; loading it picks them.
  */
 import { useEffect, useState } from 'react';
 import type { CaseFileInfo, CaseRunReport } from '../../../shared/playground/cases';
@@ -46,6 +47,10 @@ export function CasesPanel({ skill }: { skill: string }) {
     const pg = usePlayground.getState();
     pg.setArgs(skill, c.case.arguments);
     if (c.case.timeout !== undefined) pg.setTimeoutSeconds(c.case.timeout);
+    // A model run's case runs on the provider and model it names.
+    const llm = c.case.llm_override;
+    if (llm?.provider_config)
+      pg.setModelChoice(skill, { provider: llm.provider_name, model: llm.provider_config.model });
     pg.setTab('run');
     if (run) void pg.run(skill);
   };
@@ -103,6 +108,15 @@ export function CasesPanel({ skill }: { skill: string }) {
                 ) : (
                   <span className="pg-muted">
                     expects {c.case?.expect.success ? 'success' : 'failure'}
+                    {c.case?.llm_override && (
+                      <span data-testid="case-model">
+                        {' '}
+                        on {c.case.llm_override.provider_name}
+                        {c.case.llm_override.provider_config
+                          ? ` · ${c.case.llm_override.provider_config.model}`
+                          : ''}
+                      </span>
+                    )}
                   </span>
                 )}
               </span>

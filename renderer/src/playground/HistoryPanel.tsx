@@ -66,7 +66,13 @@ export async function rerun(
 
 export async function saveAsCase(
   skill: string,
-  entry: { arguments: Record<string, unknown>; timeout: number; result: HistoryEntry['result'] },
+  entry: {
+    arguments: Record<string, unknown>;
+    timeout: number;
+    result: HistoryEntry['result'];
+    /** A model run's provider and model: the case reruns on them. */
+    llm_override?: HistoryEntry['llm_override'];
+  },
 ): Promise<void> {
   if (useSkills.getState().winner(skill)?.source === 'framework') {
     notify(
@@ -86,7 +92,7 @@ export async function saveAsCase(
     notify('error', 'A case name needs at least one letter or digit.');
     return;
   }
-  const c = caseFromCall(name, entry.arguments, entry.timeout, entry.result);
+  const c = caseFromCall(name, entry.arguments, entry.timeout, entry.result, entry.llm_override);
   try {
     let res;
     try {

@@ -210,6 +210,7 @@ function PlaygroundBody({ skill, onSelectSkill }: PlaygroundProps) {
                             arguments: run.model.request.arguments,
                             timeout: run.model.request.timeout,
                             result: run.model.result(),
+                            llm_override: run.model.request.llm_override,
                           })
                         }
                         data-testid="run-save-case"
