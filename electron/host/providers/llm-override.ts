@@ -50,7 +50,7 @@ export function checkLlmOverride(override: LLMConfig, set: ProviderSet): string 
   }
   const model = (config as { model?: unknown }).model;
   if (model !== undefined && (typeof model !== 'string' || !modelAllowed(provider, model))) {
-    return `llm_override asks for a model provider "${provider.id}" does not allow; allowed: ${[provider.model, ...provider.models].join(', ')}`;
+    return `llm_override asks for a model provider "${provider.id}" does not allow; allowed: ${[...new Set([provider.model, ...provider.models])].join(', ')}`;
   }
   return null;
 }
