@@ -35,7 +35,8 @@ export async function openCatalog(
   const sources = await openWorkspace(ctx, loadWorkspaceConfig);
   const registry = new SkillRegistry({
     ...sources,
-    scan: { sync: true, countFiles: opts.countFiles ?? true },
+    // Read once and never watched: no fingerprints to tell changes apart.
+    scan: { sync: true, countFiles: opts.countFiles ?? true, fingerprint: false },
   });
   await registry.load(); // nothing watched: nothing to close
   return {

@@ -1,9 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { countBySeverity } from '../../../shared/skill/diagnostics';
+import { countBySeverity, type Diagnostic } from '../../../shared/skill/diagnostics';
 import { baseProfileFor, CLIENT_IDS, isClientId } from '../../../shared/skill/client-profiles';
 import { clientRecordDiagnostics } from '../../host/portability/portability';
-import type { SkillRecord } from '../../../shared/skill/model';
 import { findSkillFolders, type FoundSkillFolder } from '../../host/registry/find-skill-folders';
 import { readListedSkillFolder, readSkillFolder } from '../../host/registry/scan';
 import type { CommandImpl } from '../command';
@@ -13,6 +12,14 @@ import { formatDiagnostic, plural } from '../format';
 
 /** A folder to read as a skill: a path, or one the walk already listed. */
 type SkillFolder = string | FoundSkillFolder;
+
+/** What the report shows of one skill checked. */
+interface Checked {
+  dir: string;
+  name: string;
+  skillMdPath: string | null;
+  diagnostics: Diagnostic[];
+}
 
 /**
  * The skill folders a PATH names: a skill folder, its SKILL.md, or a folder of skill
@@ -48,18 +55,22 @@ export const validateCommand: CommandImpl = {
       if (!existsSync(abs)) throw new UsageError(`${p}: no such file or folder`);
       folders.push(...(await foldersFor(abs)));
     }
-    const records: SkillRecord[] = [];
+    const records: Checked[] = [];
     // Only diagnostics are reported: the file count would list every sidecar folder again.
     const opts = { profile, sync: true, countFiles: false } as const;
     for (const f of folders) {
-      records.push(
+      const r =
         typeof f === 'string'
           ? await readSkillFolder(f, 'project', opts)
-          : await readListedSkillFolder(f, 'project', opts),
-      );
+          : await readListedSkillFolder(f, 'project', opts);
+      // Only what the report shows is kept: 10,000 whole records would keep the GC busy.
+      records.push({
+        dir: r.dir,
+        name: r.summary.name,
+        skillMdPath: r.skillMdPath,
+        diagnostics: client ? clientRecordDiagnostics(r, client) : r.diagnostics,
+      });
     }
-
-    if (client) for (const r of records) r.diagnostics = clientRecordDiagnostics(r, client);
 
     let errors = 0;
     let warnings = 0;
@@ -72,7 +83,7 @@ export const validateCommand: CommandImpl = {
       writeJson(ctx.io, {
         skills: records.map((r) => ({
           path: r.dir,
-          name: r.summary.name,
+          name: r.name,
           valid: countBySeverity(r.diagnostics).errors === 0,
           diagnostics: r.diagnostics,
         })),

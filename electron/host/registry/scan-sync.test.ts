@@ -92,3 +92,18 @@ describe('synchronous scan', () => {
     expect(fifo.diagnostics.map((d) => d.code)).toContain('FILE_UNREADABLE');
   });
 });
+
+describe('a scan without fingerprints (the CLI, which never re-reads)', () => {
+  it('reads the same records and leaves every fingerprint empty', async () => {
+    await skill('one', 'See [notes](references/notes.md).\n');
+    await skill('two');
+    const folders = [folder()];
+    const full = await scanFolders(folders, { sync: true });
+    const bare = await scanFolders(folders, { sync: true, fingerprint: false });
+    expect(bare.flatMap((s) => s.skills.map((k) => k.fingerprint))).toEqual(['', '']);
+    const records = (scans: FolderScan[]): unknown =>
+      scans.map((s) => s.skills.map((k) => [k.record, k.realDir, k.key]));
+    expect(records(bare)).toEqual(records(full));
+    expect(full[0].skills[0].record.summary.files_count).toBe(2);
+  });
+});

@@ -67,6 +67,12 @@ export interface ScanOptions {
    * out): for callers that read only a skill's diagnostics (`validate`).
    */
   countFiles?: boolean;
+  /**
+   * False leaves every `fingerprint` empty: for one-shot callers that never re-read a
+   * skill (the CLI), so that no digest is computed and no file listing kept. A registry
+   * that watches needs the fingerprints to tell a real change from a touch.
+   */
+  fingerprint?: boolean;
 }
 
 export { SCAN_DEFAULTS } from './source-listing';
@@ -111,20 +117,45 @@ interface Resolved {
   maxSkillsPerSource: number;
   maxFilesPerSkill: number;
   countFiles: boolean;
-  limiter: Limiter;
+  fingerprint: boolean;
+  /** Bounds the jobs in flight; null for synchronous calls, which run one after another. */
+  limiter: Limiter | null;
   io: ScanIO;
 }
 
-function resolveOptions(opts: ScanOptions, limiter?: Limiter): Resolved {
+function resolveOptions(opts: ScanOptions): Resolved {
   return {
     profile: opts.profile ?? 'studio',
     maxSkillMdBytes: opts.maxSkillMdBytes ?? SCAN_DEFAULTS.maxSkillMdBytes,
     maxSkillsPerSource: opts.maxSkillsPerSource ?? SCAN_DEFAULTS.maxSkillsPerSource,
     maxFilesPerSkill: opts.maxFilesPerSkill ?? SCAN_DEFAULTS.maxFilesPerSkill,
     countFiles: opts.countFiles ?? true,
-    limiter: limiter ?? new Limiter(opts.concurrency ?? SCAN_DEFAULTS.concurrency),
+    fingerprint: opts.fingerprint ?? true,
+    limiter: opts.sync ? null : new Limiter(opts.concurrency ?? SCAN_DEFAULTS.concurrency),
     io: opts.sync ? syncScanIO : asyncScanIO,
   };
+}
+
+/** Runs a file-system job within the bound (synchronous calls need none: one runs at a time). */
+function limited<T>(r: Resolved, job: () => Promise<T>): Promise<T> {
+  return r.limiter ? r.limiter.run(job) : job();
+}
+
+/**
+ * `job` for every item, results in the items' order: all at once within the bound, or,
+ * for synchronous calls, one after another (starting thousands at once would only hold
+ * them all in memory together).
+ */
+async function forEachItem<T, R>(
+  r: Resolved,
+  items: readonly T[],
+  job: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const { limiter } = r;
+  if (limiter) return Promise.all(items.map((item) => limiter.run(() => job(item))));
+  const out: R[] = [];
+  for (const item of items) out.push(await job(item));
+  return out;
 }
 
 /** Scans every source folder; one shared bound on concurrency. Results in the folders' order. */
@@ -160,7 +191,7 @@ async function scanFolderWith(
   let listing: SourceListing;
   try {
     listing = await listSourceFolder(folder.dir, r.io, (dir) =>
-      r.limiter.run(() => r.io.listDir(dir)),
+      limited(r, () => r.io.listDir(dir)),
     );
   } catch (err) {
     if (!isGone(err)) {
@@ -180,7 +211,7 @@ async function scanFolderWith(
 
   if (listing.singleSkill) {
     result.singleSkill = true;
-    const skill = await r.limiter.run(() =>
+    const skill = await limited(r, () =>
       readSkill(folder, folderIndex, folder.dir, realSource, false, r, entries),
     );
     if (skill && 'record' in skill) result.skills.push(skill);
@@ -201,16 +232,12 @@ async function scanFolderWith(
     candidates = candidates.slice(0, r.maxSkillsPerSource);
   }
 
-  const found = await Promise.all(
-    candidates.map((entry) =>
-      r.limiter.run(async () => {
-        const dir = path.join(folder.dir, entry.name);
-        const realDir = await realSkillDir(entry, dir, realSource, r.io);
-        if (realDir === null) return null;
-        return readSkill(folder, folderIndex, dir, realDir, entry.isSymbolicLink(), r);
-      }),
-    ),
-  );
+  const found = await forEachItem(r, candidates, async (entry) => {
+    const dir = path.join(folder.dir, entry.name);
+    const realDir = await realSkillDir(entry, dir, realSource, r.io);
+    if (realDir === null) return null;
+    return readSkill(folder, folderIndex, dir, realDir, entry.isSymbolicLink(), r);
+  });
   for (const item of found) {
     if (!item) continue;
     if ('record' in item) result.skills.push(item);
@@ -263,7 +290,7 @@ async function readSkill(
   const skillMdPath = path.join(dir, mdEntry.name);
   const [content, files] = await Promise.all([
     readSkillMdFile(skillMdPath, mdEntry, r.maxSkillMdBytes, realDir, r.io),
-    r.countFiles ? countFiles(dir, entries, r.maxFilesPerSkill, r.io) : NOT_COUNTED,
+    r.countFiles ? countFiles(dir, entries, r.maxFilesPerSkill, r.io, r.fingerprint) : NOT_COUNTED,
   ]);
   if (content.kind === 'gone') return null; // deleted mid-scan
 
@@ -317,13 +344,15 @@ async function readSkill(
     topology,
     filesCount: files.count,
   });
-  const fingerprint = createHash('sha1')
-    .update(mdEntry.name)
-    .update('\0')
-    .update(digestSource)
-    .update('\0')
-    .update(files.listing)
-    .digest('base64');
+  const fingerprint = r.fingerprint
+    ? createHash('sha1')
+        .update(mdEntry.name)
+        .update('\0')
+        .update(digestSource)
+        .update('\0')
+        .update(files.listing)
+        .digest('base64')
+    : '';
   return {
     record,
     folder,
@@ -394,7 +423,7 @@ export async function readSkillFolder(
   source: SkillSource = 'project',
   opts: ScanOptions = {},
 ): Promise<SkillRecord> {
-  return readAsSkill(path.resolve(dir), source, resolveOptions(opts));
+  return readAsSkill(path.resolve(dir), source, recordOptions(opts));
 }
 
 /**
@@ -406,8 +435,12 @@ export async function readListedSkillFolder(
   source: SkillSource = 'project',
   opts: ScanOptions = {},
 ): Promise<SkillRecord> {
-  return readAsSkill(path.resolve(listed.dir), source, resolveOptions(opts), listed);
+  return readAsSkill(path.resolve(listed.dir), source, recordOptions(opts), listed);
 }
+
+/** A record is all these callers get: no fingerprint to compute. */
+const recordOptions = (opts: ScanOptions): Resolved =>
+  resolveOptions({ ...opts, fingerprint: false });
 
 async function readAsSkill(
   abs: string,
@@ -487,13 +520,15 @@ const NOT_COUNTED = { count: 0, listing: '' } as const;
 /**
  * Counts the skill's files, skipping what the file listing skips (.git, node_modules, temp
  * files of atomic saves). Uses directory entries only: no stat per file. Symlinks count
- * as one entry and are not entered, so link loops cannot trap the count.
+ * as one entry and are not entered, so link loops cannot trap the count. `withListing`:
+ * the sorted paths too, for the fingerprint ('' without).
  */
 async function countFiles(
   dir: string,
   top: readonly Dirent[],
   max: number,
   io: ScanIO,
+  withListing: boolean,
 ): Promise<{ count: number; listing: string }> {
   let count = 0;
   const names: string[] = [];
@@ -503,10 +538,10 @@ async function countFiles(
       if (isListIgnored(e.name)) continue;
       const childRel = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
-        names.push(childRel + '/');
+        if (withListing) names.push(childRel + '/');
         if (depth + 1 < MAX_COUNT_DEPTH) pending.push({ rel: childRel, depth: depth + 1 });
       } else if (e.isFile() || e.isSymbolicLink()) {
-        names.push(childRel);
+        if (withListing) names.push(childRel);
         if (++count >= max) return false;
       }
     }
@@ -523,6 +558,7 @@ async function countFiles(
     }
     more = visit(entries, next.rel, next.depth);
   }
+  if (!withListing) return { count, listing: '' };
   names.sort(compareNames);
   return { count, listing: names.join('\n') };
 }
