@@ -119,6 +119,11 @@ test.describe('model runs', () => {
 
     const settings = page.getByTestId('settings-view');
     await expect(settings).toBeVisible();
+    // Browser mode says where its keys live; only the desktop app offers to store one.
+    await expect(settings.getByTestId('key-storage')).toContainText(
+      'Browser mode and the CLI read keys from',
+    );
+    await expect(settings.getByTestId('provider-store-key')).toHaveCount(0);
     const form = settings.getByTestId('provider-form');
     await form.getByTestId('provider-id').fill('local-claude');
     await form.getByTestId('provider-kind').selectOption('anthropic');
