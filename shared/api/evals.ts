@@ -153,7 +153,19 @@ export interface EvalRunDetail {
 
 /** Names one model run inside an eval run. */
 export type EvalRunRef =
-  | { kind: 'case'; eval_id: number; configuration: ConfigurationName; run_number: number }
+  | {
+      kind: 'case';
+      /** The run's `eval_id` (benchmark.json): unique within one eval run. */
+      eval_id: number;
+      /**
+       * The case's key (`inline#1`, `evals-json#1`), as on the run: names the case
+       * whatever its eval_id, since an inline case and an evals.json case may share an
+       * id. Send it; without it the case is found by `eval_id` alone.
+       */
+      case_key?: string;
+      configuration: ConfigurationName;
+      run_number: number;
+    }
   /** `phase`: an improve-description run's asks, with the old or the new description. */
   | { kind: 'trigger'; query_index: number; run_number: number; phase?: 'old' | 'new' };
 

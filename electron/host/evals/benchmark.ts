@@ -34,6 +34,7 @@ import type { SkillRecord } from '../../../shared/skill/model';
 import { errorMessage } from '../../../shared/errors';
 import {
   BENCHMARK_FILE,
+  caseFolder,
   caseRunDir,
   CoalescingWriter,
   outputPath,
@@ -84,7 +85,9 @@ interface Task {
 
 /**
  * Benchmark ids: evals.json cases keep theirs; inline cases keep theirs unless an
- * evals.json case has it, then take the next free number (folders must not collide).
+ * evals.json case has it, then take the next free number: skill-creator's viewer groups
+ * benchmark.json's runs by eval_id, so two cases must not share one. (Folders are named
+ * by source and the case's own id, caseFolder, so they never depend on this.)
  */
 export function assignEvalIds(cases: readonly EvalCase[]): Map<string, number> {
   const ids = new Map<string, number>();
@@ -275,7 +278,7 @@ export async function runBenchmark(
   // written while the first runs start rather than before them.
   const metadataWritten = Promise.all(
     plan.cases.map((c) =>
-      writeJson(path.join(plan.folder, `eval-${ids.get(c.key)}`, 'eval_metadata.json'), {
+      writeJson(path.join(plan.folder, caseFolder(c), 'eval_metadata.json'), {
         eval_id: ids.get(c.key),
         eval_name: c.name,
         prompt: c.prompt,
@@ -290,7 +293,7 @@ export async function runBenchmark(
   emitProgress();
 
   const runOne = async (t: Task): Promise<void> => {
-    const rel = caseRunDir(t.evalId, t.configuration, t.runNumber);
+    const rel = caseRunDir(caseFolder(t.c), t.configuration, t.runNumber);
     const dir = path.join(plan.folder, ...rel.split('/'));
     const fail = (error: string, cancelled: boolean): void => {
       const f: FailedRun = {
@@ -443,7 +446,7 @@ export async function runBenchmark(
             configuration: t.configuration,
             run_number: t.runNumber,
             case_key: t.c.key,
-            run_dir: caseRunDir(t.evalId, t.configuration, t.runNumber),
+            run_dir: caseRunDir(caseFolder(t.c), t.configuration, t.runNumber),
             error: errorMessage(err),
             status: 'failed',
           });

@@ -1,6 +1,8 @@
 /**
- * The bound on concurrent model calls of one eval run. Every model call of the run
- * (executor turns and grader calls alike) takes a slot; at most `limit` are in flight.
+ * The bound on concurrent model calls to one provider. Every model call (executor turns
+ * and grader calls alike) takes a slot of its provider's pool; at most `limit` are in
+ * flight. The pools are the host's (ProviderPools below), so eval runs that go on at
+ * the same time share their provider's limit instead of each adding its own.
  *
  * A provider's rate limit is met, not hit: a 429 (seen by the client's retry, or as a
  * final error) halves the limit at once (never below 1), and each `limit` calls that
@@ -14,11 +16,31 @@ export class CallPool {
   private cleanStreak = 0;
   private readonly waiting: (() => void)[] = [];
 
+  private ceiling: number;
+
   constructor(
-    readonly max: number,
+    max: number,
     private readonly onLimit: (limit: number) => void = () => {},
   ) {
-    this.current = Math.max(1, Math.floor(max));
+    this.ceiling = Math.max(1, Math.floor(max));
+    this.current = this.ceiling;
+  }
+
+  /** The configured maximum the limit climbs back to. */
+  get max(): number {
+    return this.ceiling;
+  }
+
+  /**
+   * A new maximum (the runs sharing the pool changed). A lower one applies at once; a
+   * higher one is climbed to as calls succeed, as after a 429.
+   */
+  setMax(max: number): void {
+    this.ceiling = Math.max(1, Math.floor(max));
+    if (this.current > this.ceiling) {
+      this.current = this.ceiling;
+      this.onLimit(this.current);
+    }
   }
 
   /** Calls allowed in flight now. */
@@ -91,5 +113,51 @@ export class CallPool {
 
   private pump(): void {
     while (this.active < this.current && this.waiting.length > 0) this.waiting.shift()!();
+  }
+}
+
+/** A run's hold on its provider's pool; `release` once the run has ended. */
+export interface PoolLease {
+  readonly pool: CallPool;
+  release(): void;
+}
+
+/**
+ * The host's call pools, one per provider id, shared by every eval run that is going on.
+ * A pool's maximum is the lowest concurrency among the runs holding it (each run's
+ * setting is the user's word on what that provider takes); a 429 seen by any run slows
+ * all of them. A pool nobody holds is dropped, so a run started later begins at its own
+ * setting rather than at an old slowdown.
+ */
+export class ProviderPools {
+  private readonly pools = new Map<string, { pool: CallPool; holds: Map<symbol, number> }>();
+
+  lease(provider: string, concurrency: number): PoolLease {
+    let entry = this.pools.get(provider);
+    if (!entry) {
+      entry = { pool: new CallPool(concurrency), holds: new Map() };
+      this.pools.set(provider, entry);
+    }
+    const hold = Symbol(provider);
+    const e = entry;
+    e.holds.set(hold, concurrency);
+    e.pool.setMax(Math.min(...e.holds.values()));
+    let released = false;
+    return {
+      pool: e.pool,
+      release: () => {
+        if (released) return;
+        released = true;
+        e.holds.delete(hold);
+        if (e.holds.size === 0) {
+          if (this.pools.get(provider) === e) this.pools.delete(provider);
+        } else e.pool.setMax(Math.min(...e.holds.values()));
+      },
+    };
+  }
+
+  /** The pool of a provider while some run holds it (tests, diagnostics). */
+  peek(provider: string): CallPool | null {
+    return this.pools.get(provider)?.pool ?? null;
   }
 }

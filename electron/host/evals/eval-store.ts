@@ -7,6 +7,7 @@
  *     benchmark.json, benchmark.md       benchmark runs (skill-creator schema)
  *     eval-<id>/eval_metadata.json       {eval_id, eval_name, prompt, case_key, expectations}
  *     eval-<id>/<configuration>/run-<k>/ transcript.json, timing.json, grading.json, outputs/
+ *     eval-inline-<id>/…                 the same for a frontmatter `eval:` case (its own id)
  *     trigger_results.json               trigger runs (run_eval.py's shape + precision/recall)
  *     improve_description.json           description improvement
  *     query-<i>/run-<k>/transcript.json  trigger asks
@@ -17,7 +18,12 @@
  */
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import type { ConfigurationName, EvalJobKind, EvalRunStatus } from '../../../shared/api/evals';
+import type {
+  ConfigurationName,
+  EvalCase,
+  EvalJobKind,
+  EvalRunStatus,
+} from '../../../shared/api/evals';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { logSwallowed } from '../log';
 
@@ -61,12 +67,29 @@ export function timestampId(now: Date): string {
   return now.toISOString().replace(/[:.]/g, '-');
 }
 
+/**
+ * The folder of one case in an eval run, named by its source so an inline case and an
+ * evals.json case with the same id never share one: `eval-<id>` for evals/evals.json
+ * (skill-creator's own layout for its own cases), `eval-inline-<id>` for the
+ * frontmatter's. Both match skill-creator's `eval-*` glob; its aggregate script reads
+ * the eval_id from eval_metadata.json, not from the name.
+ */
+export function caseFolder(c: { source: EvalCase['source']; id: number }): string {
+  return c.source === 'inline' ? `eval-inline-${c.id}` : `eval-${c.id}`;
+}
+
+/** The case folder a case key (`inline#1`, `evals-json#3`) names; null for anything else. */
+export function caseFolderOfKey(key: string): string | null {
+  const m = /^(inline|evals-json)#(\d{1,10})$/.exec(key);
+  return m ? caseFolder({ source: m[1] as EvalCase['source'], id: Number(m[2]) }) : null;
+}
+
 export function caseRunDir(
-  evalId: number,
+  folder: string,
   configuration: ConfigurationName,
   runNumber: number,
 ): string {
-  return `eval-${evalId}/${configuration}/run-${runNumber}`;
+  return `${folder}/${configuration}/run-${runNumber}`;
 }
 
 export function triggerRunDir(queryIndex: number, runNumber: number): string {

@@ -12,7 +12,7 @@
  * - trigger runs: a tool call naming the skill counts, precision and recall follow;
  * - cancel keeps what finished and marks the run cancelled.
  */
-import { mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -197,7 +197,7 @@ describe('benchmark', () => {
     const detail = await host.invoke('evals.get', { skill: skillDir, runId: started.runId });
     const b = detail.benchmark!;
     expect(b.runs).toHaveLength(12);
-    // inline#1 (judged "cites a source") keeps id 1? No: evals.json has 1, so it is renumbered 3.
+    // inline#1 (judged "cites a source") shares id 1 with evals.json's first case.
     const byCase = (key: string, conf: string) =>
       b.studio.cases.find((c) => c.case_key === key && c.configuration === conf)!;
     expect(byCase('inline#1', 'with_skill').pass_rate.mean).toBe(1);
@@ -252,19 +252,40 @@ describe('benchmark', () => {
       (r) => r.body.includes('You grade the output') && r.body.includes('UNGRADABLE'),
     );
     expect(graderAsks).toHaveLength(2 * 2 * 2);
+    // inline#1 and evals-json#1 share the id 1: two folders, named by source. The inline
+    // case keeps benchmark eval_id 3 (the viewer groups by eval_id), its folder its own id.
+    expect((await readdir(detail.folder)).filter((n) => n.startsWith('eval-')).sort()).toEqual([
+      'eval-1',
+      'eval-2',
+      'eval-inline-1',
+    ]);
     const meta = JSON.parse(
-      await readFile(path.join(detail.folder, 'eval-3', 'eval_metadata.json'), 'utf8'),
+      await readFile(path.join(detail.folder, 'eval-inline-1', 'eval_metadata.json'), 'utf8'),
     );
-    expect(meta).toMatchObject({ eval_id: 3, case_key: 'inline#1' });
+    expect(meta).toMatchObject({ eval_id: 3, case_key: 'inline#1', prompt: 'Research tides' });
+    const inlineRun = b.runs.find((r) => r.case_key === 'inline#1')!;
+    expect(inlineRun.run_dir).toMatch(/^eval-inline-1\//);
 
-    const files = await host.invoke('evals.transcript', {
-      skill: skillDir,
-      runId: started.runId,
-      ref: { kind: 'case', eval_id: 1, configuration: 'with_skill', run_number: 1 },
-    });
+    // Each case's transcript is found by its key, whatever the ids.
+    const transcriptOf = (eval_id: number, case_key?: string) =>
+      host.invoke('evals.transcript', {
+        skill: skillDir,
+        runId: started.runId,
+        ref: { kind: 'case', eval_id, case_key, configuration: 'with_skill', run_number: 1 },
+      });
+    const userTurn = (f: Awaited<ReturnType<typeof transcriptOf>>) =>
+      f.transcript!.steps.find((s) => s.role === 'user')!;
+    const files = await transcriptOf(1, 'evals-json#1');
+    expect(userTurn(files)).toMatchObject({ text: 'Research volcanoes' });
     expect(files.transcript!.answer).toBe('Tides follow the moon [1].');
     expect(files.outputs).toEqual(['response.md']);
     expect(files.grading!.summary.pass_rate).toBe(1);
+    expect(files.folder).toBe(path.join(detail.folder, 'eval-1', 'with_skill', 'run-1'));
+    const inline = await transcriptOf(3, 'inline#1');
+    expect(userTurn(inline)).toMatchObject({ text: 'Research tides' });
+    expect(inline.folder).toBe(path.join(detail.folder, 'eval-inline-1', 'with_skill', 'run-1'));
+    // Without a key, eval_id (unique within the eval run) still names the right case.
+    expect(userTurn(await transcriptOf(3))).toMatchObject({ text: 'Research tides' });
 
     const list = await host.invoke('evals.list', { skill: skillDir });
     expect(list.runs[0]).toMatchObject({ runId: started.runId, status: 'completed', live: false });
@@ -300,6 +321,33 @@ describe('benchmark', () => {
     expect(detail.status).toBe('cancelled');
     expect(detail.benchmark!.runs).toEqual([]);
     expect((await stat(path.join(detail.folder, 'benchmark.json'))).isFile()).toBe(true);
+  }, 60_000);
+});
+
+describe('concurrent eval runs', () => {
+  it("share their provider's call pool: a second run is bound by the first run's limit", async () => {
+    await setup(model({ hang: true }));
+    const first = await host.invoke('evals.start', {
+      skill: skillDir,
+      options: { runs: 1, concurrency: 2 },
+    });
+    const firstDone = finished(first.runId);
+    const secondEvents: EvalEvent[] = [];
+    const off = host.onEvent((e: StudioEvent) => {
+      if (e.type === 'eval.progress') secondEvents.push(e as EvalEvent);
+    });
+    const second = await host.invoke('evals.startTriggers', {
+      skill: skillDir,
+      options: { runs: 1, concurrency: 4 },
+    });
+    const secondDone = finished(second.runId);
+    off();
+    const progress = secondEvents.find((e) => e.runId === second.runId);
+    // Alone it would allow 4; sharing the provider with a run of 2, it allows 2.
+    expect(progress).toMatchObject({ type: 'eval.progress', concurrency: 2 });
+    await host.invoke('evals.cancel', { skill: skillDir, runId: first.runId });
+    await host.invoke('evals.cancel', { skill: skillDir, runId: second.runId });
+    await Promise.all([firstDone, secondDone]);
   }, 60_000);
 });
 

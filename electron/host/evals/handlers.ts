@@ -18,6 +18,7 @@ import type {
   EvalMethods,
   EvalRunDetail,
   EvalRunListItem,
+  EvalRunRef,
   EvalStarted,
   ModelChoice,
   TriggerOptions,
@@ -40,9 +41,10 @@ import { howToAddProvider } from '../runner/llm/skill-agent';
 import type { ExecContext, ExecOutcome } from '../runner/types';
 import { readFileForEditor } from '../skill-files';
 import { runBenchmark } from './benchmark';
-import { CallPool } from './call-pool';
+import { ProviderPools, type CallPool, type PoolLease } from './call-pool';
 import {
   BENCHMARK_FILE,
+  caseFolderOfKey,
   caseRunDir,
   createRunFolder,
   IMPROVE_FILE,
@@ -109,8 +111,10 @@ export function resolveTarget(
     provider = findProvider(set, choice.provider) ?? undefined;
     if (!provider)
       throw new StudioError('invalid_params', `no provider "${choice.provider}" is configured`);
-  } else if (fallback) return { ...fallback, model: choice?.model ?? fallback.model };
-  else if (llm?.provider_name) provider = findProvider(set, llm.provider_name) ?? undefined;
+  } else if (fallback) {
+    // The grader on the run's provider: another model of it, checked like any other.
+    return allowedTarget(fallback.provider, choice?.model ?? fallback.model);
+  } else if (llm?.provider_name) provider = findProvider(set, llm.provider_name) ?? undefined;
   provider = provider ?? defaultProvider(set) ?? undefined;
   if (!provider)
     throw new StudioError(
@@ -123,7 +127,10 @@ export function resolveTarget(
     typeof llm.provider_config?.model === 'string'
       ? llm.provider_config.model
       : null;
-  const model = choice?.model ?? skillModel ?? provider.model;
+  return allowedTarget(provider, choice?.model ?? skillModel ?? provider.model);
+}
+
+function allowedTarget(provider: ProviderConfig, model: string): ModelTarget {
   if (!modelAllowed(provider, model))
     throw new StudioError(
       'invalid_params',
@@ -156,18 +163,67 @@ function otherSkills(ctx: EvalsContext, agent: string | null | undefined): Index
     .map((s) => ({ name: s!.name, description: s!.description }));
 }
 
+/**
+ * The folder of the case a transcript ref names. By its key first (`eval-inline-1`,
+ * `eval-3`); else (a ref without a key, or an eval run written when inline cases were
+ * foldered by their benchmark id) the `eval-*` folder whose eval_metadata.json names
+ * the case, by key when given, else by eval_id.
+ */
+async function caseFolderIn(
+  runFolder: string,
+  ref: Extract<EvalRunRef, { kind: 'case' }>,
+): Promise<string> {
+  const keyed = ref.case_key ? caseFolderOfKey(ref.case_key) : null;
+  if (keyed) {
+    const found = await fsp.stat(path.join(runFolder, keyed)).catch(() => null);
+    if (found?.isDirectory()) return keyed;
+  }
+  const names = await fsp.readdir(runFolder).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.startsWith('eval-')).sort()) {
+    const meta = await readJson<{ eval_id?: unknown; case_key?: unknown }>(
+      path.join(runFolder, name, 'eval_metadata.json'),
+    );
+    if (ref.case_key ? meta?.case_key === ref.case_key : meta?.eval_id === ref.eval_id) return name;
+  }
+  return keyed ?? `eval-${ref.eval_id}`;
+}
+
 export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> {
   const jobs = new Map<string, Job>();
   const jobKey = (dir: string, runId: string) => `${dir}\0${runId}`;
 
-  const environment = (concurrency: number, set: LoadedProviderSet): RunEnvironment => ({
-    // One eval run compares configurations on one provider setup: read once, at its start.
-    providers: async () => set,
-    runScript: (c) => ctx.runScript(c),
-    // Its current limit rides on every eval.progress event.
-    pool: new CallPool(concurrency),
-    clientFor: ctx.clientFor,
-  });
+  // One call pool per provider for the whole host: runs going on at once share it.
+  const pools = new ProviderPools();
+
+  /** A run's environment; `release` (at its end) lets go of the provider pools it used. */
+  const environment = (
+    concurrency: number,
+    set: LoadedProviderSet,
+    target: ModelTarget,
+  ): RunEnvironment & { release(): void } => {
+    const leases = new Map<string, PoolLease>();
+    const poolFor = (id: string): CallPool => {
+      let lease = leases.get(id);
+      if (!lease) {
+        lease = pools.lease(id, concurrency);
+        leases.set(id, lease);
+      }
+      return lease.pool;
+    };
+    return {
+      // One eval run compares configurations on one provider setup: read once, at its start.
+      providers: async () => set,
+      runScript: (c) => ctx.runScript(c),
+      // Its current limit rides on every eval.progress event.
+      pool: poolFor(target.provider.id),
+      poolFor,
+      clientFor: ctx.clientFor,
+      release: () => {
+        for (const lease of leases.values()) lease.release();
+        leases.clear();
+      },
+    };
+  };
 
   /** Runs a job in the background, keeping eval_run.json and the events right at the end. */
   const launch = (
@@ -175,6 +231,8 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
     runRecord: EvalRunRecord,
     folder: string,
     recordWritten: Promise<void>,
+    /** Lets go of what the run held (its provider pools), whatever way it ends. */
+    release: () => void,
     work: (signal: AbortSignal) => Promise<Partial<EvalRunRecord>>,
   ): Promise<void> => {
     const controller = new AbortController();
@@ -188,6 +246,8 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
           status: controller.signal.aborted ? 'cancelled' : 'failed',
           error: errorMessage(err),
         };
+      } finally {
+        release();
       }
       const final: EvalRunRecord = {
         ...runRecord,
@@ -275,7 +335,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
     const others = otherSkills(ctx, options.agent);
     const runs = options.runs ?? DEFAULT_RUNS;
     const { runRecord, folder, recordWritten } = await begin(record, kind, target, options);
-    const env = environment(options.concurrency ?? DEFAULT_CONCURRENCY, set);
+    const env = environment(options.concurrency ?? DEFAULT_CONCURRENCY, set, target);
     const plan = {
       skill: record.dir,
       skillName: record.summary.name,
@@ -289,7 +349,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       runId: runRecord.runId,
       folder,
     };
-    await launch(record, runRecord, folder, recordWritten, async (signal) => {
+    await launch(record, runRecord, folder, recordWritten, env.release, async (signal) => {
       if (kind === 'triggers') {
         const out = await runTriggerEval(env, plan, { signal, emit: ctx.emit });
         return {
@@ -376,8 +436,8 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       const runs = o.runs ?? DEFAULT_RUNS;
       const concurrency = o.concurrency ?? DEFAULT_CONCURRENCY;
       const { runRecord, folder, recordWritten } = await begin(record, 'benchmark', target, o);
-      const env = environment(concurrency, set);
-      await launch(record, runRecord, folder, recordWritten, async (signal) => {
+      const env = environment(concurrency, set, target);
+      await launch(record, runRecord, folder, recordWritten, env.release, async (signal) => {
         const out = await runBenchmark(
           env,
           {
@@ -481,7 +541,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       const folder = runFolder(record, runId);
       const rel =
         ref.kind === 'case'
-          ? caseRunDir(ref.eval_id, ref.configuration, ref.run_number)
+          ? caseRunDir(await caseFolderIn(folder, ref), ref.configuration, ref.run_number)
           : `${ref.phase ? `${ref.phase}/` : ''}${triggerRunDir(ref.query_index, ref.run_number)}`;
       const dir = path.join(folder, ...rel.split('/'));
       const transcript = await readJson<import('../../../shared/api/evals').EvalTranscript>(

@@ -8,8 +8,8 @@
  *                  tools (time, calculator), same provider and model;
  *   old_skill      the body of SKILL.md at git HEAD, the skill's own tools.
  *
- * Every model call goes through the run's CallPool (a slot per call, 429s slow it
- * down). The emitted events become the transcript: streamed answer text, tool calls with
+ * Every model call goes through its provider's CallPool (a slot per call, 429s slow it
+ * down; the pool is shared with the host's other eval runs on that provider). The emitted events become the transcript: streamed answer text, tool calls with
  * their result previews, warnings; artifacts are collected as the outputs.
  */
 import {
@@ -46,7 +46,10 @@ export interface ModelTarget {
 export interface RunEnvironment {
   providers: () => Promise<LoadedProviderSet>;
   runScript: (ctx: ExecContext) => Promise<ExecOutcome>;
+  /** The pool of the run's own provider (its limit rides on eval.progress). */
   pool: CallPool;
+  /** The pool of any provider a call goes to (a grader may use another one). */
+  poolFor: (providerId: string) => CallPool;
   /** Replaces the provider clients (tests, benchmarks); wrapped by the pool either way. */
   clientFor?: (
     provider: ProviderConfig,
@@ -108,13 +111,14 @@ function clientOf(
   key: string | null,
   onRetry: (m: string) => void,
 ): ChatClient {
+  const pool = env.poolFor(provider.id);
   // The client's retry saw a 429 before trying again (its message carries the status).
   const watch = (m: string): void => {
-    if (m.includes('(429')) env.pool.rateLimited();
+    if (m.includes('(429')) pool.rateLimited();
     onRetry(m);
   };
   const inner = env.clientFor?.(provider, key, watch) ?? createChatClient(provider, key, watch);
-  return pooled(inner, env.pool);
+  return pooled(inner, pool);
 }
 
 function llmOverride(target: ModelTarget): LLMConfig {

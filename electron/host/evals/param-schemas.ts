@@ -148,6 +148,7 @@ export const EVAL_PARAM_SCHEMAS: Record<keyof EvalMethods, object> = {
             {
               kind: { const: 'case' },
               eval_id: { type: 'integer', minimum: 0 },
+              case_key: { type: 'string', pattern: '^(inline|evals-json)#[0-9]{1,10}$' },
               configuration,
               run_number: { type: 'integer', minimum: 1 },
             },

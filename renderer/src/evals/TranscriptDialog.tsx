@@ -109,6 +109,8 @@ function RunDetail({
         ref: {
           kind: 'case',
           eval_id: r.eval_id,
+          // The key tells an inline case from an evals.json case with the same id.
+          case_key: r.case_key,
           configuration: r.configuration,
           run_number: r.run_number,
         },
@@ -118,7 +120,7 @@ function RunDetail({
     return () => {
       live = false;
     };
-  }, [skill.dir, runId, r.eval_id, r.configuration, r.run_number]);
+  }, [skill.dir, runId, r.eval_id, r.case_key, r.configuration, r.run_number]);
 
   const expectations = files?.grading?.expectations ?? run.graded?.expectations ?? [];
   const t = files?.transcript;
