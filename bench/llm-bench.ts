@@ -250,7 +250,7 @@ export async function llmBench(): Promise<Row[]> {
         what: `(i) time to first streamed event, ${kind}`,
         figure: ms(hf),
         baseline: `${ms(rf)} raw first byte`,
-        ratio: `+${ms(hf - rf)}`,
+        ratio: `${hf - rf < 0 ? '−' : '+'}${ms(Math.abs(hf - rf))}`,
         target: '≤ +20 ms',
       });
     }
