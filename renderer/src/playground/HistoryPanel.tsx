@@ -74,10 +74,12 @@ export async function saveAsCase(
     llm_override?: HistoryEntry['llm_override'];
   },
 ): Promise<void> {
-  if (useSkills.getState().winner(skill)?.source === 'framework') {
+  const target = useSkills.getState().winner(skill);
+  // The host's `writable` decides what is read-only (bundled, or a source the studio does not own).
+  if (target && !target.writable) {
     notify(
       'error',
-      `${skill} is a bundled skill and read-only: copy it into your workspace to keep cases with it.`,
+      `${skill} is read-only (${target.readOnlyReason ?? 'the studio may not change it'}): copy it into your workspace to keep cases with it.`,
     );
     return;
   }

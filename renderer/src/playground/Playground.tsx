@@ -85,7 +85,7 @@ function PlaygroundBody({ skill, onSelectSkill }: PlaygroundProps) {
   usePlayground((s) => (skill ? s.runs[skill]?.model.phase : undefined));
   const actAs = usePlayground((s) => s.actAs);
   // Bundled skills are read-only: a case cannot be saved into them.
-  const readOnly = useSkills((s) => s.winner(skill)?.source === 'framework');
+  const readOnly = useSkills((s) => s.winner(skill)?.writable === false);
   const topology = useIsTopologySkill(skill);
   // Only a topology skill has a Graph tab; another skill picked while it was open shows its run.
   const shownTab = tab === 'graph' && !topology ? 'run' : tab;
