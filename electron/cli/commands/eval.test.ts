@@ -1,11 +1,16 @@
 /**
  * `skill-studio eval` against the local provider wire server with scripted answers:
  * the summary table, --json, and the exit codes a CI gate relies on (0 pass, 1 below
- * --min-pass-rate or worse than no skill, 2 on a usage mistake).
+ * --min-pass-rate or worse than no skill, 2 on a usage mistake); and the progress view,
+ * a bar redrawn in place on a terminal (a fake TTY stream) and plain lines elsewhere.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { EvalEvent } from '../../../shared/api/evals';
+import { colours } from '../io';
+import { ProgressView } from './eval';
 import { tempWorkspace, type TempWorkspace } from '../../test-support/temp-workspace';
 import { runCliIn } from '../../test-support/run-cli';
 import {
@@ -139,10 +144,141 @@ describe('skill-studio eval', () => {
     expect((await runCliIn(ws.root, ['eval', 'citer', '--provider', 'nope'])).code).toBe(2);
   }, 60_000);
 
+  it("--grader-model grades with another model of the run's provider", async () => {
+    const r = await runCliIn(ws.root, [
+      'eval',
+      'citer',
+      '--runs',
+      '1',
+      '--grader-model',
+      'judge',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const b = JSON.parse(r.stdout);
+    expect(b.metadata).toMatchObject({ executor_model: 'local/m', analyzer_model: 'local/judge' });
+  }, 60_000);
+
+  it('--threshold sets the trigger rate a query needs; 0 is a usage mistake', async () => {
+    const r = await runCliIn(ws.root, [
+      'eval',
+      'citer',
+      '--triggers',
+      '--threshold',
+      '100%',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).summary.threshold).toBe(1);
+    expect(
+      (await runCliIn(ws.root, ['eval', 'citer', '--triggers', '--threshold', '0'])).code,
+    ).toBe(2);
+  }, 60_000);
+
   it('--triggers reports each query and precision/recall', async () => {
     const r = await runCliIn(ws.root, ['eval', 'citer', '--triggers', '--runs', '2']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/please cite this\s+trigger\s+2\/2\s+pass/);
     expect(r.stdout).toContain('2/2 queries pass · precision 100% · recall 100%');
   }, 60_000);
+});
+
+/** A stderr that says it is a terminal, keeping every write apart. */
+function fakeTerminal(tty: boolean): {
+  stream: PassThrough & { isTTY?: boolean };
+  writes: string[];
+} {
+  const stream: PassThrough & { isTTY?: boolean } = new PassThrough();
+  stream.isTTY = tty;
+  const writes: string[] = [];
+  const write = stream.write.bind(stream);
+  stream.write = ((chunk: string) => {
+    writes.push(chunk);
+    return write(chunk);
+  }) as typeof stream.write;
+  return { stream, writes };
+}
+
+const noColour = colours({
+  stdout: new PassThrough(),
+  stderr: new PassThrough(),
+  stdin: new PassThrough(),
+  cwd: '/',
+  env: {},
+  onInterrupt: () => () => {},
+  onOutputClosed: () => () => {},
+});
+
+const progress = (done: number, failed: number, eta: number | null): EvalEvent => ({
+  type: 'eval.progress',
+  skill: '/s',
+  runId: 'r',
+  kind: 'benchmark',
+  done,
+  failed,
+  total: 8,
+  elapsed_seconds: done,
+  eta_seconds: eta,
+  concurrency: 4,
+});
+
+const finishedRun: EvalEvent = {
+  type: 'eval.run',
+  skill: '/s',
+  runId: 'r',
+  failed: null,
+  run: {
+    eval_id: 3,
+    eval_name: 'tides',
+    configuration: 'without_skill',
+    run_number: 2,
+    result: {
+      pass_rate: 0.5,
+      passed: 1,
+      failed: 1,
+      total: 2,
+      time_seconds: 1,
+      tokens: 10,
+      tool_calls: 0,
+      errors: 0,
+    },
+    expectations: [],
+    notes: [],
+    case_key: 'inline#1',
+    run_dir: 'eval-inline-1/without_skill/run-2',
+  },
+};
+
+describe('eval progress view', () => {
+  it('redraws one bar in place on a terminal, and ends its line once', () => {
+    const { stream, writes } = fakeTerminal(true);
+    const view = new ProgressView(stream, noColour);
+    view.event(progress(0, 0, null));
+    view.event(progress(2, 0, 9.2));
+    view.event(finishedRun);
+    view.event(progress(6, 1, 2.5));
+    view.end();
+    expect(writes).toEqual([
+      '\r[........................] 0/8 (x4)\x1b[K',
+      '\r[######..................] 2/8 eta 10s (x4)\x1b[K',
+      // A finished run adds no line on a terminal: the bar says it.
+      '\r[##################......] 6/8 1 failed eta 3s (x4)\x1b[K',
+      '\n',
+    ]);
+  });
+
+  it('writes one plain line per finished run off a terminal, and no bar', () => {
+    const { stream, writes } = fakeTerminal(false);
+    const view = new ProgressView(stream, noColour);
+    view.event(progress(1, 0, 3));
+    view.event(finishedRun);
+    view.end();
+    expect(writes).toEqual(['eval-3 without_skill run 2: 1/2 passed (50%)\n']);
+  });
+
+  it('leaves a terminal untouched at the end when no bar was drawn', () => {
+    const { stream, writes } = fakeTerminal(true);
+    new ProgressView(stream, noColour).end();
+    expect(writes).toEqual([]);
+  });
 });

@@ -1,12 +1,14 @@
 /**
- * `skill-studio eval SKILL [--provider ID] [--model M] [--runs N] [--concurrency K]
- * [--previous] [--case KEY]… [--min-pass-rate R] [--json]` runs the skill's eval cases
- * with and without the skill (and, with --previous, as committed at git HEAD), through
- * the same host methods as the Evals panel, and writes the eval run under
- * `.skill-studio/evals/<skill>/<timestamp>/`.
+ * `skill-studio eval SKILL [--provider ID] [--model M] [--grader-model M] [--runs N]
+ * [--concurrency K] [--previous] [--case KEY]… [--min-pass-rate R] [--json]` runs the
+ * skill's eval cases with and without the skill (and, with --previous, as committed at
+ * git HEAD), through the same host methods as the Evals panel, and writes the eval run
+ * under `.skill-studio/evals/<skill>/<timestamp>/`. `--grader-model` judges the free-text
+ * expectations with another model of the run's provider.
  *
  * `--triggers` runs the trigger set instead (evals/triggers.json; `--agent ID` picks
- * whose available_skills index the model sees).
+ * whose available_skills index the model sees; `--threshold R` is the trigger rate at
+ * which a query counts as triggering, default 0.5).
  *
  * Progress: a bar on a terminal (stderr), a plain line per finished run otherwise (CI
  * logs). Then the summary table (stdout), or with --json the benchmark.json /
@@ -27,7 +29,15 @@ import { CONFIGURATION_ORDER } from '../../../shared/eval/types';
 import type { StudioHost } from '../../host/studio-host';
 import type { CommandContext, CommandImpl } from '../command';
 import { stringFlag } from '../command';
-import { colours, EXIT_FAILED, EXIT_OK, UsageError, writeJson, type Colours } from '../io';
+import {
+  colours,
+  EXIT_FAILED,
+  EXIT_OK,
+  UsageError,
+  writeJson,
+  type CliIO,
+  type Colours,
+} from '../io';
 import { withHost } from '../host-context';
 
 function intFlag(ctx: CommandContext, name: string, min: number, max: number): number | undefined {
@@ -39,14 +49,14 @@ function intFlag(ctx: CommandContext, name: string, min: number, max: number): n
   return n;
 }
 
-function rateFlag(ctx: CommandContext): number | null {
-  const raw = stringFlag(ctx, 'min-pass-rate');
+/** A rate flag: 0.8 or 80%; `above0` for a threshold, which 0 would make meaningless. */
+function rateFlag(ctx: CommandContext, name: string, above0 = false): number | null {
+  const raw = stringFlag(ctx, name);
   if (raw === undefined) return null;
-  // 0.8 or 80%.
   const n = raw.endsWith('%') ? Number(raw.slice(0, -1)) / 100 : Number(raw);
-  if (!Number.isFinite(n) || n < 0 || n > 1)
+  if (!Number.isFinite(n) || n < 0 || n > 1 || (above0 && n === 0))
     throw new UsageError(
-      `--min-pass-rate takes a rate from 0 to 1, or a percentage (got '${raw}')`,
+      `--${name} takes a rate ${above0 ? 'above 0 and up to' : 'from 0 to'} 1, or a percentage (got '${raw}')`,
     );
   return n;
 }
@@ -66,17 +76,22 @@ function table(rows: string[][]): string {
     .join('\n');
 }
 
-/** Renders progress: a redrawn bar on a terminal, one line per finished run elsewhere. */
-class ProgressView {
+/**
+ * Renders progress on `out` (stderr): on a terminal, one bar redrawn in place (`\r`, then
+ * erase to the end of the line); elsewhere (CI logs), one plain line per finished run.
+ */
+export class ProgressView {
   private lastBar = '';
+  private readonly tty: boolean;
   constructor(
-    private readonly ctx: CommandContext,
+    private readonly out: CliIO['stderr'],
     private readonly c: Colours,
-    private readonly tty: boolean,
-  ) {}
+  ) {
+    this.tty = Boolean(out.isTTY);
+  }
 
   event(e: EvalEvent): void {
-    const err = this.ctx.io.stderr;
+    const err = this.out;
     if (e.type === 'eval.progress' && this.tty) {
       const width = 24;
       const filled = e.total === 0 ? width : Math.round((e.done / e.total) * width);
@@ -103,7 +118,7 @@ class ProgressView {
   }
 
   end(): void {
-    if (this.tty && this.lastBar) this.ctx.io.stderr.write('\n');
+    if (this.tty && this.lastBar) this.out.write('\n');
   }
 }
 
@@ -215,15 +230,16 @@ export const evalCommand: CommandImpl = {
       const skill = host.resolveSkill(name).dir;
       const runs = intFlag(ctx, 'runs', 1, 20);
       const concurrency = intFlag(ctx, 'concurrency', 1, 32);
-      const minPassRate = rateFlag(ctx);
+      const minPassRate = rateFlag(ctx, 'min-pass-rate');
       const provider = stringFlag(ctx, 'provider') ?? null;
       const model = stringFlag(ctx, 'model') ?? null;
       const c = colours(ctx.io);
-      const view = new ProgressView(ctx, c, Boolean(ctx.io.stderr.isTTY));
+      const view = new ProgressView(ctx.io.stderr, c);
       const json = ctx.common.json;
 
       if (ctx.values.triggers) {
         const agent = stringFlag(ctx, 'agent') ?? null;
+        const threshold = rateFlag(ctx, 'threshold', true);
         const outcome = await follow(
           ctx,
           host,
@@ -231,7 +247,14 @@ export const evalCommand: CommandImpl = {
           () =>
             host.invoke('evals.startTriggers', {
               skill,
-              options: { provider, model, runs, concurrency, agent },
+              options: {
+                provider,
+                model,
+                runs,
+                concurrency,
+                agent,
+                ...(threshold !== null ? { threshold } : {}),
+              },
             }),
           view,
         );
@@ -254,6 +277,8 @@ export const evalCommand: CommandImpl = {
         ? ['with_skill', 'without_skill', 'old_skill']
         : ['with_skill', 'without_skill'];
       const cases = ctx.values.case as string[] | undefined;
+      // The grader on the run's provider; without the flag, the run's own model.
+      const graderModel = stringFlag(ctx, 'grader-model');
       const outcome = await follow(
         ctx,
         host,
@@ -268,6 +293,7 @@ export const evalCommand: CommandImpl = {
               concurrency,
               configurations,
               ...(cases ? { cases } : {}),
+              ...(graderModel ? { grader: { model: graderModel } } : {}),
             },
           }),
         view,

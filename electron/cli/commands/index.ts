@@ -96,7 +96,7 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: 'eval',
     usage:
-      'eval SKILL [--provider ID] [--model M] [--runs N] [--concurrency K] [--previous] [--case KEY]… [--min-pass-rate R] [--json] | eval SKILL --triggers [--agent ID] …',
+      'eval SKILL [--provider ID] [--model M] [--grader-model M] [--runs N] [--concurrency K] [--previous] [--case KEY]… [--min-pass-rate R] [--json] | eval SKILL --triggers [--agent ID] [--threshold R] …',
     summary:
       'Benchmark a skill: its eval cases with and without it (N runs each), graded; exit 1 below --min-pass-rate or when it does worse than no skill. --triggers: does the model pick it.',
     options: {
@@ -109,6 +109,8 @@ export const COMMANDS: CommandSpec[] = [
       'min-pass-rate': { type: 'string' },
       triggers: { type: 'boolean' },
       agent: { type: 'string' },
+      'grader-model': { type: 'string' },
+      threshold: { type: 'string' },
     },
     load: () => import('./eval').then((m) => m.evalCommand.run),
   },
