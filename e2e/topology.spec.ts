@@ -126,6 +126,7 @@ test.describe('topology graph', () => {
     await expect(error).toBeVisible();
     await expect(error).toHaveAttribute('data-column', '12');
     await expect(error).toContainText('expected an agent name');
+    await expect(error).toContainText('The graph shows the last expression that parsed.');
     await expect(
       page.locator('[data-testid="topo-panel"] [data-testid="topo-graph"]'),
     ).toHaveAttribute('data-stale', 'true');

@@ -5,7 +5,7 @@
  * Mermaid and Save .mmd, and beside it the agents editor and the state inspector. Picking
  * a node filters the run's transcript to that node and opens its agent.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { topologyMermaid } from '../../../shared/skill/topology-mermaid';
 import { usePlayground } from '../playground/playground-store';
 import { copyText } from '../playground/browser-utils';
@@ -29,11 +29,21 @@ const SIDES: [TopologySidePanel, string][] = [
 export function SyntaxErrorView({
   source,
   onReveal,
+  stale,
 }: {
   source: TopologySource;
   onReveal?(column: number): void;
+  /** A graph that parsed earlier is on screen (greyed): say so, and only then. */
+  stale?: boolean;
 }) {
   const error = source.parsed?.errors[0];
+  // A long expression scrolls in its box: keep the caret in view, not cut off at the right.
+  const pre = useRef<HTMLPreElement>(null);
+  const caret = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (pre.current && caret.current)
+      pre.current.scrollLeft = Math.max(0, caret.current.offsetLeft - pre.current.clientWidth / 2);
+  }, [error?.column, source.expression]);
   if (!error || source.expression === null) return null;
   const pos = source.positionOf(error.column);
   return (
@@ -43,10 +53,11 @@ export function SyntaxErrorView({
       data-testid="topo-syntax-error"
       data-column={error.column}
     >
-      <pre aria-hidden>
+      <pre aria-hidden ref={pre}>
         {source.expression.replace(/\s+/g, ' ')}
         {'\n'}
-        {' '.repeat(Math.max(0, error.column - 1))}^
+        {' '.repeat(Math.max(0, error.column - 1))}
+        <span ref={caret}>^</span>
       </pre>
       <div>
         Topology, column {error.column} (line {pos.line}, column {pos.column} of SKILL.md):{' '}
@@ -56,7 +67,7 @@ export function SyntaxErrorView({
             Show in text
           </button>
         )}
-        {' The graph shows the last expression that parsed.'}
+        {stale && ' The graph shows the last expression that parsed.'}
       </div>
     </div>
   );
@@ -88,6 +99,19 @@ export function TopologyPanel({ skill }: { skill: string }) {
       new Set(folded?.fold.steps.filter((s) => s.ref.node === focus?.node).map((s) => s.id) ?? []),
     [folded, focus],
   );
+
+  // A tall graph (many | branches) centres its start node far below the canvas's fold: bring
+  // the start into view when another skill's graph is shown, so the canvas never looks empty.
+  const canvas = useRef<HTMLDivElement>(null);
+  const startY = view?.layout?.nodes.find((n) => n.kind === 'start')?.y ?? null;
+  const shownFor = useRef<string | null>(null);
+  useEffect(() => {
+    const box = canvas.current;
+    if (!box || startY === null || shownFor.current === topo.skillDir) return;
+    shownFor.current = topo.skillDir;
+    box.scrollTop = Math.max(0, startY - box.clientHeight / 2);
+    box.scrollLeft = 0;
+  }, [startY, topo.skillDir]);
 
   if (!view) return <div className="pg-empty-line">Reading {skill}…</div>;
   const { source, layout, stale } = view;
@@ -132,11 +156,15 @@ export function TopologyPanel({ skill }: { skill: string }) {
             Save .mmd
           </button>
         </div>
-        <SyntaxErrorView source={source} onReveal={topo.bufferId ? reveal : undefined} />
+        <SyntaxErrorView
+          source={source}
+          onReveal={topo.bufferId ? reveal : undefined}
+          stale={stale}
+        />
         {source.yamlError && !source.parsed && (
           <div className="pg-warning">The frontmatter does not parse: {source.yamlError}</div>
         )}
-        <div className="topo-canvas">
+        <div className="topo-canvas" ref={canvas}>
           {layout ? (
             <TopologyGraph
               layout={layout}
@@ -150,7 +178,9 @@ export function TopologyPanel({ skill }: { skill: string }) {
             <div className="pg-empty-line">
               {source.expression === null
                 ? 'This skill has no topology: add agents and a topology expression.'
-                : 'Nothing to draw yet.'}
+                : source.parsed?.errors.length
+                  ? 'The graph appears once the expression parses.'
+                  : 'Nothing to draw yet.'}
             </div>
           )}
         </div>
