@@ -16,6 +16,9 @@ test('the new-skill dialog checks the name as typed and creates from a template'
   await expect(dialog.getByTestId('new-skill-create')).toBeDisabled();
   await name.fill('alpha-skill');
   await expect(dialog.getByTestId('new-skill-problems')).toContainText('already exists');
+  // The template is valid, but a taken name must not read as "✓ valid" beside a disabled Create.
+  await expect(dialog.getByTestId('new-skill-status')).toHaveText(/^Pick another name/);
+  await expect(dialog.getByTestId('new-skill-create')).toBeDisabled();
   await name.fill('made-here');
   await expect(dialog.getByTestId('new-skill-problems')).not.toContainText('uppercase');
   await dialog.getByTestId('template-script').check();

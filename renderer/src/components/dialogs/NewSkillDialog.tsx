@@ -231,15 +231,18 @@ export function NewSkillDialog() {
           {made && !made.ok && <div className="pg-warning">{made.error}</div>}
           {text !== null && name && (
             <div
-              className={errors.length > 0 ? 'error-text' : 'pg-ok'}
+              className={errors.length > 0 || exists ? 'error-text' : 'pg-ok'}
               data-testid="new-skill-status"
               aria-live="polite"
             >
-              {errors.length > 0
-                ? `${errors.length} error${errors.length === 1 ? '' : 's'} to fix before creating`
-                : diagnostics.length > 0
-                  ? `✓ valid, with ${diagnostics.length} note${diagnostics.length === 1 ? '' : 's'}`
-                  : '✓ valid'}
+              {/* The template checks the SKILL.md alone; a taken name must not read as valid. */}
+              {exists
+                ? 'Pick another name: a project skill already has this one'
+                : errors.length > 0
+                  ? `${errors.length} error${errors.length === 1 ? '' : 's'} to fix before creating`
+                  : diagnostics.length > 0
+                    ? `✓ valid, with ${diagnostics.length} note${diagnostics.length === 1 ? '' : 's'}`
+                    : '✓ valid'}
             </div>
           )}
           {name && elsewhere.length > 0 && <DiagnosticList items={elsewhere} icons />}
