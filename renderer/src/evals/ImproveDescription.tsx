@@ -1,7 +1,8 @@
 /**
  * "Improve description": the host scores the current description, asks the model
  * for a better one from the failures of a train split, and scores both on a
- * held-out split the model never saw. Shown old against new with their scores; the
+ * held-out split the model never saw (its share set beside the button; the trigger
+ * threshold is the Trigger tab's). Shown old against new with their scores; the
  * author accepts (the new text goes into the SKILL.md editor as one undoable edit,
  * unsaved) or dismisses it.
  */
@@ -12,6 +13,7 @@ import { notify } from '../stores/ui-store';
 import { useEvals } from './evals-store';
 import { currentModel, EvalProgress } from './RunControls';
 import { acceptDescription } from './description-edit';
+import { HoldoutInput } from './RunOptions';
 import { usePlayground } from '../playground/playground-store';
 
 function Score({ label, s }: { label: string; s: { passed: number; total: number } }) {
@@ -78,6 +80,7 @@ export function ImproveDescription({ skill }: { skill: SkillRef }) {
       <div className="ev-section-head">
         <h3 id="ev-improve-title">Description</h3>
         <span className="pg-spacer" />
+        {!running && <HoldoutInput />}
         {running ? (
           <button
             type="button"

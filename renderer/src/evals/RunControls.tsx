@@ -2,7 +2,8 @@
  * Starting an eval run: the provider and model (the playground's pick for this
  * skill, so both run on the same model), repeats, how many model calls may be in
  * flight at once, and for a benchmark the configurations to compare (with the
- * skill, without it, the previous version at git HEAD). While it runs: a progress
+ * skill, without it, the previous version at git HEAD) with the grader model, or for
+ * a trigger eval its threshold (RunOptions.tsx). While it runs: a progress
  * bar (runs done of total, failures, the time left) and Cancel, which keeps what
  * finished. A trigger eval shows the model the index of the agent the playground acts
  * as (every listed skill for the studio itself), with this skill in it.
@@ -15,6 +16,7 @@ import { useNow } from '../playground/browser-utils';
 import type { SkillRef } from '../stores/skills-store';
 import { useEvals, type Job, type RunModel } from './evals-store';
 import { formatSeconds } from './format';
+import { GraderPicker, ThresholdInput } from './RunOptions';
 
 export const CONFIG_LABEL: Record<ConfigurationName, string> = {
   with_skill: 'With skill',
@@ -156,6 +158,7 @@ export function RunControls({ skill, kind }: { skill: SkillRef; kind: EvalJobKin
             data-testid="eval-concurrency"
           />
         </label>
+        {kind === 'benchmark' ? <GraderPicker /> : <ThresholdInput />}
       </div>
       {kind === 'benchmark' && (
         <fieldset className="ev-configs">

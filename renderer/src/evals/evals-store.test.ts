@@ -386,8 +386,56 @@ describe('evals store', () => {
     await useEvals.getState().startTriggers(DIR, { provider: 'wire', model: 'm' }, 'writer');
     expect(fake.calls.find((c) => c.method === 'evals.startTriggers')?.params).toEqual({
       skill: DIR,
-      options: { provider: 'wire', model: 'm', runs: 3, concurrency: 4, agent: 'writer' },
+      options: {
+        provider: 'wire',
+        model: 'm',
+        runs: 3,
+        concurrency: 4,
+        agent: 'writer',
+        threshold: 0.5,
+      },
     });
+  });
+
+  it('passes the grader model, the trigger threshold and the held-out share it is given', async () => {
+    await useEvals.getState().load(DIR);
+    const st = useEvals.getState();
+    st.setSettings({ grader: { provider: 'judge', model: 'j1' }, threshold: 0.75, holdout: 0.25 });
+    fake.answers['evals.start'] = () => ({ runId: 'b', kind: 'benchmark', total: 4, folder: '/b' });
+    await st.startBenchmark(DIR, null);
+    expect(fake.calls.find((c) => c.method === 'evals.start')?.params).toMatchObject({
+      options: { grader: { provider: 'judge', model: 'j1' } },
+    });
+    fake.answers['evals.startTriggers'] = () => ({
+      runId: 't',
+      kind: 'triggers',
+      total: 3,
+      folder: '/t',
+    });
+    await st.startTriggers(DIR, null);
+    expect(fake.calls.find((c) => c.method === 'evals.startTriggers')?.params).toMatchObject({
+      options: { threshold: 0.75 },
+    });
+    fake.answers['evals.improveDescription'] = () => ({
+      runId: 'i',
+      kind: 'improve',
+      total: 6,
+      folder: '/i',
+    });
+    await st.improveDescription(DIR, null);
+    expect(fake.calls.find((c) => c.method === 'evals.improveDescription')?.params).toMatchObject({
+      options: { threshold: 0.75, holdout: 0.25 },
+    });
+  });
+
+  it("grades with the run's own model unless a grader is picked", async () => {
+    await useEvals.getState().load(DIR);
+    fake.answers['evals.start'] = () => ({ runId: 'b', kind: 'benchmark', total: 4, folder: '/b' });
+    await useEvals.getState().startBenchmark(DIR, { provider: 'wire', model: 'm' });
+    const params = fake.calls.find((c) => c.method === 'evals.start')?.params as {
+      options: Record<string, unknown>;
+    };
+    expect(params.options).not.toHaveProperty('grader');
   });
 
   it('edits inline eval: cases when the skill keeps them only there, and keeps edits when asked to switch', async () => {

@@ -86,6 +86,12 @@ export interface RunSettings {
   runs: number;
   concurrency: number;
   configurations: ConfigurationName[];
+  /** The model that judges free-text expectations; null: the run's own model. */
+  grader: RunModel | null;
+  /** A query triggers when its trigger rate is at least this (trigger eval, improve). */
+  threshold: number;
+  /** Share of each class of queries kept from the description writer (improve). */
+  holdout: number;
 }
 
 /** The provider and model to run on (the playground's pick for the skill). */
@@ -150,6 +156,9 @@ export const DEFAULT_SETTINGS: RunSettings = {
   runs: 3,
   concurrency: 4,
   configurations: ['with_skill', 'without_skill'],
+  grader: null,
+  threshold: 0.5,
+  holdout: 0.4,
 };
 
 /** Where a job of each kind is kept. */
@@ -488,7 +497,7 @@ export const useEvals = create<EvalsState>((set, get) => {
     },
 
     startBenchmark(dir, model, cases) {
-      const { runs, concurrency, configurations } = get().settings;
+      const { runs, concurrency, configurations, grader } = get().settings;
       const available = get().of(dir).sources?.previous_version_available ?? false;
       const configs = configurations.filter((c) => c !== 'old_skill' || available);
       return start(
@@ -503,26 +512,27 @@ export const useEvals = create<EvalsState>((set, get) => {
               concurrency,
               configurations: configs,
               ...(cases ? { cases } : {}),
+              ...(grader ? { grader: modelOptions(grader) } : {}),
             },
           }),
         configs,
       );
     },
     startTriggers(dir, model, agent = null) {
-      const { runs, concurrency } = get().settings;
+      const { runs, concurrency, threshold } = get().settings;
       return start(dir, 'triggers', () =>
         backend().call('evals.startTriggers', {
           skill: dir,
-          options: { ...modelOptions(model), runs, concurrency, agent },
+          options: { ...modelOptions(model), runs, concurrency, agent, threshold },
         }),
       );
     },
     improveDescription(dir, model, agent = null) {
-      const { runs, concurrency } = get().settings;
+      const { runs, concurrency, threshold, holdout } = get().settings;
       return start(dir, 'improve', () =>
         backend().call('evals.improveDescription', {
           skill: dir,
-          options: { ...modelOptions(model), runs, concurrency, agent },
+          options: { ...modelOptions(model), runs, concurrency, agent, threshold, holdout },
         }),
       );
     },
