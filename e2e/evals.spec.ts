@@ -7,9 +7,11 @@
  * query about an invoice. A person writes cases in the Evals panel, runs a small
  * benchmark and watches the table fill in while it runs, reads a cell's transcripts
  * with the grader's evidence, then writes a trigger set, reads its confusion summary,
- * and accepts an improved description into the editor as one undoable edit.
+ * and accepts an improved description into the editor as one undoable edit. On the
+ * way it picks the grader model, the trigger threshold and the held-out share in their
+ * labelled fields, and finds them in the files the runs wrote.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
@@ -141,6 +143,16 @@ test.afterEach(async ({ appErrors }) => {
   await server.close();
 });
 
+/** A file of the newest eval run (of any kind) that has one, parsed. */
+async function evalRunFile(root: string, name: string): Promise<Record<string, unknown>> {
+  const base = path.join(root, '.skill-studio', 'evals', SKILL);
+  for (const runId of (await readdir(base)).sort().reverse()) {
+    const text = await fileText(path.join(base, runId, name));
+    if (text) return JSON.parse(text) as Record<string, unknown>;
+  }
+  throw new Error(`no eval run has ${name}`);
+}
+
 async function openEvals(page: Page): Promise<void> {
   await expect(skillItem(page, SKILL)).toBeVisible({ timeout: 15_000 });
   await openSkill(page, SKILL);
@@ -205,6 +217,13 @@ test.describe('evals', () => {
     await panel.getByTestId('eval-runs').fill('2');
     await panel.getByTestId('eval-concurrency').fill('2');
     await expect(panel.getByTestId('eval-planned')).toHaveText('8 runs');
+    // The grader: the run's model unless picked; a labelled field, next in the tab order.
+    const grader = panel.getByLabel('Grader');
+    await expect(grader).toHaveValue('');
+    await panel.getByTestId('eval-concurrency').focus();
+    await page.keyboard.press('Tab');
+    await expect(grader).toBeFocused();
+    await grader.selectOption({ label: `wire / ${MODEL}` });
     await panel.getByTestId('eval-start-benchmark').click();
 
     // Live: a cell has graded runs while the benchmark still runs.
@@ -222,6 +241,9 @@ test.describe('evals', () => {
 
     await expect(panel.getByTestId('eval-status')).toHaveText('completed', { timeout: 60_000 });
     await expect(panel.getByTestId('eval-progress-count')).toHaveText('8 of 8 runs');
+    expect((await evalRunFile(studio.ws.root, 'eval_run.json')).options).toMatchObject({
+      grader: { provider: 'wire', model: MODEL },
+    });
     const rows = panel.getByTestId('eval-row');
     await expect(rows).toHaveCount(2);
     for (const row of await rows.all()) {
@@ -313,8 +335,15 @@ test.describe('evals', () => {
     await expect(panel.getByTestId('eval-save-queries')).toBeDisabled();
 
     await panel.getByTestId('eval-runs').fill('2');
+    // The trigger threshold (default 0.5): typed into its labelled field.
+    const threshold = panel.getByLabel('Trigger threshold');
+    await expect(threshold).toHaveValue('0.5');
+    await threshold.fill('0.75');
     await panel.getByTestId('eval-start-triggers').click();
     await expect(panel.getByTestId('eval-status')).toHaveText('completed', { timeout: 60_000 });
+    expect((await evalRunFile(studio.ws.root, 'trigger_results.json')).summary).toMatchObject({
+      threshold: 0.75,
+    });
     // Invoice queries trigger (one of them a near miss); the receipt one does not, yet.
     await expect(panel.getByTestId('eval-tp')).toHaveText('2');
     await expect(panel.getByTestId('eval-fn')).toHaveText('1');
@@ -325,9 +354,16 @@ test.describe('evals', () => {
     await expect(panel.getByTestId('eval-trigger-row')).toHaveCount(6);
     await page.screenshot({ path: test.info().outputPath('triggers.png') });
 
+    // The held-out share (default 0.4), beside the button.
+    const holdout = panel.getByLabel('Held out');
+    await expect(holdout).toHaveValue('0.4');
+    await holdout.fill('0.5');
     await panel.getByTestId('eval-improve-start').click();
     const result = panel.getByTestId('eval-improve-result');
     await expect(result).toBeVisible({ timeout: 60_000 });
+    expect(await evalRunFile(studio.ws.root, 'improve_description.json')).toMatchObject({
+      holdout: 0.5,
+    });
     await expect(result.getByTestId('eval-desc-old-text')).toHaveText(OLD_DESCRIPTION);
     await expect(result.getByTestId('eval-desc-new-text')).toHaveText(NEW_DESCRIPTION);
     await result.getByTestId('eval-desc-accept').click();
