@@ -64,8 +64,15 @@ function runOnce(job: Job): number {
     cwd: job.cwd,
     input: job.input,
     stdio: [job.input === undefined ? 'ignore' : 'pipe', 'ignore', 'pipe'],
-    // No compile cache from an earlier run, no colour: every round starts alike.
-    env: { ...process.env, NO_COLOR: '1', NODE_COMPILE_CACHE: undefined },
+    // No compile cache from an earlier run, no colour: every round starts alike. (On Node
+    // 22.1+ the CLI enables the cache itself, in a default folder when NODE_COMPILE_CACHE is
+    // unset, so the cache must be switched off outright.)
+    env: {
+      ...process.env,
+      NO_COLOR: '1',
+      NODE_COMPILE_CACHE: undefined,
+      NODE_DISABLE_COMPILE_CACHE: '1',
+    },
     maxBuffer: 64 * 1024 * 1024,
   });
   const elapsed = performance.now() - t0;
