@@ -218,7 +218,7 @@ test.describe('evals', () => {
     await panel.getByTestId('eval-concurrency').fill('2');
     await expect(panel.getByTestId('eval-planned')).toHaveText('8 runs');
     // The grader: the run's model unless picked; a labelled field, next in the tab order.
-    const grader = panel.getByLabel('Grader');
+    const grader = panel.getByRole('combobox', { name: /^Grader\b/ });
     await expect(grader).toHaveValue('');
     await panel.getByTestId('eval-concurrency').focus();
     await page.keyboard.press('Tab');
