@@ -21,7 +21,7 @@ const SUITES = {
   llm: ['Model runs', llmBench],
   topology: ['Topologies', topologyBench],
   evals: ['Evals', evalBench],
-  form: ['Form view (the browser row needs `npm run build`)', formBench],
+  form: ['Form view', formBench],
   cli: ['CLI (whole processes; needs `npm run build`)', cliBench],
 } as const;
 type Suite = keyof typeof SUITES;
