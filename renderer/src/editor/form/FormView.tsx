@@ -196,6 +196,9 @@ function FormFields(p: FieldsProps) {
     for (const d of list) {
       for (const fix of quickFixesFor(text, d, p.folder)) {
         if (seen.has(fix.title)) continue;
+        // Renaming onto a key that is already there would break the YAML: not offered.
+        const onto = /^Rename the key to "(.+)"$/.exec(fix.title)?.[1];
+        if (onto !== undefined && onto in frontmatter) continue;
         seen.add(fix.title);
         fixes.push({ title: fix.title, apply: () => writer.applyLineEdit(fix.edit) });
       }
