@@ -137,6 +137,12 @@ test.describe('topology graph', () => {
     await expect(error).toHaveCount(0);
     await expect(node(page, 'critic@24')).toBeVisible();
     await expect(node(page, 'reviewer@13')).toBeVisible();
+    // critic is not declared yet: its box says so (a typo would look the same).
+    await expect(node(page, 'critic@24')).toHaveAttribute(
+      'aria-label',
+      'critic (not defined in agents)',
+    );
+    await expect(node(page, 'reviewer@13')).toHaveAttribute('aria-label', 'reviewer');
 
     // The agents editor declares critic (already wired: the expression stays).
     await page.getByTestId('topo-new-agent').fill('critic');
@@ -145,6 +151,7 @@ test.describe('topology graph', () => {
     await expect(critic).toBeVisible();
     await expect(editor(page).locator('.view-lines')).toContainText('critic:');
     await expect(page.getByTestId('topo-expression')).toHaveValue('drafter >> (reviewer | critic)');
+    await expect(node(page, 'critic@24')).toHaveAttribute('aria-label', 'critic');
 
     // {key} completion from the state keys (the input and every writes).
     await critic.locator('summary').click();

@@ -37,6 +37,8 @@ interface Props {
   stale?: boolean;
   /** Fit the drawing into the box (shrink only) instead of drawing it at full size. */
   fit?: boolean;
+  /** Step names neither `agents:` nor `skills:` defines: drawn dashed in the error colour. */
+  undefinedNames?: ReadonlySet<string>;
 }
 
 function AgentNode({
@@ -44,16 +46,18 @@ function AgentNode({
   status,
   selected,
   onSelect,
+  undefinedName,
 }: {
   node: PlacedNode;
   status: NodeStatus | undefined;
   selected: boolean;
   onSelect?(node: string | null): void;
+  undefinedName: boolean;
 }) {
   const outcome = status?.outcome;
-  const name = `${node.label}${outcome ? `: ${OUTCOME_TEXT[outcome]}` : ''}${
-    status && status.runs > 1 ? ` (${status.runs} runs)` : ''
-  }`;
+  const name = `${node.label}${undefinedName ? ' (not defined in agents)' : ''}${
+    outcome ? `: ${OUTCOME_TEXT[outcome]}` : ''
+  }${status && status.runs > 1 ? ` (${status.runs} runs)` : ''}`;
   const pick = () => onSelect?.(selected ? null : node.id);
   const onKeyDown = (e: KeyboardEvent<SVGGElement>) => {
     if (e.key === 'Enter' || e.key === ' ') {
@@ -68,7 +72,9 @@ function AgentNode({
   const y = node.y - node.height / 2;
   return (
     <g
-      className={`topo-node${outcome ? ` status-${outcome}` : ''}${selected ? ' selected' : ''}`}
+      className={`topo-node${outcome ? ` status-${outcome}` : ''}${selected ? ' selected' : ''}${
+        undefinedName ? ' undefined-name' : ''
+      }`}
       transform={`translate(${x},${y})`}
       role="button"
       tabIndex={onSelect ? 0 : -1}
@@ -99,7 +105,16 @@ function AgentNode({
   );
 }
 
-export function TopologyGraph({ layout, label, statuses, selected, onSelect, stale, fit }: Props) {
+export function TopologyGraph({
+  layout,
+  label,
+  statuses,
+  selected,
+  onSelect,
+  stale,
+  fit,
+  undefinedNames,
+}: Props) {
   const width = Math.max(1, Math.ceil(layout.width));
   const height = Math.max(1, Math.ceil(layout.height));
   return (
@@ -173,6 +188,7 @@ export function TopologyGraph({ layout, label, statuses, selected, onSelect, sta
             status={statuses?.get(n.id)}
             selected={selected === n.id}
             onSelect={onSelect}
+            undefinedName={undefinedNames?.has(n.label) ?? false}
           />
         ) : (
           <g

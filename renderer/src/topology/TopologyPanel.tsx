@@ -94,6 +94,17 @@ export function TopologyPanel({ skill }: { skill: string }) {
     });
   }, [view]);
 
+  // A typo in the expression draws a box like any other: mark the names nothing defines.
+  const undefinedNames = useMemo(() => {
+    if (!view?.layout) return undefined;
+    const known = new Set([...view.source.agents.map((a) => a.name), ...view.source.skills]);
+    return new Set(
+      view.layout.nodes
+        .filter((n) => n.kind === 'agent' && !known.has(n.label))
+        .map((n) => n.label),
+    );
+  }, [view]);
+
   const highlight = useMemo(
     () =>
       new Set(folded?.fold.steps.filter((s) => s.ref.node === focus?.node).map((s) => s.id) ?? []),
@@ -101,17 +112,22 @@ export function TopologyPanel({ skill }: { skill: string }) {
   );
 
   // A tall graph (many | branches) centres its start node far below the canvas's fold: bring
-  // the start into view when another skill's graph is shown, so the canvas never looks empty.
+  // the start into view when another skill's graph is shown, or when it left the view (the
+  // syntax-error box above shrinks the canvas), so the canvas never looks empty.
   const canvas = useRef<HTMLDivElement>(null);
   const startY = view?.layout?.nodes.find((n) => n.kind === 'start')?.y ?? null;
+  const hasError = !!view?.source.parsed?.errors.length;
   const shownFor = useRef<string | null>(null);
   useEffect(() => {
     const box = canvas.current;
-    if (!box || startY === null || shownFor.current === topo.skillDir) return;
+    if (!box || startY === null) return;
+    const otherSkill = shownFor.current !== topo.skillDir;
+    const outOfView = startY < box.scrollTop || startY > box.scrollTop + box.clientHeight;
+    if (!otherSkill && !outOfView) return;
     shownFor.current = topo.skillDir;
     box.scrollTop = Math.max(0, startY - box.clientHeight / 2);
-    box.scrollLeft = 0;
-  }, [startY, topo.skillDir]);
+    if (otherSkill) box.scrollLeft = 0;
+  }, [startY, topo.skillDir, hasError]);
 
   if (!view) return <div className="pg-empty-line">Reading {skill}…</div>;
   const { source, layout, stale } = view;
@@ -172,6 +188,7 @@ export function TopologyPanel({ skill }: { skill: string }) {
               statuses={folded?.fold.nodes}
               selected={focus?.node ?? null}
               stale={stale}
+              undefinedNames={undefinedNames}
               onSelect={(node) => setFocus(node ? { skill, node, step: null } : null)}
             />
           ) : (
