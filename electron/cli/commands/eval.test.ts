@@ -273,7 +273,8 @@ describe('eval progress view', () => {
     view.event(progress(1, 0, 3));
     view.event(finishedRun);
     view.end();
-    expect(writes).toEqual(['eval-3 without_skill run 2: 1/2 passed (50%)\n']);
+    // Named by its folder: an inline case's, whatever its benchmark eval_id.
+    expect(writes).toEqual(['eval-inline-1 without_skill run 2: 1/2 passed (50%)\n']);
   });
 
   it('leaves a terminal untouched at the end when no bar was drawn', () => {

@@ -104,7 +104,8 @@ export class ProgressView {
     if (this.tty) return;
     if (e.type === 'eval.run') {
       const r = e.run ?? e.failed!;
-      const head = `eval-${r.eval_id} ${r.configuration} run ${r.run_number}`;
+      // Named as its folder on disk (eval-3, eval-inline-1), where its files are.
+      const head = `${r.run_dir.split('/')[0]} ${r.configuration} run ${r.run_number}`;
       if (e.run)
         err.write(
           `${head}: ${e.run.result.passed}/${e.run.result.total} passed (${pct(e.run.result.pass_rate)})\n`,
