@@ -115,6 +115,7 @@ describe('setFrontmatterValue', () => {
   it('turns a one-line value into a block when it gains line breaks', () => {
     const out = set(SKILL, ['description'], 'Reads PDFs.\nAlso forms.');
     expect((data(out) as Record<string, unknown>).description).toBe('Reads PDFs.\nAlso forms.');
+    expect(out).toContain('description: |-\n  Reads PDFs.\n  Also forms.\n');
     expect(out.split('\n').slice(0, 3)).toEqual(SKILL.split('\n').slice(0, 3));
     expect(out).toContain('license: MIT\n');
   });

@@ -118,10 +118,15 @@ const STRINGIFY = { lineWidth: 0, flowCollectionPadding: false, indentSeq: true 
 /** A node for `value` carrying the style of the node it replaces. */
 function styledNode(doc: Document, value: FrontmatterValue, style: RenderStyle): Node {
   const node = doc.createNode(value) as Node;
-  if (isScalar(node) && style.scalarType && typeof value === 'string') {
-    // A block style only suits a value with line breaks; others fall back to plain.
+  if (isScalar(node) && typeof value === 'string') {
     const block = style.scalarType === 'BLOCK_LITERAL' || style.scalarType === 'BLOCK_FOLDED';
-    node.type = block && !value.includes('\n') ? 'PLAIN' : style.scalarType;
+    if (value.includes('\n')) {
+      // Line breaks read best as a block (`|`), whatever style the old one-line value had.
+      node.type = block ? style.scalarType : 'BLOCK_LITERAL';
+    } else if (style.scalarType) {
+      // A block style only suits a value with line breaks; others fall back to plain.
+      node.type = block ? 'PLAIN' : style.scalarType;
+    }
   }
   if (isCollection(node) && style.flow) node.flow = true;
   return node;
