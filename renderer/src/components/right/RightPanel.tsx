@@ -38,7 +38,7 @@ export function RightPanel() {
             }
             onClick={() => show(t.id)}
           >
-            {t.label}
+            <span className="panel-tab-label">{t.label}</span>
             {t.id === 'problems' && counts.errors + counts.warnings > 0 && (
               <span className="tab-count" data-testid="problems-count">
                 {counts.errors + counts.warnings}
