@@ -12,7 +12,17 @@
  * - trigger runs: a tool call naming the skill counts, precision and recall follow;
  * - cancel keeps what finished and marks the run cancelled.
  */
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -286,6 +296,10 @@ describe('benchmark', () => {
     expect(inline.folder).toBe(path.join(detail.folder, 'eval-inline-1', 'with_skill', 'run-1'));
     // Without a key, eval_id (unique within the eval run) still names the right case.
     expect(userTurn(await transcriptOf(3))).toMatchObject({ text: 'Research tides' });
+    // An eval run written when inline cases were foldered by their eval_id (eval-3) is
+    // still read: the folder whose eval_metadata.json names the key.
+    await rename(path.join(detail.folder, 'eval-inline-1'), path.join(detail.folder, 'eval-3'));
+    expect(userTurn(await transcriptOf(3, 'inline#1'))).toMatchObject({ text: 'Research tides' });
 
     const list = await host.invoke('evals.list', { skill: skillDir });
     expect(list.runs[0]).toMatchObject({ runId: started.runId, status: 'completed', live: false });
