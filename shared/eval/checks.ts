@@ -152,8 +152,10 @@ export function runCheck(check: DeterministicCheck, ev: RunEvidence): GradedExpe
       if (!parsed.ok) return done(false, 'the answer is not JSON (nor has a ```json block)');
       const compiled = compileSkillSchema(check.schema, 'validate');
       if (!compiled.ok) return done(false, `the schema cannot be used: ${compiled.message}`);
-      // Validate a copy: the 'validate' configuration fills defaults into what it checks.
-      const ok = compiled.validate(structuredClone(parsed.value));
+      // Validate a copy: the 'validate' configuration fills defaults into what it checks. The
+      // value came from JSON.parse, so a JSON round trip copies it exactly (and the shared
+      // layer has no structuredClone in its types).
+      const ok = compiled.validate(JSON.parse(JSON.stringify(parsed.value)) as unknown);
       if (ok) return done(true, 'the answer is JSON and matches the schema');
       const e = compiled.validate.errors?.[0];
       return done(
