@@ -259,6 +259,17 @@ class FakeSession {
 
 export const session = { defaultSession: new FakeSession() };
 
+/** A keychain that is not there: the key store must refuse, never store in clear. */
+export const safeStorage = {
+  isEncryptionAvailable: () => false,
+  encryptString: (): Buffer => {
+    throw new Error('encryption is not available');
+  },
+  decryptString: (): string => {
+    throw new Error('encryption is not available');
+  },
+};
+
 export const screen = {
   getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
 };
