@@ -98,7 +98,7 @@ describe('a skill is its folder in the Studio API', () => {
       path: 'SKILL.md',
       text: 'x',
     });
-    expect(r).toMatchObject({ ok: false, error: { code: 'forbidden_path' } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'read_only' } });
     if (!r.ok) expect(r.error.message).toMatch(/bundled/);
   });
 
