@@ -125,6 +125,8 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
   /** Every reload and re-read runs here, one after the other. */
   private queue: Promise<void> = Promise.resolve();
   private watcher: SourceWatcher | null = null;
+  /** Source folder → times it was subscribed afresh after a skill folder appeared in it. */
+  private readonly rewatch = new Map<string, number>();
   private pending = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private firstPendingAt = 0;
@@ -392,9 +394,23 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
         .sort()
         .join('\n');
     const linkedChanged = linkKeys(removed) !== linkKeys(added);
-    if (this.watcher && (existedAfter !== existedBefore || linkedChanged)) {
+    // A skill folder that appeared with sub-folders already inside (`cp -r`, `mkdir -p
+    // x/scripts`, an import) races inotify: the watch on the new folder is added after its
+    // sub-folders exist, so they get none and a later edit of `scripts/run.mjs` would never
+    // be seen. Such a source is subscribed afresh (a re-crawl), then the new skills re-read.
+    const before = new Set(removed.map((sk) => sk.record.dir));
+    const appeared = added.filter((sk) => !before.has(sk.record.dir));
+    for (const sk of appeared) {
+      const source = this.states[sk.folderIndex]?.folder.dir;
+      if (source) this.rewatch.set(source, (this.rewatch.get(source) ?? 0) + 1);
+    }
+    if (this.watcher && (existedAfter !== existedBefore || linkedChanged || appeared.length > 0)) {
       const fresh = await this.updateWatchTargets();
-      if (round < MAX_CATCH_UP_ROUNDS) await this.processPaths(catchUpPaths(fresh), round + 1);
+      if (round < MAX_CATCH_UP_ROUNDS) {
+        const again =
+          appeared.length > 0 && fresh.length > 0 ? appeared.map((sk) => sk.record.dir) : [];
+        await this.processPaths(new Set([...catchUpPaths(fresh), ...again]), round + 1);
+      }
     }
   }
 
@@ -426,7 +442,12 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
   /** Brings the subscriptions in line with the sources; returns the ones newly made. */
   private async updateWatchTargets(): Promise<WatchTarget[]> {
     if (!this.watcher) return [];
-    const targets = await computeWatchTargets(this.states, this.opts.workspace, this.opts.home);
+    const targets = await computeWatchTargets(
+      this.states,
+      this.opts.workspace,
+      this.opts.home,
+      this.rewatch,
+    );
     return this.watcher.update(targets);
   }
 }
@@ -473,6 +494,8 @@ async function computeWatchTargets(
   states: readonly FolderState[],
   workspace: string | null | undefined,
   home: string | null | undefined,
+  /** Per source folder, how many times it must be subscribed afresh (see processPaths). */
+  rewatch: ReadonlyMap<string, number> = new Map(),
 ): Promise<WatchTarget[]> {
   const groups = new Map<string, { include: Set<string>; tag: string[] }>();
   const want = (base: string, rel: string, tag: string): void => {
@@ -490,7 +513,7 @@ async function computeWatchTargets(
 
   for (const s of states) {
     const dir = s.folder.dir;
-    const tag = `${dir}:${s.exists}`;
+    const tag = `${dir}:${s.exists}:${rewatch.get(dir) ?? 0}`;
     if (ws && s.folder.source === 'project' && dir !== ws && isInsideOrEqual(ws, dir)) {
       want(ws, path.relative(ws, dir), tag);
     } else if (hm && s.folder.source === 'user' && dir !== hm && isInsideOrEqual(hm, dir)) {
