@@ -153,6 +153,27 @@ describe('registry.watch', () => {
     expect(seen.every((e) => e.paths.every((p) => p !== '' && !p.includes('\\')))).toBe(true);
   });
 
+  it('sees edits deep inside a skill folder that appeared with its sub-folders already made', async () => {
+    await mkdir(path.join(ws, 'skills'));
+    const { reg, next } = await watching();
+    const seen: { dir: string; paths: string[] }[] = [];
+    reg.on('files', (e) => seen.push(e));
+    // As `cp -r` or `mkdir -p x/scripts` would: the sub-folder exists before any watch on x.
+    const dir = path.join(ws, 'skills', 'copied');
+    await mkdir(path.join(dir, 'scripts'), { recursive: true });
+    await writeFile(path.join(dir, 'scripts', 'run.mjs'), 'one\n');
+    await writeFile(path.join(dir, 'SKILL.md'), skillText('copied'));
+    expect(await next()).toEqual(added('copied'));
+    // Let the fresh subscription settle, then edit the deep file.
+    await expectNoStrayEvents(next, 3);
+    await writeFile(path.join(dir, 'scripts', 'run.mjs'), 'one\ntwo\n');
+    const until = Date.now() + 8000;
+    while (!seen.some((e) => e.dir === dir && e.paths.includes('scripts/run.mjs'))) {
+      if (Date.now() > until) throw new Error(`no files event: ${JSON.stringify(seen)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+
   it('sees an editor save through a temp file and a rename as one change', async () => {
     const dir = await makeSkill(path.join(ws, 'skills', 'saved'));
     const { reg, next } = await watching();
