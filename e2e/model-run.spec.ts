@@ -8,18 +8,13 @@
  * first token and turns. The key comes from the studio server's environment and never
  * shows on the page.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { skillItem, showPlayground } from './support/editor';
 import { anthropicTurn } from '../electron/host/providers/test-support/provider-wire';
-import {
-  startWireServer,
-  type RecordedRequest,
-  type Reply,
-  type WireServer,
-} from '../electron/host/providers/test-support/wire-server';
+import type { RecordedRequest, Reply } from '../electron/host/providers/test-support/wire-server';
+import { wireProviderPerTest } from './support/wire-provider';
 
 // The studio server is started (once per worker) with this test process's environment.
 const KEY_ENV = 'E2E_MODEL_RUN_KEY';
@@ -91,20 +86,7 @@ async function openTimeArithmetic(page: Page): Promise<void> {
     .fill('What weekday is it 45 days from now?');
 }
 
-let server: WireServer;
-let configFile: string;
-let original: string;
-
-test.beforeEach(async ({ studio }) => {
-  server = await startWireServer(timeArithmetic());
-  configFile = path.join(studio.ws.root, 'skill-studio.json');
-  original = await readFile(configFile, 'utf8');
-});
-
-test.afterEach(async () => {
-  await writeFile(configFile, original);
-  await server.close();
-});
+const wire = wireProviderPerTest(timeArithmetic);
 
 test.describe('model runs', () => {
   test('with no provider, the playground leads to Settings, where one is added and tested', async ({
@@ -127,7 +109,7 @@ test.describe('model runs', () => {
     const form = settings.getByTestId('provider-form');
     await form.getByTestId('provider-id').fill('local-claude');
     await form.getByTestId('provider-kind').selectOption('anthropic');
-    await form.getByTestId('provider-base_url').fill(server.url);
+    await form.getByTestId('provider-base_url').fill(wire.server.url);
     await form.getByTestId('provider-model').fill(MODEL);
     await form.getByTestId('provider-api_key_env').fill(KEY_ENV);
     // Browser mode: the view says which variable to set, and where.
@@ -140,7 +122,7 @@ test.describe('model runs', () => {
     await expect(row.getByTestId('provider-check')).toHaveAttribute('data-ok', 'true');
     await expect(row.getByTestId('provider-check')).toContainText(MODEL);
     // skill-studio.json holds the variable's name, never the key.
-    const saved = await readFile(configFile, 'utf8');
+    const saved = await readFile(wire.configFile, 'utf8');
     expect(saved).toContain(KEY_ENV);
     expect(saved).not.toContain(KEY);
     await expect(page.locator('body')).not.toContainText(KEY);
@@ -156,18 +138,7 @@ test.describe('model runs', () => {
     studio,
   }) => {
     const { page } = studio;
-    const config = JSON.parse(original) as Record<string, unknown>;
-    config.providers = [
-      {
-        id: 'wire',
-        kind: 'anthropic',
-        base_url: server.url,
-        model: MODEL,
-        models: [MODEL, OTHER_MODEL],
-        api_key_env: KEY_ENV,
-      },
-    ];
-    await writeFile(configFile, JSON.stringify(config, null, 2));
+    await wire.configure({ model: MODEL, models: [MODEL, OTHER_MODEL], api_key_env: KEY_ENV });
     await openTimeArithmetic(page);
     await expect(page.getByTestId('run-provider')).toHaveValue('wire', { timeout: 15_000 });
     await expect(page.getByTestId('run-model')).toHaveValue(MODEL);
@@ -202,7 +173,7 @@ test.describe('model runs', () => {
     await expect(transcript.getByTestId('transcript-turns')).toContainText('3/6 turns');
 
     // The request went through the SDK with the key from the environment; the page never shows it.
-    const posts = server.requests.filter((r) => r.method === 'POST');
+    const posts = wire.server.requests.filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(3);
     expect(JSON.stringify(posts[0].headers)).toContain(KEY);
     await expect(page.locator('body')).not.toContainText(KEY);
@@ -215,7 +186,8 @@ test.describe('model runs', () => {
     // The phase still reads Done from the first run until the rerun starts: wait for
     // the server to be asked for the other model, then for that run to end.
     const lastModel = () =>
-      (server.requests.filter((r) => r.method === 'POST').pop()?.json as { model?: string })?.model;
+      (wire.server.requests.filter((r) => r.method === 'POST').pop()?.json as { model?: string })
+        ?.model;
     await expect.poll(lastModel, { timeout: 30_000 }).toBe(OTHER_MODEL);
     await expect(page.getByTestId('run-phase')).toHaveText('Done', { timeout: 30_000 });
 

@@ -12,12 +12,8 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { editor, MOD, openSkill, replaceLine, showPlayground, skillItem } from './support/editor';
 import { anthropicTurn } from '../electron/host/providers/test-support/provider-wire';
-import {
-  startWireServer,
-  type RecordedRequest,
-  type Reply,
-  type WireServer,
-} from '../electron/host/providers/test-support/wire-server';
+import type { RecordedRequest, Reply } from '../electron/host/providers/test-support/wire-server';
+import { wireProviderPerTest } from './support/wire-provider';
 
 const KEY_ENV = 'E2E_TOPOLOGY_KEY';
 process.env[KEY_ENV] = 'e2e-topology-key-0123456789abcdef';
@@ -221,30 +217,13 @@ function researchBriefServer(): (req: RecordedRequest) => Reply {
 }
 
 test.describe('topology run', () => {
-  let server: WireServer;
-  let configFile: string;
-  let original: string;
-
-  test.beforeEach(async ({ studio }) => {
-    server = await startWireServer(researchBriefServer());
-    configFile = path.join(studio.ws.root, 'skill-studio.json');
-    original = await readFile(configFile, 'utf8');
-  });
-
-  test.afterEach(async () => {
-    await writeFile(configFile, original);
-    await server.close();
-  });
+  const wire = wireProviderPerTest(researchBriefServer);
 
   test('research-brief lights each step as it streams; the state inspector shows every write', async ({
     studio,
   }) => {
     const { page } = studio;
-    const config = JSON.parse(original) as Record<string, unknown>;
-    config.providers = [
-      { id: 'wire', kind: 'anthropic', base_url: server.url, model: MODEL, api_key_env: KEY_ENV },
-    ];
-    await writeFile(configFile, JSON.stringify(config, null, 2));
+    await wire.configure({ model: MODEL, api_key_env: KEY_ENV });
 
     await skillItem(page, 'research-brief').first().click();
     await showPlayground(page);
@@ -271,7 +250,7 @@ test.describe('topology run', () => {
     for (const id of ['researcher@1', 'fact_checker@16', 'style_checker@31', 'writer@49'])
       await expect(step(id)).toHaveAttribute('data-status', 'succeeded');
     // One model call per agent.
-    const posts = server.requests.filter((r) => r.method === 'POST');
+    const posts = wire.server.requests.filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(4);
     await page.screenshot({ path: test.info().outputPath('run.png') });
 

@@ -1,0 +1,59 @@
+/**
+ * A local server speaking a provider's wire format for each test of a spec, and the
+ * workspace's skill-studio.json put back after each: the model-run, topology and evals
+ * specs all configure a provider this way.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from './fixtures';
+import {
+  startWireServer,
+  type WireServer,
+} from '../../electron/host/providers/test-support/wire-server';
+
+type Script = Parameters<typeof startWireServer>[0];
+
+export interface WireProvider {
+  readonly server: WireServer;
+  readonly configFile: string;
+  /** skill-studio.json as it was before the test. */
+  readonly original: string;
+  /** Writes `providers` into skill-studio.json: one Anthropic-format provider on the server. */
+  configure(provider: { model: string; api_key_env: string; models?: string[] }): Promise<void>;
+}
+
+/** Registers the hooks in the calling scope (file or describe); read the fields inside tests. */
+export function wireProviderPerTest(script: () => Script): WireProvider {
+  let server: WireServer | null = null;
+  let configFile = '';
+  let original = '';
+  test.beforeEach(async ({ studio }) => {
+    server = await startWireServer(script());
+    configFile = path.join(studio.ws.root, 'skill-studio.json');
+    original = await readFile(configFile, 'utf8');
+  });
+  test.afterEach(async () => {
+    await writeFile(configFile, original);
+    await server?.close();
+  });
+  const live = (): WireServer => {
+    if (!server) throw new Error('the wire server starts before each test');
+    return server;
+  };
+  return {
+    get server() {
+      return live();
+    },
+    get configFile() {
+      return configFile;
+    },
+    get original() {
+      return original;
+    },
+    async configure(provider) {
+      const config = JSON.parse(original) as Record<string, unknown>;
+      config.providers = [{ id: 'wire', kind: 'anthropic', base_url: live().url, ...provider }];
+      await writeFile(configFile, JSON.stringify(config, null, 2));
+    },
+  };
+}
