@@ -407,9 +407,12 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
     if (this.watcher && (existedAfter !== existedBefore || linkedChanged || appeared.length > 0)) {
       const fresh = await this.updateWatchTargets();
       if (round < MAX_CATCH_UP_ROUNDS) {
-        const again =
-          appeared.length > 0 && fresh.length > 0 ? appeared.map((sk) => sk.record.dir) : [];
-        await this.processPaths(new Set([...catchUpPaths(fresh), ...again]), round + 1);
+        // What the new subscriptions cover is read again: the old one is dropped first (the
+        // watcher shares one native watch per folder, so only that makes it crawl afresh),
+        // and an edit in between must not be lost.
+        const again = catchUpPaths(fresh);
+        for (const sk of appeared) again.add(sk.record.dir);
+        await this.processPaths(again, round + 1);
       }
     }
   }

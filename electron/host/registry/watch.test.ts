@@ -164,13 +164,13 @@ describe('registry.watch', () => {
     await writeFile(path.join(dir, 'scripts', 'run.mjs'), 'one\n');
     await writeFile(path.join(dir, 'SKILL.md'), skillText('copied'));
     expect(await next()).toEqual(added('copied'));
-    // Let the fresh subscription settle, then edit the deep file.
-    await expectNoStrayEvents(next, 3);
-    await writeFile(path.join(dir, 'scripts', 'run.mjs'), 'one\ntwo\n');
+    // The fresh subscription lands a moment later: an author's edits keep coming, and one
+    // of them must be reported (without it, none ever is: scripts/ has no watch).
     const until = Date.now() + 8000;
-    while (!seen.some((e) => e.dir === dir && e.paths.includes('scripts/run.mjs'))) {
+    for (let n = 2; !seen.some((e) => e.dir === dir && e.paths.includes('scripts/run.mjs')); n++) {
       if (Date.now() > until) throw new Error(`no files event: ${JSON.stringify(seen)}`);
-      await new Promise((r) => setTimeout(r, 20));
+      await writeFile(path.join(dir, 'scripts', 'run.mjs'), 'line\n'.repeat(n));
+      await new Promise((r) => setTimeout(r, 200));
     }
   });
 
