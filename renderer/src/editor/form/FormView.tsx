@@ -37,6 +37,7 @@ import {
   charCount,
   diagnosticsFor,
   isStringList,
+  EXTENSION_FORM_KEYS,
   isStringMap,
   keyKind,
   readFormFrontmatter,
@@ -278,20 +279,7 @@ function FormFields(p: FieldsProps) {
   };
 
   const extensionPresent = p.keys.some((k) =>
-    [
-      'version',
-      'tags',
-      'category',
-      'triggers',
-      'when_to_use',
-      'argument-hint',
-      'argument_hint',
-      'status',
-      'timeout_seconds',
-      'max_turns',
-      'entrypoint',
-      'tools',
-    ].includes(k.key),
+    (EXTENSION_FORM_KEYS as readonly string[]).includes(k.key),
   );
   const others = p.keys.filter((k) => keyKind(k.key) === 'other-known');
   const unknown = p.keys.filter((k) => keyKind(k.key) === 'unknown');

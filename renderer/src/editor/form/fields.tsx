@@ -137,6 +137,22 @@ export function FieldShell({
   );
 }
 
+/** A field's value shown as written, when it is not of the type the field edits. */
+function rawValueOf(
+  props: { id: string; value: unknown; source?: string | null },
+  expected: string,
+  described: { 'aria-describedby'?: string; 'aria-invalid'?: boolean },
+) {
+  return (
+    <RawValue
+      id={props.id}
+      source={props.source ?? fallbackSource(props.value)}
+      expected={expected}
+      described={described}
+    />
+  );
+}
+
 /** A value of another type than the field takes: shown as written, edited in the text. */
 export function RawValue({
   id,
@@ -218,12 +234,7 @@ export function TextField(props: TextFieldProps) {
     <FieldShell {...shellProps(props)} footer={footer}>
       {(described) =>
         text === null ? (
-          <RawValue
-            id={props.id}
-            source={props.source ?? fallbackSource(props.value)}
-            expected="text"
-            described={described}
-          />
+          rawValueOf(props, 'text', described)
         ) : props.multiline ? (
           <textarea
             id={props.id}
@@ -287,12 +298,7 @@ export function NumberField(props: NumberFieldProps) {
     <FieldShell {...shellProps(props)}>
       {(described) =>
         shown === null ? (
-          <RawValue
-            id={props.id}
-            source={props.source ?? fallbackSource(props.value)}
-            expected="a number"
-            described={described}
-          />
+          rawValueOf(props, 'a number', described)
         ) : (
           <input
             id={props.id}
@@ -334,12 +340,7 @@ export function SelectField(props: SelectFieldProps) {
     <FieldShell {...shellProps(props)}>
       {(described) =>
         text === null ? (
-          <RawValue
-            id={props.id}
-            source={props.source ?? fallbackSource(props.value)}
-            expected="one of the listed values"
-            described={described}
-          />
+          rawValueOf(props, 'one of the listed values', described)
         ) : (
           <select
             id={props.id}
@@ -387,12 +388,7 @@ export function ChipsField(props: ChipsFieldProps) {
     <FieldShell {...shellProps(props)} group>
       {(described) =>
         entries === null ? (
-          <RawValue
-            id={props.id}
-            source={props.source ?? fallbackSource(props.value)}
-            expected={`a list of ${props.noun} names`}
-            described={described}
-          />
+          rawValueOf(props, `a list of ${props.noun} names`, described)
         ) : (
           <div className="ff-chips">
             <ul className="ff-chip-list" aria-label={`${props.label}: ${entries.length}`}>
@@ -536,12 +532,7 @@ export function KeyValueField(props: KeyValueFieldProps) {
     <FieldShell {...shellProps(props)} group>
       {(described) =>
         entries === null ? (
-          <RawValue
-            id={props.id}
-            source={props.source ?? fallbackSource(props.value)}
-            expected="a map of text values"
-            described={described}
-          />
+          rawValueOf(props, 'a map of text values', described)
         ) : (
           <div className="ff-kv" id={props.id} {...described}>
             {keys.length === 0 && <div className="ff-empty">No entries.</div>}
