@@ -1,16 +1,17 @@
 /**
  * The playground's state: who it acts as, the skill definitions it builds forms
  * from, each skill's arguments (form ⇄ JSON), the host's check of them, the call
- * options, and the runs. A run's events live in a mutable RunModel outside React
- * state; the store only carries a `tick` that is bumped once per animation frame
- * when a batch of messages was folded in, so 100,000 events cost 100,000 O(1)
+ * options, and the runs. The store decides whether a run may start (valid JSON,
+ * arguments that pass the host's check, a provider for a model skill) and builds
+ * its request; the run itself is a RunSession (run-session.ts: transport, batching,
+ * watchdog, cancel, history). A run's events live in its mutable RunModel outside
+ * React state; the store only carries a `tick` that is bumped once per animation
+ * frame when a batch of messages was folded in, so 100,000 events cost 100,000 O(1)
  * updates and one render per frame.
  */
 import { create } from 'zustand';
 import type { SkillDefinition } from '../../../shared/protocol/a2e';
 import { makeCallRequest } from '../../../shared/protocol/messages';
-import { safeDelay } from '../../../shared/protocol/timeouts';
-import { RunModel } from '../../../shared/playground/run-model';
 import {
   argsFromValue,
   editField,
@@ -21,16 +22,12 @@ import {
 } from '../../../shared/playground/form-sync';
 import { errorsByPointer, type FieldErrors } from '../../../shared/playground/field-errors';
 import { buildFormModel, initialArguments } from '../../../shared/playground/schema-form';
-import {
-  HISTORY_EVENTS_KEPT,
-  summarizeEvents,
-  type HistoryInput,
-} from '../../../shared/playground/history';
 import type { PathSegment } from '../../../shared/playground/json-path';
 import { backend } from '../backend/current';
 import { useSkills } from '../stores/skills-store';
 import { errorMessage } from '../backend/studio-error';
-import { discover, openCall, type CallConnection } from './a2e-client';
+import { discover } from './a2e-client';
+import { RunSession, type ActiveRun } from './run-session';
 import { useProviders } from '../settings/providers-store';
 import {
   effectiveChoice,
@@ -39,17 +36,11 @@ import {
   rememberedChoice,
   type ModelChoice,
 } from './model-choice';
-import type { A2EOutbound } from '../../../shared/protocol/a2e';
 
 export type PlaygroundTab = 'run' | 'discover' | 'history' | 'cases' | 'graph';
 export type ArgsView = 'form' | 'json';
 
-export interface ActiveRun {
-  key: number;
-  skill: string;
-  agent: string | null;
-  model: RunModel;
-}
+export type { ActiveRun } from './run-session';
 
 export interface ArgsCheck {
   errors: FieldErrors;
@@ -109,14 +100,9 @@ export const NO_PROVIDER_BLOCK =
 
 let runKey = 0;
 const checkTimers = new Map<string, ReturnType<typeof setTimeout>>();
-const connections = new Map<number, CallConnection>();
-/** Per run: flush what arrived, close, and keep the cancelled call in the history. */
-const cancelHooks = new Map<number, () => void>();
-/** Runs wait at most their timeout plus this for the host's answer before giving up. */
-const ANSWER_GRACE_MS = 15_000;
+/** The runs still going or still writing their history, by run key. */
+const sessions = new Map<number, RunSession>();
 export const CHECK_DEBOUNCE_MS = 150;
-/** Least time between two UI updates of a streaming run (one animation frame each). */
-const FLUSH_MS = 50;
 
 /**
  * The folder the playground runs for a skill name: the current skill's (the active
@@ -318,95 +304,27 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
         llm_override: choice ? llmOverrideFor(choice) : null,
         metadata: { client: 'skill-studio playground', ...(dir ? { skill_dir: dir } : {}) },
       });
-      const model = new RunModel(req, Date.now());
       const key = ++runKey;
-      const run: ActiveRun = { key, skill, agent: actAs, model };
-      set((s) => ({ runs: { ...s.runs, [skill]: run }, tab: 'run' }));
-
-      // Batching: messages are queued and folded in once per animation frame.
-      const queue: A2EOutbound[] = [];
-      let scheduled = false;
-      let fallback: ReturnType<typeof setTimeout> | null = null;
-      const flush = () => {
-        scheduled = false;
-        if (fallback) {
-          clearTimeout(fallback);
-          fallback = null;
-        }
-        if (queue.length === 0) return;
-        const now = Date.now();
-        for (let i = 0; i < queue.length; i++) model.apply(queue[i], now);
-        queue.length = 0;
-        set((s) => ({ tick: s.tick + 1 }));
-        if (model.phase !== 'running') void finish();
-      };
-      let lastFlush = 0;
-      const onBatch = (msgs: A2EOutbound[]) => {
-        for (let i = 0; i < msgs.length; i++) queue.push(msgs[i]);
-        if (scheduled) return;
-        scheduled = true;
-        // At most one UI update per FLUSH_MS while a run floods: the page keeps time to paint and to answer input.
-        const wait = Math.max(0, lastFlush + FLUSH_MS - performance.now());
-        const frame = () => {
-          lastFlush = performance.now();
-          flush();
-        };
-        if (wait === 0) requestAnimationFrame(frame);
-        else setTimeout(() => requestAnimationFrame(frame), wait);
-        // Hidden windows get no frames: flush anyway, a little later.
-        fallback = setTimeout(frame, wait + 250);
-      };
-      const watchdog = setTimeout(
-        () => {
-          if (model.phase !== 'running') return;
-          model.apply(
-            localError(
-              req.id,
-              'No answer from the studio host: the connection may have been refused or lost.',
-            ),
-            Date.now(),
-          );
-          set((s) => ({ tick: s.tick + 1 }));
-          void finish();
-        },
-        safeDelay(timeout * 1000 + ANSWER_GRACE_MS),
-      );
-      let finished = false;
-      const finish = async () => {
-        if (finished) return;
-        finished = true;
-        clearTimeout(watchdog);
-        cancelHooks.delete(key);
-        connections.get(key)?.close();
-        connections.delete(key);
-        await keep(run);
-      };
-      cancelHooks.set(key, () => {
-        flush();
-        void finish();
+      const session = new RunSession({
+        key,
+        skill,
+        agent: actAs,
+        request: req,
+        backend: backend(),
+        onChange: () => set((s) => ({ tick: s.tick + 1 })),
+        onKept: () => get().bumpHistory(),
       });
-      const conn = openCall(actAs, req, onBatch);
-      // The transport went away before the answer (agent refused at connect, server gone).
-      conn.onLost = (why) => {
-        flush();
-        if (model.phase !== 'running') return;
-        model.apply(localError(req.id, `No answer from the studio host: ${why}.`), Date.now());
-        set((s) => ({ tick: s.tick + 1 }));
-        void finish();
-      };
-      connections.set(key, conn);
+      sessions.set(key, session);
+      void session.ended.then(() => sessions.delete(key));
+      set((s) => ({ runs: { ...s.runs, [skill]: session.run }, tab: 'run' }));
+      session.start();
       return true;
     },
 
     cancel(skill) {
       const run = get().runs[skill];
       if (!run || run.model.phase !== 'running') return;
-      // Closing the connection is the cancel: the host aborts the call and kills the skill.
-      connections.get(run.key)?.close();
-      connections.delete(run.key);
-      run.model.cancel(Date.now());
-      set((s) => ({ tick: s.tick + 1 }));
-      cancelHooks.get(run.key)?.();
+      sessions.get(run.key)?.cancel();
     },
 
     bumpHistory: () => set((s) => ({ historyNonce: s.historyNonce + 1 })),
@@ -431,52 +349,4 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
       }));
     },
   };
-
-  /** Keeps a finished call in the history (the host redacts and caps it). */
-  async function keep(run: ActiveRun): Promise<void> {
-    const m = run.model;
-    const outcome = m.outcome();
-    if (!outcome) return;
-    const events = m.allEvents();
-    const result = m.result();
-    const entry: HistoryInput = {
-      skill: run.skill,
-      agent: run.agent,
-      started_at: m.startedAt,
-      finished_at: m.finishedAt ?? Date.now(),
-      arguments: m.request.arguments,
-      timeout: m.request.timeout,
-      streaming: m.request.streaming,
-      llm_override: m.request.llm_override,
-      outcome,
-      result: result ? withoutEvents(result) : null,
-      error: m.transportError(),
-      summary: summarizeEvents(events),
-      events: events.slice(0, HISTORY_EVENTS_KEPT),
-      events_truncated: events.length > HISTORY_EVENTS_KEPT,
-    };
-    try {
-      await backend().call('history.add', { entry });
-      get().bumpHistory();
-    } catch {
-      // The run itself is shown either way; a history that cannot be written must not hide it.
-    }
-  }
 });
-
-/** A protocol error made here, for a call whose transport failed before the host answered. */
-function localError(reqId: string, message: string): A2EOutbound {
-  return {
-    type: 'error',
-    id: 'local',
-    version: '1.0',
-    ts: Date.now() / 1000,
-    req_id: reqId,
-    error: { code: 'runtime_error', message, retryable: true },
-  };
-}
-
-function withoutEvents<T extends { events?: unknown }>(r: T): Omit<T, 'events'> {
-  const { events: _events, ...rest } = r;
-  return rest;
-}
