@@ -1,12 +1,15 @@
 /**
- * The host services behind every transport: the workspace, the skill registry and
- * its watcher, the skill files, bundles, allowlists and the A2E host. It knows
- * nothing of Electron, HTTP or the terminal; adapters call `call()` (through the
- * router) or the few direct methods below.
+ * The host behind every transport, as wiring: it opens and closes a workspace (its
+ * WorkspaceService, a skill registry and its watcher), carries the event bus, and builds the
+ * Studio API's handler table from each domain's module (workspace/, skills/, files/, bundle/,
+ * history/, skills-admin/, install/, providers/, evals/), each over a narrow context. It knows
+ * nothing of Electron, HTTP or the terminal; adapters call `call()` (through the router),
+ * `invoke()`, or the few direct methods below, which delegate to the same modules.
  */
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type {
+  BundleFormat,
   ParamsOf,
   ResultOf,
   StudioMethod,
@@ -17,39 +20,25 @@ import type {
   StudioEvent,
   WorkspaceInfo,
 } from '../../shared/api/studio-api';
-import type { Diagnostic } from '../../shared/skill/diagnostics';
 import type { SkillRecord } from '../../shared/skill/model';
-import { countBySeverity } from '../../shared/skill/diagnostics';
 import { frameworkSkillsDir } from './app-paths';
+import { createLogger } from './log';
 import { createRouter, StudioError, type Handlers, type RouterResult } from './router';
 import { SkillRegistry } from './registry/registry';
-import {
-  loadWorkspaceConfig,
-  saveWorkspaceConfig,
-  type WorkspaceConfig,
-  type WorkspaceConfigPatch,
-} from './workspace/workspace-config';
-import {
-  createFile,
-  createFolder,
-  deletePath,
-  fileVersion,
-  listSkillFiles,
-  readFileForEditor,
-  readSkillMdForDetail,
-  renamePath,
-  writeSkillFile,
-} from './skill-files';
-import { exportBundle } from './bundle/export-bundle';
+import { agentAllows, WorkspaceService } from './workspace/workspace-service';
+import { fileVersion } from './skill-files';
 import { importBundle } from './bundle/import-bundle';
-import { writeFileAtomic } from './fs/atomic-write';
-import { createSkillFromTemplate, readTemplates } from './skill-templates';
 import { A2EHost, type Connection } from './runner/a2e-host';
 import { createSkillAgent } from './runner/llm/skill-agent';
 import { loadProviderSet, type LoadedProviderSet, type ProviderKeyStore } from './providers';
 import { checkLlmOverride } from './providers/llm-override';
 import { encodeMessage } from '../../shared/protocol/codec';
 import { RecentWorkspaces } from './workspace/recent-workspaces';
+import { workspaceHandlers } from './workspace/handlers';
+import { skillDetail, skillsHandlers } from './skills/handlers';
+import { skillLookup } from './skills/skill-lookup';
+import { filesHandlers } from './files/handlers';
+import { bundlesHandlers, exportSkillBundle, type ExportSkillOptions } from './bundle/handlers';
 import { playgroundHandlers } from './history/handlers';
 import { skillAdminHandlers } from './skills-admin/handlers';
 import { installHandlers } from './install/handlers';
@@ -83,13 +72,16 @@ export interface StudioHostOptions {
 
 export type A2EConnectionHandle = Pick<Connection, 'receive' | 'close' | 'whenIdle'>;
 
+const log = createLogger('host');
+
 export class StudioHost {
   private registry!: SkillRegistry;
-  private config: WorkspaceConfig = { plugins: [], user_sources: {}, agents: [] };
-  private configDiagnostics: Diagnostic[] = [];
-  private workspace: string | null = null;
+  /** The open workspace's skill-studio.json (a null root until one is open). */
+  private settings = new WorkspaceService(null);
   private readonly listeners = new Set<(e: StudioEvent) => void>();
   private readonly recent: RecentWorkspaces;
+  /** Which skill a call names, over whichever registry is current. */
+  private readonly lookup = skillLookup(() => this.registry);
   readonly a2e: A2EHost;
   /** The untyped entry, for the IPC and HTTP adapters only (they validate nothing themselves). */
   readonly call: (method: string, params: unknown) => Promise<RouterResult>;
@@ -137,6 +129,11 @@ export class StudioHost {
 
   // ── workspace ──────────────────────────────────────────────────────────────
 
+  private get workspace(): string | null {
+    return this.settings.root;
+  }
+
+  /** Opens `root` (null: none): its settings, then a registry over its sources (watched if asked). */
   private async load(root: string | null): Promise<void> {
     if (root !== null) {
       const st = await fsp.stat(root).catch(() => null);
@@ -144,18 +141,20 @@ export class StudioHost {
       root = await fsp.realpath(root);
     }
     const previous = this.registry;
-    this.workspace = root;
-    const loaded = root
-      ? await loadWorkspaceConfig(root)
-      : { config: this.config, diagnostics: [] };
-    this.config = loaded.config;
-    this.configDiagnostics = loaded.diagnostics;
+    const settings = new WorkspaceService(root);
+    await settings.load();
+    this.settings = settings;
+    // Every later load (the watcher saw the file) and save: the UI re-reads the workspace.
+    settings.onChange(async () => {
+      if (this.settings === settings)
+        this.emit({ type: 'workspace.changed', info: await this.info() });
+    });
     this.registry = new SkillRegistry({
       workspace: root,
       home: this.opts.noUser ? null : this.opts.home,
       frameworkDir:
         this.opts.frameworkDir === undefined ? frameworkSkillsDir() : this.opts.frameworkDir,
-      config: this.config,
+      settings,
       roots: this.opts.roots,
       noUser: this.opts.noUser,
     });
@@ -165,11 +164,6 @@ export class StudioHost {
       this.registry.on('change', (e) => this.emit({ type: 'skills.changed', ...e }));
       this.registry.on('files', (e) => void this.emitFileVersions(e.dir, e.paths));
       this.registry.on('error', (err) => this.emit({ type: 'watch.error', message: err.message }));
-      this.registry.on('config', (loaded) => {
-        this.config = loaded.config;
-        this.configDiagnostics = loaded.diagnostics;
-        void this.info().then((info) => this.emit({ type: 'workspace.changed', info }));
-      });
       await this.registry.watch();
     }
     if (root) await this.recent.add(root);
@@ -195,7 +189,7 @@ export class StudioHost {
   /** The LLM providers in force: the workspace's `providers`, then the user's own file. */
   providerSet(): Promise<LoadedProviderSet> {
     return loadProviderSet(
-      this.config.providers,
+      this.settings.config.providers,
       process.env,
       this.opts.home,
       this.opts.keyStore ?? null,
@@ -206,12 +200,22 @@ export class StudioHost {
     return {
       root: this.workspace,
       recent: await this.recent.list(),
-      agents: this.config.agents,
-      configDiagnostics: this.configDiagnostics,
+      agents: this.settings.agents,
+      configDiagnostics: this.settings.diagnostics,
     };
   }
 
-  // ── skills ─────────────────────────────────────────────────────────────────
+  /** The workspace's `skills/` folder, where new and imported skills go. */
+  private importDir(): string {
+    if (!this.workspace)
+      throw new StudioError(
+        'precondition',
+        'open a workspace first: skills are created in its skills/ folder',
+      );
+    return path.join(this.workspace, 'skills');
+  }
+
+  // ── skills (for the adapters; the Studio API's are in skills/, files/, bundle/) ──
 
   skills(): SkillRecord[] {
     return this.registry.list();
@@ -234,115 +238,20 @@ export class StudioHost {
 
   /** A skill by name (the winner) or by the absolute folder of any listed skill. */
   resolveSkill(ref: string): SkillRecord {
-    const byName = this.registry.get(ref);
-    if (byName) return byName;
-    const byPath = this.registry.all().find((r) => r.dir === ref);
-    if (byPath) return byPath;
-    throw new StudioError('not_found', `no skill named '${ref}'`);
+    return this.lookup.resolveSkill(ref);
   }
 
-  /**
-   * The skill a Studio API call names: by folder (what the UI sends), or by a name only
-   * one skill answers to. A name two skills of one priority share is refused, never
-   * guessed: the first match once received the other skill's save.
-   */
+  /** The skill a Studio API call names (skills/skill-lookup.ts): a shared name is refused. */
   skillAt(ref: string): SkillRecord {
-    if (path.isAbsolute(ref)) {
-      const rec = this.registry.getByPath(ref);
-      if (rec) return rec;
-      throw new StudioError('not_found', `no listed skill in ${ref}`);
-    }
-    const rec = this.registry.get(ref);
-    if (!rec) throw new StudioError('not_found', `no skill named '${ref}'`);
-    if (rec.summary.conflict) {
-      throw new StudioError(
-        'invalid_params',
-        `two skills are named '${ref}' (SKILL_NAME_CONFLICT): name the skill by its folder`,
-      );
-    }
-    return rec;
+    return this.lookup.skillAt(ref);
   }
 
-  /** The skill, refused when it is read-only (the registry's `writable`, see registry/access.ts). */
-  private writableSkill(ref: string): SkillRecord {
-    const rec = this.skillAt(ref);
-    if (!rec.summary.writable) {
-      throw new StudioError(
-        'read_only',
-        `'${rec.summary.name}' is read-only: ${rec.summary.readOnlyReason ?? 'the studio may not change it'}`,
-      );
-    }
-    return rec;
+  detail(ref: string): Promise<SkillDetail> {
+    return skillDetail(this.resolveSkill(ref));
   }
 
-  async detail(ref: string): Promise<SkillDetail> {
-    const rec = this.resolveSkill(ref);
-    const files = await listSkillFiles(rec.dir, { includeDirs: true });
-    let skillMd = '';
-    let version = '';
-    if (rec.skillMdPath) {
-      // Through the hardened reader: a SKILL.md linked outside the skill is never served.
-      ({ text: skillMd, version } = await readSkillMdForDetail(
-        rec.dir,
-        path.basename(rec.skillMdPath),
-      ));
-    }
-    return { summary: { ...rec.summary, diagnostics: rec.diagnostics }, files, skillMd, version };
-  }
-
-  // ── bundles ────────────────────────────────────────────────────────────────
-
-  async exportSkill(
-    ref: string,
-    format: 'skill' | 'zip',
-    opts: { force?: boolean; outPath?: string | null },
-  ): Promise<ExportResult> {
-    const rec = this.resolveSkill(ref);
-    const name = rec.summary.name;
-    const fileName = `${name}.${format}`;
-    const { errors } = countBySeverity(rec.diagnostics);
-    if (errors > 0 && !opts.force) {
-      return {
-        path: null,
-        base64: null,
-        fileName,
-        bytes: 0,
-        entries: [],
-        diagnostics: rec.diagnostics,
-        refused: true,
-      };
-    }
-    const { buffer, entries } = await exportBundle(rec.dir, { name, format });
-    if (opts.outPath) {
-      await writeFileAtomic(opts.outPath, buffer);
-      return {
-        path: opts.outPath,
-        base64: null,
-        fileName,
-        bytes: buffer.length,
-        entries,
-        diagnostics: rec.diagnostics,
-        refused: false,
-      };
-    }
-    return {
-      path: null,
-      base64: buffer.toString('base64'),
-      fileName,
-      bytes: buffer.length,
-      entries,
-      diagnostics: rec.diagnostics,
-      refused: false,
-    };
-  }
-
-  private importDir(): string {
-    if (!this.workspace)
-      throw new StudioError(
-        'precondition',
-        'open a workspace first: skills are created in its skills/ folder',
-      );
-    return path.join(this.workspace, 'skills');
+  exportSkill(ref: string, format: BundleFormat, opts: ExportSkillOptions): Promise<ExportResult> {
+    return exportSkillBundle(this.resolveSkill(ref), format, opts);
   }
 
   async importSkill(buffer: Buffer): Promise<ImportResult> {
@@ -356,13 +265,11 @@ export class StudioHost {
   // ── allowlists ─────────────────────────────────────────────────────────────
 
   agentExists(id: string): boolean {
-    return this.config.agents.some((a) => a.id === id);
+    return this.settings.agents.some((a) => a.id === id);
   }
 
   agentAllows(agent: string | null, skill: string): boolean {
-    if (agent === null) return true;
-    const a = this.config.agents.find((x) => x.id === agent);
-    return a !== undefined && a.allowed_skills.includes(skill);
+    return agentAllows(this.settings.agents, agent, skill);
   }
 
   /**
@@ -389,8 +296,9 @@ export class StudioHost {
     for (const l of this.listeners) {
       try {
         l(e);
-      } catch {
-        // a broken listener must not stop the others
+      } catch (err) {
+        // A broken listener must not stop the others.
+        log.warn(`a listener of '${e.type}' failed`, err);
       }
     }
   }
@@ -399,139 +307,83 @@ export class StudioHost {
     await this.registry?.close();
   }
 
-  /** Writes skill-studio.json (read-modify-write) and tells the UI the workspace changed. */
-  private async saveConfig(root: string, patch: WorkspaceConfigPatch): Promise<WorkspaceInfo> {
-    const loaded = await saveWorkspaceConfig(root, patch);
-    this.config = loaded.config;
-    this.configDiagnostics = loaded.diagnostics;
-    const info = await this.info();
-    this.emit({ type: 'workspace.changed', info });
-    return info;
-  }
-
-  // ── the Studio API ─────────────────────────────────────────────────────────
+  // ── the Studio API: each domain's handlers over a narrow context ───────────
 
   private handlers(): Handlers {
+    const { resolveSkill, skillAt, writableSkill } = this.lookup;
+    const workspace = () => this.workspace;
+    const importDir = () => this.importDir();
+    const refresh = (dir: string) => this.registry.refresh(dir);
+    const reload = () => this.registry.reload();
+    const emit = (e: StudioEvent) => this.emit(e);
     return {
+      // What is open, opening another folder, the agents' allowlists (electron/host/workspace).
+      ...workspaceHandlers({
+        workspace,
+        info: () => this.info(),
+        open: (root) => this.load(root),
+        save: (patch) => this.settings.save(patch),
+        emit,
+      }),
+      // The listing, a skill's detail, templates and new skills (electron/host/skills).
+      ...skillsHandlers({
+        resolveSkill,
+        skillAt,
+        listing: () => this.listing(),
+        importDir,
+        reload,
+      }),
+      // The files inside a skill (electron/host/files).
+      ...filesHandlers({ skillAt, writableSkill, refresh }),
+      // Export, preview and import bundles (electron/host/bundle).
+      ...bundlesHandlers({ skillAt, importDir, reload }),
       // The playground: argument checks, call history, saved cases (electron/host/history).
       ...playgroundHandlers({
-        workspace: () => this.workspace,
-        resolveSkill: (ref) => this.skillAt(ref),
-        writableSkill: (ref) => this.writableSkill(ref),
-        refresh: (dir) => this.registry.refresh(dir),
+        workspace,
+        resolveSkill: skillAt,
+        writableSkill,
+        refresh,
         agentExists: (id) => this.agentExists(id),
         a2e: this.a2e,
       }),
-      // Delete, rename, duplicate; bundle preview and import (electron/host/skills-admin).
+      // Delete, rename, duplicate, the trash (electron/host/skills-admin).
       ...skillAdminHandlers({
-        importDir: () => this.importDir(),
-        skillAt: (ref) => this.skillAt(ref),
-        writableSkill: (ref) => this.writableSkill(ref),
+        importDir,
+        skillAt,
+        writableSkill,
         trash: this.opts.trash === undefined ? defaultTrash() : this.opts.trash,
-        reload: () => this.registry.reload(),
-        emit: (e) => this.emit(e),
+        reload,
+        emit,
       }),
       // "Install to…" an agent client's skills folder (electron/host/install).
       ...installHandlers({
-        skillAt: (ref) => this.skillAt(ref),
+        skillAt,
         roots: () => ({ home: this.opts.home, workspace: this.workspace }),
-        reload: () => this.registry.reload(),
+        reload,
       }),
       // LLM providers: list, add/edit/remove in skill-studio.json, test (electron/host/providers).
       ...providerHandlers({
-        workspace: () => this.workspace,
-        workspaceProviders: () => this.config.providers,
+        workspace,
+        workspaceProviders: () => this.settings.config.providers,
         providerSet: () => this.providerSet(),
         saveConfig: async (patch) => {
-          if (this.workspace) await this.saveConfig(this.workspace, patch);
+          if (this.workspace) await this.settings.save(patch);
         },
         env: () => process.env,
         keyStore: this.opts.keyStore ?? null,
       }),
       // Evals: cases, benchmark and trigger runs, results on disk (electron/host/evals).
       ...evalHandlers({
-        workspace: () => this.workspace,
-        skillAt: (ref) => this.skillAt(ref),
-        writableSkill: (ref) => this.writableSkill(ref),
-        refresh: (dir) => this.registry.refresh(dir),
+        workspace,
+        skillAt,
+        writableSkill,
+        refresh,
         listing: () => this.listing(),
-        agents: () => this.config.agents,
+        agents: () => this.settings.agents,
         providerSet: () => this.providerSet(),
         runScript: (ctx) => this.a2e.scriptExecutor.run(ctx),
-        emit: (e) => this.emit(e),
+        emit,
       }),
-      'workspace.info': () => this.info(),
-      'workspace.open': async ({ root }) => {
-        await this.load(path.resolve(root));
-        const info = await this.info();
-        this.emit({ type: 'workspace.changed', info });
-        this.emit({ type: 'skills.changed', added: [], changed: [], removed: [] });
-        return info;
-      },
-      'skills.list': async () => this.listing(),
-      'skills.get': ({ skill }) => this.detail(this.skillAt(skill).dir),
-      'skills.templates': () => readTemplates(),
-      'skills.new': async ({ name, template, skillMd }) => {
-        const dir = await createSkillFromTemplate({
-          name,
-          template,
-          skillMd,
-          intoDir: this.importDir(),
-        });
-        await this.registry.reload();
-        return this.detail(dir);
-      },
-      'files.read': ({ skill, path: rel }) => readFileForEditor(this.skillAt(skill).dir, rel),
-      'files.write': async ({ skill, path: rel, text, expectedVersion }) => {
-        const rec = this.writableSkill(skill);
-        const res = await writeSkillFile(rec.dir, rel, text, { expectedVersion });
-        // Re-read now, after our own write, rather than wait for the watcher.
-        await this.registry.refresh(rec.dir);
-        return res;
-      },
-      'files.createFile': async ({ skill, path: rel, text, base64 }) => {
-        const rec = this.writableSkill(skill);
-        const data = base64 !== undefined ? Buffer.from(base64, 'base64') : (text ?? '');
-        const res = await createFile(rec.dir, rel, data);
-        await this.registry.refresh(rec.dir);
-        return res;
-      },
-      'files.createFolder': async ({ skill, path: rel }) => {
-        const rec = this.writableSkill(skill);
-        await createFolder(rec.dir, rel);
-        await this.registry.refresh(rec.dir);
-        return { ok: true as const };
-      },
-      'files.rename': async ({ skill, from, to }) => {
-        const rec = this.writableSkill(skill);
-        await renamePath(rec.dir, from, to);
-        await this.registry.refresh(rec.dir);
-        return { ok: true as const };
-      },
-      'files.delete': async ({ skill, path: rel }) => {
-        const rec = this.writableSkill(skill);
-        await deletePath(rec.dir, rel);
-        await this.registry.refresh(rec.dir);
-        return { ok: true as const };
-      },
-      // Only the user chooses where a file is written: no request names a path here. The
-      // desktop app writes these bytes where its own save dialog said (main/save-grants.ts).
-      'bundles.export': async ({ skill, format, force, outPath }) => {
-        if (outPath)
-          throw new StudioError(
-            'forbidden_path',
-            'a bundle is returned as bytes, never written to a path a request names',
-          );
-        return this.exportSkill(this.skillAt(skill).dir, format, { force });
-      },
-      'agents.save': async ({ agents }) => {
-        if (!this.workspace)
-          throw new StudioError(
-            'precondition',
-            'open a workspace first: agents live in its skill-studio.json',
-          );
-        return this.saveConfig(this.workspace, { agents });
-      },
     };
   }
 }

@@ -32,12 +32,12 @@ import { isListIgnored } from '../bundle/ignore';
 import { isInsideOrEqual } from '../fs/safe-path';
 import {
   defaultWorkspaceConfig,
-  loadWorkspaceConfig,
   workspaceConfigPath,
   WORKSPACE_CONFIG_FILE,
   type LoadedWorkspaceConfig,
   type WorkspaceConfig,
 } from '../workspace/workspace-config';
+import { WorkspaceService } from '../workspace/workspace-service';
 import {
   nameKey,
   scanFolder,
@@ -56,6 +56,11 @@ import { SourceWatcher, type WatchErrorCode, type WatchTarget } from './watch';
 export interface RegistryOptions extends Omit<ResolveSourcesOptions, 'config'> {
   /** The workspace settings; when absent they are read from skill-studio.json on load(). */
   config?: WorkspaceConfig;
+  /**
+   * The owner of skill-studio.json, already loaded (the studio host's); the registry reads the
+   * file only through it. Absent, the registry makes its own for `workspace`.
+   */
+  settings?: WorkspaceService;
   profile?: ValidationProfile;
   /** Limits of the scan (sizes, counts, concurrency). */
   scan?: Omit<ScanOptions, 'profile'>;
@@ -115,6 +120,7 @@ const MAX_CATCH_UP_ROUNDS = 3;
 
 export class SkillRegistry extends TypedEmitter<RegistryEvents> {
   private readonly opts: RegistryOptions;
+  private readonly settings: WorkspaceService;
   private currentConfig: WorkspaceConfig;
   private currentConfigDiagnostics: Diagnostic[] = [];
   private folders: SourceFolder[] = [];
@@ -134,7 +140,9 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
   constructor(opts: RegistryOptions) {
     super();
     this.opts = { ...opts };
-    this.currentConfig = opts.config ?? defaultWorkspaceConfig();
+    this.settings = opts.settings ?? new WorkspaceService(opts.workspace ?? null);
+    this.currentConfig = opts.config ?? opts.settings?.config ?? defaultWorkspaceConfig();
+    this.currentConfigDiagnostics = opts.settings?.diagnostics.slice() ?? [];
   }
 
   // ── reading ────────────────────────────────────────────────────────────────
@@ -142,8 +150,8 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
   /** Scans every source. Called again, it rescans and emits what changed. */
   load(): Promise<void> {
     return this.enqueue(async () => {
-      if (!this.loaded && !this.opts.config && this.opts.workspace) {
-        const loaded = await loadWorkspaceConfig(this.opts.workspace);
+      if (!this.loaded && !this.opts.config && !this.opts.settings && this.opts.workspace) {
+        const loaded = await this.settings.load();
         this.currentConfig = loaded.config;
         this.currentConfigDiagnostics = loaded.diagnostics;
       }
@@ -421,7 +429,7 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
   private async reloadConfig(): Promise<boolean> {
     const workspace = this.opts.workspace;
     if (!workspace) return false;
-    const loaded = await loadWorkspaceConfig(workspace);
+    const loaded = await this.settings.load();
     this.currentConfig = loaded.config;
     this.currentConfigDiagnostics = loaded.diagnostics;
     const before = JSON.stringify(this.folders);

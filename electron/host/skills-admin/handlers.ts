@@ -1,24 +1,20 @@
 /**
- * The Studio API methods that manage whole skills (delete, rename, duplicate, the trash)
- * and import bundles (preview, conflicts). Kept apart from studio-host.ts, which spreads
- * them into its handler table; they reach the host only through the narrow context below.
+ * The Studio API methods that manage whole skills: delete, rename, duplicate, the trash
+ * (bundles are bundle/handlers.ts's). Kept apart from studio-host.ts, which spreads them
+ * into its handler table; they reach the host only through the narrow context below.
  * Skills are named by folder (SkillSummary.dir); read-only ones are refused by the host's
  * `writableSkill`, except for duplicate, which copies them into the workspace.
  */
 import path from 'node:path';
 import type { StudioEvent } from '../../../shared/api/studio-api';
-import type { SkillRecord } from '../../../shared/skill/model';
 import type { Handlers } from '../router';
-import { importBundle, inspectBundle } from '../bundle/import-bundle';
 import { deleteSkillFolder, duplicateSkillFolder, renameSkillFolder } from './skill-folder-ops';
 import type { Trash } from './trash';
+import type { SkillResolution } from '../skills/skill-lookup';
 
-export interface SkillAdminContext {
-  /** The workspace's `skills/` folder; throws when no workspace is open. */
+export interface SkillAdminContext extends Pick<SkillResolution, 'skillAt' | 'writableSkill'> {
+  /** The workspace's `skills/` folder (where a bundled skill is duplicated to); throws without one. */
   importDir(): string;
-  skillAt(ref: string): SkillRecord;
-  /** The skill, refused when it is read-only (bundled). */
-  writableSkill(ref: string): SkillRecord;
   /** Where deleted skills go; null: nowhere, deleting is permanent. */
   trash: Trash | null;
   /** Re-reads the skill sources now, rather than wait for the watcher. */
@@ -26,26 +22,10 @@ export interface SkillAdminContext {
   emit(event: StudioEvent): void;
 }
 
-type SkillAdminMethods =
-  | 'bundles.inspect'
-  | 'bundles.import'
-  | 'skills.trash'
-  | 'skills.delete'
-  | 'skills.rename'
-  | 'skills.duplicate';
+type SkillAdminMethods = 'skills.trash' | 'skills.delete' | 'skills.rename' | 'skills.duplicate';
 
 export function skillAdminHandlers(ctx: SkillAdminContext): Pick<Handlers, SkillAdminMethods> {
   return {
-    'bundles.inspect': ({ base64 }) =>
-      inspectBundle(Buffer.from(base64, 'base64'), ctx.importDir()),
-    'bundles.import': async ({ base64, onConflict, choices }) => {
-      const res = await importBundle(Buffer.from(base64, 'base64'), ctx.importDir(), {
-        onConflict,
-        choices,
-      });
-      await ctx.reload();
-      return { name: res.name, path: res.path, skills: res.skills };
-    },
     'skills.trash': async () => ({ trash: ctx.trash?.label ?? null }),
     'skills.delete': async ({ skill, permanent }) => {
       const rec = ctx.writableSkill(skill);

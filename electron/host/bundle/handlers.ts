@@ -1,0 +1,91 @@
+/**
+ * The Studio API methods on bundles: export a skill, preview a bundle, import one into the
+ * workspace. Kept apart from studio-host.ts, which spreads them into its handler table; they
+ * reach the host only through the narrow context below.
+ *
+ * The export policy lives here, once (`exportSkillBundle`): a skill with errors is refused unless
+ * forced, and a Studio API request never names where a bundle is written.
+ */
+import type { BundleFormat, ExportResult } from '../../../shared/api/studio-api';
+import type { SkillRecord } from '../../../shared/skill/model';
+import { countBySeverity } from '../../../shared/skill/diagnostics';
+import { StudioError, type Handlers } from '../router';
+import { writeFileAtomic } from '../fs/atomic-write';
+import { bundleFileName, exportBundle } from './export-bundle';
+import { importBundle, inspectBundle } from './import-bundle';
+
+export interface BundlesContext {
+  skillAt(ref: string): SkillRecord;
+  /** The workspace's `skills/` folder; throws when no workspace is open. */
+  importDir(): string;
+  /** Re-reads the skill sources now, rather than wait for the watcher. */
+  reload(): Promise<void>;
+}
+
+type BundlesMethods = 'bundles.export' | 'bundles.inspect' | 'bundles.import';
+
+export interface ExportSkillOptions {
+  /** Export even when the skill has errors. */
+  force?: boolean;
+  /** Write the archive here (the desktop app's save dialog, the CLI) rather than return bytes. */
+  outPath?: string | null;
+}
+
+/**
+ * A skill's bundle: refused (`refused: true`, no bytes) while the skill has errors unless
+ * `force`; otherwise written to `outPath`, or returned as base64.
+ */
+export async function exportSkillBundle(
+  rec: SkillRecord,
+  format: BundleFormat,
+  opts: ExportSkillOptions = {},
+): Promise<ExportResult> {
+  const name = rec.summary.name;
+  const result = (
+    path: string | null,
+    base64: string | null,
+    bundle: { bytes: number; entries: string[] } | null,
+  ): ExportResult => ({
+    path,
+    base64,
+    fileName: bundleFileName(name, format),
+    bytes: bundle?.bytes ?? 0,
+    entries: bundle?.entries ?? [],
+    diagnostics: rec.diagnostics,
+    refused: bundle === null,
+  });
+  const { errors } = countBySeverity(rec.diagnostics);
+  if (errors > 0 && !opts.force) return result(null, null, null);
+  const { buffer, entries } = await exportBundle(rec.dir, { name, format });
+  const bundle = { bytes: buffer.length, entries };
+  if (opts.outPath) {
+    await writeFileAtomic(opts.outPath, buffer);
+    return result(opts.outPath, null, bundle);
+  }
+  return result(null, buffer.toString('base64'), bundle);
+}
+
+export function bundlesHandlers(ctx: BundlesContext): Pick<Handlers, BundlesMethods> {
+  return {
+    // Only the user chooses where a file is written: no request names a path here. The
+    // desktop app writes these bytes where its own save dialog said (main/save-grants.ts).
+    'bundles.export': async ({ skill, format, force, outPath }) => {
+      if (outPath)
+        throw new StudioError(
+          'forbidden_path',
+          'a bundle is returned as bytes, never written to a path a request names',
+        );
+      return exportSkillBundle(ctx.skillAt(skill), format, { force });
+    },
+    'bundles.inspect': ({ base64 }) =>
+      inspectBundle(Buffer.from(base64, 'base64'), ctx.importDir()),
+    'bundles.import': async ({ base64, onConflict, choices }) => {
+      const res = await importBundle(Buffer.from(base64, 'base64'), ctx.importDir(), {
+        onConflict,
+        choices,
+      });
+      await ctx.reload();
+      return { name: res.name, path: res.path, skills: res.skills };
+    },
+  };
+}

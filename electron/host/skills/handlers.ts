@@ -1,0 +1,57 @@
+/**
+ * The Studio API methods that read skills and make new ones: the listing, one skill's detail,
+ * the templates and the new-skill wizard. Kept apart from studio-host.ts, which spreads them
+ * into its handler table; they reach the host only through the narrow context below.
+ */
+import path from 'node:path';
+import type { SkillDetail, SkillListing } from '../../../shared/api/studio-api';
+import type { SkillRecord } from '../../../shared/skill/model';
+import type { Handlers } from '../router';
+import { listSkillFiles, readSkillMdForDetail } from '../skill-files';
+import { createSkillFromTemplate, readTemplates } from '../skill-templates';
+import type { SkillResolution } from './skill-lookup';
+
+export interface SkillsContext extends Pick<SkillResolution, 'resolveSkill' | 'skillAt'> {
+  /** Every skill, shadowed ones included, and the names in conflict. */
+  listing(): SkillListing;
+  /** The workspace's `skills/` folder; throws when no workspace is open. */
+  importDir(): string;
+  /** Re-reads the skill sources now, rather than wait for the watcher. */
+  reload(): Promise<void>;
+}
+
+type SkillsMethods = 'skills.list' | 'skills.get' | 'skills.templates' | 'skills.new';
+
+/** One skill as the editor opens it: its summary, files, and SKILL.md's text and version. */
+export async function skillDetail(rec: SkillRecord): Promise<SkillDetail> {
+  const files = await listSkillFiles(rec.dir, { includeDirs: true });
+  let skillMd = '';
+  let version = '';
+  if (rec.skillMdPath) {
+    // Through the hardened reader: a SKILL.md linked outside the skill is never served.
+    ({ text: skillMd, version } = await readSkillMdForDetail(
+      rec.dir,
+      path.basename(rec.skillMdPath),
+    ));
+  }
+  return { summary: { ...rec.summary, diagnostics: rec.diagnostics }, files, skillMd, version };
+}
+
+export function skillsHandlers(ctx: SkillsContext): Pick<Handlers, SkillsMethods> {
+  return {
+    'skills.list': async () => ctx.listing(),
+    'skills.get': ({ skill }) => skillDetail(ctx.skillAt(skill)),
+    'skills.templates': () => readTemplates(),
+    'skills.new': async ({ name, template, skillMd }) => {
+      const dir = await createSkillFromTemplate({
+        name,
+        template,
+        skillMd,
+        intoDir: ctx.importDir(),
+      });
+      // Listed before the call returns, so the UI can open it at once.
+      await ctx.reload();
+      return skillDetail(ctx.resolveSkill(dir));
+    },
+  };
+}

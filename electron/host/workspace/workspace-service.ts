@@ -1,0 +1,104 @@
+/**
+ * The one owner of a workspace's `skill-studio.json` (docs/contracts.md, Discovery): it loads
+ * the file, saves patches to it, re-reads it when it changes on disk, and tells its listeners
+ * each time the settings in force change. The studio host and the skill registry both take
+ * the settings from here; nothing else reads or writes the file in the host.
+ *
+ * - `load()` never throws: what it cannot use becomes defaults plus diagnostics
+ *   (workspace-config.ts).
+ * - `save()` is a read-modify-write that keeps keys the studio does not know; it throws when
+ *   the file on disk cannot be rewritten without losing the user's text.
+ * - Watching: the registry's watcher already covers the workspace root (for a `skills/` that
+ *   may appear), so it reports the file and calls `load()`; a second watch on the same folder
+ *   would only duplicate the events.
+ * - Listeners run in order and are awaited, so a `save()` resolves after everyone heard of it.
+ *   A listener that fails is logged and does not stop the others.
+ */
+import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { AgentConfig } from '../../../shared/api/studio-api';
+import { createLogger } from '../log';
+import {
+  defaultWorkspaceConfig,
+  loadWorkspaceConfig,
+  saveWorkspaceConfig,
+  workspaceConfigPath,
+  type LoadedWorkspaceConfig,
+  type WorkspaceConfig,
+  type WorkspaceConfigPatch,
+} from './workspace-config';
+
+export type WorkspaceChangeListener = (loaded: LoadedWorkspaceConfig) => void | Promise<void>;
+
+const log = createLogger('workspace');
+
+export class WorkspaceService {
+  private current: LoadedWorkspaceConfig = { config: defaultWorkspaceConfig(), diagnostics: [] };
+  private readonly listeners = new Set<WorkspaceChangeListener>();
+
+  /** `root` is the workspace folder (absolute); null: no workspace, the defaults only. */
+  constructor(readonly root: string | null) {}
+
+  /** skill-studio.json's path, or null with no workspace. */
+  get file(): string | null {
+    return this.root === null ? null : workspaceConfigPath(this.root);
+  }
+
+  /** The settings in force (the defaults until `load()`). */
+  get config(): WorkspaceConfig {
+    return this.current.config;
+  }
+
+  /** What was wrong with the file when it was last read (line and column each). */
+  get diagnostics(): Diagnostic[] {
+    return this.current.diagnostics;
+  }
+
+  get agents(): AgentConfig[] {
+    return this.current.config.agents;
+  }
+
+  /** (Re-)reads skill-studio.json and tells the listeners; never throws. */
+  async load(): Promise<LoadedWorkspaceConfig> {
+    if (this.root === null) return this.current;
+    return this.settle(await loadWorkspaceConfig(this.root));
+  }
+
+  /**
+   * Writes `patch` into skill-studio.json (a key set to null is removed; every other key is
+   * kept, unknown ones too) and tells the listeners. Throws without a workspace, or when the
+   * file on disk is not a JSON object (overwriting it would lose the user's text).
+   */
+  async save(patch: WorkspaceConfigPatch): Promise<LoadedWorkspaceConfig> {
+    if (this.root === null) throw new Error('no workspace is open: there is no settings file');
+    return this.settle(await saveWorkspaceConfig(this.root, patch));
+  }
+
+  /** Called with the settings after every load and save; returns the unsubscribe. */
+  onChange(listener: WorkspaceChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private async settle(loaded: LoadedWorkspaceConfig): Promise<LoadedWorkspaceConfig> {
+    this.current = loaded;
+    for (const listener of [...this.listeners]) {
+      try {
+        await listener(loaded);
+      } catch (err) {
+        log.warn('a listener of the workspace settings failed', err);
+      }
+    }
+    return loaded;
+  }
+}
+
+/** Whether `agent` may use `skill`: null is the studio itself, which may use every skill. */
+export function agentAllows(
+  agents: readonly AgentConfig[],
+  agent: string | null,
+  skill: string,
+): boolean {
+  if (agent === null) return true;
+  const a = agents.find((x) => x.id === agent);
+  return a !== undefined && a.allowed_skills.includes(skill);
+}
