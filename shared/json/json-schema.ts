@@ -11,7 +11,13 @@
  *   warns about it (SCHEMA_PATTERN_UNSAFE) with `findUnsafePatterns`;
  * - the dialect follows `$schema` (2020-12, 2019-09, else draft-07), formats are on,
  *   `$id`s stay out of ajv's registry (two skills sharing an `$id` do not collide), and
- *   compiled validators are kept in a bounded cache keyed by the schema's JSON text.
+ *   compiled validators are kept in a bounded cache keyed by the schema's JSON text;
+ * - whether a schema is a schema is checked against its dialect's meta-schema with
+ *   validators generated ahead of time (meta-validators.generated.ts, from
+ *   scripts/meta-validators.ts), not by compiling the meta-schema in every process;
+ *   messages are ajv's own ("schema is invalid: data/type must be …");
+ * - RE2 is loaded the first time a pattern is compiled, so a process whose schemas have
+ *   no pattern never loads it.
  *
  * Works in Node and the browser; ajv compiles to code with `new Function`, which a strict
  * CSP forbids (the renderer leaves schema checks to the host: schemaCompilerAvailable).
@@ -20,8 +26,10 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2019 from 'ajv/dist/2019.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { RE2JS } from 're2js';
+import type { ErrorObject } from 'ajv';
+import type { RE2JS } from 're2js';
 import { errorMessage } from '../errors';
+import { draft07, draft2019, draft2020 } from './meta-validators.generated';
 
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -71,6 +79,37 @@ function backtrackingConstruct(pattern: string): string | null {
   return null;
 }
 
+// Declared here because shared/ compiles without Node's types.
+declare const require: (id: string) => unknown;
+declare const process: { getBuiltinModule?(id: string): unknown } | undefined;
+
+let re2js: typeof RE2JS | undefined;
+
+/**
+ * RE2, loaded the first time a pattern is compiled: most schemas have none, and loading
+ * it is a good part of a short CLI run. The bundles (esbuild, rolldown) and vitest turn
+ * `require` into a lazy load of the bundled module; an unbundled ES module in Node (tsx)
+ * has no `require` and takes one from node:module.
+ */
+function re2(): typeof RE2JS {
+  if (!re2js) {
+    let loaded: unknown;
+    try {
+      loaded = require('re2js');
+    } catch (err) {
+      if (!(err instanceof ReferenceError)) throw err;
+      const nodeModule = process?.getBuiltinModule?.('node:module') as {
+        createRequire(from: string): (id: string) => unknown;
+      };
+      // shared/ compiles without Node's types, where import.meta has no url.
+      const here = (import.meta as unknown as { url: string }).url;
+      loaded = nodeModule.createRequire(here)('re2js');
+    }
+    re2js = (loaded as typeof import('re2js')).RE2JS;
+  }
+  return re2js;
+}
+
 /** RE2's program for `pattern`, or an UnsafePatternError; a pattern JavaScript refuses throws its SyntaxError. */
 export function compileLinearRegExp(pattern: string): RE2JS {
   // Invalid in JavaScript is invalid in JSON Schema (ECMA-262 patterns, unicode mode).
@@ -78,7 +117,8 @@ export function compileLinearRegExp(pattern: string): RE2JS {
   const construct = backtrackingConstruct(pattern);
   if (construct) throw new UnsafePatternError(pattern, `it uses ${construct}`);
   try {
-    return RE2JS.compile(RE2JS.translateRegExp(pattern));
+    const engine = re2();
+    return engine.compile(engine.translateRegExp(pattern));
   } catch (err) {
     const why = err instanceof Error ? err.message.replace(/^error parsing regexp: /, '') : '';
     throw new UnsafePatternError(pattern, `RE2 cannot run it: ${why}`);
@@ -119,6 +159,40 @@ export type SchemaUse = 'check' | 'validate';
 type AnyAjv = Ajv | Ajv2019 | Ajv2020;
 const instances = new Map<string, AnyAjv>();
 
+interface MetaValidator {
+  (schema: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+/** Each dialect's generated meta-schema validator, and the `$schema` values naming it. */
+const META: Record<Dialect, { validate: MetaValidator; ids: string[] }> = {
+  'draft-07': { validate: draft07, ids: ['http://json-schema.org/draft-07/schema'] },
+  '2019-09': { validate: draft2019, ids: ['https://json-schema.org/draft/2019-09/schema'] },
+  '2020-12': { validate: draft2020, ids: ['https://json-schema.org/draft/2020-12/schema'] },
+};
+
+/**
+ * Makes `ajv` check schemas against its dialect's meta-schema with the generated
+ * validator: ajv's validateSchema, step for step, with the meta-schema already compiled.
+ * A `$schema` naming anything else (another draft, a vocabulary) takes ajv's own path.
+ */
+function usePrecompiledMetaSchema(ajv: AnyAjv, dialect: Dialect): void {
+  const ajvValidateSchema = ajv.validateSchema.bind(ajv);
+  const meta = META[dialect];
+  ajv.validateSchema = (schema, throwOrLogError) => {
+    if (typeof schema !== 'object' || schema === null)
+      return ajvValidateSchema(schema, throwOrLogError);
+    const declared: unknown = (schema as { $schema?: unknown }).$schema;
+    const named =
+      declared === undefined || meta.ids.some((id) => declared === id || declared === `${id}#`);
+    if (!named) return ajvValidateSchema(schema, throwOrLogError);
+    const valid = meta.validate(schema);
+    ajv.errors = meta.validate.errors;
+    if (!valid && throwOrLogError) throw new Error(`schema is invalid: ${ajv.errorsText()}`);
+    return valid;
+  };
+}
+
 function ajvFor(dialect: Dialect, use: SchemaUse): AnyAjv {
   const key = `${dialect}:${use}`;
   let ajv = instances.get(key);
@@ -143,6 +217,7 @@ function ajvFor(dialect: Dialect, use: SchemaUse): AnyAjv {
           : new Ajv(opts);
     // ajv-formats' types name the draft-07 class; the 2019/2020 builds share its core.
     addFormats(ajv as Ajv);
+    usePrecompiledMetaSchema(ajv, dialect);
     instances.set(key, ajv);
   }
   return ajv;
