@@ -2,7 +2,8 @@
  * The Form view of SKILL.md edits the same document as the text: fixing a bad name and
  * an over-long description through the form changes the text (and nothing else) and
  * clears the markers; a form edit is undone with Ctrl+Z, from the text or the form;
- * YAML that does not parse makes the form read-only with a way to the text.
+ * YAML that does not parse makes the form read-only with a way to the text; a bundled
+ * (read-only) skill says why it is read-only once, not again inside the form.
  */
 import path from 'node:path';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -127,5 +128,26 @@ test.describe('the Form view of SKILL.md', () => {
     // The cursor goes to the error, in the frontmatter.
     await expect(page.getByTestId('status-cursor')).toHaveText(/^Ln [2-4],/);
     await expect(tab(page, 'form-broken')).toHaveAttribute('data-dirty', 'false');
+  });
+
+  test('a bundled skill says once that it is read-only, in the Form view too', async ({
+    studio,
+  }) => {
+    const { page } = studio;
+    await openInForm(page, 'text-stats');
+    const form = page.getByTestId('skill-form');
+    await expect(form).toHaveAttribute('data-readonly', 'true');
+    await expect(form.getByLabel(/^Description/)).toHaveAttribute('readonly', '');
+    // The note above the editor says it; neither the form nor its schema builders repeat it.
+    for (const mode of ['Split', 'Form']) {
+      await page.getByTestId('view-toggle').getByRole('radio', { name: mode }).click();
+      await expect(form).toBeVisible();
+      await expect(
+        page
+          .getByTestId('editor-area')
+          .getByText(/read-only/i)
+          .filter({ visible: true }),
+      ).toHaveCount(1);
+    }
   });
 });

@@ -127,7 +127,8 @@ export function FormView({ buffer, onShowText }: Props) {
           </button>
         </div>
       )}
-      {buffer.readOnly && (
+      {/* The editor's note bar above already says why a read-only skill is read-only. */}
+      {buffer.readOnly && !buffer.note && (
         <div className="ff-banner" data-testid="form-readonly">
           {readOnlyReason}
         </div>
@@ -141,7 +142,6 @@ export function FormView({ buffer, onShowText }: Props) {
           diagnostics={diagnostics}
           writer={writer}
           readOnly={readOnly}
-          readOnlyReason={readOnlyReason}
           folder={folder}
           files={files?.filter((f) => !f.dir).map((f) => f.path)}
           onShowText={onShowText}
@@ -159,7 +159,6 @@ interface FieldsProps {
   diagnostics: readonly Diagnostic[];
   writer: FormWriter;
   readOnly: boolean;
-  readOnlyReason: string | null;
   folder: string;
   files: string[] | undefined;
   onShowText(line: number, column: number): void;
@@ -420,7 +419,8 @@ function FormFields(p: FieldsProps) {
         writer={writer}
         diagnostics={diagnostics}
         readOnly={readOnly}
-        readOnlyReason={p.readOnlyReason}
+        // The form says once, above, why it is read-only: the builders need not repeat it.
+        readOnlyReason={null}
       />
 
       {others.length > 0 && (
