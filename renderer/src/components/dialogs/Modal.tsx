@@ -6,10 +6,15 @@ interface Props {
   children: ReactNode;
   wide?: boolean;
   testId?: string;
+  /**
+   * The dialog's footer (its buttons). Given, the body scrolls between the title and the
+   * footer, so the buttons stay in view however long the body is.
+   */
+  footer?: ReactNode;
 }
 
 /** A dialog over the studio: Escape or the backdrop closes it; focus moves inside and comes back. */
-export function Modal({ title, onClose, children, wide, testId }: Props) {
+export function Modal({ title, onClose, children, wide, testId, footer }: Props) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
@@ -28,7 +33,7 @@ export function Modal({ title, onClose, children, wide, testId }: Props) {
     >
       <div
         ref={box}
-        className={`modal${wide ? ' wide' : ''}`}
+        className={`modal${wide ? ' wide' : ''}${footer ? ' with-footer' : ''}`}
         role="dialog"
         aria-modal="true"
         aria-label={title}
@@ -42,7 +47,16 @@ export function Modal({ title, onClose, children, wide, testId }: Props) {
         }}
       >
         <div className="modal-title">{title}</div>
-        {children}
+        {footer ? (
+          <>
+            <div className="modal-body" data-testid={testId && `${testId}-body`}>
+              {children}
+            </div>
+            {footer}
+          </>
+        ) : (
+          children
+        )}
       </div>
     </div>
   );

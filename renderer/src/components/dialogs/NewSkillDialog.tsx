@@ -3,7 +3,9 @@
  * components, define the inputs with the schema builder, and see the result validated
  * live by the same validator the editor runs — then create. What is validated and shown
  * is the exact SKILL.md the host writes (new-skill-draft.ts); the host checks it again.
- * Create stays disabled while the name is taken or the draft has an error.
+ * The template's description is only the field's greyed hint: the author writes the real
+ * one. Create stays disabled while the name is taken, the description is not written or
+ * the draft has an error. The body scrolls and the buttons stay in view on a small window.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { TemplateName } from '../../../../shared/api/studio-api';
@@ -21,7 +23,13 @@ import { SchemaBuilder } from '../../editor/form/schema/SchemaBuilder';
 import { asFrontmatterValue } from '../../editor/form/schema/schema-write';
 import { DiagnosticList } from './DiagnosticList';
 import { Modal } from './Modal';
-import { draftText, type WizardDraft, type WizardKey } from './new-skill-draft';
+import { DialogFooter } from './DialogFooter';
+import {
+  draftText,
+  templateDescription,
+  type WizardDraft,
+  type WizardKey,
+} from './new-skill-draft';
 import '../../editor/form/form.css';
 import './new-skill.css';
 
@@ -40,6 +48,7 @@ const TEMPLATES: { id: TemplateName; label: string; hint: string }[] = [
 ];
 
 const DESCRIPTION_MAX = 1024;
+const FORM_ID = 'new-skill-form';
 
 /** The problems of a typed name under the same rules the validator applies. */
 export function nameProblems(name: string): string[] {
@@ -88,6 +97,13 @@ export function NewSkillDialog() {
 
   const raw = templates.state === 'ready' ? templates.skillMd[template] : undefined;
   const made = useMemo(() => (raw === undefined ? null : draftText(raw, draft)), [raw, draft]);
+  const descriptionHint = useMemo(
+    () => (raw === undefined ? undefined : templateDescription(raw)),
+    [raw],
+  );
+  /** What the author typed as the description (undefined until they touch the field). */
+  const typedDescription = draft.values.description;
+  const described = typeof typedDescription === 'string' && typedDescription.trim() !== '';
   const text = made?.ok ? made.text : null;
   const parsed = useMemo(
     () => (text === null ? null : parseSkillText(text, name.normalize('NFKC'))),
@@ -110,7 +126,7 @@ export function NewSkillDialog() {
     problems.length === 0 &&
     !exists &&
     !busy &&
-    (templates.state === 'failed' || (text !== null && errors.length === 0));
+    (templates.state === 'failed' || (text !== null && described && errors.length === 0));
 
   const setValue = (key: WizardKey, value: WizardDraft['values'][WizardKey]) =>
     setDraft((d) => ({ ...d, values: { ...d.values, [key]: value } }));
@@ -124,8 +140,26 @@ export function NewSkillDialog() {
   };
 
   return (
-    <Modal title="New skill" onClose={close} testId="new-skill-dialog" wide>
+    <Modal
+      title="New skill"
+      onClose={close}
+      testId="new-skill-dialog"
+      wide
+      footer={
+        <DialogFooter
+          secondary={{ label: 'Cancel', onClick: close }}
+          primary={{
+            label: busy ? 'Creating…' : 'Create',
+            submit: true,
+            form: FORM_ID,
+            disabled: !ok,
+            testId: 'new-skill-create',
+          }}
+        />
+      }
+    >
       <form
+        id={FORM_ID}
         className="wizard"
         onSubmit={(e) => {
           e.preventDefault();
@@ -189,9 +223,12 @@ export function NewSkillDialog() {
                 hint="What the skill does and when an agent should use it: agents pick skills by it."
                 multiline
                 rows={3}
-                value={frontmatter.description}
+                value={typedDescription ?? ''}
+                placeholder={descriptionHint}
                 limits={[{ label: 'Characters', max: DESCRIPTION_MAX }]}
-                diagnostics={diagnosticsFor(diagnostics, 'description')}
+                diagnostics={
+                  typedDescription === undefined ? [] : diagnosticsFor(diagnostics, 'description')
+                }
                 onChange={(next) => setValue('description', next ?? '')}
               />
               <TextField
@@ -231,18 +268,20 @@ export function NewSkillDialog() {
           {made && !made.ok && <div className="pg-warning">{made.error}</div>}
           {text !== null && name && (
             <div
-              className={errors.length > 0 || exists ? 'error-text' : 'pg-ok'}
+              className={errors.length > 0 || exists || !described ? 'error-text' : 'pg-ok'}
               data-testid="new-skill-status"
               aria-live="polite"
             >
               {/* The template checks the SKILL.md alone; a taken name must not read as valid. */}
               {exists
                 ? 'Pick another name: a project skill already has this one'
-                : errors.length > 0
-                  ? `${errors.length} error${errors.length === 1 ? '' : 's'} to fix before creating`
-                  : diagnostics.length > 0
-                    ? `✓ valid, with ${diagnostics.length} note${diagnostics.length === 1 ? '' : 's'}`
-                    : '✓ valid'}
+                : !described
+                  ? 'Describe the skill: agents pick skills by their description'
+                  : errors.length > 0
+                    ? `${errors.length} error${errors.length === 1 ? '' : 's'} to fix before creating`
+                    : diagnostics.length > 0
+                      ? `✓ valid, with ${diagnostics.length} note${diagnostics.length === 1 ? '' : 's'}`
+                      : '✓ valid'}
             </div>
           )}
           {name && elsewhere.length > 0 && <DiagnosticList items={elsewhere} icons />}
@@ -255,15 +294,6 @@ export function NewSkillDialog() {
             </details>
           )}
         </section>
-
-        <div className="dialog-actions">
-          <button type="button" className="button secondary" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={!ok} data-testid="new-skill-create">
-            {busy ? 'Creating…' : 'Create'}
-          </button>
-        </div>
       </form>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftText } from './new-skill-draft';
+import { draftText, templateDescription } from './new-skill-draft';
 import { parseSkillMd } from '../../../../shared/skill/validate';
 import { addProperty, setRequired } from '../../../../shared/skill/schema-builder';
 import { buildFormModel } from '../../../../shared/playground/schema-form';
@@ -20,11 +20,28 @@ const TEMPLATE = [
 
 describe('the new-skill draft', () => {
   it('fills the name and title and keeps the template as written when nothing was set', () => {
-    const d = draftText(TEMPLATE, { template: 'basic', name: 'pdf-filler', values: {} });
+    const d = draftText(TEMPLATE, {
+      template: 'basic',
+      name: 'pdf-filler',
+      values: { description: 'Fills PDF forms.' },
+    });
     expect(d).toEqual({
       ok: true,
-      text: TEMPLATE.replace('{{name}}', 'pdf-filler').replace('{{title}}', 'Pdf Filler'),
+      text: TEMPLATE.replace('{{name}}', 'pdf-filler')
+        .replace('{{title}}', 'Pdf Filler')
+        .replace('Describe it.', 'Fills PDF forms.'),
     });
+  });
+
+  it("never writes the template's description (an instruction, shown as the hint) as the skill's", () => {
+    expect(templateDescription(TEMPLATE)).toBe('Describe it.');
+    const d = draftText(TEMPLATE, { template: 'basic', name: 'pdf-filler', values: {} });
+    if (!d.ok) throw new Error(d.error);
+    expect(d.text).not.toContain('Describe it.');
+    // Left empty, it is an error the validator names, so the wizard cannot create it as is.
+    const parsed = parseSkillMd(d.text, { folderName: 'pdf-filler' });
+    expect(parsed.frontmatter?.description).toBe('');
+    expect(parsed.diagnostics.map((x) => x.code)).toContain('DESCRIPTION_EMPTY');
   });
 
   it('writes what the author set into the frontmatter, keeping the comment and the body', () => {
