@@ -11,8 +11,27 @@ const PANELS = ['titlebar', 'sidebar', 'editor-area', 'right-panel', 'bottom-pan
 /** The least width the editor keeps beside the panels (components/shell/fit-panels.ts). */
 const EDITOR_MIN_WIDTH = 320;
 
+/**
+ * Waits until the window has the size asked for and the layout has followed it: the
+ * panels are fitted to the workbench after the resize is observed, so for a frame or
+ * two after `setViewportSize` the old sizes can still overflow the new window.
+ */
+async function settledAt(page: Page, width: number, height: number): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => ({
+          window: `${innerWidth}×${innerHeight}`,
+          page: `${document.documentElement.scrollWidth}×${document.documentElement.scrollHeight}`,
+        })),
+      { message: 'the layout fits the resized window' },
+    )
+    .toEqual({ window: `${width}×${height}`, page: `${width}×${height}` });
+}
+
 /** Everything is inside the window, and the page itself never scrolls sideways. */
 async function expectFits(page: Page, width: number, height: number): Promise<void> {
+  await settledAt(page, width, height);
   const scroll = await page.evaluate(() => ({
     doc: document.documentElement.scrollWidth,
     body: document.body.scrollWidth,
@@ -89,10 +108,9 @@ test('panel sizes saved on a big screen are fitted to the window, on load and on
   await expectFits(page, 1440, 900);
 
   await page.setViewportSize({ width: 1024, height: 700 });
-  await expect
-    .poll(async () => (await page.getByTestId('right-panel').boundingBox())?.x ?? 0)
-    .toBeLessThan(1024 - 200);
   await expectFits(page, 1024, 700);
+  const right = await page.getByTestId('right-panel').boundingBox();
+  expect(right?.x ?? 0, 'the details panel was narrowed').toBeLessThan(1024 - 200);
 
   // The remembered sizes are the user's choice: a big window shows them again.
   await page.setViewportSize({ width: 2000, height: 1200 });
