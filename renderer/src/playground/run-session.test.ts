@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  A2EStream,
-  Backend,
-  ParamsOf,
-  ResultOf,
-  StudioMethod,
-} from '../../../shared/api/studio-api';
-import type { A2EOutbound, A2ERequest, SkillCallRequest } from '../../../shared/protocol/a2e';
+import type { SkillCallRequest } from '../../../shared/protocol/a2e';
 import {
   makeCallRequest,
   makeCallResponse,
@@ -14,109 +7,14 @@ import {
   makeEvent,
   makeProtocolError,
 } from '../../../shared/protocol/messages';
-import type { HistoryInput } from '../../../shared/playground/history';
 import {
   ANSWER_GRACE_MS,
   FLUSH_MS,
   HIDDEN_FLUSH_MS,
   NO_ANSWER_MESSAGE,
   RunSession,
-  type RunClock,
 } from './run-session';
-
-/** Frames and timers driven by hand: frames run on paint(), timers on advance(). */
-class ManualClock implements RunClock {
-  // A page that has been open a while (performance.now() is well past 0).
-  private t = 10_000;
-  private frames: (() => void)[] = [];
-  private timers: { due: number; cb: () => void; live: boolean }[] = [];
-
-  now(): number {
-    return 1_700_000_000_000 + this.t;
-  }
-  monotonic(): number {
-    return this.t;
-  }
-  frame(cb: () => void): void {
-    this.frames.push(cb);
-  }
-  timer(cb: () => void, ms: number): () => void {
-    const t = { due: this.t + ms, cb, live: true };
-    this.timers.push(t);
-    return () => {
-      t.live = false;
-    };
-  }
-  /** Timers still armed (a finished run leaves none behind). */
-  get armed(): number {
-    return this.timers.filter((x) => x.live).length;
-  }
-  /** The browser paints: the animation frames asked for so far run. */
-  paint(): void {
-    for (const cb of this.frames.splice(0)) cb();
-  }
-  /** Time passes: timers fall due in order (a frame they ask for waits for paint()). */
-  advance(ms: number): void {
-    const end = this.t + ms;
-    for (;;) {
-      const next = this.timers
-        .filter((x) => x.live && x.due <= end)
-        .sort((a, b) => a.due - b.due)[0];
-      if (!next) break;
-      next.live = false;
-      this.t = next.due;
-      next.cb();
-    }
-    this.t = end;
-    this.timers = this.timers.filter((x) => x.live);
-  }
-}
-
-/** One call's connection as the fake host holds it. */
-class FakeStream implements A2EStream {
-  readonly sent: A2ERequest[] = [];
-  closes = 0;
-  onLost?: (why: string) => void;
-
-  constructor(
-    readonly agent: string | null,
-    private readonly onBatch: (msgs: A2EOutbound[]) => void,
-  ) {}
-
-  send(msg: A2ERequest): void {
-    this.sent.push(msg);
-  }
-  close(): void {
-    this.closes++;
-  }
-  /** The transport hands over one batch; `unknown` lets a test send what no host should. */
-  emit(...msgs: unknown[]): void {
-    this.onBatch(msgs as A2EOutbound[]);
-  }
-  lose(why: string): void {
-    this.onLost?.(why);
-  }
-}
-
-class FakeBackend implements Pick<Backend, 'a2eStream' | 'call'> {
-  readonly streams: FakeStream[] = [];
-  readonly history: HistoryInput[] = [];
-  historyFails = false;
-
-  a2eStream(agent: string | null, onBatch: (msgs: A2EOutbound[]) => void): FakeStream {
-    const stream = new FakeStream(agent, onBatch);
-    this.streams.push(stream);
-    return stream;
-  }
-
-  call<M extends StudioMethod>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
-    if (method !== 'history.add') return Promise.reject(new Error(`unexpected ${method}`));
-    if (this.historyFails) return Promise.reject(new Error('the disk is full'));
-    const { entry } = params as ParamsOf<'history.add'>;
-    this.history.push(entry);
-    return Promise.resolve({ id: `h${this.history.length}` } as ResultOf<M>);
-  }
-}
+import { FakeBackend, ManualClock } from './run-fakes';
 
 function setup(
   over: { timeout?: number; agent?: string | null; key?: number; request?: SkillCallRequest } = {},
