@@ -4,42 +4,29 @@
  * refused on read-only skills, the registry refreshed by every write (no watcher runs
  * here, so nothing else could refresh it) — and the router's codes reaching the caller.
  */
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StudioHost } from './studio-host';
+import type { StudioEvent } from '../../shared/api/studio-api';
+import type { StudioHost } from './studio-host';
+import { isolatedHost } from '../test-support/isolated-host';
+import { writeSkill } from './skills/test-support/skill-records';
 
 let tmp: string;
 let ws: string;
 let bundled: string;
 let host: StudioHost;
 
-async function makeSkill(parent: string, name: string, frontmatterName = name): Promise<string> {
-  const dir = path.join(parent, name);
-  await mkdir(dir, { recursive: true });
-  await writeFile(
-    path.join(dir, 'SKILL.md'),
-    `---\nname: ${frontmatterName}\ndescription: ${name} does things.\n---\nBody\n`,
-  );
-  return dir;
-}
-
 beforeEach(async () => {
   tmp = await realpath(await mkdtemp(path.join(os.tmpdir(), 'studio-host-')));
   ws = path.join(tmp, 'ws');
   bundled = path.join(tmp, 'bundled');
-  await makeSkill(path.join(ws, 'skills'), 'good');
+  await writeSkill(path.join(ws, 'skills'), 'good');
   // Name and folder disagree: an error, so export must refuse without force.
-  await makeSkill(path.join(ws, 'skills'), 'broken', 'not-broken');
-  await makeSkill(bundled, 'text-stats');
-  host = await StudioHost.create({
-    workspace: ws,
-    home: null,
-    stateDir: null,
-    noUser: true,
-    frameworkDir: bundled,
-  });
+  await writeSkill(path.join(ws, 'skills'), 'broken', 'not-broken');
+  await writeSkill(bundled, 'text-stats');
+  host = await isolatedHost(ws, { frameworkDir: bundled });
 });
 afterEach(async () => {
   await host.close();
@@ -111,5 +98,22 @@ describe('StudioHost.invoke', () => {
     await expect(
       host.invoke('skills.get', { skill: dirOf('good'), extra: 1 } as unknown as { skill: string }),
     ).rejects.toMatchObject({ code: 'invalid_params' });
+  });
+
+  it('saves agents through the workspace settings: unknown keys kept, the UI told, the allowlist in force', async () => {
+    await writeFile(path.join(ws, 'skill-studio.json'), JSON.stringify({ layout: { left: 1 } }));
+    const events: StudioEvent[] = [];
+    host.onEvent((e) => events.push(e));
+    const agents = [{ id: 'ops', name: 'Ops', allowed_skills: ['good'] }];
+    const info = await host.invoke('agents.save', { agents });
+    expect(info.agents).toEqual(agents);
+    expect(JSON.parse(await readFile(path.join(ws, 'skill-studio.json'), 'utf8'))).toEqual({
+      layout: { left: 1 },
+      agents,
+    });
+    expect(events).toEqual([{ type: 'workspace.changed', info }]);
+    expect(host.agentAllows('ops', 'good')).toBe(true);
+    expect(host.agentAllows('ops', 'broken')).toBe(false);
+    expect((await host.invoke('workspace.info', {})).agents).toEqual(agents);
   });
 });

@@ -34,7 +34,8 @@ import {
   type Reply,
   type WireServer,
 } from '../providers/test-support/wire-server';
-import { StudioHost } from '../studio-host';
+import type { StudioHost } from '../studio-host';
+import { isolatedHost } from '../../test-support/isolated-host';
 
 let tmp: string;
 let ws: string;
@@ -144,13 +145,7 @@ async function setup(script: (req: RecordedRequest) => Reply): Promise<void> {
       ],
     }),
   );
-  host = await StudioHost.create({
-    workspace: ws,
-    home: null,
-    stateDir: null,
-    noUser: true,
-    frameworkDir: null,
-  });
+  host = await isolatedHost(ws);
 }
 
 function finished(runId: string): Promise<EvalEvent[]> {

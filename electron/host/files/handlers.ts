@@ -43,7 +43,7 @@ export function filesHandlers(ctx: FilesContext): Pick<Handlers, FilesMethods> {
   };
 
   return {
-    'files.read': ({ skill, path: rel }) => readFileForEditor(ctx.skillAt(skill).dir, rel),
+    'files.read': async ({ skill, path: rel }) => readFileForEditor(ctx.skillAt(skill).dir, rel),
     'files.write': ({ skill, path: rel, text, expectedVersion }) =>
       changing(skill, (dir) => writeSkillFile(dir, rel, text, { expectedVersion })),
     'files.createFile': ({ skill, path: rel, text, base64 }) =>

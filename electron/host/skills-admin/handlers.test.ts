@@ -1,11 +1,13 @@
 /** The skill management methods through the real router and host, on temp folders. */
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ZipFile } from 'yazl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StudioEvent } from '../../../shared/api/studio-api';
-import { StudioHost } from '../studio-host';
+import type { StudioHost } from '../studio-host';
+import { isolatedHost } from '../../test-support/isolated-host';
+import { skillMd, writeSkill } from '../skills/test-support/skill-records';
 import { freedesktopTrash } from './trash';
 
 let tmp: string;
@@ -14,15 +16,6 @@ let bundled: string;
 let dataHome: string;
 let host: StudioHost;
 let events: StudioEvent[];
-
-const md = (name: string) => `---\nname: ${name}\ndescription: ${name} does things.\n---\nBody\n`;
-
-async function makeSkill(parent: string, name: string): Promise<string> {
-  const dir = path.join(parent, name);
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, 'SKILL.md'), md(name));
-  return dir;
-}
 
 function zip(files: Record<string, string>): Promise<string> {
   const z = new ZipFile();
@@ -47,16 +40,9 @@ beforeEach(async () => {
   ws = path.join(tmp, 'ws');
   bundled = path.join(tmp, 'bundled');
   dataHome = path.join(tmp, 'share');
-  await makeSkill(path.join(ws, 'skills'), 'mine');
-  await makeSkill(bundled, 'text-stats');
-  host = await StudioHost.create({
-    workspace: ws,
-    home: null,
-    stateDir: null,
-    noUser: true,
-    frameworkDir: bundled,
-    trash: freedesktopTrash({ dataHome }),
-  });
+  await writeSkill(path.join(ws, 'skills'), 'mine');
+  await writeSkill(bundled, 'text-stats');
+  host = await isolatedHost(ws, { frameworkDir: bundled, trash: freedesktopTrash({ dataHome }) });
   events = [];
   host.onEvent((e) => events.push(e));
 });
@@ -118,7 +104,7 @@ describe('skill management through the Studio API', () => {
   });
 
   it('refuses a rename onto an existing skill, and a bad name at the boundary', async () => {
-    await makeSkill(path.join(ws, 'skills'), 'other');
+    await writeSkill(path.join(ws, 'skills'), 'other');
     await host.call('skills.list', {});
     const mine = path.join(ws, 'skills', 'mine');
     await expect(call('skills.rename', { skill: mine, to: 'other' })).rejects.toMatchObject({
@@ -131,14 +117,7 @@ describe('skill management through the Studio API', () => {
 
   it('without a trash, deletes only when told it is permanent', async () => {
     await host.close();
-    host = await StudioHost.create({
-      workspace: ws,
-      home: null,
-      stateDir: null,
-      noUser: true,
-      frameworkDir: null,
-      trash: null,
-    });
+    host = await isolatedHost(ws, { trash: null });
     const mine = path.join(ws, 'skills', 'mine');
     expect(await call('skills.trash', {})).toEqual({ trash: null });
     await expect(call('skills.delete', { skill: mine })).rejects.toMatchObject({
@@ -151,7 +130,10 @@ describe('skill management through the Studio API', () => {
   });
 
   it('previews a two-skill bundle, then imports it keeping both on the conflict', async () => {
-    const base64 = await zip({ 'mine/SKILL.md': md('mine'), 'fresh/SKILL.md': md('fresh') });
+    const base64 = await zip({
+      'mine/SKILL.md': skillMd('mine'),
+      'fresh/SKILL.md': skillMd('fresh'),
+    });
     const preview = await call<{
       skills: { folder: string; exists: boolean; keepBothAs: string }[];
     }>('bundles.inspect', { base64, fileName: 'two.zip' });

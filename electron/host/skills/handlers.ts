@@ -40,7 +40,7 @@ export async function skillDetail(rec: SkillRecord): Promise<SkillDetail> {
 export function skillsHandlers(ctx: SkillsContext): Pick<Handlers, SkillsMethods> {
   return {
     'skills.list': async () => ctx.listing(),
-    'skills.get': ({ skill }) => skillDetail(ctx.skillAt(skill)),
+    'skills.get': async ({ skill }) => skillDetail(ctx.skillAt(skill)),
     'skills.templates': () => readTemplates(),
     'skills.new': async ({ name, template, skillMd }) => {
       const dir = await createSkillFromTemplate({

@@ -1,0 +1,85 @@
+/**
+ * The bundle methods over a stand-in registry: the export policy (a skill with errors is
+ * refused unless forced; a request never names where a bundle is written) and an import
+ * that re-reads the sources before it returns.
+ */
+import { mkdtemp, readdir, realpath, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SkillRecord } from '../../../shared/skill/model';
+import {
+  lookupOver,
+  registryCalls,
+  skillRecord,
+  writeSkill,
+} from '../skills/test-support/skill-records';
+import { bundlesHandlers, exportSkillBundle } from './handlers';
+
+let tmp: string;
+let good: string;
+let broken: string;
+let into: string;
+let records: SkillRecord[];
+let registry: ReturnType<typeof registryCalls>;
+let bundles: ReturnType<typeof bundlesHandlers>;
+
+beforeEach(async () => {
+  tmp = await realpath(await mkdtemp(path.join(os.tmpdir(), 'bundle-handlers-')));
+  good = await writeSkill(path.join(tmp, 'src'), 'good');
+  // Name and folder disagree: an error, so export must refuse without force.
+  broken = await writeSkill(path.join(tmp, 'src'), 'broken', 'not-broken');
+  into = path.join(tmp, 'ws', 'skills');
+  records = [await skillRecord(good), await skillRecord(broken)];
+  registry = registryCalls();
+  bundles = bundlesHandlers({
+    skillAt: lookupOver(() => records).skillAt,
+    importDir: () => into,
+    reload: registry.reload,
+  });
+});
+afterEach(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('bundle handlers', () => {
+  it('refuses to export a skill with errors unless forced', async () => {
+    const refused = await bundles['bundles.export']({ skill: broken, format: 'zip' });
+    expect(refused).toMatchObject({ refused: true, base64: null, path: null, bytes: 0 });
+    expect(refused.diagnostics.some((d) => d.severity === 'error')).toBe(true);
+
+    const forced = await bundles['bundles.export']({ skill: broken, format: 'zip', force: true });
+    expect(forced).toMatchObject({ refused: false, fileName: 'not-broken.zip' });
+    expect(
+      Buffer.from(forced.base64 ?? '', 'base64')
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+  });
+
+  it('refuses an export that names a path, whatever the skill', async () => {
+    await expect(
+      bundles['bundles.export']({ skill: good, format: 'zip', outPath: path.join(tmp, 'x.zip') }),
+    ).rejects.toMatchObject({ code: 'forbidden_path' });
+    expect(await readdir(tmp)).not.toContain('x.zip');
+  });
+
+  it('writes to a path only for a direct caller (the desktop save dialog, the CLI)', async () => {
+    const out = path.join(tmp, 'good.skill');
+    const res = await exportSkillBundle(records[0], 'skill', { outPath: out });
+    expect(res).toMatchObject({ path: out, base64: null, refused: false, fileName: 'good.skill' });
+    expect(await readdir(tmp)).toContain('good.skill');
+  });
+
+  it('imports an exported bundle into the workspace and re-reads the sources', async () => {
+    const { base64 } = await bundles['bundles.export']({ skill: good, format: 'zip' });
+    const preview = await bundles['bundles.inspect']({ base64: base64 ?? '', fileName: 'g.zip' });
+    expect(preview.skills.map((s) => [s.folder, s.exists])).toEqual([['good', false]]);
+    expect(registry.calls).toEqual([]);
+
+    const res = await bundles['bundles.import']({ base64: base64 ?? '', fileName: 'g.zip' });
+    expect(res.path).toBe(path.join(into, 'good'));
+    expect(await readdir(into)).toEqual(['good']);
+    expect(registry.calls).toEqual(['reload']);
+  });
+});
