@@ -7,7 +7,7 @@
  * the first decode so that importing this module costs nothing where code
  * generation is not allowed (a renderer under a strict CSP only encodes).
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import {
   A2E_PROTOCOL_VERSION,
   type A2EOutbound,
@@ -27,6 +27,7 @@ import {
 } from './messages';
 import { SKILL_CALL_REQUEST_SCHEMA, SKILL_DISCOVER_REQUEST_SCHEMA } from './schemas';
 import { errorMessage } from '../errors';
+import { createInternalAjv } from '../json/internal-schemas';
 
 export type DecodeResult =
   | { ok: true; msg: A2ERequest }
@@ -57,7 +58,7 @@ let validators: Record<RequestType, ValidateFunction> | null = null;
 function requestValidators(): Record<RequestType, ValidateFunction> {
   if (!validators) {
     // useDefaults fills the specification's defaults for absent optional fields.
-    const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true });
+    const ajv = createInternalAjv({ allErrors: true, useDefaults: true });
     validators = {
       'skill/discover/req': ajv.compile(SKILL_DISCOVER_REQUEST_SCHEMA),
       'skill/call/req': ajv.compile(SKILL_CALL_REQUEST_SCHEMA),

@@ -1,66 +1,60 @@
 /**
  * The params schemas of the eval methods (shared/api/evals.ts), spread into the router's
- * table (electron/host/router.ts) so every eval request is checked at the same boundary
- * as the rest of the Studio API. Every object is closed (additionalProperties false).
+ * table (electron/host/params/studio-params.ts) so every eval request is checked at the
+ * same boundary as the rest of the Studio API. Built with the typed builder and checked
+ * against `EvalMethods` by `schemaTable`, so drift fails `tsc`; every object is closed
+ * (additionalProperties false).
  */
 import type { EvalMethods } from '../../../shared/api/evals';
+import * as s from '../params/typed-schema';
+import { skillRef } from '../params/fragments';
 
-const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
-  type: 'object',
-  properties,
-  required,
-  additionalProperties: false,
-});
-const skill = { type: 'string', minLength: 1, maxLength: 4096 };
-const text = (max: number) => ({ type: 'string', maxLength: max });
+type EvalParamTypes = { [M in keyof EvalMethods]: EvalMethods[M][0] };
+
+const skill = skillRef;
+const text = (maxLength: number) => s.string({ maxLength });
 /** A runId is an eval run's folder name: no separators, no dots first. */
-const runId = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$' };
-const configuration = { enum: ['with_skill', 'without_skill', 'old_skill'] };
-const providerId = { type: ['string', 'null'], minLength: 1, maxLength: 200 };
-const modelName = { type: ['string', 'null'], minLength: 1, maxLength: 400 };
+const runId = s.string({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$' });
+const configuration = s.oneOfValues(['with_skill', 'without_skill', 'old_skill']);
+const providerId = s.stringOrNull({ minLength: 1, maxLength: 200 });
+const modelName = s.stringOrNull({ minLength: 1, maxLength: 400 });
 const model = { provider: providerId, model: modelName };
-const runs = { type: 'integer', minimum: 1, maximum: 20 };
-const concurrency = { type: 'integer', minimum: 1, maximum: 32 };
-const version = { type: ['string', 'null'], maxLength: 200 };
+const runs = s.integer({ minimum: 1, maximum: 20 });
+const concurrency = s.integer({ minimum: 1, maximum: 32 });
+const version = s.stringOrNull({ maxLength: 200 });
 
-const CHECK = {
-  oneOf: [
-    obj({ kind: { const: 'contains' }, value: text(10000) }, ['kind', 'value']),
-    obj({ kind: { const: 'not_contains' }, value: text(10000) }, ['kind', 'value']),
-    obj(
-      {
-        kind: { const: 'regex' },
-        pattern: text(10000),
-        flags: { type: 'string', pattern: '^[ims]{0,3}$' },
-      },
-      ['kind', 'pattern', 'flags'],
-    ),
-    obj({ kind: { const: 'json_schema' }, schema: { type: 'object' } }, ['kind', 'schema']),
-    obj(
-      { kind: { const: 'file_exists' }, path: { type: 'string', minLength: 1, maxLength: 1024 } },
-      ['kind', 'path'],
-    ),
-    obj(
-      { kind: { const: 'tool_called' }, tool: { type: 'string', minLength: 1, maxLength: 200 } },
-      ['kind', 'tool'],
-    ),
-    obj({ kind: { const: 'expectation' }, text: text(10000) }, ['kind', 'text']),
-    obj({ kind: { const: 'rubric' }, text: text(10000) }, ['kind', 'text']),
-  ],
-};
-
-const CASE_INPUT = obj(
-  {
-    id: { type: 'integer', minimum: 0, maximum: 1e9 },
-    name: text(400),
-    prompt: { type: 'string', minLength: 1, maxLength: 100000 },
-    expected_output: { type: ['string', 'null'], maxLength: 100000 },
-    files: {
-      type: 'array',
-      maxItems: 1000,
-      items: { type: 'string', minLength: 1, maxLength: 1024 },
+const CHECK = s.oneOf(
+  s.object({ kind: s.literal('contains'), value: text(10000) }, ['kind', 'value']),
+  s.object({ kind: s.literal('not_contains'), value: text(10000) }, ['kind', 'value']),
+  s.object(
+    {
+      kind: s.literal('regex'),
+      pattern: text(10000),
+      flags: s.string({ pattern: '^[ims]{0,3}$' }),
     },
-    checks: { type: 'array', maxItems: 1000, items: CHECK },
+    ['kind', 'pattern', 'flags'],
+  ),
+  s.object({ kind: s.literal('json_schema'), schema: s.anyObject() }, ['kind', 'schema']),
+  s.object({ kind: s.literal('file_exists'), path: s.string({ minLength: 1, maxLength: 1024 }) }, [
+    'kind',
+    'path',
+  ]),
+  s.object({ kind: s.literal('tool_called'), tool: s.string({ minLength: 1, maxLength: 200 }) }, [
+    'kind',
+    'tool',
+  ]),
+  s.object({ kind: s.literal('expectation'), text: text(10000) }, ['kind', 'text']),
+  s.object({ kind: s.literal('rubric'), text: text(10000) }, ['kind', 'text']),
+);
+
+const CASE_INPUT = s.object(
+  {
+    id: s.integer({ minimum: 0, maximum: 1e9 }),
+    name: text(400),
+    prompt: s.string({ minLength: 1, maxLength: 100000 }),
+    expected_output: s.stringOrNull({ maxLength: 100000 }),
+    files: s.array(s.string({ minLength: 1, maxLength: 1024 }), { maxItems: 1000 }),
+    checks: s.array(CHECK, { maxItems: 1000 }),
   },
   ['prompt', 'checks'],
 );
@@ -69,103 +63,94 @@ const TRIGGER_PROPS = {
   ...model,
   runs,
   concurrency,
-  agent: { type: ['string', 'null'], maxLength: 200 },
-  threshold: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
-  queries: { type: 'array', maxItems: 10000, items: { type: 'integer', minimum: 0 } },
+  agent: s.stringOrNull({ maxLength: 200 }),
+  threshold: s.number({ exclusiveMinimum: 0, maximum: 1 }),
+  queries: s.array(s.integer({ minimum: 0 }), { maxItems: 10000 }),
 };
 
-export const EVAL_PARAM_SCHEMAS: Record<keyof EvalMethods, object> = {
-  'evals.sources': obj({ skill }, ['skill']),
-  'evals.saveCases': obj(
+export const EVAL_PARAM_SCHEMAS = s.schemaTable<EvalParamTypes>()({
+  'evals.sources': s.object({ skill }, ['skill']),
+  'evals.saveCases': s.object(
     {
       skill,
-      source: { enum: ['inline', 'evals-json'] },
-      cases: { type: 'array', maxItems: 10000, items: CASE_INPUT },
+      source: s.oneOfValues(['inline', 'evals-json']),
+      cases: s.array(CASE_INPUT, { maxItems: 10000 }),
       expectedVersion: version,
     },
     ['skill', 'source', 'cases'],
   ),
-  'evals.saveTriggers': obj(
+  'evals.saveTriggers': s.object(
     {
       skill,
-      queries: {
-        type: 'array',
-        maxItems: 10000,
-        items: obj(
+      queries: s.array(
+        s.object(
           {
-            query: { type: 'string', minLength: 1, maxLength: 100000 },
-            should_trigger: { type: 'boolean' },
+            query: s.string({ minLength: 1, maxLength: 100000 }),
+            should_trigger: s.boolean(),
           },
           ['query', 'should_trigger'],
         ),
-      },
+        { maxItems: 10000 },
+      ),
       expectedVersion: version,
     },
     ['skill', 'queries'],
   ),
-  'evals.start': obj(
+  'evals.start': s.object(
     {
       skill,
-      options: obj({
+      options: s.object({
         ...model,
         runs,
         concurrency,
-        configurations: {
-          type: 'array',
-          minItems: 1,
-          maxItems: 3,
-          uniqueItems: true,
-          items: configuration,
-        },
-        cases: { type: 'array', maxItems: 10000, items: text(200) },
-        grader: obj(model),
-        timeout_seconds: { type: 'number', exclusiveMinimum: 0, maximum: 3600 },
+        configurations: s.array(configuration, { minItems: 1, maxItems: 3, uniqueItems: true }),
+        cases: s.array(text(200), { maxItems: 10000 }),
+        grader: s.object(model),
+        timeout_seconds: s.number({ exclusiveMinimum: 0, maximum: 3600 }),
       }),
     },
     ['skill'],
   ),
-  'evals.startTriggers': obj({ skill, options: obj(TRIGGER_PROPS) }, ['skill']),
-  'evals.improveDescription': obj(
+  'evals.startTriggers': s.object({ skill, options: s.object(TRIGGER_PROPS) }, ['skill']),
+  'evals.improveDescription': s.object(
     {
       skill,
-      options: obj({
+      options: s.object({
         ...TRIGGER_PROPS,
-        holdout: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+        holdout: s.number({ exclusiveMinimum: 0, exclusiveMaximum: 1 }),
       }),
     },
     ['skill'],
   ),
-  'evals.cancel': obj({ skill, runId }, ['skill', 'runId']),
-  'evals.list': obj({ skill, limit: { type: 'integer', minimum: 1, maximum: 10000 } }, ['skill']),
-  'evals.get': obj({ skill, runId }, ['skill', 'runId']),
-  'evals.transcript': obj(
+  'evals.cancel': s.object({ skill, runId }, ['skill', 'runId']),
+  'evals.list': s.object({ skill, limit: s.integer({ minimum: 1, maximum: 10000 }) }, ['skill']),
+  'evals.get': s.object({ skill, runId }, ['skill', 'runId']),
+  'evals.transcript': s.object(
     {
       skill,
       runId,
-      ref: {
-        oneOf: [
-          obj(
-            {
-              kind: { const: 'case' },
-              eval_id: { type: 'integer', minimum: 0 },
-              case_key: { type: 'string', pattern: '^(inline|evals-json)#[0-9]{1,10}$' },
-              configuration,
-              run_number: { type: 'integer', minimum: 1 },
-            },
-            ['kind', 'eval_id', 'configuration', 'run_number'],
-          ),
-          obj(
-            {
-              kind: { const: 'trigger' },
-              query_index: { type: 'integer', minimum: 0 },
-              run_number: { type: 'integer', minimum: 1 },
-              phase: { enum: ['old', 'new'] },
-            },
-            ['kind', 'query_index', 'run_number'],
-          ),
-        ],
-      },
+      ref: s.oneOf(
+        s.object(
+          {
+            kind: s.literal('case'),
+            eval_id: s.integer({ minimum: 0 }),
+            case_key: s.string({ pattern: '^(inline|evals-json)#[0-9]{1,10}$' }),
+            configuration,
+            run_number: s.integer({ minimum: 1 }),
+          },
+          ['kind', 'eval_id', 'configuration', 'run_number'],
+        ),
+        s.object(
+          {
+            kind: s.literal('trigger'),
+            query_index: s.integer({ minimum: 0 }),
+            run_number: s.integer({ minimum: 1 }),
+            phase: s.oneOfValues(['old', 'new']),
+          },
+          ['kind', 'query_index', 'run_number'],
+        ),
+      ),
     },
     ['skill', 'runId', 'ref'],
   ),
-};
+});

@@ -5,7 +5,8 @@
  * read-modify-write that keeps keys we do not know (other tools, future versions).
  */
 import path from 'node:path';
-import Ajv, { type ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createInternalAjv } from '../../../shared/json/internal-schemas';
 import type { Diagnostic, Severity } from '../../../shared/skill/diagnostics';
 import type { AgentConfig } from '../../../shared/api/studio-api';
 import { USER_SOURCE_IDS, type UserSourceId } from '../registry/sources';
@@ -83,11 +84,10 @@ export const WORKSPACE_CONFIG_SCHEMA = {
   },
 } as const;
 
-let validator: ReturnType<Ajv['compile']> | null = null;
+let validator: ValidateFunction | null = null;
 function validateShape(value: unknown): ErrorObject[] {
   if (!validator) {
-    const ajv = new Ajv({ allErrors: true, strict: false });
-    validator = ajv.compile(WORKSPACE_CONFIG_SCHEMA);
+    validator = createInternalAjv({ allErrors: true }).compile(WORKSPACE_CONFIG_SCHEMA);
   }
   return validator(value) ? [] : (validator.errors ?? []);
 }

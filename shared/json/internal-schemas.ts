@@ -1,0 +1,41 @@
+/**
+ * The one ajv setup for our own schemas: the Studio API's params (electron/host/router.ts),
+ * A2E messages (shared/protocol/codec.ts) and skill-studio.json
+ * (electron/host/workspace/workspace-config.ts). Skills' own schemas are another matter,
+ * compiled loosely by shared/json/json-schema.ts (authors write what they write).
+ *
+ * Ours are code we write, so they compile in ajv's strict mode: an unknown keyword, a
+ * `required` key with no schema or a keyword that cannot apply is a bug that throws at
+ * compile time. What may differ between uses is only what each caller reports or fills,
+ * and each option below says why.
+ */
+import Ajv from 'ajv';
+
+export interface InternalSchemaOptions {
+  /**
+   * Collect every error (true), where the reply or the diagnostics list them all (A2E
+   * replies, skill-studio.json), or stop at the first (false), where one message is
+   * reported (the router).
+   */
+  allErrors: boolean;
+  /** Fill each schema's `default`s into the data (A2E requests: the protocol's defaults). */
+  useDefaults?: boolean;
+  /**
+   * Refuse NaN and ±Infinity where a schema asks for a number (default true). Text that
+   * was JSON can hold neither; the router, which in-process and IPC callers reach with
+   * values that never were JSON, has always let them through and keeps doing so.
+   */
+  finiteNumbers?: boolean;
+}
+
+/** A new ajv instance for our own schemas (compile each schema once and keep the validator). */
+export function createInternalAjv(options: InternalSchemaOptions): Ajv {
+  return new Ajv({
+    strict: true,
+    // `{ type: ['string', 'null'] }` is how our schemas say "or null".
+    allowUnionTypes: true,
+    strictNumbers: options.finiteNumbers ?? true,
+    allErrors: options.allErrors,
+    useDefaults: options.useDefaults ?? false,
+  });
+}
