@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { logSwallowed } from './log';
 
 let cachedRoot: string | null = null;
 
@@ -54,7 +55,8 @@ export function appVersion(): string {
     return (
       JSON.parse(readFileSync(path.join(appRoot(), 'package.json'), 'utf8')) as { version: string }
     ).version;
-  } catch {
+  } catch (err) {
+    logSwallowed('read the app version from package.json')(err);
     return '0.0.0';
   }
 }

@@ -2,6 +2,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { logSwallowed } from '../log';
 
 const MAX_RECENT = 10;
 
@@ -19,7 +20,11 @@ export class RecentWorkspaces {
       return Array.isArray(value)
         ? value.filter((v): v is string => typeof v === 'string').slice(0, MAX_RECENT)
         : [];
-    } catch {
+    } catch (err) {
+      // None yet is the normal case; a file we cannot read or parse is started afresh.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+        logSwallowed('read the recent workspaces')(err);
+      }
       return [];
     }
   }
@@ -30,8 +35,9 @@ export class RecentWorkspaces {
     try {
       await fsp.mkdir(this.stateDir, { recursive: true });
       await writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n');
-    } catch {
+    } catch (err) {
       // Remembering recent folders is a convenience; a read-only state folder must not stop the studio.
+      logSwallowed('remember the recent workspaces')(err);
     }
   }
 }
