@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadWorkspaceConfig, saveWorkspaceConfig } from '../workspace/workspace-config';
+import { WorkspaceService } from '../workspace/workspace-service';
 import { providerHandlers, withProvider, type ProvidersContext } from './handlers';
 import { loadProviderSet } from './index';
 import { startWireServer, type WireServer } from './test-support/wire-server';
@@ -18,13 +18,14 @@ let dir: string;
 let env: NodeJS.ProcessEnv;
 
 async function context(): Promise<ProvidersContext> {
-  let config = (await loadWorkspaceConfig(dir)).config;
+  const settings = new WorkspaceService(dir);
+  await settings.load();
   return {
     workspace: () => dir,
-    workspaceProviders: () => config.providers,
-    providerSet: () => loadProviderSet(config.providers, env, null),
+    workspaceProviders: () => settings.config.providers,
+    providerSet: () => loadProviderSet(settings.config.providers, env, null),
     saveConfig: async (patch) => {
-      config = (await saveWorkspaceConfig(dir, patch)).config;
+      await settings.save(patch);
     },
     env: () => env,
   };
