@@ -2,11 +2,11 @@
 import { mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ZipFile } from 'yazl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StudioEvent } from '../../../shared/api/studio-api';
 import type { StudioHost } from '../studio-host';
 import { isolatedHost } from '../../test-support/isolated-host';
+import { zipFiles } from '../../test-support/zip-files';
 import { skillMd, writeSkill } from '../skills/test-support/skill-records';
 import { freedesktopTrash } from './trash';
 
@@ -16,18 +16,6 @@ let bundled: string;
 let dataHome: string;
 let host: StudioHost;
 let events: StudioEvent[];
-
-function zip(files: Record<string, string>): Promise<string> {
-  const z = new ZipFile();
-  for (const [name, text] of Object.entries(files)) z.addBuffer(Buffer.from(text), name);
-  z.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    z.outputStream.on('end', () => resolve(Buffer.concat(chunks).toString('base64')));
-    z.outputStream.on('error', reject);
-  });
-}
 
 async function call<T>(method: string, params: unknown): Promise<T> {
   const res = await host.call(method, params);
@@ -130,10 +118,12 @@ describe('skill management through the Studio API', () => {
   });
 
   it('previews a two-skill bundle, then imports it keeping both on the conflict', async () => {
-    const base64 = await zip({
-      'mine/SKILL.md': skillMd('mine'),
-      'fresh/SKILL.md': skillMd('fresh'),
-    });
+    const base64 = (
+      await zipFiles({
+        'mine/SKILL.md': skillMd('mine'),
+        'fresh/SKILL.md': skillMd('fresh'),
+      })
+    ).toString('base64');
     const preview = await call<{
       skills: { folder: string; exists: boolean; keepBothAs: string }[];
     }>('bundles.inspect', { base64, fileName: 'two.zip' });
