@@ -42,6 +42,19 @@ const CLI_COMMANDS = [
   ),
 ];
 
+// The in-process client's domain modules (electron/host/client/client.ts loads each with
+// import() when one of its methods is first invoked): each a bundle of its own too, so
+// `read` never parses the catalog's validator and `list` never parses the runner.
+const CLIENT_DOMAINS = [
+  ...new Set(
+    [
+      ...readFileSync('electron/host/client/client.ts', 'utf8').matchAll(
+        /import\('\.\/([a-z0-9-]+)'\)/g,
+      ),
+    ].map((m) => m[1]),
+  ),
+];
+
 /** Resolves shared modules and command modules to the dist/cli/ bundles (`prefix`: from where). */
 function cliParts(prefix, self) {
   return {
@@ -60,6 +73,9 @@ function cliParts(prefix, self) {
         const command = /^electron\/cli\/commands\/([a-z0-9-]+)\.ts$/.exec(file)?.[1];
         if (args.kind === 'dynamic-import' && command && CLI_COMMANDS.includes(command))
           return { path: `${prefix}${command}.cjs`, external: true };
+        const domain = /^electron\/host\/client\/([a-z0-9-]+)\.ts$/.exec(file)?.[1];
+        if (args.kind === 'dynamic-import' && domain && CLIENT_DOMAINS.includes(domain))
+          return { path: `${prefix}client-${domain}.cjs`, external: true };
         return undefined;
       });
     },
@@ -77,6 +93,7 @@ const cliBuilds = [
   }),
   ...[
     ...CLI_COMMANDS.map((name) => [`electron/cli/commands/${name}.ts`, name]),
+    ...CLIENT_DOMAINS.map((name) => [`electron/host/client/${name}.ts`, `client-${name}`]),
     ...Object.entries(CLI_SHARED),
     ...Object.entries(CLI_LAZY),
   ].map(([entry, name]) =>

@@ -3,12 +3,15 @@
  * spirit of VS Code's code-layering rule. The layers and the data paths between them are
  * described in docs/architecture.md ("Layers").
  *
- *   shared/            ← everything (pure TypeScript: no Node, no DOM)
- *   electron/host/     ← the adapters: electron/server, electron/cli, electron/main
- *   electron/server/   ← electron/cli only (`serve` starts it)
- *   electron/preload/  uses shared/ and the IPC channel names of electron/main, nothing else
- *   renderer/          uses shared/ only (it reaches the host through its Backend)
- *   electron/cli/      is imported by nobody but tests (the bin shim loads the built bundle)
+ *   shared/               ← everything (pure TypeScript: no Node, no DOM)
+ *   electron/host/        ← the adapters: electron/server, electron/main, and the client
+ *   electron/host/client/ ← electron/cli and electron/main: the typed in-process door to the
+ *                           host; the CLI reaches the host (and the server `serve` starts)
+ *                           through it alone
+ *   electron/server/      ← electron/host/client only (`serve` starts it)
+ *   electron/preload/     uses shared/ and the IPC channel names of electron/main, nothing else
+ *   renderer/             uses shared/ only (it reaches the host through its Backend)
+ *   electron/cli/         is imported by nobody but tests (the bin shim loads the built bundle)
  *
  * Tests and their support folders may reach across layers: an integration test starts a real
  * server or CLI on purpose. Files outside the map (e2e/, bench/, scripts/) may use any layer
@@ -24,10 +27,11 @@ const ALLOWED = {
   shared: [],
   renderer: ['shared'],
   'electron/host': ['shared'],
+  'electron/host/client': ['shared', 'electron/host', 'electron/server'],
   'electron/server': ['shared', 'electron/host'],
-  'electron/main': ['shared', 'electron/host'],
+  'electron/main': ['shared', 'electron/host', 'electron/host/client'],
   'electron/preload': ['shared'],
-  'electron/cli': ['shared', 'electron/host', 'electron/server'],
+  'electron/cli': ['shared', 'electron/host/client'],
 };
 
 /** Single files a layer may use in a layer it otherwise may not (path relative to the root). */
@@ -40,6 +44,9 @@ const EXCEPTIONS = {
 export function layerOf(relPath) {
   const parts = relPath.split('/');
   if (parts[0] === 'shared' || parts[0] === 'renderer') return parts[0];
+  // The client is a layer of its own inside the host's folder: above the host, below the CLI.
+  if (parts[0] === 'electron' && parts[1] === 'host' && parts[2] === 'client' && parts.length > 3)
+    return 'electron/host/client';
   if (parts[0] === 'electron' && parts.length > 2) {
     const layer = `electron/${parts[1]}`;
     return layer in ALLOWED ? layer : null;

@@ -44,6 +44,20 @@ describe('layer rule through ESLint', () => {
     expect(errors).toEqual([]);
   });
 
+  it('fails a CLI import of the host other than its client', async () => {
+    const errors = await layerErrors(
+      'electron/cli/commands/layer-probe.ts',
+      "import { findSkill } from '../../host/registry/find-skill';\n" +
+        "import { createClient } from '../../host/client/client';\n" +
+        'export const x = [findSkill, createClient];\n',
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("'../../host/registry/find-skill'");
+    expect(errors[0]).toContain(
+      'electron/cli may import only from electron/cli, shared, electron/host/client',
+    );
+  });
+
   it('fails the desktop app importing the server', async () => {
     const errors = await layerErrors(
       'electron/main/layer-probe.ts',
@@ -60,6 +74,26 @@ describe('layer map', () => {
     expect(layerViolation('electron/host/router.ts', 'shared/api/studio-api')).toBeNull();
     expect(layerViolation('electron/host/router.ts', 'electron/server/server')).not.toBeNull();
     expect(layerViolation('shared/skill/validate.ts', 'electron/host/fs/safe-path')).not.toBeNull();
+  });
+
+  it('lets the CLI reach the host and the server only through the client', () => {
+    expect(
+      layerViolation('electron/cli/commands/list.ts', 'electron/host/client/client'),
+    ).toBeNull();
+    expect(
+      layerViolation('electron/cli/commands/list.ts', 'electron/host/registry/registry'),
+    ).not.toBeNull();
+    expect(
+      layerViolation('electron/cli/commands/serve.ts', 'electron/server/server'),
+    ).not.toBeNull();
+    expect(layerViolation('electron/host/client/serve.ts', 'electron/server/server')).toBeNull();
+    expect(
+      layerViolation('electron/host/client/catalog.ts', 'electron/host/registry/registry'),
+    ).toBeNull();
+    expect(
+      layerViolation('electron/host/studio-host.ts', 'electron/host/client/client'),
+    ).not.toBeNull();
+    expect(layerViolation('electron/host/client/client.ts', 'electron/cli/io')).not.toBeNull();
   });
 
   it('keeps the CLI to itself and its tests', () => {

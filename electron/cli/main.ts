@@ -8,14 +8,14 @@ import { parseArgs } from 'node:util';
 import { COMMON_OPTIONS, type CommandSpec } from './command';
 import { EXIT_FAILED, EXIT_USAGE, UsageError, processIO, type CliIO } from './io';
 import { COMMANDS } from './commands';
-import { appVersion } from '../host/app-paths';
 import {
+  appVersion,
+  configureLog,
   exitCodeFor,
   installShutdownHandlers,
+  stopAllRuns,
   type ShutdownHandle,
-} from '../host/lifecycle/shutdown';
-import { stopAllRuns } from '../host/runner/live-runs';
-import { configureLog } from '../host/log';
+} from '../host/client/entry';
 
 function usage(): string {
   return [

@@ -1,22 +1,15 @@
 import { promises as fsp, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { countBySeverity } from '../../../shared/skill/diagnostics';
-import { exportBundle } from '../../host/bundle/export-bundle';
 import { CLIENT_IDS, isClientId } from '../../../shared/skill/client-profiles';
-import { moveKeysUnderMetadata } from '../../../shared/skill/client-fixes';
-import { importBundle } from '../../host/bundle/import-bundle';
-import { writeFileAtomic } from '../../host/fs/atomic-write';
-import { isFileServiceError } from '../../host/fs/errors';
-import { readSkillFolder } from '../../host/registry/scan';
-import { createSkillFromTemplate, TEMPLATE_NAMES } from '../../host/skill-templates';
 import type { TemplateName } from '../../../shared/api/studio-api';
+import type { SkillTarget } from '../../host/client/cli-methods';
+import { TEMPLATE_NAMES } from '../../host/client/entry';
 import type { CommandContext, CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, UsageError, writeJson } from '../io';
 import { formatDiagnostic, plural } from '../format';
-import { withHost } from '../host-context';
-import type { SkillRecord } from '../../../shared/skill/model';
-import { logSwallowed } from '../../host/log';
+import { withClient } from '../client';
 
 function isFolder(p: string): boolean {
   try {
@@ -26,7 +19,8 @@ function isFolder(p: string): boolean {
   }
 }
 
-async function skillFor(ctx: CommandContext, ref: string): Promise<SkillRecord> {
+/** A path-like REF is a folder to export as it is; anything else names a workspace skill. */
+function targetFor(ctx: CommandContext, ref: string): SkillTarget {
   const asPath = path.resolve(ctx.io.cwd, ref);
   if (
     ref.includes('/') ||
@@ -35,9 +29,9 @@ async function skillFor(ctx: CommandContext, ref: string): Promise<SkillRecord> 
     existsSync(path.join(asPath, 'SKILL.md'))
   ) {
     if (!existsSync(asPath)) throw new UsageError(`${ref}: no such folder`);
-    return readSkillFolder(asPath, 'project');
+    return { folder: asPath };
   }
-  return withHost(ctx, async (host) => host.resolveSkill(ref));
+  return { skill: ref };
 }
 
 export const exportCommand: CommandImpl = {
@@ -47,47 +41,63 @@ export const exportCommand: CommandImpl = {
     const format = stringFlag(ctx, 'format') ?? 'skill';
     if (format !== 'skill' && format !== 'zip')
       throw new UsageError(`--format must be skill or zip, not '${format}'`);
-    const rec = await skillFor(ctx, ref);
-    const name = rec.summary.name;
-    const c = colours(ctx.io);
-    const { errors, warnings } = countBySeverity(rec.diagnostics);
-    if (!ctx.common.json) {
-      for (const d of rec.diagnostics) {
-        ctx.io.stderr.write(formatDiagnostic(rec.skillMdPath ?? rec.dir, d, c, ctx.io.cwd) + '\n');
-      }
-    }
-    if (errors > 0 && !ctx.values.force) {
-      ctx.io.stderr.write(
-        `skill-studio export: ${name} has ${plural(errors, 'error')}; fix them or pass --force\n`,
-      );
-      if (ctx.common.json) writeJson(ctx.io, { exported: false, diagnostics: rec.diagnostics });
-      return 1;
-    }
-    const out = path.resolve(ctx.io.cwd, stringFlag(ctx, 'output') ?? `${name}.${format}`);
-    if (!isFolder(path.dirname(out)))
-      throw new UsageError(`-o ${out}: the folder ${path.dirname(out)} does not exist`);
-    const fixFor = stringFlag(ctx, 'fix-for');
-    if (fixFor !== undefined && !isClientId(fixFor))
-      throw new UsageError(`--fix-for must be one of ${CLIENT_IDS.join(', ')}, not '${fixFor}'`);
-    // The client's quick fix rewrites SKILL.md in the archive only.
-    const rewriteSkillMd = fixFor
-      ? (text: string) => moveKeysUnderMetadata(text, fixFor)?.text ?? text
-      : undefined;
-    const { buffer, entries } = await exportBundle(rec.dir, { name, format, rewriteSkillMd });
-    await writeFileAtomic(out, buffer);
-    if (ctx.common.json)
-      writeJson(ctx.io, {
-        exported: true,
-        path: out,
-        bytes: buffer.length,
-        entries,
-        diagnostics: rec.diagnostics,
-      });
-    else
-      ctx.io.stdout.write(
-        `${c.green('exported')} ${name} → ${out} (${plural(entries.length, 'entry')}, ${buffer.length} bytes${warnings ? `, ${plural(warnings, 'warning')}` : ''})\n`,
-      );
-    return 0;
+    const target = targetFor(ctx, ref);
+    const force = Boolean(ctx.values.force);
+    // A folder needs no workspace (nor --root); a name opens the whole host.
+    return withClient(
+      ctx,
+      async (client) => {
+        const rec = await client.invoke('export.check', { target, force });
+        const name = rec.name;
+        const c = colours(ctx.io);
+        const { warnings } = countBySeverity(rec.diagnostics);
+        if (!ctx.common.json) {
+          for (const d of rec.diagnostics) {
+            ctx.io.stderr.write(
+              formatDiagnostic(rec.skillMdPath ?? rec.dir, d, c, ctx.io.cwd) + '\n',
+            );
+          }
+        }
+        // Whether it may be exported is the host's policy (the same as the studio's export).
+        if (rec.refused) {
+          const { errors } = countBySeverity(rec.diagnostics);
+          ctx.io.stderr.write(
+            `skill-studio export: ${name} has ${plural(errors, 'error')}; fix them or pass --force\n`,
+          );
+          if (ctx.common.json) writeJson(ctx.io, { exported: false, diagnostics: rec.diagnostics });
+          return 1;
+        }
+        const out = path.resolve(ctx.io.cwd, stringFlag(ctx, 'output') ?? `${name}.${format}`);
+        if (!isFolder(path.dirname(out)))
+          throw new UsageError(`-o ${out}: the folder ${path.dirname(out)} does not exist`);
+        const fixFor = stringFlag(ctx, 'fix-for');
+        if (fixFor !== undefined && !isClientId(fixFor))
+          throw new UsageError(
+            `--fix-for must be one of ${CLIENT_IDS.join(', ')}, not '${fixFor}'`,
+          );
+        const { bytes, entries } = await client.invoke('export.write', {
+          target,
+          force,
+          format,
+          outPath: out,
+          fixFor: fixFor ?? null,
+        });
+        if (ctx.common.json)
+          writeJson(ctx.io, {
+            exported: true,
+            path: out,
+            bytes,
+            entries,
+            diagnostics: rec.diagnostics,
+          });
+        else
+          ctx.io.stdout.write(
+            `${c.green('exported')} ${name} → ${out} (${plural(entries.length, 'entry')}, ${bytes} bytes${warnings ? `, ${plural(warnings, 'warning')}` : ''})\n`,
+          );
+        return 0;
+      },
+      { workspace: 'skill' in target },
+    );
   },
 };
 
@@ -108,24 +118,18 @@ export const importCommand: CommandImpl = {
     });
     const into = path.resolve(ctx.io.cwd, stringFlag(ctx, 'into') ?? 'skills');
     if (existsSync(into) && !isFolder(into)) throw new UsageError(`--into ${into}: not a folder`);
-    // A refused bundle leaves nothing behind, not even the folder made for it.
-    const made = await fsp.mkdir(into, { recursive: true });
-    let res;
-    try {
-      res = await importBundle(buffer, into, { onConflict });
-    } catch (err) {
-      if (made)
-        await fsp
-          .rm(made, { recursive: true, force: true })
-          .catch(logSwallowed('remove the folder a failed import made'));
-      if (isFileServiceError(err) && err.code === 'exists') {
-        ctx.io.stderr.write(
-          `skill-studio import: ${err.message}; pass --replace to replace it or --keep-both to import it as <name>-2\n`,
-        );
-        return 1;
-      }
-      throw err;
+    const outcome = await withClient(
+      ctx,
+      (client) => client.invoke('bundles.importInto', { buffer, into, onConflict }),
+      { workspace: false },
+    );
+    if ('exists' in outcome) {
+      ctx.io.stderr.write(
+        `skill-studio import: ${outcome.exists}; pass --replace to replace it or --keep-both to import it as <name>-2\n`,
+      );
+      return 1;
     }
+    const res = outcome.imported;
     if (ctx.common.json) writeJson(ctx.io, res);
     else
       for (const skill of res.skills) {
@@ -152,7 +156,11 @@ export const newCommand: CommandImpl = {
       throw new UsageError(`--template must be one of ${TEMPLATE_NAMES.join(', ')}`);
     const into = path.resolve(ctx.io.cwd, stringFlag(ctx, 'into') ?? 'skills');
     if (existsSync(into) && !isFolder(into)) throw new UsageError(`--into ${into}: not a folder`);
-    const dir = await createSkillFromTemplate({ name, template, intoDir: into });
+    const { dir } = await withClient(
+      ctx,
+      (client) => client.invoke('skills.create', { name, template, into }),
+      { workspace: false },
+    );
     if (ctx.common.json) writeJson(ctx.io, { name, path: dir, template });
     else ctx.io.stdout.write(`created ${dir} (${template} template)\n`);
     return 0;

@@ -5,7 +5,7 @@ import { overrideFromFlags } from '../provider-flags';
 import type { CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, EXIT_FAILED, EXIT_OK, UsageError } from '../io';
-import { withHost } from '../host-context';
+import { withClient } from '../client';
 
 function parseArgsJson(text: string | undefined): Record<string, unknown> {
   if (text === undefined) return {};
@@ -23,50 +23,58 @@ function parseArgsJson(text: string | undefined): Record<string, unknown> {
 
 export const callCommand: CommandImpl = {
   run: (ctx) =>
-    withHost(ctx, async (host) => {
-      const [name] = ctx.positionals;
-      if (!name) throw new UsageError('name the skill to call');
-      const args = parseArgsJson(stringFlag(ctx, 'args'));
-      const timeoutText = stringFlag(ctx, 'timeout');
-      const timeout = timeoutText === undefined ? 60 : Number(timeoutText);
-      if (!Number.isFinite(timeout) || timeout <= 0)
-        throw new UsageError(`--timeout must be a positive number of seconds`);
-      const agent = stringFlag(ctx, 'agent') ?? null;
-      if (agent !== null && !host.agentExists(agent))
-        throw new UsageError(`no agent '${agent}' in skill-studio.json`);
+    withClient(
+      ctx,
+      async (client) => {
+        const [name] = ctx.positionals;
+        if (!name) throw new UsageError('name the skill to call');
+        const args = parseArgsJson(stringFlag(ctx, 'args'));
+        const timeoutText = stringFlag(ctx, 'timeout');
+        const timeout = timeoutText === undefined ? 60 : Number(timeoutText);
+        if (!Number.isFinite(timeout) || timeout <= 0)
+          throw new UsageError(`--timeout must be a positive number of seconds`);
+        const agent = stringFlag(ctx, 'agent') ?? null;
+        if (agent !== null && !(await client.invoke('agents.exists', { agent })))
+          throw new UsageError(`no agent '${agent}' in skill-studio.json`);
 
-      const llm_override = overrideFromFlags(stringFlag(ctx, 'provider'), stringFlag(ctx, 'model'));
-      const req = makeCallRequest({
-        name,
-        arguments: args,
-        timeout: Math.ceil(timeout),
-        llm_override,
-      });
-      const json = ctx.common.json;
-      // Model runs stream their answer as a transcript; other calls look as before.
-      const view = new TranscriptView(ctx.io, colours(ctx.io));
-      if (json) ctx.io.stdout.write(encodeMessage(req) + '\n');
-
-      // Ctrl-C cancels the call; the host kills the skill's whole process group.
-      const controller = new AbortController();
-      const off = ctx.io.onInterrupt(() => {
-        if (!json) ctx.io.stderr.write('\ncancelling…\n');
-        controller.abort('cancelled');
-      });
-      try {
-        const resp = await host.a2e.call(
-          req,
-          agent,
-          (event) => (json ? ctx.io.stdout.write(encodeMessage(event) + '\n') : view.event(event)),
-          controller.signal,
+        const llm_override = overrideFromFlags(
+          stringFlag(ctx, 'provider'),
+          stringFlag(ctx, 'model'),
         );
-        if (json) {
-          ctx.io.stdout.write(encodeMessage(resp) + '\n');
-          return resp.data?.success ? EXIT_OK : EXIT_FAILED;
+        const req = makeCallRequest({
+          name,
+          arguments: args,
+          timeout: Math.ceil(timeout),
+          llm_override,
+        });
+        const json = ctx.common.json;
+        // Model runs stream their answer as a transcript; other calls look as before.
+        const view = new TranscriptView(ctx.io, colours(ctx.io));
+        if (json) ctx.io.stdout.write(encodeMessage(req) + '\n');
+
+        // Ctrl-C cancels the call; the host kills the skill's whole process group.
+        const controller = new AbortController();
+        const off = ctx.io.onInterrupt(() => {
+          if (!json) ctx.io.stderr.write('\ncancelling…\n');
+          controller.abort('cancelled');
+        });
+        try {
+          const resp = await client.call(
+            req,
+            agent,
+            (event) =>
+              json ? ctx.io.stdout.write(encodeMessage(event) + '\n') : view.event(event),
+            controller.signal,
+          );
+          if (json) {
+            ctx.io.stdout.write(encodeMessage(resp) + '\n');
+            return resp.data?.success ? EXIT_OK : EXIT_FAILED;
+          }
+          return view.done(resp) ? EXIT_OK : EXIT_FAILED;
+        } finally {
+          off();
         }
-        return view.done(resp) ? EXIT_OK : EXIT_FAILED;
-      } finally {
-        off();
-      }
-    }),
+      },
+      { openWorkspace: true },
+    ),
 };

@@ -26,7 +26,7 @@ import type {
 } from '../../../shared/api/evals';
 import type { StudioEvent } from '../../../shared/api/studio-api';
 import { CONFIGURATION_ORDER } from '../../../shared/eval/types';
-import type { StudioHost } from '../../host/studio-host';
+import type { HostClient } from '../../host/client/client';
 import type { CommandContext, CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import {
@@ -38,7 +38,7 @@ import {
   type CliIO,
   type Colours,
 } from '../io';
-import { withHost } from '../host-context';
+import { withClient } from '../client';
 
 function intFlag(ctx: CommandContext, name: string, min: number, max: number): number | undefined {
   const raw = stringFlag(ctx, name);
@@ -126,7 +126,7 @@ export class ProgressView {
 /** Starts the job, shows its progress, waits for its end; Ctrl-C cancels it (what finished stays). */
 async function follow(
   ctx: CommandContext,
-  host: StudioHost,
+  client: HostClient,
   skill: string,
   start: () => Promise<EvalStarted>,
   view: ProgressView,
@@ -139,7 +139,7 @@ async function follow(
     view.event(e);
     if (e.type === 'eval.finished') finish(e);
   };
-  const off = host.onEvent((e: StudioEvent) => {
+  const off = await client.onEvent((e: StudioEvent) => {
     if (!e.type.startsWith('eval.')) return;
     const ev = e as EvalEvent;
     if (ev.skill !== skill) return;
@@ -148,7 +148,7 @@ async function follow(
     else if (ev.runId === runId) handle(ev);
   });
   const offInterrupt = ctx.io.onInterrupt(() => {
-    if (runId !== null) void host.invoke('evals.cancel', { skill, runId });
+    if (runId !== null) void client.invoke('evals.cancel', { skill, runId });
   });
   try {
     const started = await start();
@@ -223,105 +223,112 @@ function triggersReport(t: TriggerResultsJson, c: Colours): string {
 
 export const evalCommand: CommandImpl = {
   run: (ctx) =>
-    withHost(ctx, async (host) => {
-      const [name, extra] = ctx.positionals;
-      if (!name) throw new UsageError('name the skill to evaluate');
-      if (extra !== undefined)
-        throw new UsageError(`one skill at a time (got '${name}' and '${extra}')`);
-      const skill = host.resolveSkill(name).dir;
-      const runs = intFlag(ctx, 'runs', 1, 20);
-      const concurrency = intFlag(ctx, 'concurrency', 1, 32);
-      const minPassRate = rateFlag(ctx, 'min-pass-rate');
-      const provider = stringFlag(ctx, 'provider') ?? null;
-      const model = stringFlag(ctx, 'model') ?? null;
-      const c = colours(ctx.io);
-      const view = new ProgressView(ctx.io.stderr, c);
-      const json = ctx.common.json;
+    withClient(
+      ctx,
+      async (client) => {
+        const [name, extra] = ctx.positionals;
+        if (!name) throw new UsageError('name the skill to evaluate');
+        if (extra !== undefined)
+          throw new UsageError(`one skill at a time (got '${name}' and '${extra}')`);
+        const skill = (await client.invoke('skills.resolve', { skill: name })).dir;
+        const runs = intFlag(ctx, 'runs', 1, 20);
+        const concurrency = intFlag(ctx, 'concurrency', 1, 32);
+        const minPassRate = rateFlag(ctx, 'min-pass-rate');
+        const provider = stringFlag(ctx, 'provider') ?? null;
+        const model = stringFlag(ctx, 'model') ?? null;
+        const c = colours(ctx.io);
+        const view = new ProgressView(ctx.io.stderr, c);
+        const json = ctx.common.json;
 
-      if (ctx.values.triggers) {
-        const agent = stringFlag(ctx, 'agent') ?? null;
-        const threshold = rateFlag(ctx, 'threshold', true);
+        if (ctx.values.triggers) {
+          const agent = stringFlag(ctx, 'agent') ?? null;
+          const threshold = rateFlag(ctx, 'threshold', true);
+          const outcome = await follow(
+            ctx,
+            client,
+            skill,
+            () =>
+              client.invoke('evals.startTriggers', {
+                skill,
+                options: {
+                  provider,
+                  model,
+                  runs,
+                  concurrency,
+                  agent,
+                  ...(threshold !== null ? { threshold } : {}),
+                },
+              }),
+            view,
+          );
+          const t = (await client.invoke('evals.get', { skill, runId: outcome.started.runId }))
+            .triggers;
+          if (!t) throw new Error(outcome.error ?? 'the trigger run left no results');
+          if (json) writeJson(ctx.io, t);
+          else ctx.io.stdout.write(triggersReport(t, c) + `results: ${outcome.started.folder}\n`);
+          const rate = t.summary.total === 0 ? 0 : t.summary.passed / t.summary.total;
+          const problems: string[] = [];
+          if (outcome.status !== 'completed')
+            problems.push(`the run ${outcome.status}${outcome.error ? `: ${outcome.error}` : ''}`);
+          if (minPassRate !== null && rate < minPassRate)
+            problems.push(
+              `${pct(rate)} of queries pass, below --min-pass-rate ${pct(minPassRate)}`,
+            );
+          for (const p of problems) ctx.io.stderr.write(`skill-studio eval: ${p}\n`);
+          return problems.length > 0 ? EXIT_FAILED : EXIT_OK;
+        }
+
+        const configurations: ConfigurationName[] = ctx.values.previous
+          ? ['with_skill', 'without_skill', 'old_skill']
+          : ['with_skill', 'without_skill'];
+        const cases = ctx.values.case as string[] | undefined;
+        // The grader on the run's provider; without the flag, the run's own model.
+        const graderModel = stringFlag(ctx, 'grader-model');
         const outcome = await follow(
           ctx,
-          host,
+          client,
           skill,
           () =>
-            host.invoke('evals.startTriggers', {
+            client.invoke('evals.start', {
               skill,
               options: {
                 provider,
                 model,
                 runs,
                 concurrency,
-                agent,
-                ...(threshold !== null ? { threshold } : {}),
+                configurations,
+                ...(cases ? { cases } : {}),
+                ...(graderModel ? { grader: { model: graderModel } } : {}),
               },
             }),
           view,
         );
-        const t = (await host.invoke('evals.get', { skill, runId: outcome.started.runId }))
-          .triggers;
-        if (!t) throw new Error(outcome.error ?? 'the trigger run left no results');
-        if (json) writeJson(ctx.io, t);
-        else ctx.io.stdout.write(triggersReport(t, c) + `results: ${outcome.started.folder}\n`);
-        const rate = t.summary.total === 0 ? 0 : t.summary.passed / t.summary.total;
+        const b = (await client.invoke('evals.get', { skill, runId: outcome.started.runId }))
+          .benchmark;
+        if (!b) throw new Error(outcome.error ?? 'the benchmark left no results');
+        if (json) writeJson(ctx.io, b);
+        else ctx.io.stdout.write(benchmarkReport(b, c) + `results: ${outcome.started.folder}\n`);
+
         const problems: string[] = [];
+        const withSkill = b.run_summary.with_skill?.pass_rate.mean ?? 0;
+        const baseline = b.run_summary.without_skill?.pass_rate.mean;
         if (outcome.status !== 'completed')
-          problems.push(`the run ${outcome.status}${outcome.error ? `: ${outcome.error}` : ''}`);
-        if (minPassRate !== null && rate < minPassRate)
-          problems.push(`${pct(rate)} of queries pass, below --min-pass-rate ${pct(minPassRate)}`);
+          problems.push(
+            `the benchmark ${outcome.status}${outcome.error ? `: ${outcome.error}` : ''}`,
+          );
+        if (b.studio.failed_runs.length > 0)
+          problems.push(`${b.studio.failed_runs.length} run(s) failed`);
+        if (minPassRate !== null && withSkill < minPassRate)
+          problems.push(
+            `pass rate with the skill ${pct(withSkill)} is below --min-pass-rate ${pct(minPassRate)}`,
+          );
+        if (baseline !== undefined && withSkill < baseline)
+          problems.push(
+            `the skill does worse than no skill: ${pct(withSkill)} against ${pct(baseline)}`,
+          );
         for (const p of problems) ctx.io.stderr.write(`skill-studio eval: ${p}\n`);
         return problems.length > 0 ? EXIT_FAILED : EXIT_OK;
-      }
-
-      const configurations: ConfigurationName[] = ctx.values.previous
-        ? ['with_skill', 'without_skill', 'old_skill']
-        : ['with_skill', 'without_skill'];
-      const cases = ctx.values.case as string[] | undefined;
-      // The grader on the run's provider; without the flag, the run's own model.
-      const graderModel = stringFlag(ctx, 'grader-model');
-      const outcome = await follow(
-        ctx,
-        host,
-        skill,
-        () =>
-          host.invoke('evals.start', {
-            skill,
-            options: {
-              provider,
-              model,
-              runs,
-              concurrency,
-              configurations,
-              ...(cases ? { cases } : {}),
-              ...(graderModel ? { grader: { model: graderModel } } : {}),
-            },
-          }),
-        view,
-      );
-      const b = (await host.invoke('evals.get', { skill, runId: outcome.started.runId })).benchmark;
-      if (!b) throw new Error(outcome.error ?? 'the benchmark left no results');
-      if (json) writeJson(ctx.io, b);
-      else ctx.io.stdout.write(benchmarkReport(b, c) + `results: ${outcome.started.folder}\n`);
-
-      const problems: string[] = [];
-      const withSkill = b.run_summary.with_skill?.pass_rate.mean ?? 0;
-      const baseline = b.run_summary.without_skill?.pass_rate.mean;
-      if (outcome.status !== 'completed')
-        problems.push(
-          `the benchmark ${outcome.status}${outcome.error ? `: ${outcome.error}` : ''}`,
-        );
-      if (b.studio.failed_runs.length > 0)
-        problems.push(`${b.studio.failed_runs.length} run(s) failed`);
-      if (minPassRate !== null && withSkill < minPassRate)
-        problems.push(
-          `pass rate with the skill ${pct(withSkill)} is below --min-pass-rate ${pct(minPassRate)}`,
-        );
-      if (baseline !== undefined && withSkill < baseline)
-        problems.push(
-          `the skill does worse than no skill: ${pct(withSkill)} against ${pct(baseline)}`,
-        );
-      for (const p of problems) ctx.io.stderr.write(`skill-studio eval: ${p}\n`);
-      return problems.length > 0 ? EXIT_FAILED : EXIT_OK;
-    }),
+      },
+      { openWorkspace: true },
+    ),
 };

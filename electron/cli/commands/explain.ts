@@ -18,9 +18,12 @@ import {
   type TopologySpec,
 } from '../../../shared/skill/topology-contract';
 import { topologyMermaid } from '../../../shared/skill/topology-mermaid';
-import { openCatalog, type Catalog } from '../catalog';
 import type { CommandImpl } from '../command';
 import { UsageError, writeJson } from '../io';
+import { withClient } from '../client';
+
+/** The workspace's skills, for the composed skills a topology names. */
+type Catalog = readonly SkillRecord[];
 
 export interface TopologyExplanation {
   name: string;
@@ -60,7 +63,7 @@ function problemsOf(record: SkillRecord, spec: TopologySpec, catalog: Catalog): 
   for (const w of flow.parallelWrites)
     out.push(`branches of one "|" all write "${w.key}" (${w.steps.map((s) => s.name).join(', ')})`);
   const skillsOf = (name: string): string[] => {
-    const found = catalog.all().find((r) => r.definition.name === name && !r.summary.shadowed_by);
+    const found = catalog.find((r) => r.definition.name === name && !r.summary.shadowed_by);
     return found ? [...readComposedSkills(found.frontmatter?.skills).values()] : [];
   };
   for (const cycle of composedSkillCycles(record.definition.name, skillsOf))
@@ -149,27 +152,30 @@ export function formatExplanation(e: TopologyExplanation): string {
 }
 
 export const explainCommand: CommandImpl = {
-  async run(ctx) {
-    const [name] = ctx.positionals;
-    if (!name) throw new UsageError('name the skill to explain');
-    const catalog = await openCatalog(ctx, { countFiles: false });
-    const record = catalog.resolve(name);
-    if (record.summary.kind !== 'topology') {
-      ctx.io.stderr.write(
-        `skill-studio explain: "${record.definition.name}" is ${record.summary.kind === 'llm' ? 'an' : 'a'} ${record.summary.kind} skill; only a topology skill (a topology over agents or skills) has wiring to explain\n`,
-      );
-      return 1;
-    }
-    let explanation: TopologyExplanation;
-    try {
-      explanation = explainTopology(record, catalog);
-    } catch (err) {
-      if (!(err instanceof ExplainError)) throw err;
-      ctx.io.stderr.write(`skill-studio explain: ${err.message}\n`);
-      return 1;
-    }
-    if (ctx.common.json) writeJson(ctx.io, explanation);
-    else ctx.io.stdout.write(formatExplanation(explanation));
-    return 0;
-  },
+  run: (ctx) =>
+    withClient(ctx, async (client) => {
+      const [name] = ctx.positionals;
+      if (!name) throw new UsageError('name the skill to explain');
+      const { record, all: catalog } = await client.invoke('catalog.resolve', {
+        skill: name,
+        countFiles: false,
+      });
+      if (record.summary.kind !== 'topology') {
+        ctx.io.stderr.write(
+          `skill-studio explain: "${record.definition.name}" is ${record.summary.kind === 'llm' ? 'an' : 'a'} ${record.summary.kind} skill; only a topology skill (a topology over agents or skills) has wiring to explain\n`,
+        );
+        return 1;
+      }
+      let explanation: TopologyExplanation;
+      try {
+        explanation = explainTopology(record, catalog);
+      } catch (err) {
+        if (!(err instanceof ExplainError)) throw err;
+        ctx.io.stderr.write(`skill-studio explain: ${err.message}\n`);
+        return 1;
+      }
+      if (ctx.common.json) writeJson(ctx.io, explanation);
+      else ctx.io.stdout.write(formatExplanation(explanation));
+      return 0;
+    }),
 };

@@ -7,22 +7,16 @@
  * Exit 0 when every picked skill was installed (or kept); 1 when one was refused or met
  * an existing skill without --replace, --keep or --rename (its diff is printed).
  */
-import os from 'node:os';
 import type { InstallConflictChoice, InstallScope } from '../../../shared/api/install';
 import { CLIENT_IDS, isClientId, type ClientId } from '../../../shared/skill/client-profiles';
 import { countBySeverity } from '../../../shared/skill/diagnostics';
-import { detectClients, INSTALLABLE_CLIENTS, type InstallRoots } from '../../host/install/clients';
-import { installSkills, uninstallSkill } from '../../host/install/install';
-import { classifySource, openSource } from '../../host/install/install-source';
+import { INSTALLABLE_CLIENTS } from '../../host/client/vocabulary';
 import type { CommandContext, CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, UsageError, writeJson } from '../io';
 import { formatDiagnostic, plural } from '../format';
 import { formatChanges } from './install-format';
-
-export function installRoots(ctx: CommandContext): InstallRoots {
-  return { home: ctx.io.env.HOME ?? os.homedir(), workspace: ctx.io.cwd };
-}
+import { withClient } from '../client';
 
 function clientFlag(ctx: CommandContext, flag: string): ClientId | undefined {
   const v = stringFlag(ctx, flag);
@@ -55,101 +49,90 @@ export const installCommand: CommandImpl = {
     const scope = scopeFlag(ctx);
     const onConflict = conflictFlag(ctx);
     const c = colours(ctx.io);
-    const roots = installRoots(ctx);
-    const ref = classifySource(src, ctx.io.cwd, { asFolder: Boolean(ctx.values.link) });
-    const source = await openSource(ref, { ref: stringFlag(ctx, 'ref') });
-    try {
-      if (!to) {
-        const clients = await detectClients(roots);
-        if (ctx.common.json) {
-          writeJson(ctx.io, {
-            source: { ...ref, commit: source.commit },
-            skills: source.skills.map((s) => ({
-              name: s.name,
-              path: s.subpath,
-              problem: s.problem,
-              diagnostics: s.diagnostics,
-            })),
-            clients,
-          });
+    const from = { src, link: Boolean(ctx.values.link), ref: stringFlag(ctx, 'ref') };
+    return withClient(
+      ctx,
+      async (host) => {
+        if (!to) {
+          const { source, skills, clients } = await host.invoke('install.inspect', from);
+          if (ctx.common.json) {
+            writeJson(ctx.io, { source, skills, clients });
+            return 0;
+          }
+          ctx.io.stdout.write(
+            `${source.location}${source.commit ? ` @ ${source.commit.slice(0, 12)}` : ''}\n`,
+          );
+          if (skills.length === 0)
+            ctx.io.stdout.write('  no skills found (no folder with SKILL.md)\n');
+          for (const s of skills) {
+            const { errors, warnings } = countBySeverity(s.diagnostics);
+            const verdict = s.problem
+              ? c.red(`refused: ${s.problem}`)
+              : errors
+                ? c.red(plural(errors, 'error'))
+                : warnings
+                  ? c.yellow(plural(warnings, 'warning'))
+                  : c.green('valid');
+            ctx.io.stdout.write(`  ${c.bold(s.name)}  ${c.dim(s.path)}  ${verdict}\n`);
+          }
+          ctx.io.stdout.write('\nClients (--to CLIENT --scope user|project):\n');
+          for (const k of clients) {
+            const found = [
+              k.projectFound && `project: ${k.projectFound}`,
+              k.userFound && `user: ${k.userFound}`,
+            ]
+              .filter(Boolean)
+              .join(', ');
+            ctx.io.stdout.write(
+              `  ${k.id.padEnd(12)} ${found ? c.green(`found (${found})`) : c.dim('not found')}\n` +
+                `      project → ${k.projectFolder ?? '—'}\n      user    → ${k.userFolder ?? '—'}\n`,
+            );
+          }
           return 0;
         }
-        ctx.io.stdout.write(
-          `${ref.location}${source.commit ? ` @ ${source.commit.slice(0, 12)}` : ''}\n`,
-        );
-        if (source.skills.length === 0)
-          ctx.io.stdout.write('  no skills found (no folder with SKILL.md)\n');
-        for (const s of source.skills) {
-          const { errors, warnings } = countBySeverity(s.diagnostics);
-          const verdict = s.problem
-            ? c.red(`refused: ${s.problem}`)
-            : errors
-              ? c.red(plural(errors, 'error'))
-              : warnings
-                ? c.yellow(plural(warnings, 'warning'))
-                : c.green('valid');
-          ctx.io.stdout.write(`  ${c.bold(s.name)}  ${c.dim(s.subpath)}  ${verdict}\n`);
+        const skillFlag = ctx.values.skill;
+        const { report, source } = await host.invoke('install.run', {
+          ...from,
+          client: to,
+          scope,
+          pick: Array.isArray(skillFlag) ? skillFlag : undefined,
+          onConflict,
+          force: Boolean(ctx.values.force),
+        });
+        if (ctx.common.json) writeJson(ctx.io, { ...report, source });
+        let failed = false;
+        for (const o of report.skills) {
+          if (!ctx.common.json)
+            for (const d of o.check.diagnostics.filter((x) => x.severity !== 'info'))
+              ctx.io.stderr.write(formatDiagnostic(`${o.name}/SKILL.md`, d, c, ctx.io.cwd) + '\n');
+          if (o.result === 'refused' || o.result === 'conflict') failed = true;
+          if (ctx.common.json) continue;
+          if (o.result === 'conflict' && o.conflict) {
+            ctx.io.stderr.write(
+              `skill-studio install: ${o.conflict.path} exists${o.conflict.existingIsLink ? ' (a link)' : ''}; ` +
+                `pass --replace, --keep, or --rename (installs as ${o.conflict.renameAs})\n` +
+                formatChanges(o.conflict.changes, c, 'existing → incoming'),
+            );
+          } else if (o.result === 'refused') {
+            ctx.io.stderr.write(`skill-studio install: ${o.name} refused for ${to}: ${o.reason}\n`);
+          } else if (o.result === 'kept') {
+            ctx.io.stdout.write(`kept ${o.path}${o.reason ? ` (${o.reason})` : ''}\n`);
+          } else {
+            const how = o.result === 'installed' ? '' : ` (${o.result})`;
+            ctx.io.stdout.write(
+              `${c.green('installed')} ${o.name} → ${o.path}${o.mode === 'link' ? ' (link)' : ''}${how}\n`,
+            );
+          }
         }
-        ctx.io.stdout.write('\nClients (--to CLIENT --scope user|project):\n');
-        for (const k of clients) {
-          const found = [
-            k.projectFound && `project: ${k.projectFound}`,
-            k.userFound && `user: ${k.userFound}`,
-          ]
-            .filter(Boolean)
-            .join(', ');
-          ctx.io.stdout.write(
-            `  ${k.id.padEnd(12)} ${found ? c.green(`found (${found})`) : c.dim('not found')}\n` +
-              `      project → ${k.projectFolder ?? '—'}\n      user    → ${k.userFolder ?? '—'}\n`,
-          );
-        }
-        return 0;
-      }
-      const skillFlag = ctx.values.skill;
-      const report = await installSkills(source, {
-        client: to,
-        scope,
-        roots,
-        mode: ctx.values.link ? 'link' : 'copy',
-        pick: Array.isArray(skillFlag) ? skillFlag : undefined,
-        onConflict,
-        force: Boolean(ctx.values.force),
-      });
-      if (ctx.common.json)
-        writeJson(ctx.io, { ...report, source: { ...ref, commit: source.commit } });
-      let failed = false;
-      for (const o of report.skills) {
-        if (!ctx.common.json)
-          for (const d of o.check.diagnostics.filter((x) => x.severity !== 'info'))
-            ctx.io.stderr.write(formatDiagnostic(`${o.name}/SKILL.md`, d, c, ctx.io.cwd) + '\n');
-        if (o.result === 'refused' || o.result === 'conflict') failed = true;
-        if (ctx.common.json) continue;
-        if (o.result === 'conflict' && o.conflict) {
-          ctx.io.stderr.write(
-            `skill-studio install: ${o.conflict.path} exists${o.conflict.existingIsLink ? ' (a link)' : ''}; ` +
-              `pass --replace, --keep, or --rename (installs as ${o.conflict.renameAs})\n` +
-              formatChanges(o.conflict.changes, c, 'existing → incoming'),
-          );
-        } else if (o.result === 'refused') {
-          ctx.io.stderr.write(`skill-studio install: ${o.name} refused for ${to}: ${o.reason}\n`);
-        } else if (o.result === 'kept') {
-          ctx.io.stdout.write(`kept ${o.path}${o.reason ? ` (${o.reason})` : ''}\n`);
-        } else {
-          const how = o.result === 'installed' ? '' : ` (${o.result})`;
-          ctx.io.stdout.write(
-            `${c.green('installed')} ${o.name} → ${o.path}${o.mode === 'link' ? ' (link)' : ''}${how}\n`,
-          );
-        }
-      }
-      if (
-        !ctx.common.json &&
-        report.skills.some((o) => o.result !== 'conflict' && o.result !== 'refused')
-      )
-        ctx.io.stdout.write(c.dim(`recorded in ${report.lockfile}\n`));
-      return failed ? 1 : 0;
-    } finally {
-      await source.dispose();
-    }
+        if (
+          !ctx.common.json &&
+          report.skills.some((o) => o.result !== 'conflict' && o.result !== 'refused')
+        )
+          ctx.io.stdout.write(c.dim(`recorded in ${report.lockfile}\n`));
+        return failed ? 1 : 0;
+      },
+      { workspace: false },
+    );
   },
 };
 
@@ -160,9 +143,17 @@ export const uninstallCommand: CommandImpl = {
     const from = clientFlag(ctx, 'from');
     if (!from)
       throw new UsageError(`--from CLIENT is required (${INSTALLABLE_CLIENTS.join(', ')})`);
-    const res = await uninstallSkill(name, from, scopeFlag(ctx), installRoots(ctx), {
-      force: Boolean(ctx.values.force),
-    });
+    const res = await withClient(
+      ctx,
+      (host) =>
+        host.invoke('install.remove', {
+          name,
+          client: from,
+          scope: scopeFlag(ctx),
+          force: Boolean(ctx.values.force),
+        }),
+      { workspace: false },
+    );
     if (ctx.common.json) writeJson(ctx.io, res);
     else ctx.io.stdout.write(`removed ${res.path}${res.mode === 'link' ? ' (link)' : ''}\n`);
     return 0;

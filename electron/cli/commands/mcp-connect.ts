@@ -4,24 +4,13 @@
  * MCP client's config (electron/host/mcp/connect.ts), showing the diff and the backup.
  * Prints the command line too, for clients it does not write.
  */
-import os from 'node:os';
 import path from 'node:path';
-import {
-  applyPlan,
-  commandLine,
-  ConfigNotJsonError,
-  configFile,
-  isMcpClient,
-  MCP_CLIENTS,
-  planConnect,
-  planDisconnect,
-  serverEntry,
-  serverNameFor,
-  type ConnectScope,
-} from '../../host/mcp/connect';
+import type { McpEntryParams } from '../../host/client/cli-methods';
+import { isMcpClient, MCP_CLIENTS } from '../../host/client/vocabulary';
 import type { CommandContext } from '../command';
 import { stringFlag } from '../command';
 import { EXIT_FAILED, UsageError } from '../io';
+import { withClient } from '../client';
 
 export async function runConnect(ctx: CommandContext): Promise<number> {
   const connect = stringFlag(ctx, 'connect');
@@ -35,55 +24,61 @@ export async function runConnect(ctx: CommandContext): Promise<number> {
     throw new UsageError(`--scope must be project or user, not '${scopeFlag}'`);
   if (client === 'claude-desktop' && scopeFlag === 'project')
     throw new UsageError('Claude Desktop has only a user config: use --scope user');
-  const scope: ConnectScope = scopeFlag;
-  const workspace = path.resolve(ctx.io.cwd, stringFlag(ctx, 'workspace') ?? '.');
+  const scope = scopeFlag;
   const agent = stringFlag(ctx, 'agent') ?? null;
-  const file = configFile(client, scope, {
-    home: ctx.io.env.HOME ?? os.homedir(),
-    project: workspace,
-    platform: process.platform,
-    appData: ctx.io.env.APPDATA,
-  });
-  const name = serverNameFor(agent);
-  const entry = serverEntry({
+  const entry: McpEntryParams = {
+    client,
+    scope,
+    workspace: path.resolve(ctx.io.cwd, stringFlag(ctx, 'workspace') ?? '.'),
+    agent,
     node: process.execPath,
     // The running CLI: bin/skill-studio.cjs, or the source entry with its loader flags.
     cli: process.argv[1] ?? 'skill-studio',
     nodeArgs: process.execArgv,
-    workspace,
-    agent,
-  });
-  const out = ctx.io.stdout;
-  out.write(`command: ${commandLine(entry)}\n`);
-  let plan;
-  try {
-    plan =
-      connect !== undefined
-        ? await planConnect(file, name, entry)
-        : await planDisconnect(file, name);
-  } catch (err) {
-    if (err instanceof ConfigNotJsonError) {
-      ctx.io.stderr.write(`skill-studio mcp: ${err.message}\n`);
-      return EXIT_FAILED;
-    }
-    throw err;
-  }
-  if (!plan.changes) {
-    out.write(`${file}: nothing to change\n`);
-    return 0;
-  }
-  out.write(plan.diff);
-  if (ctx.values['dry-run']) {
-    out.write('(dry run: nothing written)\n');
-    return 0;
-  }
-  const { backup } = await applyPlan(plan);
-  out.write(`${connect !== undefined ? 'connected' : 'disconnected'}: ${file}\n`);
-  if (backup) out.write(`backup: ${backup}\n`);
-  out.write(
-    connect !== undefined
-      ? `undo: skill-studio mcp --disconnect ${client} --scope ${scope}${agent ? ` --agent ${agent}` : ''}\n`
-      : '',
+  };
+  return withClient(
+    ctx,
+    async (host) => {
+      const { file, command } = await host.invoke('mcp.entry', entry);
+      const out = ctx.io.stdout;
+      out.write(`command: ${command}\n`);
+      const connecting = connect !== undefined;
+      const plan = await host.invoke('mcp.connect', {
+        ...entry,
+        connect: connecting,
+        dryRun: true,
+      });
+      if (plan.kind === 'not_json') {
+        ctx.io.stderr.write(`skill-studio mcp: ${plan.message}\n`);
+        return EXIT_FAILED;
+      }
+      if (plan.kind === 'unchanged') {
+        out.write(`${file}: nothing to change\n`);
+        return 0;
+      }
+      if (plan.kind === 'planned') out.write(plan.diff);
+      if (ctx.values['dry-run']) {
+        out.write('(dry run: nothing written)\n');
+        return 0;
+      }
+      const applied = await host.invoke('mcp.connect', {
+        ...entry,
+        connect: connecting,
+        dryRun: false,
+      });
+      if (applied.kind === 'not_json') {
+        ctx.io.stderr.write(`skill-studio mcp: ${applied.message}\n`);
+        return EXIT_FAILED;
+      }
+      out.write(`${connecting ? 'connected' : 'disconnected'}: ${file}\n`);
+      if (applied.kind === 'applied' && applied.backup) out.write(`backup: ${applied.backup}\n`);
+      out.write(
+        connecting
+          ? `undo: skill-studio mcp --disconnect ${client} --scope ${scope}${agent ? ` --agent ${agent}` : ''}\n`
+          : '',
+      );
+      return 0;
+    },
+    { workspace: false },
   );
-  return 0;
 }

@@ -8,14 +8,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { SkillsMcpServer } from '../../host/mcp/skills-server';
 import type { Command } from '../command';
 import { stringFlag } from '../command';
 import { UsageError } from '../io';
-import { withHost } from '../host-context';
+import { withClient } from '../client';
 import { runConnect } from './mcp-connect';
-import { logSwallowed } from '../../host/log';
 
 /** Its name, usage and flags are in commands/index.ts (loaded only when it runs). */
 export const mcpCommand: Pick<Command, 'run'> = {
@@ -30,28 +27,27 @@ export const mcpCommand: Pick<Command, 'run'> = {
       if (!existsSync(abs)) throw new UsageError(`--workspace ${workspace}: no such folder`);
       ctx = { ...ctx, io: { ...ctx.io, cwd: abs } };
     }
-    return withHost(ctx, async (host) => {
-      const agent = stringFlag(ctx, 'agent') ?? null;
-      if (agent !== null && !host.agentExists(agent))
-        throw new UsageError(`no agent '${agent}' in skill-studio.json`);
-      const mcp = new SkillsMcpServer(host, { agent });
-      const transport = new StdioServerTransport(
-        ctx.io.stdin as Readable,
-        ctx.io.stdout as Writable,
-      );
-      await new Promise<void>((resolve) => {
-        transport.onclose = () => resolve();
-        // The client closed stdin: nothing more will be asked.
-        ctx.io.stdin.on('end', () => resolve());
-        ctx.io.onInterrupt(() => resolve());
-        ctx.io.onOutputClosed(() => resolve());
-        void mcp.server.connect(transport);
-      });
-      // No run outlives the server: cancel them and wait for their processes to stop.
-      await host.a2e.cancelAll();
-      await mcp.server.close().catch(logSwallowed('close the MCP server'));
-      (ctx.io.stdin as Partial<NodeJS.ReadStream>).destroy?.();
-      return 0;
-    });
+    return withClient(
+      ctx,
+      async (client) => {
+        const agent = stringFlag(ctx, 'agent') ?? null;
+        if (agent !== null && !(await client.invoke('agents.exists', { agent })))
+          throw new UsageError(`no agent '${agent}' in skill-studio.json`);
+        await client.serveMcp(
+          agent,
+          ctx.io.stdin as Readable,
+          ctx.io.stdout as Writable,
+          (stop) => {
+            // The client closed stdin: nothing more will be asked.
+            ctx.io.stdin.on('end', () => stop());
+            ctx.io.onInterrupt(() => stop());
+            ctx.io.onOutputClosed(() => stop());
+          },
+        );
+        (ctx.io.stdin as Partial<NodeJS.ReadStream>).destroy?.();
+        return 0;
+      },
+      { openWorkspace: true },
+    );
   },
 };

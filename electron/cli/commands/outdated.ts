@@ -7,13 +7,12 @@
  * Exit: `outdated` 1 when something is outdated or its source is unavailable, else 0;
  * `update` 0 when the plan printed or every update applied, 1 when one failed or was skipped.
  */
-import type { UpdateItem } from '../../host/install/updates';
-import { checkOutdated, updateInstalled } from '../../host/install/updates';
-import { hasChanges } from '../../host/install/skill-tree';
+import type { UpdateItem } from '../../host/client/cli-methods';
+import { hasChanges } from '../../host/client/changes';
 import type { CommandContext, CommandImpl } from '../command';
 import { colours, writeJson } from '../io';
 import { formatChanges } from './install-format';
-import { installRoots } from './install';
+import { withClient } from '../client';
 
 function describe(ctx: CommandContext, item: UpdateItem): void {
   const c = colours(ctx.io);
@@ -47,7 +46,9 @@ function describe(ctx: CommandContext, item: UpdateItem): void {
 
 export const outdatedCommand: CommandImpl = {
   async run(ctx) {
-    const items = await checkOutdated(installRoots(ctx));
+    const items = await withClient(ctx, (host) => host.invoke('install.outdated', {}), {
+      workspace: false,
+    });
     if (ctx.common.json) writeJson(ctx.io, { skills: items });
     else if (items.length === 0) ctx.io.stdout.write('no skills installed by skill-studio here\n');
     else for (const item of items) describe(ctx, item);
@@ -58,11 +59,16 @@ export const outdatedCommand: CommandImpl = {
 export const updateCommand: CommandImpl = {
   async run(ctx) {
     const apply = Boolean(ctx.values.yes);
-    const items = await updateInstalled(installRoots(ctx), {
-      apply,
-      names: ctx.positionals,
-      force: Boolean(ctx.values.force),
-    });
+    const items = await withClient(
+      ctx,
+      (host) =>
+        host.invoke('install.update', {
+          apply,
+          names: ctx.positionals,
+          force: Boolean(ctx.values.force),
+        }),
+      { workspace: false },
+    );
     const outdated = items.filter((i) => i.status === 'outdated');
     if (ctx.common.json) writeJson(ctx.io, { applied: apply, skills: items });
     else {

@@ -7,80 +7,66 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CLIENT_IDS, CLIENT_PROFILES } from '../../../shared/skill/client-profiles';
-import { readListedSkillFolder, readSkillFolder } from '../../host/registry/scan';
-import { portabilityForFolder, type PortabilityRowJson } from '../../host/portability/portability';
 import type { Command } from '../command';
 import { colours, writeJson } from '../io';
-import { withHost } from '../host-context';
-import { foldersFor } from './validate';
-
-type Folder = Awaited<ReturnType<typeof foldersFor>>[number];
-
-function rowFor(folder: Folder): Promise<PortabilityRowJson> {
-  return portabilityForFolder((profile) => {
-    const opts = { profile, sync: true } as const;
-    return typeof folder === 'string'
-      ? readSkillFolder(folder, 'project', opts)
-      : readListedSkillFolder(folder, 'project', opts);
-  });
-}
+import { withClient } from '../client';
 
 const MARK = { ok: '✓', warn: '!', fail: '✗' } as const;
 
 /** Its name, usage and flags are in commands/index.ts (loaded only when it runs). */
 export const portabilityCommand: Pick<Command, 'run'> = {
   run: (ctx) =>
-    withHost(ctx, async (host) => {
-      const folders: Folder[] = [];
-      if (ctx.positionals.length === 0) {
-        for (const r of host.skills()) folders.push(r.dir);
-      }
-      for (const p of ctx.positionals) {
-        const abs = path.resolve(ctx.io.cwd, p);
-        if (existsSync(abs)) folders.push(...(await foldersFor(abs)));
-        else folders.push(host.resolveSkill(p).dir); // not_found: a usage error (exit 2)
-      }
-      const rows: PortabilityRowJson[] = [];
-      for (const f of folders) rows.push(await rowFor(f));
-      const failed = rows.some((r) => Object.values(r.clients).some((c) => c.status === 'fail'));
-      if (ctx.common.json) {
-        writeJson(ctx.io, { clients: CLIENT_IDS, skills: rows });
-        return failed ? 1 : 0;
-      }
-      const c = colours(ctx.io);
-      if (rows.length === 0) {
-        ctx.io.stdout.write('No skills found.\n');
-        return 0;
-      }
-      const width = Math.min(40, Math.max(5, ...rows.map((r) => r.name.length)));
-      ctx.io.stdout.write(`${'skill'.padEnd(width)}  ${CLIENT_IDS.join('  ')}\n`);
-      for (const r of rows) {
-        const cells = CLIENT_IDS.map((id) => {
-          const s = r.clients[id].status;
-          const mark =
-            s === 'ok' ? c.green(MARK.ok) : s === 'warn' ? c.yellow(MARK.warn) : c.red(MARK.fail);
-          return mark + ' '.repeat(id.length - 1);
+    withClient(
+      ctx,
+      async (client) => {
+        // A path that exists is read as folders; anything else names a workspace skill
+        // (an unknown name is not_found: a usage error, exit 2).
+        const targets = ctx.positionals.map((p) => {
+          const abs = path.resolve(ctx.io.cwd, p);
+          return existsSync(abs) ? { path: abs } : { skill: p };
         });
-        ctx.io.stdout.write(`${c.bold(r.name.padEnd(width))}  ${cells.join('  ')}\n`);
-      }
-      // The reasons, per skill and client: errors and warnings with their line.
-      for (const r of rows) {
-        const file = path.relative(ctx.io.cwd, path.join(r.path, 'SKILL.md')) || 'SKILL.md';
-        for (const id of CLIENT_IDS) {
-          const cell = r.clients[id];
-          const reasons = cell.reasons.filter((d) => d.severity !== 'info');
-          if (reasons.length === 0) continue;
-          ctx.io.stdout.write(
-            `\n${c.bold(r.name)} · ${CLIENT_PROFILES[id].label} (${id}): ${cell.status}\n`,
-          );
-          for (const d of reasons) {
-            const sev = d.severity === 'error' ? c.red('error') : c.yellow('warning');
+        const rows = await client.invoke('portability.rows', { targets });
+        const failed = rows.some((r) => Object.values(r.clients).some((c) => c.status === 'fail'));
+        if (ctx.common.json) {
+          writeJson(ctx.io, { clients: CLIENT_IDS, skills: rows });
+          return failed ? 1 : 0;
+        }
+        const c = colours(ctx.io);
+        if (rows.length === 0) {
+          ctx.io.stdout.write('No skills found.\n');
+          return 0;
+        }
+        const width = Math.min(40, Math.max(5, ...rows.map((r) => r.name.length)));
+        ctx.io.stdout.write(`${'skill'.padEnd(width)}  ${CLIENT_IDS.join('  ')}\n`);
+        for (const r of rows) {
+          const cells = CLIENT_IDS.map((id) => {
+            const s = r.clients[id].status;
+            const mark =
+              s === 'ok' ? c.green(MARK.ok) : s === 'warn' ? c.yellow(MARK.warn) : c.red(MARK.fail);
+            return mark + ' '.repeat(id.length - 1);
+          });
+          ctx.io.stdout.write(`${c.bold(r.name.padEnd(width))}  ${cells.join('  ')}\n`);
+        }
+        // The reasons, per skill and client: errors and warnings with their line.
+        for (const r of rows) {
+          const file = path.relative(ctx.io.cwd, path.join(r.path, 'SKILL.md')) || 'SKILL.md';
+          for (const id of CLIENT_IDS) {
+            const cell = r.clients[id];
+            const reasons = cell.reasons.filter((d) => d.severity !== 'info');
+            if (reasons.length === 0) continue;
             ctx.io.stdout.write(
-              `  ${file}:${d.line}:${d.column} ${sev} ${c.dim(d.code)} ${d.message}\n`,
+              `\n${c.bold(r.name)} · ${CLIENT_PROFILES[id].label} (${id}): ${cell.status}\n`,
             );
+            for (const d of reasons) {
+              const sev = d.severity === 'error' ? c.red('error') : c.yellow('warning');
+              ctx.io.stdout.write(
+                `  ${file}:${d.line}:${d.column} ${sev} ${c.dim(d.code)} ${d.message}\n`,
+              );
+            }
           }
         }
-      }
-      return failed ? 1 : 0;
-    }),
+        return failed ? 1 : 0;
+      },
+      { openWorkspace: true },
+    ),
 };

@@ -4,14 +4,11 @@
  * checks each: is its key there, is the server reachable, which models it lists. Exit
  * 0 when every provider is usable, 1 when one is not or none is configured.
  */
-import os from 'node:os';
-import path from 'node:path';
+import type { ProviderCheck } from '../../host/client/cli-methods';
 import type { Command } from '../command';
 import { colours, EXIT_FAILED, EXIT_OK, writeJson } from '../io';
 import { formatDiagnostic } from '../format';
-import { loadWorkspaceConfig, WORKSPACE_CONFIG_FILE } from '../../host/workspace/workspace-config';
-import { checkProvider, loadProviderSet, type ProviderCheck } from '../../host/providers';
-import { howToAddProvider } from '../../host/runner/llm/skill-agent';
+import { withClient } from '../client';
 
 export const providersCommand: Command = {
   name: 'providers',
@@ -22,17 +19,11 @@ export const providersCommand: Command = {
   run: async (ctx) => {
     const { io } = ctx;
     const c = colours(io);
-    const loaded = await loadWorkspaceConfig(io.cwd);
-    const home = ctx.common.noUser ? null : (io.env.HOME ?? os.homedir());
-    const set = await loadProviderSet(loaded.config.providers, io.env, home);
+    const set = await withClient(ctx, (host) => host.invoke('providers.checkAll', {}), {
+      workspace: false,
+    });
     // Provider problems of skill-studio.json (a literal key, a bad entry) come first.
-    const configFile = path.join(io.cwd, WORKSPACE_CONFIG_FILE);
-    const configProblems = loaded.diagnostics.filter(
-      (d) => d.code === 'CREDENTIALS_IN_FILE' || (d.field ?? '').startsWith('providers'),
-    );
-    const checks: ProviderCheck[] = await Promise.all(
-      set.providers.map((p) => checkProvider(p, set, { env: io.env, userFile: set.userFile })),
-    );
+    const { checks, configFile, configProblems } = set;
     const ok = checks.length > 0 && checks.every((x) => x.ok);
 
     if (ctx.common.json) {
@@ -48,7 +39,11 @@ export const providersCommand: Command = {
             code: d.code,
             message: d.message,
           })),
-          ...set.problems.map((p) => ({ file: set.userFile, code: p.code, message: p.message })),
+          ...set.userProblems.map((p) => ({
+            file: set.userFile,
+            code: p.code,
+            message: p.message,
+          })),
         ],
       });
       return ok ? EXIT_OK : EXIT_FAILED;
@@ -56,9 +51,9 @@ export const providersCommand: Command = {
     for (const d of configProblems)
       io.stderr.write(formatDiagnostic(configFile, d, c, io.cwd) + '\n');
     if (set.userFileRefused) io.stderr.write(`${c.yellow('warning')} ${set.userFileRefused}\n`);
-    for (const p of set.problems) io.stderr.write(`${c.yellow('warning')} ${p.message}\n`);
+    for (const p of set.userProblems) io.stderr.write(`${c.yellow('warning')} ${p.message}\n`);
     if (checks.length === 0) {
-      io.stdout.write(`No LLM provider is configured: ${howToAddProvider(set.userFile)}\n`);
+      io.stdout.write(`No LLM provider is configured: ${set.howToAdd}\n`);
       return EXIT_FAILED;
     }
     for (const x of checks) io.stdout.write(describeCheck(x, c) + '\n');

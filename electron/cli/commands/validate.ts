@@ -1,42 +1,17 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { countBySeverity, type Diagnostic } from '../../../shared/skill/diagnostics';
-import { baseProfileFor, CLIENT_IDS, isClientId } from '../../../shared/skill/client-profiles';
-import { clientRecordDiagnostics } from '../../host/portability/portability';
-import { findSkillFolders, type FoundSkillFolder } from '../../host/registry/find-skill-folders';
-import { readListedSkillFolder, readSkillFolder } from '../../host/registry/scan';
+import { countBySeverity } from '../../../shared/skill/diagnostics';
+import { CLIENT_IDS, isClientId } from '../../../shared/skill/client-profiles';
 import type { CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, UsageError, writeJson } from '../io';
 import { formatDiagnostic, plural } from '../format';
-
-/** A folder to read as a skill: a path, or one the walk already listed. */
-type SkillFolder = string | FoundSkillFolder;
-
-/** What the report shows of one skill checked. */
-interface Checked {
-  dir: string;
-  name: string;
-  skillMdPath: string | null;
-  diagnostics: Diagnostic[];
-}
+import { withClient } from '../client';
 
 /**
- * The skill folders a PATH names: a skill folder, its SKILL.md, or a folder of skill
- * folders. A folder with no skill anywhere in it is taken as a skill folder that
- * lacks its SKILL.md (SKILL_MD_MISSING), never as nothing to check. The CLI waits for
- * the answer anyway, so the walk uses synchronous calls (scan-io.ts).
+ * `validate PATH… [--profile studio|spec|CLIENT] [--json]` (docs/contracts.md, CLI): each PATH
+ * a skill folder, its SKILL.md or a folder of skills, checked by the host (folders.validate).
  */
-export async function foldersFor(target: string): Promise<SkillFolder[]> {
-  const st = statSync(target);
-  if (st.isFile()) return [path.dirname(target)];
-  // A skill folder is checked as itself, without walking its sidecars.
-  const self = await findSkillFolders(target, { maxDepth: 0, sync: true });
-  if (self.length > 0) return self;
-  const found = await findSkillFolders(target, { sync: true });
-  return found.length > 0 ? found : [target];
-}
-
 export const validateCommand: CommandImpl = {
   async run(ctx) {
     if (ctx.positionals.length === 0)
@@ -48,29 +23,18 @@ export const validateCommand: CommandImpl = {
       throw new UsageError(
         `--profile must be studio or a client (${CLIENT_IDS.join(', ')}), not '${profileFlag}'`,
       );
-    const profile = client ? baseProfileFor(client) : 'studio';
-    const folders: SkillFolder[] = [];
+    const targets: string[] = [];
     for (const p of ctx.positionals) {
       const abs = path.resolve(ctx.io.cwd, p);
       if (!existsSync(abs)) throw new UsageError(`${p}: no such file or folder`);
-      folders.push(...(await foldersFor(abs)));
+      targets.push(abs);
     }
-    const records: Checked[] = [];
-    // Only diagnostics are reported: the file count would list every sidecar folder again.
-    const opts = { profile, sync: true, countFiles: false } as const;
-    for (const f of folders) {
-      const r =
-        typeof f === 'string'
-          ? await readSkillFolder(f, 'project', opts)
-          : await readListedSkillFolder(f, 'project', opts);
-      // Only what the report shows is kept: 10,000 whole records would keep the GC busy.
-      records.push({
-        dir: r.dir,
-        name: r.summary.name,
-        skillMdPath: r.skillMdPath,
-        diagnostics: client ? clientRecordDiagnostics(r, client) : r.diagnostics,
-      });
-    }
+    // Folders named by path: no workspace to read, so --root is not looked at.
+    const records = await withClient(
+      ctx,
+      (c) => c.invoke('folders.validate', { targets, profile: client ?? 'studio' }),
+      { workspace: false },
+    );
 
     let errors = 0;
     let warnings = 0;

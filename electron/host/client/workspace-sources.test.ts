@@ -1,5 +1,5 @@
 /**
- * The CLI's workspace reads settings as workspace-config.ts does, loading that reader
+ * The client's workspace reads settings as workspace-config.ts does, loading that reader
  * only when there is a skill-studio.json: its file name and defaults must stay the reader's.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -10,10 +10,10 @@ import {
   defaultWorkspaceConfig,
   loadWorkspaceConfig,
   WORKSPACE_CONFIG_FILE,
-} from '../host/workspace/workspace-config';
-import { NO_SETTINGS, SETTINGS_FILE, settingsIfAny } from './workspace';
+} from '../workspace/workspace-config';
+import { NO_SETTINGS, SETTINGS_FILE, settingsIfAny } from './workspace-sources';
 
-describe('CLI workspace settings', () => {
+describe('client workspace settings', () => {
   it('names the settings file and its defaults as the settings reader does', () => {
     expect(SETTINGS_FILE).toBe(WORKSPACE_CONFIG_FILE);
     expect(NO_SETTINGS).toEqual(defaultWorkspaceConfig());

@@ -1,0 +1,59 @@
+/**
+ * The CLI's client of the host (electron/host/client): the current folder is the workspace,
+ * `--root` and `--no-user` choose the sources, and skill-studio.json's problems are printed
+ * on stderr when the host reads them (a broken file is left out, never fatal, never silent).
+ */
+import { statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createClient, type HostClient } from '../host/client/client';
+import type { CommandContext } from './command';
+import { formatDiagnostic } from './format';
+import { colours, UsageError } from './io';
+
+/** The `--root` folders, absolute; a missing one is a usage mistake. */
+export function rootFolders(ctx: CommandContext): string[] {
+  const roots = ctx.common.root.map((r) => path.resolve(ctx.io.cwd, r));
+  for (const r of roots) {
+    try {
+      statSync(r);
+    } catch {
+      throw new UsageError(`--root ${r}: no such folder`);
+    }
+  }
+  return roots;
+}
+
+/**
+ * A client for this run. `workspace` (the default): the `--root` folders are checked now;
+ * commands that never read the workspace's skills pass false.
+ */
+export function openClient(ctx: CommandContext, opts: { workspace?: boolean } = {}): HostClient {
+  const cwd = ctx.io.cwd;
+  return createClient({
+    cwd,
+    env: ctx.io.env,
+    userHome: ctx.io.env.HOME ?? os.homedir(),
+    roots: opts.workspace === false ? [] : rootFolders(ctx),
+    noUser: ctx.common.noUser,
+    onConfigDiagnostics: (file, diagnostics) => {
+      for (const d of diagnostics)
+        ctx.io.stderr.write(formatDiagnostic(file, d, colours(ctx.io), cwd) + '\n');
+    },
+  });
+}
+
+/** A client for `fn`, closed again when it is done. `openWorkspace`: open the whole host first. */
+export async function withClient<T>(
+  ctx: CommandContext,
+  fn: (client: HostClient) => Promise<T>,
+  opts: { workspace?: boolean; openWorkspace?: boolean } = {},
+): Promise<T> {
+  const client = openClient(ctx, opts);
+  try {
+    if (opts.openWorkspace) await client.openWorkspace();
+    return await fn(client);
+  } finally {
+    await client.close();
+  }
+}

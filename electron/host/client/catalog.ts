@@ -1,0 +1,46 @@
+/**
+ * The workspace's skills, read and validated once, for the callers that show them (`list`,
+ * `explain`): the registry alone, without the rest of the host (router, A2E host, runner,
+ * bundles), which they never use and would only load. Sources, settings and names resolve
+ * exactly as in StudioHost (the same registry, the same skill-studio.json). The one scan
+ * uses synchronous file calls: the caller waits for it anyway.
+ */
+import type { SkillRecord } from '../../../shared/skill/model';
+import { NotFoundError } from '../fs/errors';
+import { SkillRegistry } from '../registry/registry';
+import { effectiveStatus } from '../runner/skill-readiness';
+import { loadWorkspaceConfig } from '../workspace/workspace-config';
+import type { ClientContext } from './context';
+import type { DomainHandlers } from './domain';
+import { workspaceSources } from './workspace-sources';
+
+/** Reads the skills once; `countFiles: false` leaves files_count at 0 (no winner depends on it). */
+async function readCatalog(ctx: ClientContext, countFiles: boolean): Promise<SkillRegistry> {
+  // The settings' reader is part of this bundle anyway (the registry imports it).
+  const sources = await workspaceSources(ctx, loadWorkspaceConfig);
+  const registry = new SkillRegistry({
+    ...sources,
+    // Read once and never watched: no fingerprints to tell changes apart.
+    scan: { sync: true, countFiles, fingerprint: false },
+  });
+  await registry.load(); // nothing watched: nothing to close
+  return registry;
+}
+
+export const handlers: DomainHandlers<'catalog.list' | 'catalog.resolve'> = {
+  async 'catalog.list'({ countFiles = true }, ctx) {
+    const registry = await readCatalog(ctx, countFiles);
+    return {
+      skills: registry.all().map((record) => ({ record, status: effectiveStatus(record) })),
+      conflicts: registry.conflicts(),
+    };
+  },
+
+  async 'catalog.resolve'({ skill, countFiles = true }, ctx) {
+    const registry = await readCatalog(ctx, countFiles);
+    const all = registry.all();
+    const record: SkillRecord | undefined = registry.get(skill) ?? all.find((r) => r.dir === skill);
+    if (!record) throw new NotFoundError(`no skill named '${skill}'`);
+    return { record, all };
+  },
+};

@@ -1,0 +1,202 @@
+/**
+ * The in-process client's own methods: what the CLI asks of the host beyond the Studio API
+ * (shared/api/studio-api.ts), as one table of name → [params, result], like StudioMethods.
+ * They exist for callers that have no open workspace in the UI's sense: a folder given on
+ * the command line (`validate DIR`), a bundle to install, the providers to check. The
+ * client (client.ts) answers both tables through `invoke`; each method is served by one
+ * per-domain module, loaded only when a method of its domain is first asked for.
+ *
+ * Types only: a command that imports this file loads none of the host.
+ */
+import type { FileEntry, ImportConflictChoice, TemplateName } from '../../../shared/api/studio-api';
+import type {
+  DetectedClient,
+  InstallConflictChoice,
+  InstallReport,
+  InstallScope,
+} from '../../../shared/api/install';
+import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { ClientId } from '../../../shared/skill/client-profiles';
+import type { SkillRecord } from '../../../shared/skill/model';
+import type { SkillStatus } from '../../../shared/protocol/a2e';
+import type { CaseFileInfo } from '../../../shared/playground/cases';
+import type { PortabilityRowJson } from '../portability/portability';
+import type { SkillReadResult } from '../skill-files';
+import type { UpdateItem } from '../install/updates';
+import type { SourceRef } from '../install/install-source';
+import type { UninstallResult } from '../install/install';
+import type { ImportedBundle } from '../bundle/import-bundle';
+import type { ProviderCheck } from '../providers';
+import type { McpClient, ConnectScope } from '../mcp/connect';
+
+export type {
+  PortabilityRowJson,
+  SkillReadResult,
+  UpdateItem,
+  SourceRef,
+  ProviderCheck,
+  ImportedBundle,
+  UninstallResult,
+};
+export type { McpClient, ConnectScope };
+
+/** One skill as `validate` reports it. */
+export interface CheckedSkill {
+  dir: string;
+  name: string;
+  skillMdPath: string | null;
+  diagnostics: Diagnostic[];
+}
+
+/** One skill of the workspace's catalog, with the status a call would see. */
+export interface CatalogSkill {
+  record: SkillRecord;
+  /** Blocked when the skill's errors keep it from running (as discover says). */
+  status: SkillStatus;
+}
+
+/** A skill named on the command line for a bundle: its folder (a path), or a workspace name. */
+export type SkillTarget = { folder: string } | { skill: string };
+
+/** What export knows before it writes: the skill and whether the host refuses it. */
+export interface ExportCheck {
+  name: string;
+  dir: string;
+  skillMdPath: string | null;
+  diagnostics: Diagnostic[];
+  /** The host's export policy: errors refuse the export unless forced. */
+  refused: boolean;
+}
+
+/** The skills a source to install holds, with their validation. */
+export interface SourceSkillView {
+  name: string;
+  /** Posix path of the skill folder inside the source. */
+  path: string;
+  problem: string | null;
+  diagnostics: Diagnostic[];
+}
+
+export interface ProvidersReport {
+  checks: ProviderCheck[];
+  userFile: string | null;
+  userFileRefused: string | null;
+  /** Problems of the user's providers file. */
+  userProblems: { code: string; message: string }[];
+  /** skill-studio.json, and its problems that concern providers (or a literal key). */
+  configFile: string;
+  configProblems: Diagnostic[];
+  /** How to add a provider, when there is none. */
+  howToAdd: string;
+}
+
+/** The MCP entry `mcp --connect` writes for this workspace, and where. */
+export interface McpEntryParams {
+  client: McpClient;
+  scope: ConnectScope;
+  workspace: string;
+  agent: string | null;
+  /** The running CLI: node, its script and its flags. */
+  node: string;
+  cli: string;
+  nodeArgs: string[];
+}
+
+export type McpConnectOutcome =
+  | { kind: 'unchanged' }
+  | { kind: 'planned'; diff: string }
+  | { kind: 'applied'; diff: string; backup: string | null }
+  | { kind: 'not_json'; message: string };
+
+/** Every client method: name → [params, result]. */
+export interface CliMethods {
+  // ── folders given by path (no workspace needed) ───────────────────────────
+  /**
+   * The skill folders each target names (a skill folder, its SKILL.md, or a folder of
+   * skills), each read and checked with `profile` (a client id: its base profile, then
+   * its rules). A folder with no skill in it is checked as a skill lacking SKILL.md.
+   */
+  'folders.validate': [{ targets: string[]; profile: 'studio' | ClientId }, CheckedSkill[]];
+  // ── the workspace's skills, read once ─────────────────────────────────────
+  /** Every skill of the workspace (registry only, no watcher); `countFiles: false` leaves files_count 0. */
+  'catalog.list': [{ countFiles?: boolean }, { skills: CatalogSkill[]; conflicts: string[] }];
+  /** The skill `skill` names in the catalog (by name, else by folder), with the catalog. */
+  'catalog.resolve': [
+    { skill: string; countFiles?: boolean },
+    { record: SkillRecord; all: SkillRecord[] },
+  ];
+  /** A skill file as an agent reads it (SKILL.md without frontmatter; 50 KB cap). */
+  'skill.read': [{ skill: string; file: string }, SkillReadResult];
+  'skill.files': [{ skill: string }, FileEntry[]];
+  // ── the workspace through the whole host ──────────────────────────────────
+  /** A skill by name (the winner) or by the absolute folder of any listed skill. */
+  'skills.resolve': [{ skill: string }, SkillRecord];
+  'agents.exists': [{ agent: string }, boolean];
+  /** The skills an agent may use (null: all), not archived, for the prompt index. */
+  'prompt.skills': [
+    { agent: string | null },
+    { name: string; description: string; location: string | null }[],
+  ];
+  /** Portability rows: each target a path (as `folders.validate`) or a skill name; none: every skill. */
+  'portability.rows': [{ targets: ({ path: string } | { skill: string })[] }, PortabilityRowJson[]];
+  'cases.files': [{ dir: string }, CaseFileInfo[]];
+  // ── bundles ───────────────────────────────────────────────────────────────
+  'export.check': [{ target: SkillTarget; force: boolean }, ExportCheck];
+  /** Writes the bundle (refused again by the same policy); `fixFor` fixes SKILL.md in the archive. */
+  'export.write': [
+    {
+      target: SkillTarget;
+      force: boolean;
+      format: 'skill' | 'zip';
+      outPath: string;
+      fixFor: ClientId | null;
+    },
+    { bytes: number; entries: string[] },
+  ];
+  /** Unpacks a bundle into `into`; a folder it made is removed again when the import fails. */
+  'bundles.importInto': [
+    { buffer: Uint8Array; into: string; onConflict?: ImportConflictChoice },
+    { imported: ImportedBundle } | { exists: string },
+  ];
+  'skills.create': [{ name: string; template: TemplateName; into: string }, { dir: string }];
+  // ── installs ──────────────────────────────────────────────────────────────
+  /** What a source holds and the clients found; writes nothing. */
+  'install.inspect': [
+    { src: string; link: boolean; ref?: string },
+    {
+      source: SourceRef & { commit: string | null };
+      skills: SourceSkillView[];
+      clients: DetectedClient[];
+    },
+  ];
+  'install.run': [
+    {
+      src: string;
+      link: boolean;
+      ref?: string;
+      client: ClientId;
+      scope: InstallScope;
+      pick?: string[];
+      onConflict?: InstallConflictChoice;
+      force: boolean;
+    },
+    { report: InstallReport; source: SourceRef & { commit: string | null } },
+  ];
+  'install.remove': [
+    { name: string; client: ClientId; scope: InstallScope; force: boolean },
+    UninstallResult,
+  ];
+  'install.outdated': [Record<string, never>, UpdateItem[]];
+  'install.update': [{ apply: boolean; names: string[]; force: boolean }, UpdateItem[]];
+  // ── providers, MCP clients, the server ────────────────────────────────────
+  'providers.checkAll': [Record<string, never>, ProvidersReport];
+  'mcp.entry': [McpEntryParams, { file: string; command: string }];
+  'mcp.connect': [McpEntryParams & { connect: boolean; dryRun: boolean }, McpConnectOutcome];
+  'serve.isLoopback': [{ address: string }, boolean];
+  /** The server's token: the one in `file` when there is one, else a new one (written there). */
+  'serve.token': [{ file: string | null }, string];
+}
+
+export type CliMethod = keyof CliMethods;
+export type CliParamsOf<M extends CliMethod> = CliMethods[M][0];
+export type CliResultOf<M extends CliMethod> = CliMethods[M][1];

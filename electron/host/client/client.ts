@@ -1,0 +1,166 @@
+/**
+ * The typed in-process client: the one door the CLI (and any in-process caller) has to the
+ * host. `invoke(method, params)` answers every Studio API method (shared/api/studio-api.ts,
+ * through StudioHost.invoke and its router) and every method of the client's own table
+ * (cli-methods.ts), typed by method; the long-lived things (a skill call's event stream, an
+ * A2E connection, the MCP server, the local server, eval events) are typed functions beside it.
+ *
+ * Each method is served by one domain module, loaded with import() when a method of its
+ * domain is first invoked: a command that lists skills never loads the runner, the server
+ * or the zip libraries (scripts/build.mjs makes each domain module a bundle of its own).
+ */
+import type { Readable, Writable } from 'node:stream';
+import type { ParamsOf, ResultOf, StudioEvent, StudioMethod } from '../../../shared/api/studio-api';
+import type { CaseRunReport } from '../../../shared/playground/cases';
+import type { SkillCallRequest, SkillCallResponse, SkillEvent } from '../../../shared/protocol/a2e';
+import type { RunCasesOptions } from '../history/case-runner';
+import type { A2ELineConnection } from './studio';
+import type { CliMethod, CliMethods } from './cli-methods';
+import type { ClientContext, ClientOptions } from './context';
+import type { Handler } from './domain';
+import type { ServeOptions, Serving } from './serve';
+
+export type { ClientOptions } from './context';
+export type { A2ELineConnection } from './studio';
+export type { ServeOptions, Serving } from './serve';
+
+/** Any method the client answers: the Studio API's and its own. */
+export type ClientMethod = StudioMethod | CliMethod;
+export type ClientParamsOf<M extends ClientMethod> = M extends StudioMethod
+  ? ParamsOf<M>
+  : M extends CliMethod
+    ? CliMethods[M][0]
+    : never;
+export type ClientResultOf<M extends ClientMethod> = M extends StudioMethod
+  ? ResultOf<M>
+  : M extends CliMethod
+    ? CliMethods[M][1]
+    : never;
+
+type DomainModule = { handlers: Partial<{ [K in CliMethod]: Handler<K> }> };
+
+/** Where each method of the client's own table is served (one import() per domain). */
+const DOMAINS = {
+  folders: () => import('./folders'),
+  catalog: () => import('./catalog'),
+  lookup: () => import('./lookup'),
+  studio: () => import('./studio'),
+  bundles: () => import('./bundles'),
+  install: () => import('./install'),
+  providers: () => import('./providers'),
+  'mcp-connect': () => import('./mcp-connect'),
+  serve: () => import('./serve'),
+} satisfies Record<string, () => Promise<DomainModule>>;
+
+const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
+  'folders.validate': 'folders',
+  'catalog.list': 'catalog',
+  'catalog.resolve': 'catalog',
+  'skill.read': 'lookup',
+  'skill.files': 'lookup',
+  'skills.resolve': 'studio',
+  'agents.exists': 'studio',
+  'prompt.skills': 'studio',
+  'portability.rows': 'studio',
+  'cases.files': 'studio',
+  'export.check': 'bundles',
+  'export.write': 'bundles',
+  'bundles.importInto': 'bundles',
+  'skills.create': 'bundles',
+  'install.inspect': 'install',
+  'install.run': 'install',
+  'install.remove': 'install',
+  'install.outdated': 'install',
+  'install.update': 'install',
+  'providers.checkAll': 'providers',
+  'mcp.entry': 'mcp-connect',
+  'mcp.connect': 'mcp-connect',
+  'serve.isLoopback': 'serve',
+  'serve.token': 'serve',
+};
+
+function isCliMethod(method: ClientMethod): method is CliMethod {
+  return Object.prototype.hasOwnProperty.call(DOMAIN_OF, method);
+}
+
+export interface HostClient {
+  /** A method of the Studio API or of the client's table, params and result typed by `method`. */
+  invoke<M extends ClientMethod>(method: M, params: ClientParamsOf<M>): Promise<ClientResultOf<M>>;
+  /** Opens the whole host now (its skill-studio.json problems are told now, not at first use). */
+  openWorkspace(): Promise<void>;
+  /** Studio events (eval progress, changes); the host is opened when not yet. */
+  onEvent(listener: (e: StudioEvent) => void): Promise<() => void>;
+  /** One skill call, its events as they come; aborting `signal` cancels it. Never rejects. */
+  call(
+    req: SkillCallRequest,
+    agent: string | null,
+    onEvent: (event: SkillEvent) => void,
+    signal: AbortSignal,
+  ): Promise<SkillCallResponse>;
+  /**
+   * An A2E connection bound to an agent (null: every skill) over lines of bytes pushed in
+   * (one JSON message per line), frames out through `send`.
+   */
+  openA2ELines(
+    agent: string | null,
+    send: (frame: string) => void,
+    flow: { bufferedAmount: () => number; onOverflow: () => void },
+  ): Promise<A2ELineConnection>;
+  /** Runs a skill's saved cases (all of `files`), each reported to `onCase`. */
+  runCases(
+    skill: { name: string; dir: string },
+    opts: Pick<RunCasesOptions, 'files' | 'agent' | 'signal' | 'onCase'>,
+  ): Promise<CaseRunReport>;
+  /** The skills over MCP on `input`/`output`, until the transport closes or `stopWhen` stops it. */
+  serveMcp(
+    agent: string | null,
+    input: Readable,
+    output: Writable,
+    stopWhen: (stop: () => void) => void,
+  ): Promise<void>;
+  /** The local server (its own watching host); runs until its `close`. */
+  serve(opts: ServeOptions): Promise<Serving>;
+  /** Closes the host if one was opened. */
+  close(): Promise<void>;
+}
+
+export function createClient(options: ClientOptions): HostClient {
+  const ctx: ClientContext = { ...options, studio: null };
+  const studio = () => DOMAINS.studio();
+  return {
+    async invoke<M extends ClientMethod>(
+      method: M,
+      params: ClientParamsOf<M>,
+    ): Promise<ClientResultOf<M>> {
+      if (!isCliMethod(method)) {
+        const s = await studio();
+        return (await s.invokeStudio(
+          ctx,
+          method as StudioMethod,
+          params as never,
+        )) as ClientResultOf<M>;
+      }
+      const domain: DomainModule = await DOMAINS[DOMAIN_OF[method]]();
+      const handler = domain.handlers[method] as Handler<typeof method> | undefined;
+      if (!handler) throw new Error(`the client's ${DOMAIN_OF[method]} module has no ${method}`);
+      return (await handler(params as never, ctx)) as ClientResultOf<M>;
+    },
+    async openWorkspace() {
+      await (await studio()).openStudio(ctx);
+    },
+    onEvent: async (listener) => (await studio()).onEvent(ctx, listener),
+    call: async (req, agent, onEvent, signal) =>
+      (await studio()).callSkill(ctx, req, agent, onEvent, signal),
+    openA2ELines: async (agent, send, flow) =>
+      (await studio()).openA2ELines(ctx, agent, send, flow),
+    runCases: async (skill, opts) => (await studio()).runSavedCases(ctx, skill, opts),
+    serveMcp: async (agent, input, output, stopWhen) =>
+      (await studio()).serveMcp(ctx, agent, input, output, stopWhen),
+    serve: async (opts) => (await DOMAINS.serve()).serve(ctx, opts),
+    async close() {
+      const opened = ctx.studio;
+      ctx.studio = null;
+      if (opened) await (await opened).close();
+    },
+  };
+}

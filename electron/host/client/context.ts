@@ -1,0 +1,34 @@
+/**
+ * What every domain module of the client (client.ts) is given: the folder the caller works
+ * in, the home folder and the source flags, and where problems with skill-studio.json are
+ * told. Also the state one client keeps between calls (the whole host, once opened).
+ */
+import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { StudioHost } from '../studio-host';
+
+export interface ClientOptions {
+  /** The workspace: the caller's current folder. */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** The user's home folder (installs and MCP configs live there even with `noUser`). */
+  userHome: string;
+  /** Absolute folders scanned as the project source instead of the workspace's (`--root`). */
+  roots: string[];
+  /** Skip the user's skill folders (and the user's providers file). */
+  noUser: boolean;
+  /**
+   * Told once, when the workspace settings are read, of the problems of skill-studio.json
+   * (`file`): a broken file is left out, never fatal, but never silent either.
+   */
+  onConfigDiagnostics?: (file: string, diagnostics: Diagnostic[]) => void;
+}
+
+export interface ClientContext extends ClientOptions {
+  /** The whole host, once a method needed it (studio.ts opens it; the client closes it). */
+  studio: Promise<StudioHost> | null;
+}
+
+/** The home folder the user's skill sources come from, or null (`noUser`). */
+export function sourceHome(ctx: ClientOptions): string | null {
+  return ctx.noUser ? null : ctx.userHome;
+}

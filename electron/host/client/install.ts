@@ -1,0 +1,73 @@
+/**
+ * Installs from the command line: what a source holds, installing it into a client's
+ * skills folder, removing what was installed, and comparing installs with their sources.
+ * Installs are rooted at the home folder and the caller's folder.
+ */
+import { detectClients, type InstallRoots } from '../install/clients';
+import { installSkills, uninstallSkill } from '../install/install';
+import {
+  classifySource,
+  openSource,
+  type OpenedSource,
+  type SourceRef,
+} from '../install/install-source';
+import { checkOutdated, updateInstalled } from '../install/updates';
+import type { ClientContext } from './context';
+import type { DomainHandlers } from './domain';
+
+function installRoots(ctx: ClientContext): InstallRoots {
+  return { home: ctx.userHome, workspace: ctx.cwd };
+}
+
+/** Opens the source `src` names, runs `fn` on it, and always lets it go again. */
+async function withSource<T>(
+  ctx: ClientContext,
+  src: { src: string; link: boolean; ref?: string },
+  fn: (source: OpenedSource, ref: SourceRef) => Promise<T>,
+): Promise<T> {
+  const ref = classifySource(src.src, ctx.cwd, { asFolder: src.link });
+  const source = await openSource(ref, { ref: src.ref });
+  try {
+    return await fn(source, ref);
+  } finally {
+    await source.dispose();
+  }
+}
+
+export const handlers: DomainHandlers<
+  'install.inspect' | 'install.run' | 'install.remove' | 'install.outdated' | 'install.update'
+> = {
+  'install.inspect': (params, ctx) =>
+    withSource(ctx, params, async (source, ref) => ({
+      source: { ...ref, commit: source.commit },
+      skills: source.skills.map((s) => ({
+        name: s.name,
+        path: s.subpath,
+        problem: s.problem,
+        diagnostics: s.diagnostics,
+      })),
+      clients: await detectClients(installRoots(ctx)),
+    })),
+
+  'install.run': (params, ctx) =>
+    withSource(ctx, params, async (source, ref) => ({
+      report: await installSkills(source, {
+        client: params.client,
+        scope: params.scope,
+        roots: installRoots(ctx),
+        mode: params.link ? 'link' : 'copy',
+        pick: params.pick,
+        onConflict: params.onConflict,
+        force: params.force,
+      }),
+      source: { ...ref, commit: source.commit },
+    })),
+
+  'install.remove': ({ name, client, scope, force }, ctx) =>
+    uninstallSkill(name, client, scope, installRoots(ctx), { force }),
+
+  'install.outdated': (_params, ctx) => checkOutdated(installRoots(ctx)),
+
+  'install.update': ({ apply, names, force }, ctx) =>
+    updateInstalled(installRoots(ctx), { apply, names, force }),
+};

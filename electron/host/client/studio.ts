@@ -1,0 +1,190 @@
+/**
+ * The client's door to the whole host (StudioHost): the Studio API, skill calls and their
+ * event streams, A2E connections, the MCP server and saved cases. The host is opened once
+ * per client, on the first method that needs it, and closed with the client.
+ */
+import type { Readable, Writable } from 'node:stream';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { ParamsOf, ResultOf, StudioEvent, StudioMethod } from '../../../shared/api/studio-api';
+import type { CaseRunReport } from '../../../shared/playground/cases';
+import type { SkillCallRequest, SkillCallResponse, SkillEvent } from '../../../shared/protocol/a2e';
+import { listCases, runCases, type RunCasesOptions } from '../history/case-runner';
+import { logSwallowed } from '../log';
+import { SkillsMcpServer } from '../mcp/skills-server';
+import { portabilityForFolder, type PortabilityRowJson } from '../portability/portability';
+import { StudioHost } from '../studio-host';
+import { LineSplitter } from '../runner/script-output';
+import { DEFAULT_MAX_FRAME_CHARS, encodeMessage } from '../../../shared/protocol/codec';
+import { makeProtocolError } from '../../../shared/protocol/messages';
+import { WORKSPACE_CONFIG_FILE } from '../workspace/workspace-config';
+import path from 'node:path';
+import { sourceHome, type ClientContext } from './context';
+import type { DomainHandlers } from './domain';
+import { foldersFor, readFolder, type SkillFolder } from './folders';
+
+/** The host of this client, opened on first use; skill-studio.json's problems are told then. */
+export function openStudio(ctx: ClientContext): Promise<StudioHost> {
+  ctx.studio ??= (async () => {
+    const host = await StudioHost.create({
+      workspace: ctx.cwd,
+      home: sourceHome(ctx),
+      stateDir: null,
+      roots: ctx.roots.length > 0 ? ctx.roots : undefined,
+      noUser: ctx.noUser,
+      watch: false,
+    });
+    const { configDiagnostics } = await host.info();
+    if (configDiagnostics.length > 0)
+      ctx.onConfigDiagnostics?.(path.join(ctx.cwd, WORKSPACE_CONFIG_FILE), configDiagnostics);
+    return host;
+  })();
+  return ctx.studio;
+}
+
+export async function invokeStudio<M extends StudioMethod>(
+  ctx: ClientContext,
+  method: M,
+  params: ParamsOf<M>,
+): Promise<ResultOf<M>> {
+  return (await openStudio(ctx)).invoke(method, params);
+}
+
+export async function onEvent(
+  ctx: ClientContext,
+  listener: (e: StudioEvent) => void,
+): Promise<() => void> {
+  return (await openStudio(ctx)).onEvent(listener);
+}
+
+/** One skill call (A2E), its events as they come; aborting `signal` cancels it. Never rejects. */
+export async function callSkill(
+  ctx: ClientContext,
+  req: SkillCallRequest,
+  agent: string | null,
+  onSkillEvent: (event: SkillEvent) => void,
+  signal: AbortSignal,
+): Promise<SkillCallResponse> {
+  return (await openStudio(ctx)).a2e.call(req, agent, onSkillEvent, signal);
+}
+
+/** An A2E connection read from a byte stream of messages, one JSON message per line. */
+export interface A2ELineConnection {
+  push(chunk: Buffer): void;
+  /** The input is over (a last line without its newline is read too). */
+  end(): void;
+  close(): void;
+  /** Resolves once every call asked for has finished. */
+  whenIdle(): Promise<void>;
+}
+
+/**
+ * An A2E connection bound to an agent (see StudioHost.openA2E), its messages read from
+ * lines pushed in and its frames out through `send`. One line too long gets its
+ * parse_error and is skipped up to its newline; the messages after it are read as usual.
+ */
+export async function openA2ELines(
+  ctx: ClientContext,
+  agent: string | null,
+  send: (frame: string) => void,
+  flow: { bufferedAmount: () => number; onOverflow: () => void },
+): Promise<A2ELineConnection> {
+  const conn = (await openStudio(ctx)).openA2E(agent, send, flow);
+  const maxLine = DEFAULT_MAX_FRAME_CHARS * 4;
+  const splitter = new LineSplitter(
+    maxLine,
+    (line) => {
+      if (line.trim() !== '') conn.receive(line);
+    },
+    () =>
+      send(
+        encodeMessage(
+          makeProtocolError('parse_error', `message line over ${maxLine} bytes; skipped`, ''),
+        ),
+      ),
+    'skip',
+  );
+  return {
+    push: (chunk) => splitter.push(chunk),
+    end: () => splitter.end(),
+    close: () => conn.close(),
+    whenIdle: () => conn.whenIdle(),
+  };
+}
+
+/** Runs a skill's saved cases one after the other (all of `files`), each reported to `onCase`. */
+export async function runSavedCases(
+  ctx: ClientContext,
+  skill: { name: string; dir: string },
+  opts: Pick<RunCasesOptions, 'files' | 'agent' | 'signal' | 'onCase'>,
+): Promise<CaseRunReport> {
+  return runCases((await openStudio(ctx)).a2e, skill.name, skill.dir, opts);
+}
+
+/**
+ * The workspace's skills over MCP on `input`/`output` until the transport closes or
+ * `stopWhen` calls its stop; then every run it started is cancelled and waited for.
+ */
+export async function serveMcp(
+  ctx: ClientContext,
+  agent: string | null,
+  input: Readable,
+  output: Writable,
+  stopWhen: (stop: () => void) => void,
+): Promise<void> {
+  const host = await openStudio(ctx);
+  const mcp = new SkillsMcpServer(host, { agent });
+  const transport = new StdioServerTransport(input, output);
+  await new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    stopWhen(resolve);
+    void mcp.server.connect(transport);
+  });
+  // No run outlives the server: cancel them and wait for their processes to stop.
+  await host.a2e.cancelAll();
+  await mcp.server.close().catch(logSwallowed('close the MCP server'));
+}
+
+function portabilityRow(folder: SkillFolder): Promise<PortabilityRowJson> {
+  return portabilityForFolder((profile) => readFolder(folder, { profile }));
+}
+
+export const handlers: DomainHandlers<
+  'skills.resolve' | 'agents.exists' | 'prompt.skills' | 'portability.rows' | 'cases.files'
+> = {
+  async 'skills.resolve'({ skill }, ctx) {
+    return (await openStudio(ctx)).resolveSkill(skill);
+  },
+
+  async 'agents.exists'({ agent }, ctx) {
+    return (await openStudio(ctx)).agentExists(agent);
+  },
+
+  async 'prompt.skills'({ agent }, ctx) {
+    const host = await openStudio(ctx);
+    return host
+      .skills()
+      .filter((r) => r.summary.status !== 'Archived' && host.agentAllows(agent, r.summary.name))
+      .map((r) => ({
+        name: r.summary.name,
+        description: r.summary.description,
+        location: r.skillMdPath,
+      }));
+  },
+
+  async 'portability.rows'({ targets }, ctx) {
+    const host = await openStudio(ctx);
+    const folders: SkillFolder[] = [];
+    if (targets.length === 0) for (const r of host.skills()) folders.push(r.dir);
+    for (const t of targets) {
+      if ('path' in t) folders.push(...(await foldersFor(t.path)));
+      else folders.push(host.resolveSkill(t.skill).dir); // not_found: a usage error (exit 2)
+    }
+    const rows: PortabilityRowJson[] = [];
+    for (const f of folders) rows.push(await portabilityRow(f));
+    return rows;
+  },
+
+  async 'cases.files'({ dir }) {
+    return listCases(dir);
+  },
+};
