@@ -1,5 +1,5 @@
 /**
- * Writes shared/json/meta-validators.generated.ts: ajv's own validators of the draft-07,
+ * Writes shared/json/vendor/ajv-meta-validators.generated.ts: ajv's own validators of the draft-07,
  * 2019-09 and 2020-12 meta-schemas, generated ahead of time (ajv standalone code), so
  * checking that a skill's schema is a schema costs no meta-schema compile in each process
  * (shared/json/json-schema.ts uses them in place of ajv's validateSchema).
@@ -19,7 +19,7 @@ import Ajv2019 from 'ajv/dist/2019.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 
-export const GENERATED_FILE = 'shared/json/meta-validators.generated.ts';
+export const GENERATED_FILE = 'shared/json/vendor/ajv-meta-validators.generated.ts';
 
 /** Export name, ajv class and meta-schema id of each dialect. */
 const DIALECTS = [

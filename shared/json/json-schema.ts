@@ -13,7 +13,7 @@
  *   `$id`s stay out of ajv's registry (two skills sharing an `$id` do not collide), and
  *   compiled validators are kept in a bounded cache keyed by the schema's JSON text;
  * - whether a schema is a schema is checked against its dialect's meta-schema with
- *   validators generated ahead of time (meta-validators.generated.ts, from
+ *   validators ajv generated ahead of time (vendor/ajv-meta-validators.generated.ts, from
  *   scripts/meta-validators.ts), not by compiling the meta-schema in every process;
  *   messages are ajv's own ("schema is invalid: data/type must be …");
  * - RE2 is loaded the first time a pattern is compiled, so a process whose schemas have
@@ -29,7 +29,7 @@ import addFormats from 'ajv-formats';
 import type { ErrorObject } from 'ajv';
 import type { RE2JS } from 're2js';
 import { errorMessage } from '../errors';
-import { draft07, draft2019, draft2020 } from './meta-validators.generated';
+import { draft07, draft2019, draft2020 } from './vendor/ajv-meta-validators.generated';
 
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
