@@ -44,6 +44,7 @@ import { skillAdminHandlers } from './skills-admin/handlers';
 import { installHandlers } from './install/handlers';
 import { providerHandlers } from './providers/handlers';
 import { evalHandlers } from './evals/handlers';
+import { schemaHandlers } from './schema/handlers';
 import { defaultTrash, type Trash } from './skills-admin/trash';
 
 export interface StudioHostOptions {
@@ -372,6 +373,8 @@ export class StudioHost {
         env: () => process.env,
         keyStore: this.opts.keyStore ?? null,
       }),
+      // JSON-Schema checks for the schema builder, in the worker pool (electron/host/schema).
+      ...schemaHandlers(),
       // Evals: cases, benchmark and trigger runs, results on disk (electron/host/evals).
       ...evalHandlers({
         workspace,

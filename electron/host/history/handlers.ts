@@ -9,6 +9,7 @@ import type { A2EHost } from '../runner/a2e-host';
 import { HistoryStore, historyDirFor } from './history-store';
 import { listCases, runCases, saveCase } from './case-runner';
 import { StudioError } from '../router';
+import { toArgumentsCheck } from '../runner/argument-validator';
 
 export interface PlaygroundContext {
   workspace(): string | null;
@@ -48,9 +49,7 @@ export function playgroundHandlers(ctx: PlaygroundContext): Pick<Handlers, Playg
   return {
     'playground.validate': async ({ skill, arguments: args }) => {
       const checked = await ctx.a2e.checkArguments(ctx.resolveSkill(skill).definition, args);
-      if (checked.ok) return { ok: true, errors: [], message: null };
-      if (checked.kind === 'bad_schema') return { ok: false, errors: [], message: checked.message };
-      return { ok: false, errors: checked.details, message: checked.message };
+      return toArgumentsCheck(checked);
     },
     'history.list': async ({ skill, limit }) => {
       const store = history();

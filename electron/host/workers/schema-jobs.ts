@@ -1,19 +1,38 @@
 /**
- * Call-argument checks off the host's main thread: the schema is the skill's, so its
- * compile and validation run in the worker pool with a deadline (a job past it is
- * stopped and the call refused as bad_schema). Small jobs stay cheap: one message each
- * way. Where no worker can start (a packaging that cannot load the worker file), the
- * check runs inline; it is linear-time anyway (RE2 patterns, bounded input).
+ * Schema checks off the host's main thread: a call's arguments, and the values the schema
+ * builder asks about (`schema.check`). The schema is the skill's, so its compile and
+ * validation run in the worker pool with a deadline (a job past it is stopped and the
+ * check refused as bad_schema). Small jobs stay cheap: one message each way. Where no
+ * worker can start (a packaging that cannot load the worker file), the check runs inline;
+ * it is linear-time anyway (RE2 patterns, bounded input).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ArgumentValidator, type ArgumentCheck } from '../runner/argument-validator';
+import {
+  ARGUMENT_NAMES,
+  VALUE_NAMES,
+  asArgumentCheck,
+  checkValue,
+  type ArgumentCheck,
+  type ValueCheck,
+} from '../runner/argument-validator';
 import { DeadlineError, WorkerPool } from './worker-pool';
+
+/** What is checked: a call's arguments, or any value (the names its messages use). */
+export type SchemaJobSubject = 'arguments' | 'value';
 
 export interface SchemaJob {
   schema: Record<string, unknown> | undefined | null;
-  args: Record<string, unknown>;
+  value: unknown;
+  subject: SchemaJobSubject;
+}
+
+const NAMES = { arguments: ARGUMENT_NAMES, value: VALUE_NAMES };
+
+/** The check a worker runs for one job (and the inline fallback). */
+export function runSchemaJob({ schema, value, subject }: SchemaJob): ValueCheck {
+  return checkValue(schema, value, NAMES[subject]);
 }
 
 /** Longest a schema check of one call may take. */
@@ -35,9 +54,8 @@ export function schemaWorkerEntry(): string | null {
   return null;
 }
 
-let pool: WorkerPool<SchemaJob, ArgumentCheck> | null = null;
+let pool: WorkerPool<SchemaJob, ValueCheck> | null = null;
 let workersBroken = false;
-const inline = new ArgumentValidator();
 
 /**
  * Checks `args` against `schema` in a worker (inline when workers are unavailable). With
@@ -48,35 +66,49 @@ export function checkArgumentsOffThread(
   schema: SchemaJob['schema'],
   args: Record<string, unknown>,
 ): ArgumentCheck | Promise<ArgumentCheck> {
+  const checked = offThread({ schema, value: args, subject: 'arguments' });
+  return checked instanceof Promise ? checked.then(asArgumentCheck) : asArgumentCheck(checked);
+}
+
+/** Checks any JSON value against `schema` exactly as call arguments are, off the thread. */
+export function checkValueOffThread(
+  schema: SchemaJob['schema'],
+  value: unknown,
+): ValueCheck | Promise<ValueCheck> {
+  return offThread({ schema, value, subject: 'value' });
+}
+
+function offThread(job: SchemaJob): ValueCheck | Promise<ValueCheck> {
   // Nothing to compile: no reason to leave the thread.
-  if (!schema || Object.keys(schema).length === 0 || workersBroken) {
-    return inline.check(schema, args);
+  if (!job.schema || Object.keys(job.schema).length === 0 || workersBroken) {
+    return runSchemaJob(job);
   }
   const entry = schemaWorkerEntry();
   if (!entry) {
     workersBroken = true;
-    return inline.check(schema, args);
+    return runSchemaJob(job);
   }
   pool ??= new WorkerPool({ entry, size: 2, deadlineMs: SCHEMA_JOB_DEADLINE_MS });
-  return inWorker(pool, { schema, args });
+  return inWorker(pool, job);
 }
 
 async function inWorker(
-  workers: WorkerPool<SchemaJob, ArgumentCheck>,
-  { schema, args }: SchemaJob,
-): Promise<ArgumentCheck> {
+  workers: WorkerPool<SchemaJob, ValueCheck>,
+  job: SchemaJob,
+): Promise<ValueCheck> {
   try {
-    return await workers.run({ schema, args });
+    return await workers.run(job);
   } catch (err) {
     if (err instanceof DeadlineError) {
+      const names = NAMES[job.subject];
       return {
         ok: false,
         kind: 'bad_schema',
-        message: `input_schema took longer than ${SCHEMA_JOB_DEADLINE_MS / 1000} s to check the arguments; the check was stopped`,
+        message: `${names.schema} took longer than ${SCHEMA_JOB_DEADLINE_MS / 1000} s to check the ${names.value}; the check was stopped`,
       };
     }
     // The worker could not run (not the schema's fault): check here instead.
     workersBroken = true;
-    return inline.check(schema, args);
+    return runSchemaJob(job);
   }
 }
