@@ -10,7 +10,7 @@ import type { HistoryEntry, HistoryInput, HistorySummary } from '../playground/h
 import type { CaseFileInfo, CaseRunReport, SavedCase } from '../playground/cases';
 import type { ErrorCode } from '../errors';
 import type { CommandId } from '../commands';
-import type { ArgumentsCheck } from '../playground/field-errors';
+import type { ArgumentCheckReply } from '../playground/argument-check';
 import type {
   BundlePreview,
   DeleteResult,
@@ -172,7 +172,10 @@ export interface StudioMethods extends EvalMethods, SchemaMethods {
   'skills.duplicate': [{ skill: string; to?: string }, SkillMoved];
   'agents.save': [{ agents: AgentConfig[] }, WorkspaceInfo];
   /** The playground: arguments checked by the host's ajv, exactly as a call would be. */
-  'playground.validate': [{ skill: string; arguments: Record<string, unknown> }, ArgumentsCheck];
+  'playground.validate': [
+    { skill: string; arguments: Record<string, unknown> },
+    ArgumentCheckReply,
+  ];
   /** The call history (workspace-local, redacted; `persisted` false when no workspace is open). */
   'history.list': [
     { skill?: string; limit?: number },

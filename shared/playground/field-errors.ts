@@ -5,6 +5,7 @@
  */
 import type { SchemaErrorDetail } from '../protocol/codec';
 import { escapeSegment } from './json-path';
+import type { ArgumentCheckReply } from './argument-check';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -57,10 +58,5 @@ export function unplacedErrors(
   return out;
 }
 
-/** The host's check of a call's arguments against the skill's input_schema (same ajv as the call). */
-export interface ArgumentsCheck {
-  ok: boolean;
-  errors: SchemaErrorDetail[];
-  /** A one-line summary, or why the schema itself cannot be used. */
-  message: string | null;
-}
+/** @deprecated The old name of ArgumentCheckReply (./argument-check.ts); kept until its last users move. */
+export type ArgumentsCheck = ArgumentCheckReply;

@@ -11,14 +11,13 @@
  * judged exactly as a call's arguments are.
  */
 import { compileSkillSchema } from '../../../shared/json/json-schema';
-import { schemaErrorDetails, type SchemaErrorDetail } from '../../../shared/protocol/codec';
+import { schemaErrorDetails } from '../../../shared/protocol/codec';
 import { errorMessage } from '../../../shared/errors';
 import type { ArgumentsCheck } from '../../../shared/playground/field-errors';
 
-export type ArgumentCheck =
-  | { ok: true; arguments: Record<string, unknown> }
-  | { ok: false; kind: 'schema_violation'; message: string; details: SchemaErrorDetail[] }
-  | { ok: false; kind: 'bad_schema'; message: string };
+import type { ArgumentCheck } from '../../../shared/playground/argument-check';
+
+export type { ArgumentCheck };
 
 /** The check of any JSON value: ArgumentCheck with the checked copy as `value`. */
 export type ValueCheck = { ok: true; value: unknown } | Exclude<ArgumentCheck, { ok: true }>;
