@@ -1,11 +1,10 @@
 /**
- * The playground's A2E client over the window's Backend: discovery on a short-lived
- * connection bound to the chosen agent (so its allowlist applies exactly as for an
- * outside agent), and calls on a connection of their own each — closing it is
- * how a call is cancelled.
+ * The playground's A2E discovery over the window's Backend: a short-lived connection
+ * bound to the chosen agent, so its allowlist applies exactly as for an outside agent.
+ * Calls run on a connection of their own each, opened by run-session.ts.
  */
-import type { A2EConnection, A2EStream } from '../../../shared/api/studio-api';
-import type { A2EOutbound, SkillCallRequest, SkillDefinition } from '../../../shared/protocol/a2e';
+import type { A2EConnection } from '../../../shared/api/studio-api';
+import type { A2EOutbound, SkillDefinition } from '../../../shared/protocol/a2e';
 import { makeDiscoverRequest } from '../../../shared/protocol/messages';
 import { backend } from '../backend/current';
 
@@ -52,19 +51,4 @@ export function discover(
   });
 }
 
-export type CallConnection = A2EStream;
 export { wireText } from '../backend/a2e-worker-socket';
-
-/**
- * Opens a connection for one call; `onBatch` receives its events and response, several
- * at a time (the backend decides how: browser mode reads the socket in a worker).
- */
-export function openCall(
-  agent: string | null,
-  req: SkillCallRequest,
-  onBatch: (msgs: A2EOutbound[]) => void,
-): CallConnection {
-  const conn = backend().a2eStream(agent, onBatch);
-  conn.send(req);
-  return conn;
-}
