@@ -3,7 +3,7 @@
  * host owns the one JSON-Schema compiler (shared/json/json-schema.ts); the renderer,
  * whose CSP forbids the code generation ajv needs, asks it here.
  */
-import type { ArgumentsCheck } from '../playground/field-errors';
+import type { ArgumentCheckReply } from '../playground/argument-check';
 
 export interface SchemaMethods {
   /**
@@ -11,5 +11,5 @@ export interface SchemaMethods {
    * its input_schema (dialect, formats, defaults, RE2 patterns), in the host's worker
    * pool with its deadline. The schema builder judges defaults with it.
    */
-  'schema.check': [{ schema: Record<string, unknown>; value: unknown }, ArgumentsCheck];
+  'schema.check': [{ schema: Record<string, unknown>; value: unknown }, ArgumentCheckReply];
 }

@@ -13,9 +13,7 @@
 import { compileSkillSchema } from '../../../shared/json/json-schema';
 import { schemaErrorDetails } from '../../../shared/protocol/codec';
 import { errorMessage } from '../../../shared/errors';
-import type { ArgumentsCheck } from '../../../shared/playground/field-errors';
-
-import type { ArgumentCheck } from '../../../shared/playground/argument-check';
+import type { ArgumentCheck, ArgumentCheckReply } from '../../../shared/playground/argument-check';
 
 export type { ArgumentCheck };
 
@@ -99,7 +97,7 @@ export function asArgumentCheck(checked: ValueCheck): ArgumentCheck {
 }
 
 /** A check as the Studio API reports it (`playground.validate`, `schema.check`). */
-export function toArgumentsCheck(checked: ValueCheck | ArgumentCheck): ArgumentsCheck {
+export function toArgumentsCheck(checked: ValueCheck | ArgumentCheck): ArgumentCheckReply {
   if (checked.ok) return { ok: true, errors: [], message: null };
   if (checked.kind === 'bad_schema') return { ok: false, errors: [], message: checked.message };
   return { ok: false, errors: checked.details, message: checked.message };
