@@ -9,7 +9,8 @@
 import type { BundleFormat, ExportResult } from '../../../shared/api/studio-api';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { countBySeverity } from '../../../shared/skill/diagnostics';
-import { StudioError, type Handlers } from '../router';
+import type { Handlers } from '../router';
+import { FileServiceError as StudioError } from '../fs/errors';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { bundleFileName, exportBundle } from './export-bundle';
 import { importBundle, inspectBundle } from './import-bundle';

@@ -6,7 +6,8 @@
  */
 import type { SkillRecord } from '../../../shared/skill/model';
 import path from 'node:path';
-import { StudioError } from '../router';
+// The router's StudioError, taken from where it lives so the lookup stays free of ajv.
+import { FileServiceError as StudioError } from '../fs/errors';
 import type { SkillRegistry } from '../registry/registry';
 
 /** The registry lookups resolution needs (a fake in tests). */

@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import type { StudioEvent, WorkspaceInfo } from '../../../shared/api/studio-api';
-import { StudioError, type Handlers } from '../router';
+import type { Handlers } from '../router';
+import { FileServiceError as StudioError } from '../fs/errors';
 import type { WorkspaceConfigPatch } from './workspace-config';
 
 export interface WorkspaceContext {
