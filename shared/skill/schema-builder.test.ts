@@ -15,7 +15,8 @@ import {
   setKind,
   setRequired,
   setText,
-  valueProblems,
+  defaultChecks,
+  defaultWarning,
   nameProblem,
   PROPERTY_KINDS,
   type JsonSchema,
@@ -23,6 +24,15 @@ import {
 } from './schema-builder';
 import { buildFormModel, type FieldModel } from '../playground/schema-form';
 import { compileSkillSchema } from '../json/json-schema';
+import { checkValue, toArgumentsCheck } from '../../electron/host/runner/argument-validator';
+
+/** The default warnings the builder shows once the host (its schema.check) has answered. */
+function defaultWarnings(schema: unknown) {
+  return defaultChecks(schema).flatMap((c) => {
+    const w = defaultWarning(c, toArgumentsCheck(checkValue(c.schema, c.value)));
+    return w ? [w] : [];
+  });
+}
 
 /** A schema with much the builder does not edit: all of it must survive every action. */
 const RICH: JsonSchema = {
@@ -249,7 +259,7 @@ describe('warnings', () => {
     expect(w[2].message).toMatch(/Not a valid pattern/);
   });
 
-  it('a default its own property refuses, at any depth', () => {
+  it('a default its own property refuses, at any depth, judged by the host as a call would', () => {
     const s = {
       type: 'object',
       properties: {
@@ -260,54 +270,65 @@ describe('warnings', () => {
           type: 'object',
           properties: { e: { enum: ['x', 'y'], default: 'z' } },
         },
+        list: { type: 'array', items: { type: 'integer' }, default: [1, 'a'] },
       },
     };
-    const w = schemaWarnings(s);
+    // The pattern warnings need no host; defaults are never judged here.
+    expect(schemaWarnings(s)).toEqual([]);
+    const w = defaultWarnings(s);
     expect(w.map((x) => [x.path.join('.'), x.keyword])).toEqual([
       ['n', 'default'],
       ['code', 'default'],
       ['o.e', 'default'],
+      ['list', 'default'],
     ]);
-    expect(w[0].message).toContain('must be ≥ 1');
+    expect(w[0].message).toBe('The default 0 does not fit this property: must be ≥ 1.');
+    expect(w[3].message).toBe(
+      'The default [1,"a"] does not fit this property: must be integer at /1.',
+    );
   });
 
-  // The renderer cannot run ajv (no code generation under its CSP), so the builder judges
-  // defaults itself: it must agree with the host's ajv on what it judges.
-  it('judges values as the host’s ajv does', () => {
-    const cases: [unknown, unknown][] = [
-      [{ type: 'string', minLength: 2 }, 'a'],
-      [{ type: 'string', minLength: 2 }, 'ab'],
-      [{ type: 'string', maxLength: 2 }, '😀😀'],
-      [{ type: 'string', pattern: '^a+$' }, 'aaa'],
-      [{ type: 'string', pattern: '^a+$' }, 'b'],
-      [{ type: 'integer' }, 1.5],
-      [{ type: 'number', exclusiveMaximum: 3 }, 3],
-      [{ type: 'number', multipleOf: 0.5 }, 1.5],
-      [{ type: ['string', 'null'] }, null],
-      [{ type: 'boolean' }, 'true'],
-      [{ enum: [1, 'a', { b: 2 }] }, { b: 2 }],
-      [{ enum: [1, 'a'] }, '1'],
-      [{ const: 'x' }, 'y'],
-      [{ type: 'array', items: { type: 'integer' }, maxItems: 2 }, [1, 2]],
-      [{ type: 'array', items: { type: 'integer' } }, [1, 'a']],
-      [{ type: 'array', uniqueItems: true }, [1, 1]],
-      [{ type: 'object', required: ['a'], properties: { a: { type: 'string' } } }, {}],
+  it('asks about each default with the root’s dialect and definitions, and its default left out', () => {
+    const s = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: {
+        day: { $ref: '#/$defs/day', default: '30/11/2026' },
+        pair: {
+          type: 'array',
+          prefixItems: [{ type: 'string' }],
+          items: false,
+          default: ['a', 'b'],
+        },
+        plain: { type: 'string' },
+      },
+      $defs: { day: { type: 'string', format: 'date' } },
+    };
+    expect(defaultChecks(s)).toEqual(
       [
-        { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
-        { b: 1 },
-      ],
-      [{ type: 'object', additionalProperties: { type: 'number' } }, { b: 'x' }],
-    ];
-    for (const [schema, value] of cases) {
-      const compiled = compileSkillSchema(schema as JsonSchema, 'check');
-      if (!compiled.ok) throw new Error(compiled.message);
-      const ajvSays = compiled.validate(value) === true;
-      expect({ schema, value, ok: valueProblems(schema, value).length === 0 }).toEqual({
-        schema,
-        value,
-        ok: ajvSays,
-      });
-    }
+        {
+          path: ['day'],
+          value: '30/11/2026',
+          schema: { $schema: s.$schema, $defs: s.$defs, $ref: '#/$defs/day' },
+        },
+        {
+          path: ['pair'],
+          value: ['a', 'b'],
+          schema: { $schema: s.$schema, $defs: s.$defs, ...s.properties.pair, default: undefined },
+        },
+      ].map((c) => ({ ...c, schema: JSON.parse(JSON.stringify(c.schema)) })),
+    );
+    expect(defaultWarnings(s).map((x) => x.path.join('.'))).toEqual(['day', 'pair']);
+  });
+
+  it('says nothing about a default whose schema cannot be used (its own warning does)', () => {
+    const s = {
+      type: 'object',
+      properties: { a: { type: 'string', pattern: '^(a)\\1$', default: 'b' } },
+    };
+    expect(defaultChecks(s)).toHaveLength(1);
+    expect(defaultWarnings(s)).toEqual([]);
+    expect(schemaWarnings(s).map((x) => x.keyword)).toEqual(['pattern']);
   });
 });
 

@@ -20,15 +20,17 @@
  * A property written any other way (`$ref`, `oneOf`, a list of types) reads as `other`:
  * it can be renamed, moved, described, required or removed, and its shape is left alone.
  *
- * Warnings (`schemaWarnings`): a `pattern` that cannot run in linear time (the same RE2
- * check as the validator's SCHEMA_PATTERN_UNSAFE) or is not a valid pattern, and a
- * `default` its own property schema refuses. The default check is a plain interpreter of
- * the common keywords (no code generation, so it runs under the renderer's CSP, where ajv
- * cannot); keywords it does not know are assumed satisfied, never guessed at.
+ * Warnings: `schemaWarnings` finds, here and at once, a `pattern` that cannot run in
+ * linear time (the same RE2 check as the validator's SCHEMA_PATTERN_UNSAFE) or is not a
+ * valid pattern. Whether a `default` fits its own property is judged by the one JSON-Schema
+ * compiler, the host's (shared/json/json-schema.ts), exactly as a call would judge it:
+ * `defaultChecks` lists what to ask (the Studio API's `schema.check`), and
+ * `defaultWarning` words the answer.
  */
 import { buildFormModel } from '../playground/schema-form';
 import { isPlainObject } from '../playground/json-path';
-import { compileLinearRegExp, findUnsafePatterns, UnsafePatternError } from '../json/json-schema';
+import { findUnsafePatterns } from '../json/json-schema';
+import type { ArgumentsCheck } from '../playground/field-errors';
 import { errorMessage } from '../errors';
 
 export type JsonSchema = Record<string, unknown>;
@@ -471,7 +473,7 @@ export function schemaChanges(
   after: unknown,
   base: string[] = [],
 ): SchemaChange[] {
-  if (deepEqual(before, after, true)) return [];
+  if (sameInOrder(before, after)) return [];
   if (after === undefined) return [{ path: base, op: 'delete' }];
   if (!isPlainObject(before) || !isPlainObject(after))
     return [{ path: base, op: 'set', value: after }];
@@ -528,7 +530,7 @@ function propertyAt(pointer: string): PropertyPath {
   return path;
 }
 
-/** Unsafe or invalid patterns, and defaults their own property refuses. */
+/** Unsafe or invalid patterns (checked here, at once). */
 export function schemaWarnings(schema: unknown): BuilderWarning[] {
   const read = readSchema(schema);
   if (!read.ok) return [];
@@ -542,159 +544,89 @@ export function schemaWarnings(schema: unknown): BuilderWarning[] {
         message: `${unsafe.error.message}: calls are refused until it is rewritten without backreferences or lookaround.`,
       });
   }
-  const visit = (props: PropertyView[]) => {
-    for (const p of props) {
-      const s = isPlainObject(p.schema) ? p.schema : {};
-      if (typeof s.pattern === 'string') {
-        try {
-          new RegExp(s.pattern, 'u');
-        } catch (err) {
-          out.push({
-            path: p.path,
-            keyword: 'pattern',
-            message: `Not a valid pattern: ${errorMessage(err)}`,
-          });
-        }
-      }
-      if (p.hasDefault) {
-        const problems = valueProblems(without(s, ['default']), p.default, '');
-        if (problems.length > 0)
-          out.push({
-            path: p.path,
-            keyword: 'default',
-            message: `The default ${short(JSON.stringify(p.default))} does not fit this property: ${problems.join('; ')}.`,
-          });
-      }
-      visit(p.children);
+  for (const p of allProperties(read.properties)) {
+    const s = isPlainObject(p.schema) ? p.schema : {};
+    if (typeof s.pattern !== 'string') continue;
+    try {
+      new RegExp(s.pattern, 'u');
+    } catch (err) {
+      out.push({
+        path: p.path,
+        keyword: 'pattern',
+        message: `Not a valid pattern: ${errorMessage(err)}`,
+      });
     }
-  };
-  visit(read.properties);
+  }
   return out;
+}
+
+function allProperties(props: PropertyView[]): PropertyView[] {
+  return props.flatMap((p) => [p, ...allProperties(p.children)]);
+}
+
+/** A property's default, and the schema it must fit (the property's own, without it). */
+export interface DefaultCheck {
+  path: PropertyPath;
+  value: unknown;
+  schema: JsonSchema;
+}
+
+/** Keys of the root a property's schema needs to mean what it means there. */
+const ROOT_CONTEXT_KEYS = ['$schema', '$defs', 'definitions'] as const;
+
+/**
+ * Every property's default, at any depth, with the schema to judge it by: the property's
+ * own (its `default` left out), with the root's dialect and definitions so that `$ref`s
+ * and 2020-12 keywords mean what they mean in a call.
+ */
+export function defaultChecks(schema: unknown): DefaultCheck[] {
+  const read = readSchema(schema);
+  if (!read.ok || !isPlainObject(schema)) return [];
+  const context: JsonSchema = {};
+  for (const key of ROOT_CONTEXT_KEYS) if (key in schema) context[key] = schema[key];
+  return allProperties(read.properties)
+    .filter((p) => p.hasDefault && isPlainObject(p.schema))
+    .map((p) => ({
+      path: p.path,
+      value: p.default,
+      schema: { ...context, ...without(p.schema as JsonSchema, ['default']) },
+    }));
+}
+
+/** ajv's wording, with the comparison signs a reader expects. */
+function readable(message: string): string {
+  return message.replace(/>=/g, '≥').replace(/<=/g, '≤');
+}
+
+/**
+ * The warning for a default the host's check refused, or null: when it fits, and when
+ * the schema itself cannot be used (the validator and the pattern warnings say why).
+ */
+export function defaultWarning(check: DefaultCheck, result: ArgumentsCheck): BuilderWarning | null {
+  if (result.ok || result.errors.length === 0) return null;
+  const problems = result.errors.map(
+    (e) => `${readable(e.message)}${e.path === '/' ? '' : ` at ${e.path}`}`,
+  );
+  return {
+    path: check.path,
+    keyword: 'default',
+    message: `The default ${short(JSON.stringify(check.value))} does not fit this property: ${problems.join('; ')}.`,
+  };
 }
 
 function short(s: string): string {
   return s.length > 60 ? `${s.slice(0, 59)}…` : s;
 }
 
-/** JSON equality; `ordered` also compares the order of map keys (what a writer shows). */
-function deepEqual(a: unknown, b: unknown, ordered = false): boolean {
+/** JSON equality, the order of map keys included (what a writer shows). */
+function sameInOrder(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b))
-    return a.length === b.length && a.every((x, i) => deepEqual(x, b[i], ordered));
+    return a.length === b.length && a.every((x, i) => sameInOrder(x, b[i]));
   if (isPlainObject(a) && isPlainObject(b)) {
     const ka = Object.keys(a);
     const kb = Object.keys(b);
-    if (ka.length !== kb.length) return false;
-    if (ordered && ka.some((k, i) => kb[i] !== k)) return false;
-    return ka.every((k) => k in b && deepEqual(a[k], b[k], ordered));
+    return ka.length === kb.length && ka.every((k, i) => kb[i] === k && sameInOrder(a[k], b[k]));
   }
   return false;
-}
-
-function typeMatches(type: string, v: unknown): boolean {
-  switch (type) {
-    case 'string':
-      return typeof v === 'string';
-    case 'number':
-      return typeof v === 'number' && Number.isFinite(v);
-    case 'integer':
-      return typeof v === 'number' && Number.isInteger(v);
-    case 'boolean':
-      return typeof v === 'boolean';
-    case 'null':
-      return v === null;
-    case 'array':
-      return Array.isArray(v);
-    case 'object':
-      return isPlainObject(v);
-    default:
-      return true;
-  }
-}
-
-function at(pointer: string): string {
-  return pointer === '' ? '' : ` at ${pointer}`;
-}
-
-/**
- * Why `value` does not satisfy `schema`, for the keywords that constrain a value
- * directly (type, enum, const, bounds, lengths, pattern, items, properties, required,
- * additionalProperties: false). Others (`$ref`, `oneOf`, `format`…) are not judged.
- */
-export function valueProblems(schema: unknown, value: unknown, pointer = ''): string[] {
-  if (schema === false) return [`nothing is allowed${at(pointer)}`];
-  if (!isPlainObject(schema)) return [];
-  const out: string[] = [];
-  const where = at(pointer);
-  const types =
-    typeof schema.type === 'string'
-      ? [schema.type]
-      : Array.isArray(schema.type)
-        ? schema.type.filter((t): t is string => typeof t === 'string')
-        : [];
-  if (types.length > 0 && !types.some((t) => typeMatches(t, value))) {
-    return [`must be ${types.join(' or ')}${where}`];
-  }
-  if (Array.isArray(schema.enum) && !schema.enum.some((e) => deepEqual(e, value)))
-    out.push(`must be one of ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}${where}`);
-  if ('const' in schema && !deepEqual(schema.const, value))
-    out.push(`must be ${JSON.stringify(schema.const)}${where}`);
-  if (typeof value === 'number') {
-    const n = (k: string) => (typeof schema[k] === 'number' ? (schema[k] as number) : null);
-    const min = n('minimum');
-    const max = n('maximum');
-    const xmin = n('exclusiveMinimum');
-    const xmax = n('exclusiveMaximum');
-    const mult = n('multipleOf');
-    if (min !== null && value < min) out.push(`must be ≥ ${min}${where}`);
-    if (max !== null && value > max) out.push(`must be ≤ ${max}${where}`);
-    if (xmin !== null && value <= xmin) out.push(`must be > ${xmin}${where}`);
-    if (xmax !== null && value >= xmax) out.push(`must be < ${xmax}${where}`);
-    if (mult !== null && mult > 0 && !Number.isInteger(value / mult))
-      out.push(`must be a multiple of ${mult}${where}`);
-  }
-  if (typeof value === 'string') {
-    // Lengths count code points, as JSON Schema (and ajv) do.
-    const length = [...value].length;
-    if (typeof schema.minLength === 'number' && length < schema.minLength)
-      out.push(`must have at least ${schema.minLength} characters${where}`);
-    if (typeof schema.maxLength === 'number' && length > schema.maxLength)
-      out.push(`must have at most ${schema.maxLength} characters${where}`);
-    if (typeof schema.pattern === 'string') {
-      try {
-        if (!compileLinearRegExp(schema.pattern).test(value))
-          out.push(`must match the pattern ${schema.pattern}${where}`);
-      } catch (err) {
-        // An unsafe or invalid pattern has its own warning; it cannot judge the value.
-        if (!(err instanceof UnsafePatternError) && !(err instanceof SyntaxError)) throw err;
-      }
-    }
-  }
-  if (Array.isArray(value)) {
-    if (typeof schema.minItems === 'number' && value.length < schema.minItems)
-      out.push(`must have at least ${schema.minItems} items${where}`);
-    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
-      out.push(`must have at most ${schema.maxItems} items${where}`);
-    if (
-      schema.uniqueItems === true &&
-      value.some((v, i) => value.findIndex((w) => deepEqual(v, w)) !== i)
-    )
-      out.push(`must not repeat items${where}`);
-    if (isPlainObject(schema.items) || typeof schema.items === 'boolean')
-      value.forEach((v, i) => out.push(...valueProblems(schema.items, v, `${pointer}/${i}`)));
-  }
-  if (isPlainObject(value)) {
-    const props = isPlainObject(schema.properties) ? schema.properties : {};
-    for (const r of requiredOf(schema))
-      if (!(r in value)) out.push(`must have the property ${JSON.stringify(r)}${where}`);
-    for (const [k, v] of Object.entries(value)) {
-      const sub = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      if (k in props) out.push(...valueProblems(props[k], v, sub));
-      else if (schema.additionalProperties === false && schema.patternProperties === undefined)
-        out.push(`must not have the property ${JSON.stringify(k)}${where}`);
-      else if (isPlainObject(schema.additionalProperties) && schema.patternProperties === undefined)
-        out.push(...valueProblems(schema.additionalProperties, v, sub));
-    }
-  }
-  return out;
 }

@@ -3,7 +3,15 @@
  * puts the committed value back). Each commit is one write into the SKILL.md buffer,
  * so one undo step per finished value, not one per keystroke.
  */
-import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 type Common = {
   value: string;
@@ -12,29 +20,48 @@ type Common = {
   onDraft?(value: string): void;
 };
 
-function useDraft({ value, onCommit, onDraft }: Common) {
+/**
+ * The draft and the handlers both inputs share: focus, typing, blur (commit) and
+ * Escape, which puts the committed value back (a second Escape reaches what holds the
+ * input, a dialog that closes).
+ */
+function useDraft<E extends HTMLInputElement | HTMLTextAreaElement>({
+  value,
+  onCommit,
+  onDraft,
+}: Common) {
   const [draft, setDraft] = useState(value);
   const focused = useRef(false);
   // Follow outside changes (typing in the text, undo) unless the user is typing here.
   useEffect(() => {
     if (!focused.current) setDraft(value);
   }, [value]);
+  const focus = () => {
+    focused.current = true;
+  };
+  const commit = () => {
+    focused.current = false;
+    if (draft !== value) onCommit(draft);
+  };
+  const revertOnEscape = (e: KeyboardEvent<E>) => {
+    if (e.key !== 'Escape' || draft === value) return;
+    e.stopPropagation();
+    setDraft(value);
+    onDraft?.(value);
+  };
   return {
-    draft,
-    change(next: string) {
-      setDraft(next);
-      onDraft?.(next);
-    },
-    focus() {
-      focused.current = true;
-    },
-    commit() {
-      focused.current = false;
-      if (draft !== value) onCommit(draft);
-    },
-    revert() {
-      setDraft(value);
-      onDraft?.(value);
+    commit,
+    focus,
+    revertOnEscape,
+    props: {
+      value: draft,
+      onFocus: focus,
+      onChange: (e: ChangeEvent<E>) => {
+        setDraft(e.target.value);
+        onDraft?.(e.target.value);
+      },
+      onBlur: commit,
+      onKeyDown: revertOnEscape,
     },
   };
 }
@@ -45,7 +72,7 @@ export function DraftInput({
   onDraft,
   ...rest
 }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
-  const d = useDraft({ value, onCommit, onDraft });
+  const d = useDraft<HTMLInputElement>({ value, onCommit, onDraft });
   const input = useRef<HTMLInputElement>(null);
   const selectFirst = rest.autoFocus === true;
   // A field focused for the user (a property just added) has its text selected, so
@@ -57,20 +84,13 @@ export function DraftInput({
     <input
       ref={input}
       {...rest}
-      value={d.draft}
-      onFocus={d.focus}
-      onChange={(e) => d.change(e.target.value)}
-      onBlur={d.commit}
+      {...d.props}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
           e.preventDefault();
           d.commit();
           d.focus();
-        } else if (e.key === 'Escape' && d.draft !== value) {
-          // Escape reverts the draft first; a second Escape closes what holds the input.
-          e.stopPropagation();
-          d.revert();
-        }
+        } else d.revertOnEscape(e);
       }}
     />
   );
@@ -81,21 +101,7 @@ export function DraftTextarea({
   onCommit,
   onDraft,
   ...rest
-}: Common & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'>) {
-  const d = useDraft({ value, onCommit, onDraft });
-  return (
-    <textarea
-      {...rest}
-      value={d.draft}
-      onFocus={d.focus}
-      onChange={(e) => d.change(e.target.value)}
-      onBlur={d.commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && d.draft !== value) {
-          e.stopPropagation();
-          d.revert();
-        }
-      }}
-    />
-  );
+}: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'>) {
+  const d = useDraft<HTMLTextAreaElement>({ value, onCommit, onDraft });
+  return <textarea {...rest} {...d.props} />;
 }

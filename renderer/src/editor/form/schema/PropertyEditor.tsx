@@ -6,46 +6,34 @@
  * refuses) sit under the input they are about, tied to it with aria-describedby.
  */
 import { useId, useState, type ReactNode } from 'react';
-import {
-  CONSTRAINTS,
-  ITEM_KINDS,
-  KIND_LABELS,
-  PROPERTY_KINDS,
-  moveProperty,
-  nameProblem,
-  removeProperty,
-  renameProperty,
-  setConstraint,
-  setDefault,
-  setEnumValues,
-  setItemKind,
-  setKind,
-  setRequired,
-  setText,
-  type BuilderWarning,
-  type ConstraintKey,
-  type ItemKind,
-  type JsonSchema,
-  type PropertyKind,
-  type PropertyView,
+// The builder's actions, each (schema, path, …) → next schema.
+import * as build from '../../../../../shared/skill/schema-builder';
+import type {
+  ConstraintKey,
+  ItemKind,
+  JsonSchema,
+  PropertyKind,
+  PropertyView,
 } from '../../../../../shared/skill/schema-builder';
 import { DraftInput, DraftTextarea } from './DraftInput';
-import { PropertyList } from './PropertyList';
+import { PropertyList, type BuilderScope } from './PropertyList';
 
 export interface PropertyEditorProps {
-  schema: JsonSchema | undefined;
+  scope: BuilderScope;
   property: PropertyView;
   index: number;
   count: number;
-  warnings: BuilderWarning[];
-  readOnly: boolean;
-  onChange(next: JsonSchema, focus?: readonly string[]): void;
   /** Opened on first render (a property just added). */
   initiallyOpen: boolean;
-  focusPath: readonly string[] | null;
   /** After a removal: where focus goes (the list's Add button). */
   onRemoved(): void;
 }
+
+/** The two move buttons: by how many places, and how each is named and drawn. */
+const MOVES = [
+  { by: -1, word: 'up', glyph: '↑' },
+  { by: 1, word: 'down', glyph: '↓' },
+] as const;
 
 const CONSTRAINT_LABELS: Record<ConstraintKey, string> = {
   minLength: 'Min length',
@@ -120,17 +108,14 @@ function Field({
 }
 
 export function PropertyEditor({
-  schema,
+  scope,
   property: p,
   index,
   count,
-  warnings,
-  readOnly,
-  onChange,
   initiallyOpen,
-  focusPath,
   onRemoved,
 }: PropertyEditorProps) {
+  const { schema, warnings, readOnly, onChange, focusPath } = scope;
   const id = useId();
   const [open, setOpen] = useState(initiallyOpen);
   const [nameDraftProblem, setNameDraftProblem] = useState<string | null>(null);
@@ -161,7 +146,7 @@ export function PropertyEditor({
     defWarn: `${id}-default-warn`,
   };
   const shownKinds: readonly (PropertyKind | 'other')[] =
-    kind === 'other' ? ['other', ...PROPERTY_KINDS] : PROPERTY_KINDS;
+    kind === 'other' ? ['other', ...build.PROPERTY_KINDS] : build.PROPERTY_KINDS;
   const problems = mine.length + nested.length;
 
   return (
@@ -172,7 +157,7 @@ export function PropertyEditor({
     >
       <div className="sb-row">
         <div className="sb-name">
-          <label className="sb-visually-hidden" htmlFor={ids.name}>
+          <label className="visually-hidden" htmlFor={ids.name}>
             Name of property {index + 1}
           </label>
           <DraftInput
@@ -185,16 +170,18 @@ export function PropertyEditor({
             aria-invalid={nameDraftProblem !== null}
             aria-describedby={nameDraftProblem ? ids.nameErr : undefined}
             data-testid="schema-property-name"
-            onDraft={(v) => setNameDraftProblem(v === p.name ? null : nameProblem(base, p.path, v))}
+            onDraft={(v) =>
+              setNameDraftProblem(v === p.name ? null : build.nameProblem(base, p.path, v))
+            }
             onCommit={(v) => {
-              if (nameProblem(base, p.path, v) === null) {
+              if (build.nameProblem(base, p.path, v) === null) {
                 setNameDraftProblem(null);
-                act(renameProperty(base, p.path, v), [...p.path.slice(0, -1), v]);
+                act(build.renameProperty(base, p.path, v), [...p.path.slice(0, -1), v]);
               }
             }}
           />
         </div>
-        <label className="sb-visually-hidden" htmlFor={ids.type}>
+        <label className="visually-hidden" htmlFor={ids.type}>
           Type of {label}
         </label>
         <select
@@ -206,11 +193,11 @@ export function PropertyEditor({
             p.typeEditable ? undefined : 'Built from $ref or oneOf/anyOf/allOf: edit it in the text'
           }
           data-testid="schema-property-type"
-          onChange={(e) => act(setKind(base, p.path, e.target.value as PropertyKind))}
+          onChange={(e) => act(build.setKind(base, p.path, e.target.value as PropertyKind))}
         >
           {shownKinds.map((k) => (
             <option key={k} value={k} disabled={k === 'other'}>
-              {KIND_LABELS[k]}
+              {build.KIND_LABELS[k]}
             </option>
           ))}
         </select>
@@ -219,10 +206,10 @@ export function PropertyEditor({
             type="checkbox"
             checked={p.required}
             disabled={readOnly}
-            onChange={(e) => act(setRequired(base, p.path, e.target.checked))}
+            onChange={(e) => act(build.setRequired(base, p.path, e.target.checked))}
             data-testid="schema-property-required"
           />
-          Required<span className="sb-visually-hidden"> ({label})</span>
+          Required<span className="visually-hidden"> ({label})</span>
         </label>
         <span className="sb-row-actions">
           <button
@@ -242,26 +229,19 @@ export function PropertyEditor({
               </span>
             )}
           </button>
-          <button
-            type="button"
-            className="sb-icon-button"
-            aria-label={`Move ${label} up`}
-            title="Move up"
-            disabled={readOnly || index === 0}
-            onClick={() => act(moveProperty(base, p.path, -1), p.path)}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="sb-icon-button"
-            aria-label={`Move ${label} down`}
-            title="Move down"
-            disabled={readOnly || index === count - 1}
-            onClick={() => act(moveProperty(base, p.path, 1), p.path)}
-          >
-            ↓
-          </button>
+          {MOVES.map((m) => (
+            <button
+              key={m.word}
+              type="button"
+              className="sb-icon-button"
+              aria-label={`Move ${label} ${m.word}`}
+              title={`Move ${m.word}`}
+              disabled={readOnly || index === (m.by < 0 ? 0 : count - 1)}
+              onClick={() => act(build.moveProperty(base, p.path, m.by), p.path)}
+            >
+              {m.glyph}
+            </button>
+          ))}
           <button
             type="button"
             className="sb-icon-button danger"
@@ -269,7 +249,7 @@ export function PropertyEditor({
             title="Remove this property"
             disabled={readOnly}
             onClick={() => {
-              act(removeProperty(base, p.path));
+              act(build.removeProperty(base, p.path));
               onRemoved();
             }}
             data-testid="schema-property-remove"
@@ -291,7 +271,7 @@ export function PropertyEditor({
               className="pg-input"
               value={p.title ?? ''}
               readOnly={readOnly}
-              onCommit={(v) => act(setText(base, p.path, 'title', v))}
+              onCommit={(v) => act(build.setText(base, p.path, 'title', v))}
             />
           </Field>
           <Field label="Description" htmlFor={`${id}-desc`}>
@@ -301,7 +281,7 @@ export function PropertyEditor({
               rows={2}
               value={p.description ?? ''}
               readOnly={readOnly}
-              onCommit={(v) => act(setText(base, p.path, 'description', v))}
+              onCommit={(v) => act(build.setText(base, p.path, 'description', v))}
               data-testid="schema-property-description"
             />
           </Field>
@@ -318,7 +298,7 @@ export function PropertyEditor({
                 onCommit={(v) => {
                   const asJson = !p.enumValues.every((x) => typeof x === 'string');
                   const values = parseEnumLines(v, asJson);
-                  if (values.length > 0) act(setEnumValues(base, p.path, values));
+                  if (values.length > 0) act(build.setEnumValues(base, p.path, values));
                 }}
               />
             </Field>
@@ -330,12 +310,12 @@ export function PropertyEditor({
                 className="pg-input"
                 value={p.itemKind ?? ''}
                 disabled={readOnly}
-                onChange={(e) => act(setItemKind(base, p.path, e.target.value as ItemKind))}
+                onChange={(e) => act(build.setItemKind(base, p.path, e.target.value as ItemKind))}
               >
                 {p.itemKind === null && <option value="">Other (edit in text)</option>}
-                {ITEM_KINDS.map((k) => (
+                {build.ITEM_KINDS.map((k) => (
                   <option key={k} value={k}>
-                    {KIND_LABELS[k]}
+                    {build.KIND_LABELS[k]}
                   </option>
                 ))}
               </select>
@@ -343,8 +323,8 @@ export function PropertyEditor({
           )}
           {kind !== 'other' && (
             <div className="sb-constraints">
-              {(Object.keys(CONSTRAINTS) as ConstraintKey[])
-                .filter((c) => (CONSTRAINTS[c] as readonly string[]).includes(kind))
+              {(Object.keys(build.CONSTRAINTS) as ConstraintKey[])
+                .filter((c) => (build.CONSTRAINTS[c] as readonly string[]).includes(kind))
                 .map((c) =>
                   c === 'pattern' ? (
                     <Field
@@ -368,7 +348,7 @@ export function PropertyEditor({
                         aria-describedby={patternWarn ? ids.patternWarn : undefined}
                         data-testid="schema-property-pattern"
                         onCommit={(v) =>
-                          act(setConstraint(base, p.path, 'pattern', v === '' ? null : v))
+                          act(build.setConstraint(base, p.path, 'pattern', v === '' ? null : v))
                         }
                       />
                     </Field>
@@ -383,7 +363,14 @@ export function PropertyEditor({
                         readOnly={readOnly}
                         data-testid={`schema-property-${c}`}
                         onCommit={(v) =>
-                          act(setConstraint(base, p.path, c, v.trim() === '' ? null : Number(v)))
+                          act(
+                            build.setConstraint(
+                              base,
+                              p.path,
+                              c,
+                              v.trim() === '' ? null : Number(v),
+                            ),
+                          )
                         }
                       />
                     </Field>
@@ -397,7 +384,7 @@ export function PropertyEditor({
             warnId={ids.defWarn}
             warning={defaultWarn}
             readOnly={readOnly}
-            onValue={(v) => act(setDefault(base, p.path, v))}
+            onValue={(v) => act(build.setDefault(base, p.path, v))}
           />
           {p.otherKeys.length > 0 && (
             <div className="sb-note">
@@ -406,15 +393,7 @@ export function PropertyEditor({
           )}
           {kind === 'object' && (
             <div className="sb-nested">
-              <PropertyList
-                schema={schema}
-                parent={p.path}
-                properties={p.children}
-                warnings={warnings}
-                readOnly={readOnly}
-                onChange={onChange}
-                focusPath={focusPath}
-              />
+              <PropertyList scope={scope} parent={p.path} properties={p.children} />
             </div>
           )}
         </div>

@@ -12,23 +12,25 @@ import {
 } from '../../../../../shared/skill/schema-builder';
 import { PropertyEditor } from './PropertyEditor';
 
-export function PropertyList({
-  schema,
-  parent,
-  properties,
-  warnings,
-  readOnly,
-  onChange,
-  focusPath,
-}: {
+/** What every list and row of one builder shares, handed down the nesting as is. */
+export interface BuilderScope {
   schema: JsonSchema | undefined;
-  parent: PropertyPath;
-  properties: PropertyView[];
   warnings: BuilderWarning[];
   readOnly: boolean;
   onChange(next: JsonSchema, focus?: readonly string[]): void;
   focusPath: readonly string[] | null;
+}
+
+export function PropertyList({
+  scope,
+  parent,
+  properties,
+}: {
+  scope: BuilderScope;
+  parent: PropertyPath;
+  properties: PropertyView[];
 }) {
+  const { schema, readOnly, onChange, focusPath } = scope;
   const addButton = useRef<HTMLButtonElement>(null);
   const where = parent.length === 0 ? '' : ` to ${parent.join('.')}`;
   return (
@@ -41,14 +43,10 @@ export function PropertyList({
           {properties.map((p, i) => (
             <PropertyEditor
               key={p.name}
-              schema={schema}
+              scope={scope}
               property={p}
               index={i}
               count={properties.length}
-              warnings={warnings}
-              readOnly={readOnly}
-              onChange={onChange}
-              focusPath={focusPath}
               initiallyOpen={
                 !!focusPath &&
                 focusPath.length === p.path.length &&

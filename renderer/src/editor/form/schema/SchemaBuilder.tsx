@@ -4,9 +4,10 @@
  * arguments form (the same component and form model the playground uses, so the
  * preview is what a run will show) or the JSON Schema text. The builder never writes
  * by itself: `onChange` gets the next schema and the caller writes it (into the editor
- * buffer through frontmatter-edit, or into the new-skill wizard's draft).
+ * buffer through frontmatter-edit, or into the new-skill wizard's draft). Pattern
+ * warnings are found here at once; defaults are judged by the host (default-checker.ts).
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import {
   readSchema,
   schemaWarnings,
@@ -15,8 +16,11 @@ import {
 import { buildFormModel } from '../../../../../shared/playground/schema-form';
 import { isPlainObject, removeAt, setAt } from '../../../../../shared/playground/json-path';
 import { ArgsForm } from '../../../playground/ArgsForm';
+import { backend } from '../../../backend/current';
 import { PropertyList } from './PropertyList';
+import { DefaultChecker, type DefaultCheckState } from './default-checker';
 import '../../../playground/playground.css';
+import '../form.css';
 import './schema-builder.css';
 
 export type SchemaField = 'input_schema' | 'output_schema';
@@ -25,6 +29,29 @@ export const SCHEMA_FIELD_LABELS: Record<SchemaField, string> = {
   input_schema: 'Inputs',
   output_schema: 'Output',
 };
+
+const PREVIEW_TABS = [
+  { id: 'form', label: 'Playground form' },
+  { id: 'json', label: 'JSON Schema' },
+] as const;
+
+/** The host's verdicts on the schema's defaults (schema.check), kept current as it changes. */
+function useDefaultChecks(schema: unknown): DefaultCheckState {
+  const [state, setState] = useState<DefaultCheckState>({ warnings: [], checking: false });
+  const checker = useMemo(
+    () =>
+      new DefaultChecker({
+        check: (s, value) => backend().call('schema.check', { schema: s, value }),
+        onState: setState,
+      }),
+    [],
+  );
+  useEffect(() => {
+    checker.update(schema);
+    return () => checker.cancel();
+  }, [checker, schema]);
+  return state;
+}
 
 export interface SchemaBuilderProps {
   field: SchemaField;
@@ -44,7 +71,12 @@ export function SchemaBuilder({
   readOnlyReason = null,
 }: SchemaBuilderProps) {
   const read = useMemo(() => readSchema(schema), [schema]);
-  const warnings = useMemo(() => schemaWarnings(schema), [schema]);
+  const patternWarnings = useMemo(() => schemaWarnings(schema), [schema]);
+  const defaults = useDefaultChecks(schema);
+  const warnings = useMemo(
+    () => [...patternWarnings, ...defaults.warnings],
+    [patternWarnings, defaults.warnings],
+  );
   const [focusPath, setFocusPath] = useState<readonly string[] | null>(null);
   const [preview, setPreview] = useState<'form' | 'json'>('form');
   const [sample, setSample] = useState<Record<string, unknown>>({});
@@ -67,6 +99,9 @@ export function SchemaBuilder({
             {warnings.length} warning{warnings.length === 1 ? '' : 's'}
           </span>
         )}
+        <span className="sb-checking" role="status" data-testid="schema-checking">
+          {defaults.checking ? 'checking defaults…' : ''}
+        </span>
       </div>
       {readOnlyReason && <div className="pg-warning">{readOnlyReason}</div>}
       <div className="sb-body">
@@ -74,16 +109,18 @@ export function SchemaBuilder({
           {read.ok ? (
             <>
               <PropertyList
-                schema={object}
+                scope={{
+                  schema: object,
+                  warnings,
+                  readOnly,
+                  focusPath,
+                  onChange: (next, focus) => {
+                    setFocusPath(focus ?? null);
+                    onChange(next);
+                  },
+                }}
                 parent={[]}
                 properties={read.properties}
-                warnings={warnings}
-                readOnly={readOnly}
-                focusPath={focusPath}
-                onChange={(next, focus) => {
-                  setFocusPath(focus ?? null);
-                  onChange(next);
-                }}
               />
               {read.otherKeys.length > 0 && (
                 <div className="sb-note">
@@ -107,28 +144,20 @@ export function SchemaBuilder({
           }}
         >
           <div className="pg-seg" role="tablist" aria-label="Preview">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={preview === 'form'}
-              aria-controls={panelId}
-              className={preview === 'form' ? 'active' : ''}
-              onClick={() => setPreview('form')}
-              data-testid="schema-preview-form-tab"
-            >
-              Playground form
-            </button>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={preview === 'json'}
-              aria-controls={panelId}
-              className={preview === 'json' ? 'active' : ''}
-              onClick={() => setPreview('json')}
-              data-testid="schema-preview-json-tab"
-            >
-              JSON Schema
-            </button>
+            {PREVIEW_TABS.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                role="tab"
+                aria-selected={preview === t.id}
+                aria-controls={panelId}
+                className={preview === t.id ? 'active' : ''}
+                onClick={() => setPreview(t.id)}
+                data-testid={`schema-preview-${t.id}-tab`}
+              >
+                {t.label}
+              </button>
+            ))}
           </div>
           {preview === 'form' ? (
             <div
