@@ -19,9 +19,9 @@ import type { Diagnostic } from '../skill/diagnostics';
 import type {
   BenchmarkJson,
   BenchmarkRun,
-  CheckSpec,
   ConfigurationName,
   EvalCase,
+  EvalCaseInput,
   EvalRunStatus,
   EvalSourceKind,
   FailedRun,
@@ -62,17 +62,6 @@ export interface EvalSources {
   previous_version_available: boolean;
   /** The description trigger runs score (frontmatter `description`). */
   description: string;
-}
-
-/** A case as the form edits it (no ids of the file's position: the host numbers on write). */
-export interface EvalCaseInput {
-  /** evals.json: kept when given, else the next free integer. */
-  id?: number;
-  name?: string;
-  prompt: string;
-  expected_output?: string | null;
-  files?: string[];
-  checks: CheckSpec[];
 }
 
 /** Which model does the work; both absent: the workspace's default provider and its model. */

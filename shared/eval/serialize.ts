@@ -10,17 +10,7 @@
  */
 import { isMap, parseDocument } from 'yaml';
 import { splitFrontmatter } from '../skill/frontmatter';
-import type { CheckSpec } from './types';
-
-/** A case as a form holds it (shared/api/evals.ts EvalCaseInput). */
-export interface CaseDraft {
-  id?: number;
-  name?: string;
-  prompt: string;
-  expected_output?: string | null;
-  files?: string[];
-  checks: CheckSpec[];
-}
+import type { CheckSpec, EvalCaseInput } from './types';
 
 export function checkToFile(check: CheckSpec): unknown {
   switch (check.kind) {
@@ -43,7 +33,7 @@ export function checkToFile(check: CheckSpec): unknown {
 }
 
 /** evals/evals.json text; cases without an id get the next free integer. */
-export function evalsJsonText(skillName: string, cases: readonly CaseDraft[]): string {
+export function evalsJsonText(skillName: string, cases: readonly EvalCaseInput[]): string {
   const used = new Set(cases.map((c) => c.id).filter((x): x is number => x !== undefined));
   let next = 1;
   const evals = cases.map((c) => {
@@ -75,7 +65,7 @@ export function triggersJsonText(
 }
 
 /** The inline form of one case: `expect` (a string when it is one expectation) and `rubrics`. */
-export function inlineCase(c: CaseDraft): Record<string, unknown> {
+export function inlineCase(c: EvalCaseInput): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (c.id !== undefined) out.id = c.id;
   if (c.name) out.name = c.name;
@@ -96,7 +86,7 @@ export function inlineCase(c: CaseDraft): Record<string, unknown> {
  * SKILL.md with its `eval:` key set to these cases (removed when there are none);
  * null when the frontmatter cannot be edited safely (missing, unclosed, invalid YAML).
  */
-export function withInlineEvals(skillMd: string, cases: readonly CaseDraft[]): string | null {
+export function withInlineEvals(skillMd: string, cases: readonly EvalCaseInput[]): string | null {
   const split = splitFrontmatter(skillMd);
   if (split.status !== 'ok') return null;
   const doc = parseDocument(split.yaml, { uniqueKeys: false });

@@ -47,6 +47,20 @@ export type CheckSpec =
 export type CheckKind = CheckSpec['kind'];
 export const JUDGED_KINDS: readonly CheckKind[] = ['expectation', 'rubric'];
 
+/**
+ * A case as the Evals form edits it and the writers write it (shared/eval/serialize.ts):
+ * no position in its file, since the host numbers on write.
+ */
+export interface EvalCaseInput {
+  /** evals.json: kept when given, else the next free integer. */
+  id?: number;
+  name?: string;
+  prompt: string;
+  expected_output?: string | null;
+  files?: string[];
+  checks: CheckSpec[];
+}
+
 /** One benchmark case, whatever file it came from. */
 export interface EvalCase {
   /**
