@@ -7,11 +7,10 @@
  * that names the file.
  */
 import type { Stats } from 'node:fs';
-import { lstat, mkdir, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileContent, FileEntry, WriteResult } from '../../shared/api/studio-api';
 import { splitFrontmatter } from '../../shared/skill/frontmatter';
-import { isListIgnored } from './bundle/ignore';
 import { writeFileAtomic } from './fs/atomic-write';
 import {
   ConflictError,
@@ -26,6 +25,7 @@ import { SNIFF_BYTES, sniffFileKind, utf8Boundary } from './fs/file-kind';
 import { checkRelativePath, isInsideOrEqual, realRoot, resolveInside } from './fs/safe-path';
 import { openInsideSkill, readInsideSkill, readPrefix } from './fs/safe-read';
 import { logSwallowed } from './log';
+import { walkSkillTree, type WalkEntry, type WalkOptions, type WalkResult } from './fs/walk-tree';
 
 export {
   ConflictError,
@@ -42,8 +42,7 @@ export const SKILL_READ_CAP_BYTES = 50 * 1024;
 export const EDITOR_TEXT_MAX_BYTES = 5 * 1024 * 1024;
 /** Images above this open as `too_large` (they travel base64 over IPC/HTTP). */
 export const EDITOR_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const DEFAULT_MAX_ENTRIES = 10_000;
-export const DEFAULT_MAX_DEPTH = 32;
+export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_ENTRIES } from './fs/walk-tree';
 // SKILL.md is read whole before its frontmatter is stripped; beyond this only a prefix is read.
 const SKILL_MD_READ_LIMIT = 8 * 1024 * 1024;
 
@@ -53,152 +52,9 @@ export function fileVersion(st: Pick<Stats, 'mtimeMs' | 'size'>): string {
 }
 
 // ---------------------------------------------------------------------------------------
-// Listing
+// Listing (the walk and its symlink policy: fs/walk-tree.ts)
 
-export interface WalkOptions {
-  /** Names (one segment) to skip, with their whole subtree. Default: the listing's set. */
-  ignore?: (name: string) => boolean;
-  /** Also return folders (they then count toward maxEntries). */
-  includeDirs?: boolean;
-  /** Bound on returned entries (default 10,000). */
-  maxEntries?: number;
-  /** Bound on folders entered, so a tree of empty folders cannot run forever (default 10,000). */
-  maxFolders?: number;
-  maxDepth?: number;
-}
-
-export interface WalkEntry {
-  /** Posix path relative to the root, as the user sees it (through symlinks). */
-  path: string;
-  /** Real absolute path of the file or folder the entry stands for. */
-  realPath: string;
-  dir: boolean;
-  bytes: number;
-  /** Any execute bit set on the real file (always false on Windows). */
-  executable: boolean;
-}
-
-export interface WalkResult {
-  entries: WalkEntry[];
-  /** True when the entry or depth bound stopped the walk early. */
-  truncated: boolean;
-}
-
-interface Folder {
-  real: string;
-  rel: string;
-  depth: number;
-  parent: Folder | null;
-}
-
-function isAncestor(folder: Folder | null, real: string): boolean {
-  for (let f = folder; f; f = f.parent) if (f.real === real) return true;
-  return false;
-}
-
-const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * Walks a skill folder: files and folders relative to the root, sorted by path. Symlinks are
- * listed as what they point to when that stays inside the root, left out otherwise; a link
- * to a folder the walk is already inside (a loop) is left out. Bounded by entries, folders
- * and depth.
- */
-export async function walkSkillTree(root: string, opts: WalkOptions = {}): Promise<WalkResult> {
-  const ignore = opts.ignore ?? isListIgnored;
-  const maxEntries = opts.maxEntries ?? DEFAULT_MAX_ENTRIES;
-  const maxDepth = opts.maxDepth ?? DEFAULT_MAX_DEPTH;
-  const maxFolders = opts.maxFolders ?? DEFAULT_MAX_ENTRIES;
-  const includeDirs = opts.includeDirs ?? false;
-  const rootReal = await realRoot(root);
-  const entries: WalkEntry[] = [];
-  let foldersEntered = 1;
-  let truncated = false;
-
-  // Depth-first with an explicit stack: no recursion limit, and the bound is checked per entry.
-  const stack: Folder[] = [{ real: rootReal, rel: '', depth: 0, parent: null }];
-  walk: while (stack.length > 0) {
-    const current = stack.pop() as Folder;
-    let names: string[];
-    try {
-      names = (await readdir(current.real)).filter((n) => !ignore(n)).sort(compareCodeUnits);
-    } catch (err) {
-      // A folder that vanished or cannot be read is left out, not fatal for the listing.
-      if (current.depth === 0) throw toFileServiceError(err, '.');
-      continue;
-    }
-    // One huge folder must not cost a stat per name beyond what the bounds can still take.
-    const budget = maxEntries - entries.length + (maxFolders - foldersEntered) + 1;
-    if (names.length > budget) {
-      names = names.slice(0, budget);
-      truncated = true;
-    }
-    const found = await Promise.all(
-      names.map((name) => describe(rootReal, current.real, name, current.rel)),
-    );
-    const subfolders: Folder[] = [];
-    for (const entry of found) {
-      if (!entry) continue;
-      // A link back to a folder we are inside would repeat forever: leave it out.
-      if (entry.dir && isAncestor(current, entry.realPath)) continue;
-      if (!entry.dir || includeDirs) {
-        if (entries.length >= maxEntries) {
-          truncated = true;
-          break walk;
-        }
-        entries.push(entry);
-      }
-      if (!entry.dir) continue;
-      if (current.depth + 1 >= maxDepth || foldersEntered >= maxFolders) {
-        truncated = true;
-        continue;
-      }
-      foldersEntered++;
-      subfolders.push({
-        real: entry.realPath,
-        rel: entry.path,
-        depth: current.depth + 1,
-        parent: current,
-      });
-    }
-    stack.push(...subfolders.reverse());
-  }
-  entries.sort((a, b) => compareCodeUnits(a.path, b.path));
-  return { entries, truncated };
-}
-
-async function describe(
-  rootReal: string,
-  dirReal: string,
-  name: string,
-  relPrefix: string,
-): Promise<WalkEntry | null> {
-  const abs = path.join(dirReal, name);
-  const rel = relPrefix ? `${relPrefix}/${name}` : name;
-  try {
-    let st = await lstat(abs);
-    let real = abs;
-    if (st.isSymbolicLink()) {
-      real = await realpath(abs);
-      if (!isInsideOrEqual(rootReal, real) || real === rootReal) return null;
-      st = await stat(real);
-    }
-    if (st.isDirectory())
-      return { path: rel, realPath: real, dir: true, bytes: 0, executable: false };
-    if (st.isFile()) {
-      return {
-        path: rel,
-        realPath: real,
-        dir: false,
-        bytes: st.size,
-        executable: (st.mode & 0o111) !== 0,
-      };
-    }
-    return null; // sockets, FIFOs, devices: not skill content
-  } catch {
-    return null; // vanished while listing, dangling link, or unreadable
-  }
-}
+export { walkSkillTree, type WalkEntry, type WalkOptions, type WalkResult };
 
 export interface ListOptions {
   /** Also list folders (so empty ones show in the tree). */
@@ -214,6 +70,7 @@ export async function listSkillFiles(root: string, opts: ListOptions = {}): Prom
   const { entries } = await walkSkillTree(root, {
     maxEntries: opts.maxEntries,
     includeDirs: opts.includeDirs,
+    stats: true,
   });
   const out: FileEntry[] = [];
   for (const e of entries) {

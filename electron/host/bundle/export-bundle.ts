@@ -8,7 +8,7 @@ import { ZipFile } from 'yazl';
 import type { BundleFormat } from '../../../shared/api/studio-api';
 import { InvalidRequestError, TooLargeError } from '../fs/errors';
 import { readRegularFile } from '../fs/safe-read';
-import { walkSkillTree } from '../skill-files';
+import { walkSkillTree } from '../fs/walk-tree';
 import { checkRelativePath } from '../fs/safe-path';
 import { isBundleIgnored } from './ignore';
 
@@ -65,9 +65,11 @@ export async function exportBundle(skillDir: string, opts: ExportOptions): Promi
     );
   }
 
+  // The tree under the one symlink policy (fs/walk-tree.ts), with sizes and modes.
   const walked = await walkSkillTree(skillDir, {
     ignore: isBundleIgnored,
     includeDirs: true,
+    stats: true,
     maxEntries: MAX_BUNDLE_ENTRIES,
   });
   if (walked.truncated) {

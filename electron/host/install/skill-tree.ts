@@ -11,13 +11,14 @@
  */
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { copyFile, chmod, lstat, mkdir, readdir, readFile } from 'node:fs/promises';
+import { copyFile, chmod, lstat, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileChanges } from '../../../shared/api/install';
 import { filesystemSpelling, isBundleIgnoredAnySpelling } from '../bundle/ignore';
 import { MAX_BUNDLE_BYTES, MAX_BUNDLE_ENTRIES } from '../bundle/export-bundle';
 import { InvalidRequestError, TooLargeError } from '../fs/errors';
 import { pathProblem } from '../fs/safe-path';
+import { walkSkillTree } from '../fs/walk-tree';
 
 export interface SnapshotFile {
   /** `sha256-<hex>` of the content. */
@@ -65,46 +66,49 @@ export async function snapshotSkill(
   const top = await lstat(skillDir);
   if (top.isSymbolicLink()) refuse(skillDir, '.', 'is a symbolic link');
   if (!top.isDirectory()) refuse(skillDir, '.', 'is not a folder');
-  const files: Record<string, SnapshotFile> = {};
-  const dirs: string[] = [];
-  let count = 0;
-  let bytes = 0;
-
-  const walk = async (rel: string): Promise<void> => {
-    const abs = rel === '' ? skillDir : path.join(skillDir, ...rel.split('/'));
-    const names = (await readdir(abs)).sort();
-    for (const name of names) {
-      const childRel = rel === '' ? name : `${rel}/${name}`;
-      if (rel === '' && opts.skipTop?.has(name)) continue;
+  // The one walker (fs/walk-tree.ts), with every name checked before it is taken and
+  // every link or special file refused before it could be followed.
+  const walked = await walkSkillTree(skillDir, {
+    ignore: (name, parentRel) => {
+      if (parentRel === '' && opts.skipTop?.has(name)) return true;
+      const childRel = parentRel === '' ? name : `${parentRel}/${name}`;
       if (isGitName(name)) refuse(skillDir, childRel, 'is a Git folder inside the skill');
       const checked = pathProblem(childRel, { forWrite: true });
       if (checked.why !== null || checked.clean !== childRel) {
         refuse(skillDir, childRel, `is not a name a skill may hold (${checked.why ?? 'unclean'})`);
       }
-      if (isBundleIgnoredAnySpelling(name)) continue;
-      const st = await lstat(path.join(abs, name));
-      if (st.isSymbolicLink()) refuse(skillDir, childRel, 'is a symbolic link');
-      if (++count > MAX_BUNDLE_ENTRIES)
-        throw new TooLargeError(`The skill has more than ${MAX_BUNDLE_ENTRIES} entries`);
-      if (st.isDirectory()) {
-        dirs.push(childRel);
-        await walk(childRel);
-      } else if (st.isFile()) {
-        bytes += st.size;
-        if (bytes > MAX_BUNDLE_BYTES)
-          throw new TooLargeError(`The skill holds more than ${MAX_BUNDLE_BYTES / 1024 / 1024} MB`);
-        const content = await readFile(path.join(abs, name));
-        files[childRel] = {
-          hash: `sha256-${createHash('sha256').update(content).digest('hex')}`,
-          executable: (st.mode & 0o111) !== 0,
-          bytes: content.length,
-        };
-      } else {
-        refuse(skillDir, childRel, 'is neither a file nor a folder');
-      }
+      return isBundleIgnoredAnySpelling(name);
+    },
+    visit: (rel, kind) => {
+      if (kind === 'link') refuse(skillDir, rel, 'is a symbolic link');
+      if (kind === 'other') refuse(skillDir, rel, 'is neither a file nor a folder');
+    },
+    includeDirs: true,
+    stats: true,
+    maxEntries: MAX_BUNDLE_ENTRIES,
+    maxFolders: MAX_BUNDLE_ENTRIES,
+    maxDepth: Number.POSITIVE_INFINITY,
+  });
+  if (walked.truncated)
+    throw new TooLargeError(`The skill has more than ${MAX_BUNDLE_ENTRIES} entries`);
+  const files: Record<string, SnapshotFile> = {};
+  const dirs: string[] = [];
+  let bytes = 0;
+  for (const e of walked.entries) {
+    if (e.dir) {
+      dirs.push(e.path);
+      continue;
     }
-  };
-  await walk('');
+    bytes += e.bytes;
+    if (bytes > MAX_BUNDLE_BYTES)
+      throw new TooLargeError(`The skill holds more than ${MAX_BUNDLE_BYTES / 1024 / 1024} MB`);
+    const content = await readFile(e.realPath);
+    files[e.path] = {
+      hash: `sha256-${createHash('sha256').update(content).digest('hex')}`,
+      executable: e.executable,
+      bytes: content.length,
+    };
+  }
   if (!files['SKILL.md']) refuse(skillDir, 'SKILL.md', 'is missing');
   const sorted = Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1)));
   return { files: sorted, dirs: dirs.sort(), hash: treeHash(sorted) };

@@ -120,8 +120,9 @@ describe('scanFolder', () => {
     const linked = scan.skills[1];
     expect(linked.record.dir).toBe(path.join(src, 'linked'));
     expect(linked.realDir).toBe(real);
-    // The loop link inside `a` counts as one entry and is never entered.
-    expect(scan.skills[0].record.summary.files_count).toBe(2);
+    // The loop link inside `a` leads outside the skill: left out of the count as of the listing.
+    expect(scan.skills[0].record.summary.files_count).toBe(1);
+    expect((await listSkillFiles(a)).map((f) => f.path)).toEqual(['SKILL.md']);
   });
 
   it('reports a 10 MB SKILL.md as FILE_TOO_LARGE without reading it', async () => {

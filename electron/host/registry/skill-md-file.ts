@@ -67,6 +67,15 @@ export async function readSkillMdFile(
     },
     stamp,
   });
+  // A file that vanished is gone, not a problem; any other failure to read it is one.
+  const failed = (err: unknown): SkillMdContent =>
+    isGone(err)
+      ? { kind: 'gone' }
+      : problem(
+          'FILE_UNREADABLE',
+          `cannot be read: ${messageOf(err)}`,
+          `unreadable:${errCode(err)}`,
+        );
   // Only a regular file is opened: opening a FIFO named SKILL.md would block forever.
   let target = file;
   if (!entry.isFile()) {
@@ -84,24 +93,14 @@ export async function readSkillMdFile(
         );
       target = real;
     } catch (err) {
-      if (isGone(err)) return { kind: 'gone' };
-      return problem(
-        'FILE_UNREADABLE',
-        `cannot be read: ${messageOf(err)}`,
-        `unreadable:${errCode(err)}`,
-      );
+      return failed(err);
     }
   }
   let fd: number;
   try {
     fd = await io.open(target, OPEN_FLAGS);
   } catch (err) {
-    if (isGone(err)) return { kind: 'gone' };
-    return problem(
-      'FILE_UNREADABLE',
-      `cannot be read: ${messageOf(err)}`,
-      `unreadable:${errCode(err)}`,
-    );
+    return failed(err);
   }
   const first = bufferPool.pop() ?? Buffer.allocUnsafeSlow(FIRST_READ_BYTES);
   try {
@@ -147,12 +146,7 @@ export async function readSkillMdFile(
     // toString copies, so the pooled buffer can be reused right after.
     return { kind: 'text', text: data.toString('utf8'), notUtf8: !isUtf8(data) };
   } catch (err) {
-    if (isGone(err)) return { kind: 'gone' };
-    return problem(
-      'FILE_UNREADABLE',
-      `cannot be read: ${messageOf(err)}`,
-      `unreadable:${errCode(err)}`,
-    );
+    return failed(err);
   } finally {
     if (bufferPool.length < MAX_POOLED_BUFFERS) bufferPool.push(first);
     // Not awaited: nothing depends on the close, and the job's slot frees sooner.

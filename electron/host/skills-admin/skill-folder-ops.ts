@@ -11,12 +11,15 @@ import path from 'node:path';
 import { checkName } from '../../../shared/skill/name-rules';
 import { withFrontmatterName } from '../../../shared/skill/set-name';
 import { isBundleIgnored } from '../bundle/ignore';
+import { MAX_BUNDLE_ENTRIES } from '../bundle/export-bundle';
+import { walkSkillTree } from '../fs/walk-tree';
 import { tempNameFor, writeFileAtomic } from '../fs/atomic-write';
 import {
   ExistsError,
   FileServiceError,
   InvalidRequestError,
   toFileServiceError,
+  TooLargeError,
 } from '../fs/errors';
 import { copyName, existsNoFollow, firstFreeName } from './free-name';
 import type { Trash } from './trash';
@@ -119,17 +122,27 @@ export async function renameSkillFolder(dir: string, to: string): Promise<string
 }
 
 /**
- * Copies the regular files and folders of a skill (not symbolic links, which could point
- * anywhere, nor what export leaves out: `.git`, `node_modules`, …), modes kept.
+ * Copies a skill's tree as export would bundle it (fs/walk-tree.ts: a link inside the skill
+ * is copied as what it points to, one leading outside is left out, and so is what export
+ * leaves out: `.git`, `node_modules`, …), modes kept.
  */
 async function copySkillTree(from: string, to: string): Promise<void> {
   await mkdir(to, { recursive: true });
-  for (const entry of await readdir(from, { withFileTypes: true })) {
-    if (isBundleIgnored(entry.name)) continue;
-    const src = path.join(from, entry.name);
-    const dst = path.join(to, entry.name);
-    if (entry.isDirectory()) await copySkillTree(src, dst);
-    else if (entry.isFile()) await copyFile(src, dst, fsConstants.COPYFILE_EXCL);
+  const { entries, truncated } = await walkSkillTree(from, {
+    ignore: isBundleIgnored,
+    includeDirs: true,
+    maxEntries: MAX_BUNDLE_ENTRIES,
+  });
+  if (truncated) {
+    throw new TooLargeError(
+      `The skill has more than ${MAX_BUNDLE_ENTRIES} files or folders nested too deep to copy`,
+    );
+  }
+  // Sorted by path: a folder comes before what it holds.
+  for (const e of entries) {
+    const dst = path.join(to, ...e.path.split('/'));
+    if (e.dir) await mkdir(dst, { recursive: true });
+    else await copyFile(e.realPath, dst, fsConstants.COPYFILE_EXCL);
   }
 }
 

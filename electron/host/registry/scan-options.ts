@@ -1,0 +1,65 @@
+/**
+ * The options of a scan (scan.ts) and what they resolve to: the bounds, what to compute,
+ * and the file-system calls (scan-io.ts: the thread pool's, or synchronous ones for
+ * one-shot callers) with the bound on jobs in flight.
+ */
+import { Limiter } from './limiter';
+import { asyncScanIO, syncScanIO, type ScanIO } from './scan-io';
+import { SCAN_DEFAULTS } from './source-listing';
+
+export type ValidationProfile = 'studio' | 'spec';
+
+export interface ScanOptions {
+  profile?: ValidationProfile;
+  /** SKILL.md files over this many bytes are reported (FILE_TOO_LARGE), not read. */
+  maxSkillMdBytes?: number;
+  /** Skill folders taken from one source folder at most. */
+  maxSkillsPerSource?: number;
+  /** Files counted per skill at most (files_count stops there). */
+  maxFilesPerSkill?: number;
+  /** File-system jobs in flight at once. */
+  concurrency?: number;
+  /**
+   * Synchronous file-system calls (scan-io.ts): for one-shot callers such as the CLI,
+   * which wait for the scan anyway; a scan of small files otherwise mostly waits on
+   * the thread pool. Blocks the event loop for the whole scan: never in the app.
+   */
+  sync?: boolean;
+  /**
+   * False skips the file count (files_count stays 0, the fingerprint leaves the listing
+   * out): for callers that read only a skill's diagnostics (`validate`).
+   */
+  countFiles?: boolean;
+  /**
+   * False leaves every `fingerprint` empty: for one-shot callers that never re-read a
+   * skill (the CLI), so that no digest is computed and no file listing kept. A registry
+   * that watches needs the fingerprints to tell a real change from a touch.
+   */
+  fingerprint?: boolean;
+}
+
+/** ScanOptions with every default applied. */
+export interface ResolvedScan {
+  profile: ValidationProfile;
+  maxSkillMdBytes: number;
+  maxSkillsPerSource: number;
+  maxFilesPerSkill: number;
+  countFiles: boolean;
+  fingerprint: boolean;
+  /** Bounds the jobs in flight; null for synchronous calls, which run one after another. */
+  limiter: Limiter | null;
+  io: ScanIO;
+}
+
+export function resolveScanOptions(opts: ScanOptions): ResolvedScan {
+  return {
+    profile: opts.profile ?? 'studio',
+    maxSkillMdBytes: opts.maxSkillMdBytes ?? SCAN_DEFAULTS.maxSkillMdBytes,
+    maxSkillsPerSource: opts.maxSkillsPerSource ?? SCAN_DEFAULTS.maxSkillsPerSource,
+    maxFilesPerSkill: opts.maxFilesPerSkill ?? SCAN_DEFAULTS.maxFilesPerSkill,
+    countFiles: opts.countFiles ?? true,
+    fingerprint: opts.fingerprint ?? true,
+    limiter: opts.sync ? null : new Limiter(opts.concurrency ?? SCAN_DEFAULTS.concurrency),
+    io: opts.sync ? syncScanIO : asyncScanIO,
+  };
+}
