@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import type { EvalCaseInput } from '../../../shared/api/evals';
 import { openSkill, openFileOfSelected } from '../app/actions';
 import { DiagnosticList } from '../components/dialogs/DiagnosticList';
+import { DialogFooter } from '../components/dialogs/DialogFooter';
 import { useEditor } from '../stores/editor-store';
 import { isDirty } from '../stores/buffer-logic';
 import type { SkillRef } from '../stores/skills-store';
@@ -178,7 +179,26 @@ export function CasesEditor({ skill }: { skill: SkillRef }) {
             ))}
           </>
         )}
-        <div className="ev-actions">
+        <DialogFooter
+          className="ev-actions"
+          small
+          secondary={
+            draft.dirty && {
+              label: 'Revert',
+              onClick: () => st.revertCases(dir),
+              testId: 'eval-revert',
+            }
+          }
+          primary={{
+            label: 'Save cases',
+            disabled: !draft.dirty || busy || problem !== null || inlineBlocked,
+            title: inlineBlocked
+              ? 'SKILL.md has unsaved edits: save it first'
+              : (problem ?? `Write the cases to ${SOURCE_LABEL[draft.source]}`),
+            onClick: () => void st.saveCases(dir),
+            testId: 'eval-save-cases',
+          }}
+        >
           {view === 'form' && (
             <button
               type="button"
@@ -190,31 +210,7 @@ export function CasesEditor({ skill }: { skill: SkillRef }) {
             </button>
           )}
           <span className="pg-spacer" />
-          {draft.dirty && (
-            <button
-              type="button"
-              className="button secondary small"
-              onClick={() => st.revertCases(dir)}
-              data-testid="eval-revert"
-            >
-              Revert
-            </button>
-          )}
-          <button
-            type="button"
-            className="button small"
-            disabled={!draft.dirty || busy || problem !== null || inlineBlocked}
-            title={
-              inlineBlocked
-                ? 'SKILL.md has unsaved edits: save it first'
-                : (problem ?? `Write the cases to ${SOURCE_LABEL[draft.source]}`)
-            }
-            onClick={() => void st.saveCases(dir)}
-            data-testid="eval-save-cases"
-          >
-            Save cases
-          </button>
-        </div>
+        </DialogFooter>
         {draft.dirty && problem && (
           <div className="pg-hint" data-testid="eval-draft-problem">
             {problem}

@@ -15,6 +15,7 @@ import { currentModel, EvalProgress } from './RunControls';
 import { acceptDescription } from './description-edit';
 import { HoldoutInput } from './RunOptions';
 import { usePlayground } from '../playground/playground-store';
+import { DialogFooter } from '../components/dialogs/DialogFooter';
 
 function Score({ label, s }: { label: string; s: { passed: number; total: number } }) {
   return (
@@ -128,29 +129,26 @@ export function ImproveDescription({ skill }: { skill: SkillRef }) {
                   <p className="ev-description">{result.rationale}</p>
                 </details>
               )}
-              <div className="ev-actions">
+              <DialogFooter
+                className="ev-actions"
+                small
+                secondary={{
+                  label: 'Dismiss',
+                  onClick: () => st.dismissImprove(dir),
+                  testId: 'eval-desc-dismiss',
+                }}
+                primary={{
+                  label: 'Accept into editor',
+                  disabled: accepting,
+                  onClick: () => void accept(suggestion.description),
+                  testId: 'eval-desc-accept',
+                }}
+              >
                 <span className="pg-muted">
                   Held-out: {result.held_out_queries.length} queries the writer never saw
                 </span>
                 <span className="pg-spacer" />
-                <button
-                  type="button"
-                  className="button secondary small"
-                  onClick={() => st.dismissImprove(dir)}
-                  data-testid="eval-desc-dismiss"
-                >
-                  Dismiss
-                </button>
-                <button
-                  type="button"
-                  className="button small"
-                  disabled={accepting}
-                  onClick={() => void accept(suggestion.description)}
-                  data-testid="eval-desc-accept"
-                >
-                  Accept into editor
-                </button>
-              </div>
+              </DialogFooter>
             </>
           ) : (
             <div className="pg-field-error">

@@ -16,6 +16,7 @@ import type {
 import { backend } from '../backend/current';
 import { errorMessage } from '../backend/studio-error';
 import { Modal } from '../components/dialogs/Modal';
+import { DialogFooter } from '../components/dialogs/DialogFooter';
 import type { SkillRef } from '../stores/skills-store';
 import { useEvals } from './evals-store';
 import { runsOfCell } from './results-table';
@@ -236,29 +237,19 @@ export function TranscriptDialog({ skill }: { skill: SkillRef }) {
       ) : (
         <div className="pg-muted">No runs yet.</div>
       )}
-      <div className="dialog-actions">
-        <button
-          type="button"
-          className="button secondary"
-          disabled={job.status === 'running'}
-          title="Run this case again (every configuration), as a new eval run"
-          onClick={() => {
+      <DialogFooter
+        secondary={{
+          label: 'Rerun this case',
+          disabled: job.status === 'running',
+          title: 'Run this case again (every configuration), as a new eval run',
+          onClick: () => {
             close();
             void useEvals.getState().startBenchmark(skill.dir, currentModel(skill), [cell.key]);
-          }}
-          data-testid="eval-rerun-case"
-        >
-          Rerun this case
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={close}
-          data-testid="eval-transcripts-close"
-        >
-          Close
-        </button>
-      </div>
+          },
+          testId: 'eval-rerun-case',
+        }}
+        primary={{ label: 'Close', onClick: close, testId: 'eval-transcripts-close' }}
+      />
     </Modal>
   );
 }

@@ -9,6 +9,7 @@
 import { useEffect, useState } from 'react';
 import type { ProviderView } from '../../../shared/api/studio-api';
 import { Modal } from '../components/dialogs/Modal';
+import { DialogFooter } from '../components/dialogs/DialogFooter';
 import { askConfirm, notify } from '../stores/ui-store';
 import { useProviders } from './providers-store';
 import {
@@ -213,19 +214,15 @@ function ProviderForm({ editing }: { editing: string }) {
           {error}
         </div>
       )}
-      <div className="dialog-actions">
-        <button type="button" className="button secondary" onClick={() => store.edit(null)}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="button"
-          disabled={busy || blocking(problems)}
-          data-testid="provider-save"
-        >
-          {busy ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <DialogFooter
+        secondary={{ label: 'Cancel', onClick: () => store.edit(null) }}
+        primary={{
+          label: busy ? 'Saving…' : 'Save',
+          submit: true,
+          disabled: busy || blocking(problems),
+          testId: 'provider-save',
+        }}
+      />
     </form>
   );
 }
@@ -454,26 +451,16 @@ export function ProvidersView() {
         {editing ? (
           <ProviderForm key={editing} editing={editing} />
         ) : (
-          <div className="dialog-actions">
-            <button
-              type="button"
-              className="button secondary"
-              onClick={store.close}
-              data-testid="settings-close"
-            >
-              Close
-            </button>
-            <button
-              type="button"
-              className="button"
-              disabled={!info?.workspace_file}
-              title={info?.workspace_file ? '' : 'Open a workspace first'}
-              onClick={() => store.edit('new')}
-              data-testid="provider-add"
-            >
-              Add a provider
-            </button>
-          </div>
+          <DialogFooter
+            secondary={{ label: 'Close', onClick: store.close, testId: 'settings-close' }}
+            primary={{
+              label: 'Add a provider',
+              disabled: !info?.workspace_file,
+              title: info?.workspace_file ? '' : 'Open a workspace first',
+              onClick: () => store.edit('new'),
+              testId: 'provider-add',
+            }}
+          />
         )}
       </div>
     </Modal>

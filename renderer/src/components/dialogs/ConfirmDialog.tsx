@@ -1,5 +1,6 @@
 import { useUi } from '../../stores/ui-store';
 import { Modal } from './Modal';
+import { DialogFooter } from './DialogFooter';
 
 export function ConfirmDialog() {
   const req = useUi((s) => s.confirm);
@@ -7,24 +8,15 @@ export function ConfirmDialog() {
   return (
     <Modal title={req.title} onClose={() => req.resolve(false)} testId="confirm-dialog">
       <p className="dialog-text">{req.message}</p>
-      <div className="dialog-actions">
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() => req.resolve(false)}
-          data-testid="confirm-cancel"
-        >
-          Cancel
-        </button>
-        <button
-          type="button"
-          className={`button${req.danger ? ' danger' : ''}`}
-          onClick={() => req.resolve(true)}
-          data-testid="confirm-ok"
-        >
-          {req.confirmLabel}
-        </button>
-      </div>
+      <DialogFooter
+        secondary={{ label: 'Cancel', onClick: () => req.resolve(false), testId: 'confirm-cancel' }}
+        primary={{
+          label: req.confirmLabel,
+          danger: req.danger,
+          onClick: () => req.resolve(true),
+          testId: 'confirm-ok',
+        }}
+      />
     </Modal>
   );
 }

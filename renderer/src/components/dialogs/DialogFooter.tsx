@@ -18,8 +18,8 @@ export interface FooterAction {
 }
 
 interface Props {
-  secondary?: FooterAction | null;
-  primary?: FooterAction | null;
+  secondary?: FooterAction | false | null;
+  primary?: FooterAction | false | null;
   /** Small buttons, as in a panel's section rather than a dialog. */
   small?: boolean;
   /** The row's class: a dialog's by default. */

@@ -9,6 +9,7 @@ import { exportBundle } from '../../app/actions';
 import { errorMessage } from '../../backend/studio-error';
 import { formatBytes } from '../../util/format-bytes';
 import { Modal } from './Modal';
+import { DialogFooter } from './DialogFooter';
 import { DiagnosticList } from './DiagnosticList';
 import { Icon } from '../Icon';
 
@@ -135,22 +136,20 @@ export function ExportDialog() {
           )}
         </div>
       )}
-      <div className="dialog-actions">
-        <button type="button" className="button secondary" onClick={close}>
-          {result && !result.error && !result.res?.refused ? 'Done' : 'Cancel'}
-        </button>
-        {(!result || result.error || result.res?.refused) && (
-          <button
-            type="button"
-            className="button"
-            disabled={blocked || busy}
-            onClick={() => void run()}
-            data-testid="export-run"
-          >
-            {busy ? 'Exporting…' : `Export .${format}`}
-          </button>
-        )}
-      </div>
+      <DialogFooter
+        secondary={{
+          label: result && !result.error && !result.res?.refused ? 'Done' : 'Cancel',
+          onClick: close,
+        }}
+        primary={
+          (!result || !!result.error || !!result.res?.refused) && {
+            label: busy ? 'Exporting…' : `Export .${format}`,
+            disabled: blocked || busy,
+            onClick: () => void run(),
+            testId: 'export-run',
+          }
+        }
+      />
     </Modal>
   );
 }

@@ -4,6 +4,7 @@ import { runImport, useImport } from '../../app/import-flow';
 import { formatBytes } from '../../util/format-bytes';
 import { Icon } from '../Icon';
 import { Modal } from './Modal';
+import { DialogFooter } from './DialogFooter';
 import { DiagnosticList } from './DiagnosticList';
 
 const CHOICES: { value: ImportConflictChoice; label: (s: BundleSkillPreview) => string }[] = [
@@ -96,31 +97,21 @@ export function ImportDialog() {
           </ul>
         </>
       )}
-      <div className="dialog-actions">
-        <button
-          type="button"
-          className="button secondary"
-          onClick={cancel}
-          data-testid="import-cancel"
-        >
-          Cancel
-        </button>
-        {preview && (
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => void runImport()}
-            data-testid="import-run"
-          >
-            {busy
+      <DialogFooter
+        secondary={{ label: 'Cancel', onClick: cancel, testId: 'import-cancel' }}
+        primary={
+          preview && {
+            label: busy
               ? 'Importing…'
               : writes.length === 1
                 ? 'Import 1 skill'
-                : `Import ${writes.length} skills`}
-          </button>
-        )}
-      </div>
+                : `Import ${writes.length} skills`,
+            disabled: busy,
+            onClick: () => void runImport(),
+            testId: 'import-run',
+          }
+        }
+      />
     </Modal>
   );
 }

@@ -25,6 +25,7 @@ import { useSkills } from '../../stores/skills-store';
 import { notify } from '../../stores/ui-store';
 import { Icon } from '../Icon';
 import { Modal } from './Modal';
+import { DialogFooter } from './DialogFooter';
 import { DiagnosticList } from './DiagnosticList';
 
 const ConflictDiff = lazy(() => import('../editor/ConflictDiff'));
@@ -347,22 +348,17 @@ export function InstallDialog() {
           .
         </p>
       )}
-      <div className="dialog-actions">
-        <button type="button" className="button secondary" onClick={close}>
-          {done ? 'Done' : 'Cancel'}
-        </button>
-        {!done && (
-          <button
-            type="button"
-            className="button"
-            disabled={blocked}
-            onClick={() => void install()}
-            data-testid="install-run"
-          >
-            {busy ? 'Installing…' : `Install to ${label} (${scope})`}
-          </button>
-        )}
-      </div>
+      <DialogFooter
+        secondary={{ label: done ? 'Done' : 'Cancel', onClick: close }}
+        primary={
+          !done && {
+            label: busy ? 'Installing…' : `Install to ${label} (${scope})`,
+            disabled: blocked,
+            onClick: () => void install(),
+            testId: 'install-run',
+          }
+        }
+      />
     </Modal>
   );
 }

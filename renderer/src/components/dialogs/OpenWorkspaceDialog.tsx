@@ -3,6 +3,7 @@ import { useUi } from '../../stores/ui-store';
 import { useWorkspace } from '../../stores/workspace-store';
 import { openWorkspace } from '../../app/actions';
 import { Modal } from './Modal';
+import { DialogFooter } from './DialogFooter';
 
 const NO_RECENT: string[] = [];
 
@@ -57,19 +58,15 @@ export function OpenWorkspaceDialog() {
             </ul>
           </div>
         )}
-        <div className="dialog-actions">
-          <button type="button" className="button secondary" onClick={close}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="button"
-            disabled={!path.trim() || busy}
-            data-testid="workspace-open"
-          >
-            Open
-          </button>
-        </div>
+        <DialogFooter
+          secondary={{ label: 'Cancel', onClick: close }}
+          primary={{
+            label: 'Open',
+            submit: true,
+            disabled: !path.trim() || busy,
+            testId: 'workspace-open',
+          }}
+        />
       </form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useUi, type PromptRequest } from '../../stores/ui-store';
 import { Modal } from './Modal';
+import { DialogFooter } from './DialogFooter';
 
 function PromptBody({ req }: { req: PromptRequest }) {
   const [value, setValue] = useState(req.initial);
@@ -26,14 +27,15 @@ function PromptBody({ req }: { req: PromptRequest }) {
             spellCheck={false}
           />
         </label>
-        <div className="dialog-actions">
-          <button type="button" className="button secondary" onClick={() => req.resolve(null)}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={!value.trim()} data-testid="prompt-ok">
-            {req.confirmLabel}
-          </button>
-        </div>
+        <DialogFooter
+          secondary={{ label: 'Cancel', onClick: () => req.resolve(null) }}
+          primary={{
+            label: req.confirmLabel,
+            submit: true,
+            disabled: !value.trim(),
+            testId: 'prompt-ok',
+          }}
+        />
       </form>
     </Modal>
   );
