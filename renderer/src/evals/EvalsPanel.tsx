@@ -16,11 +16,12 @@ import { RunControls } from './RunControls';
 import { BenchmarkResults } from './BenchmarkResults';
 import { TriggersTab } from './TriggersTab';
 import { TranscriptDialog } from './TranscriptDialog';
+import { TabBar, type TabItem } from '../components/TabBar';
 import './evals.css';
 
-const TABS: [EvalsTab, string][] = [
-  ['benchmark', 'Benchmark'],
-  ['triggers', 'Triggers'],
+const TABS: TabItem<EvalsTab>[] = [
+  { id: 'benchmark', label: 'Benchmark' },
+  { id: 'triggers', label: 'Triggers' },
 ];
 
 /** Files whose change means the sources should be read again. */
@@ -54,23 +55,17 @@ function EvalsForSkill({ skill }: { skill: SkillRef }) {
   return (
     <div className="evals" data-testid="evals-panel" data-skill={skill.name}>
       <div className="ev-head">
-        <div className="ev-tabs" role="tablist" aria-label="Evals">
-          {TABS.map(([id, label]) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              id={`ev-tab-${id}`}
-              aria-selected={tab === id}
-              aria-controls="ev-tabpanel"
-              className={`pg-subtab${tab === id ? ' active' : ''}`}
-              onClick={() => setTab(id)}
-              data-testid={`evals-tab-${id}`}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <TabBar
+          items={TABS}
+          selected={tab}
+          onSelect={setTab}
+          className="ev-tabs"
+          itemClass="pg-subtab"
+          label="Evals"
+          itemId={(id) => `ev-tab-${id}`}
+          controls="ev-tabpanel"
+          itemTestId={(id) => `evals-tab-${id}`}
+        />
         <span className="ev-skill" title={skill.dir}>
           {skill.name}
         </span>

@@ -19,6 +19,7 @@ import { CasesPanel } from './CasesPanel';
 import { PanelErrorBoundary } from './PanelErrorBoundary';
 import { RerunWithModel } from './ModelPicker';
 import { IconButton } from '../components/IconButton';
+import { TabBar, type TabItem } from '../components/TabBar';
 import { useLayout } from '../stores/layout-store';
 import { withShortcut } from '../shortcuts';
 import { IS_MAC } from '../platform';
@@ -28,12 +29,12 @@ import { useIsTopologySkill } from '../topology/use-topology-source';
 import './playground.css';
 import '../topology/topology.css';
 
-const TABS: [PlaygroundTab, string][] = [
-  ['run', 'Run'],
-  ['graph', 'Graph'],
-  ['discover', 'Discover'],
-  ['history', 'History'],
-  ['cases', 'Cases'],
+const TABS: TabItem<PlaygroundTab>[] = [
+  { id: 'run', label: 'Run' },
+  { id: 'graph', label: 'Graph' },
+  { id: 'discover', label: 'Discover' },
+  { id: 'history', label: 'History' },
+  { id: 'cases', label: 'Cases' },
 ];
 
 export function ActAsSelect() {
@@ -121,21 +122,15 @@ function PlaygroundBody({ skill, onSelectSkill }: PlaygroundProps) {
   return (
     <div className="playground" data-testid="playground" onKeyDown={onKeyDown}>
       <div className="pg-header">
-        <div className="pg-tabs" role="tablist" aria-label="Playground">
-          {TABS.filter(([id]) => id !== 'graph' || topology).map(([id, label]) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={shownTab === id}
-              className={`pg-tab${shownTab === id ? ' active' : ''}`}
-              onClick={() => setTab(id)}
-              data-testid={`pg-tab-${id}`}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <TabBar
+          items={topology ? TABS : TABS.filter((t) => t.id !== 'graph')}
+          selected={shownTab}
+          onSelect={setTab}
+          className="pg-tabs"
+          itemClass="pg-tab"
+          label="Playground"
+          itemTestId={(id) => `pg-tab-${id}`}
+        />
         {skill && (
           <span className="pg-skill" data-testid="pg-skill">
             {skill}

@@ -11,6 +11,7 @@ import { ArtifactsView } from './ArtifactsView';
 import { ResultView, StatusLines } from './ResultView';
 import { RawMessages } from './RawMessages';
 import { TranscriptView } from './TranscriptView';
+import { TabBar } from '../components/TabBar';
 
 type RunTab = 'transcript' | 'result' | 'logs' | 'artifacts' | 'status' | 'raw';
 
@@ -74,22 +75,23 @@ export function RunView({ run }: { run: ActiveRun }) {
         )}
       </div>
       <ProgressBar model={m} />
-      <div className="pg-subtabs" role="tablist" aria-label="Run details">
-        {tabs.map(([id, label, count]) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            className={`pg-subtab${tab === id ? ' active' : ''}`}
-            onClick={() => setTab(id)}
-            data-testid={`run-tab-${id}`}
-          >
-            {label}
-            {count !== null && <span className="pg-count">{count.toLocaleString()}</span>}
-          </button>
-        ))}
-      </div>
+      <TabBar
+        items={tabs.map(([id, label, count]) => ({
+          id,
+          label: (
+            <>
+              {label}
+              {count !== null && <span className="pg-count">{count.toLocaleString()}</span>}
+            </>
+          ),
+        }))}
+        selected={tab}
+        onSelect={setTab}
+        className="pg-subtabs"
+        itemClass="pg-subtab"
+        label="Run details"
+        itemTestId={(id) => `run-tab-${id}`}
+      />
       <div className="pg-run-body">
         {tab === 'transcript' && <TranscriptView model={m} />}
         {tab === 'result' && <ResultView model={m} />}

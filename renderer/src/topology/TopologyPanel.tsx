@@ -19,10 +19,11 @@ import { focusFor, useTopologyUi, type TopologySidePanel } from './topology-stor
 import { useTopologyText, useTopologyView } from './use-topology-source';
 import { useTopologyRun } from './use-topology-run';
 import type { TopologySource } from './topology-source';
+import { TabBar, type TabItem } from '../components/TabBar';
 
-const SIDES: [TopologySidePanel, string][] = [
-  ['agents', 'Agents'],
-  ['state', 'State'],
+const SIDES: TabItem<TopologySidePanel>[] = [
+  { id: 'agents', label: 'Agents' },
+  { id: 'state', label: 'State' },
 ];
 
 /** The expression with a caret under the failing column, and the parser's message. */
@@ -204,21 +205,15 @@ export function TopologyPanel({ skill }: { skill: string }) {
         <GraphLegend running={!!folded} />
       </section>
       <section className="topo-side" aria-label="Agents and state">
-        <div className="pg-subtabs" role="tablist" aria-label="Topology details">
-          {SIDES.map(([id, label]) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={side === id}
-              className={`pg-subtab${side === id ? ' active' : ''}`}
-              onClick={() => setSide(id)}
-              data-testid={`topo-side-${id}`}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <TabBar
+          items={SIDES}
+          selected={side}
+          onSelect={setSide}
+          className="pg-subtabs"
+          itemClass="pg-subtab"
+          label="Topology details"
+          itemTestId={(id) => `topo-side-${id}`}
+        />
         <div className="topo-side-body" role="tabpanel">
           {side === 'agents' ? (
             <AgentsEditor

@@ -10,8 +10,14 @@ import { TopologyGraph } from './TopologyGraph';
 import { focusFor, useTopologyUi } from './topology-store';
 import { useTopologyRun } from './use-topology-run';
 import { useTopologyText, useTopologyView } from './use-topology-source';
+import { TabBar, type TabItem } from '../components/TabBar';
 
 type StripView = 'graph' | 'state';
+
+const STRIP_VIEWS: TabItem<StripView>[] = [
+  { id: 'graph', label: 'Steps' },
+  { id: 'state', label: 'State' },
+];
 
 export function TopologyRunStrip({ skill, run }: { skill: string; run: ActiveRun }) {
   const topo = useTopologyText(skill);
@@ -33,21 +39,15 @@ export function TopologyRunStrip({ skill, run }: { skill: string; run: ActiveRun
   return (
     <div className="topo-strip" data-testid="topo-run-strip">
       <div className="topo-strip-head">
-        <div className="pg-segmented" role="tablist" aria-label="Topology run view">
-          {(['graph', 'state'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              role="tab"
-              aria-selected={shown === v}
-              className={`pg-subtab${shown === v ? ' active' : ''}`}
-              onClick={() => setShown(v)}
-              data-testid={`topo-strip-${v}`}
-            >
-              {v === 'graph' ? 'Steps' : 'State'}
-            </button>
-          ))}
-        </div>
+        <TabBar
+          items={STRIP_VIEWS}
+          selected={shown}
+          onSelect={setShown}
+          className="pg-segmented"
+          itemClass="pg-subtab"
+          label="Topology run view"
+          itemTestId={(v) => `topo-strip-${v}`}
+        />
         <span className="pg-muted" aria-live="polite" data-testid="topo-strip-status">
           {folded && folded.fold.steps.length > 0
             ? `${folded.fold.steps.length} step${folded.fold.steps.length === 1 ? '' : 's'}${

@@ -8,6 +8,7 @@ import { FilesPanel } from './FilesPanel';
 import { PortabilityPanel } from './PortabilityPanel';
 import { EvalsPanel } from '../../evals/EvalsPanel';
 import { useProblems } from './use-problems';
+import { TabBar } from '../TabBar';
 
 const TABS: { id: RightTab; label: string }[] = [
   { id: 'problems', label: 'Problems' },
@@ -24,29 +25,28 @@ export function RightPanel() {
   const { counts } = useProblems();
   return (
     <aside className="right-panel" aria-label="Details" data-testid="right-panel">
-      <div className="panel-tabs" role="tablist">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            className={`panel-tab${tab === t.id ? ' active' : ''}`}
-            data-testid={`right-tab-${t.id}`}
-            title={
-              t.id === 'problems' ? `Problems (${shortcutLabel('showProblems', IS_MAC)})` : t.label
-            }
-            onClick={() => show(t.id)}
-          >
-            <span className="panel-tab-label">{t.label}</span>
-            {t.id === 'problems' && counts.errors + counts.warnings > 0 && (
-              <span className="tab-count" data-testid="problems-count">
-                {counts.errors + counts.warnings}
-              </span>
-            )}
-          </button>
-        ))}
-      </div>
+      <TabBar
+        items={TABS.map((t) => ({
+          id: t.id,
+          title:
+            t.id === 'problems' ? `Problems (${shortcutLabel('showProblems', IS_MAC)})` : t.label,
+          label: (
+            <>
+              <span className="panel-tab-label">{t.label}</span>
+              {t.id === 'problems' && counts.errors + counts.warnings > 0 && (
+                <span className="tab-count" data-testid="problems-count">
+                  {counts.errors + counts.warnings}
+                </span>
+              )}
+            </>
+          ),
+        }))}
+        selected={tab}
+        onSelect={show}
+        className="panel-tabs"
+        itemClass="panel-tab"
+        itemTestId={(id) => `right-tab-${id}`}
+      />
       <div className="panel-body" role="tabpanel">
         {tab === 'problems' && <ProblemsPanel />}
         {tab === 'preview' && <PreviewPanel />}
