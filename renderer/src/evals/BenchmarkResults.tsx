@@ -13,6 +13,7 @@ import { resultsTable, type Cell } from './results-table';
 import { deltaTone, formatDelta, formatMeanSd, formatSeconds, formatTokens } from './format';
 import { CONFIG_LABEL } from './RunControls';
 import { PassRateChart } from './PassRateChart';
+import { EvalTable } from './EvalTable';
 import type { ChartRun } from './chart-geometry';
 
 const CONFIG_ORDER: ConfigurationName[] = ['with_skill', 'without_skill', 'old_skill'];
@@ -133,81 +134,78 @@ export function BenchmarkResults({ skill }: { skill: SkillRef }) {
               With the skill vs without: <Delta delta={table.delta} testId="eval-total-delta" />
             </div>
           )}
-          <div className="ev-table-wrap">
-            <table
-              className="ev-table"
-              data-testid="eval-table"
-              aria-label="Pass rate per case and configuration"
-            >
-              <thead>
-                <tr>
-                  <th scope="col">Case</th>
-                  {table.configs.map((c) => (
-                    <th scope="col" key={c}>
-                      {CONFIG_LABEL[c]}
-                    </th>
-                  ))}
-                  {table.configs.includes('with_skill') &&
-                    table.configs.includes('without_skill') && (
-                      <th scope="col" title="With skill minus without skill">
-                        Δ
-                      </th>
-                    )}
-                </tr>
-              </thead>
-              <tbody>
-                {table.rows.map((row) => (
-                  <tr key={row.key} data-testid="eval-row" data-case={row.key}>
-                    <th scope="row" className="ev-case-name" title={row.name}>
-                      {row.name}
-                    </th>
-                    {table.configs.map((c) => (
-                      <td key={c} data-config={c}>
-                        <button
-                          type="button"
-                          className="ev-cell"
-                          disabled={!row.cells[c]}
-                          aria-label={cellLabel(row.name, c, row.cells[c])}
-                          onClick={() =>
-                            st.setOpenCell({ dir, runId: job.runId, key: row.key, config: c })
-                          }
-                          data-testid="eval-cell"
-                          data-config={c}
-                          data-runs={row.cells[c]?.runs ?? 0}
-                        >
-                          <CellText cell={row.cells[c]} running={running} />
-                        </button>
-                      </td>
-                    ))}
-                    {table.configs.includes('with_skill') &&
-                      table.configs.includes('without_skill') && (
-                        <td>
-                          <Delta delta={row.delta} testId="eval-row-delta" />
-                        </td>
-                      )}
-                  </tr>
+          <EvalTable
+            testId="eval-table"
+            label="Pass rate per case and configuration"
+            head={
+              <>
+                <th scope="col">Case</th>
+                {table.configs.map((c) => (
+                  <th scope="col" key={c}>
+                    {CONFIG_LABEL[c]}
+                  </th>
                 ))}
-              </tbody>
-              <tfoot>
-                <tr data-testid="eval-totals">
-                  <th scope="row">All cases</th>
+                {table.configs.includes('with_skill') &&
+                  table.configs.includes('without_skill') && (
+                    <th scope="col" title="With skill minus without skill">
+                      Δ
+                    </th>
+                  )}
+              </>
+            }
+          >
+            <tbody>
+              {table.rows.map((row) => (
+                <tr key={row.key} data-testid="eval-row" data-case={row.key}>
+                  <th scope="row" className="ev-case-name" title={row.name}>
+                    {row.name}
+                  </th>
                   {table.configs.map((c) => (
                     <td key={c} data-config={c}>
-                      <div className="ev-cell static">
-                        <CellText cell={table.totals[c]} running={running} />
-                      </div>
+                      <button
+                        type="button"
+                        className="ev-cell"
+                        disabled={!row.cells[c]}
+                        aria-label={cellLabel(row.name, c, row.cells[c])}
+                        onClick={() =>
+                          st.setOpenCell({ dir, runId: job.runId, key: row.key, config: c })
+                        }
+                        data-testid="eval-cell"
+                        data-config={c}
+                        data-runs={row.cells[c]?.runs ?? 0}
+                      >
+                        <CellText cell={row.cells[c]} running={running} />
+                      </button>
                     </td>
                   ))}
                   {table.configs.includes('with_skill') &&
                     table.configs.includes('without_skill') && (
                       <td>
-                        <Delta delta={table.delta} />
+                        <Delta delta={row.delta} testId="eval-row-delta" />
                       </td>
                     )}
                 </tr>
-              </tfoot>
-            </table>
-          </div>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr data-testid="eval-totals">
+                <th scope="row">All cases</th>
+                {table.configs.map((c) => (
+                  <td key={c} data-config={c}>
+                    <div className="ev-cell static">
+                      <CellText cell={table.totals[c]} running={running} />
+                    </div>
+                  </td>
+                ))}
+                {table.configs.includes('with_skill') &&
+                  table.configs.includes('without_skill') && (
+                    <td>
+                      <Delta delta={table.delta} />
+                    </td>
+                  )}
+              </tr>
+            </tfoot>
+          </EvalTable>
         </>
       )}
       {chartRuns.length > 0 && (

@@ -40,6 +40,35 @@ function clampInt(value: string, min: number, max: number, fallback: number): nu
   return Number.isFinite(n) && value !== '' ? Math.min(max, Math.max(min, n)) : fallback;
 }
 
+/** A whole-number setting of the run: what is typed is kept within min..max (empty: fallback). */
+function CountField(props: {
+  label: string;
+  title?: string;
+  value: number;
+  min: number;
+  max: number;
+  fallback: number;
+  onChange(n: number): void;
+  testId: string;
+}) {
+  return (
+    <label className="pg-inline" title={props.title}>
+      {props.label}
+      <input
+        type="number"
+        className="pg-input pg-number small"
+        min={props.min}
+        max={props.max}
+        value={props.value}
+        onChange={(e) =>
+          props.onChange(clampInt(e.target.value, props.min, props.max, props.fallback))
+        }
+        data-testid={props.testId}
+      />
+    </label>
+  );
+}
+
 /** Runs done of total, failures, the time left (counting down between the host's reports). */
 export function EvalProgress({ job, label }: { job: Job; label: string }) {
   const running = job.status === 'running';
@@ -134,30 +163,25 @@ export function RunControls({ skill, kind }: { skill: SkillRef; kind: EvalJobKin
       {/* Whose <available_skills> the model sees: the playground's "Act as" agent. */}
       {kind === 'triggers' && <ActAsSelect />}
       <div className="ev-toolbar">
-        <label className="pg-inline">
-          Runs
-          <input
-            type="number"
-            className="pg-input pg-number small"
-            min={1}
-            max={20}
-            value={settings.runs}
-            onChange={(e) => st.setSettings({ runs: clampInt(e.target.value, 1, 20, 3) })}
-            data-testid="eval-runs"
-          />
-        </label>
-        <label className="pg-inline" title="Model calls in flight at once; a 429 slows it down">
-          At once
-          <input
-            type="number"
-            className="pg-input pg-number small"
-            min={1}
-            max={32}
-            value={settings.concurrency}
-            onChange={(e) => st.setSettings({ concurrency: clampInt(e.target.value, 1, 32, 4) })}
-            data-testid="eval-concurrency"
-          />
-        </label>
+        <CountField
+          label="Runs"
+          value={settings.runs}
+          min={1}
+          max={20}
+          fallback={3}
+          onChange={(runs) => st.setSettings({ runs })}
+          testId="eval-runs"
+        />
+        <CountField
+          label="At once"
+          title="Model calls in flight at once; a 429 slows it down"
+          value={settings.concurrency}
+          min={1}
+          max={32}
+          fallback={4}
+          onChange={(concurrency) => st.setSettings({ concurrency })}
+          testId="eval-concurrency"
+        />
         {kind === 'benchmark' ? <GraderPicker /> : <ThresholdInput />}
       </div>
       {kind === 'benchmark' && (

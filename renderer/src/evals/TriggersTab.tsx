@@ -5,6 +5,7 @@
  * each query's trigger rate against its mark, the confusion summary (TP, FP, FN, TN,
  * precision, recall), and "improve description".
  */
+import type { ReactNode } from 'react';
 import type { TriggerQueryResult } from '../../../shared/api/evals';
 import { DiagnosticList } from '../components/dialogs/DiagnosticList';
 import type { SkillRef } from '../stores/skills-store';
@@ -14,6 +15,7 @@ import { ImproveDescription } from './ImproveDescription';
 import { triggerSummaryOf } from './trigger-summary';
 import { formatRate } from './format';
 import { PassRateChart } from './PassRateChart';
+import { EvalTable } from './EvalTable';
 
 function QueriesEditor({ skill }: { skill: SkillRef }) {
   const dir = skill.dir;
@@ -109,6 +111,16 @@ function rate(n: number | null): string {
   return n === null ? '—' : formatRate(n);
 }
 
+/** One figure of the confusion summary; its test id is the term's (eval-tp, eval-precision…). */
+function Figure(props: { term: string; title: string; value: ReactNode; ratio?: boolean }) {
+  return (
+    <div className={props.ratio ? 'ev-ratio' : undefined} title={props.title}>
+      <dt>{props.term}</dt>
+      <dd data-testid={`eval-${props.term.toLowerCase()}`}>{props.value}</dd>
+    </div>
+  );
+}
+
 function TriggerResults({ skill }: { skill: SkillRef }) {
   const dir = skill.dir;
   const job = useEvals((s) => s.of(dir).triggerRun);
@@ -144,68 +156,57 @@ function TriggerResults({ skill }: { skill: SkillRef }) {
         </span>
       </div>
       <dl className="ev-confusion" data-testid="eval-confusion" aria-label="Confusion summary">
-        <div title="Should trigger, and did">
-          <dt>TP</dt>
-          <dd data-testid="eval-tp">{c.true_positive}</dd>
-        </div>
-        <div title="Should not trigger, but did">
-          <dt>FP</dt>
-          <dd data-testid="eval-fp">{c.false_positive}</dd>
-        </div>
-        <div title="Should trigger, but did not">
-          <dt>FN</dt>
-          <dd data-testid="eval-fn">{c.false_negative}</dd>
-        </div>
-        <div title="Should not trigger, and did not">
-          <dt>TN</dt>
-          <dd data-testid="eval-tn">{c.true_negative}</dd>
-        </div>
-        <div className="ev-ratio" title="Of the queries that triggered, how many should have">
-          <dt>Precision</dt>
-          <dd data-testid="eval-precision">{rate(summary.precision)}</dd>
-        </div>
-        <div className="ev-ratio" title="Of the queries that should trigger, how many did">
-          <dt>Recall</dt>
-          <dd data-testid="eval-recall">{rate(summary.recall)}</dd>
-        </div>
+        <Figure term="TP" title="Should trigger, and did" value={c.true_positive} />
+        <Figure term="FP" title="Should not trigger, but did" value={c.false_positive} />
+        <Figure term="FN" title="Should trigger, but did not" value={c.false_negative} />
+        <Figure term="TN" title="Should not trigger, and did not" value={c.true_negative} />
+        <Figure
+          term="Precision"
+          title="Of the queries that triggered, how many should have"
+          value={rate(summary.precision)}
+          ratio
+        />
+        <Figure
+          term="Recall"
+          title="Of the queries that should trigger, how many did"
+          value={rate(summary.recall)}
+          ratio
+        />
       </dl>
-      <div className="ev-table-wrap">
-        <table
-          className="ev-table"
-          data-testid="eval-trigger-table"
-          aria-label="Trigger rate per query"
-        >
-          <thead>
-            <tr>
-              <th scope="col">Query</th>
-              <th scope="col">Should</th>
-              <th scope="col">Rate</th>
+      <EvalTable
+        testId="eval-trigger-table"
+        label="Trigger rate per query"
+        head={
+          <>
+            <th scope="col">Query</th>
+            <th scope="col">Should</th>
+            <th scope="col">Rate</th>
+          </>
+        }
+      >
+        <tbody>
+          {results.map((r) => (
+            <tr
+              key={r.index}
+              className={r.pass ? 'pass' : 'fail'}
+              data-testid="eval-trigger-row"
+              data-pass={r.pass}
+            >
+              <th scope="row" className="ev-case-name" title={r.query}>
+                {r.query}
+              </th>
+              <td>{r.should_trigger ? 'yes' : 'no'}</td>
+              <td>
+                <span className={r.pass ? 'pg-ok' : 'pg-error-text'}>
+                  {r.triggers}/{r.runs}
+                </span>{' '}
+                <span className="pg-muted">{r.pass ? '✓' : '✗'}</span>
+                {r.errors > 0 && <span className="pg-error-text"> · {r.errors} failed</span>}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {results.map((r) => (
-              <tr
-                key={r.index}
-                className={r.pass ? 'pass' : 'fail'}
-                data-testid="eval-trigger-row"
-                data-pass={r.pass}
-              >
-                <th scope="row" className="ev-case-name" title={r.query}>
-                  {r.query}
-                </th>
-                <td>{r.should_trigger ? 'yes' : 'no'}</td>
-                <td>
-                  <span className={r.pass ? 'pg-ok' : 'pg-error-text'}>
-                    {r.triggers}/{r.runs}
-                  </span>{' '}
-                  <span className="pg-muted">{r.pass ? '✓' : '✗'}</span>
-                  {r.errors > 0 && <span className="pg-error-text"> · {r.errors} failed</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </EvalTable>
       {chartRuns.length > 0 && (
         <PassRateChart
           runs={chartRuns}
