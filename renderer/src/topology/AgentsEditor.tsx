@@ -7,6 +7,7 @@
  * read back from the text: the text stays the source of truth.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { draftKeyDown } from '../editor/form/draft-keys';
 import { BUILTIN_TOOL_NAMES } from '../../../shared/skill/builtin-tools';
 import { notify } from '../stores/ui-store';
 import {
@@ -81,15 +82,9 @@ function DraftField({
         }}
         onChange={(e) => setDraft(e.target.value)}
         onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            commit();
-          } else if (e.key === 'Escape' && editing) {
-            e.stopPropagation();
-            setDraft(value);
-          }
-        }}
+        onKeyDown={(e) =>
+          draftKeyDown(e, { pending: editing, commit, revert: () => setDraft(value) })
+        }
       />
       {hint && (
         <div id={`${id}-hint`} className="topo-field-hint">
@@ -99,6 +94,43 @@ function DraftField({
     </div>
   );
 }
+
+/** The one-line fields of an agent's card, two to a row: lists are typed comma-separated. */
+type LineField =
+  { field: 'reads' | 'tools'; list: true } | { field: 'writes' | 'model'; list: false };
+const AGENT_FIELD_ROWS: (LineField & {
+  label: string;
+  placeholder: string;
+  /** The datalist of suggestions. */
+  suggestions?: string;
+})[][] = [
+  [
+    {
+      field: 'reads',
+      list: true,
+      label: 'Reads',
+      placeholder: 'state keys, comma-separated',
+      suggestions: 'topo-state-keys',
+    },
+    {
+      field: 'writes',
+      list: false,
+      label: 'Writes',
+      placeholder: 'the key its answer goes to',
+      suggestions: 'topo-state-keys',
+    },
+  ],
+  [
+    {
+      field: 'tools',
+      list: true,
+      label: 'Tools',
+      placeholder: 'e.g. time, calculator',
+      suggestions: 'topo-tool-names',
+    },
+    { field: 'model', list: false, label: 'Model', placeholder: 'the run’s model' },
+  ],
+];
 
 function AgentCard({
   agent,
@@ -143,45 +175,22 @@ function AgentCard({
           onChange={(v) => set('instruct', v)}
           onBlur={() => apply('', (t) => ({ ok: true, text: t }))}
         />
-        <div className="topo-field-row">
-          <DraftField
-            label="Reads"
-            value={agent.reads.join(', ')}
-            placeholder="state keys, comma-separated"
-            readOnly={readOnly}
-            list="topo-state-keys"
-            testId="topo-reads"
-            onCommit={(v) => set('reads', listFromInput(v))}
-          />
-          <DraftField
-            label="Writes"
-            value={agent.writes ?? ''}
-            placeholder="the key its answer goes to"
-            readOnly={readOnly}
-            list="topo-state-keys"
-            testId="topo-writes"
-            onCommit={(v) => set('writes', v)}
-          />
-        </div>
-        <div className="topo-field-row">
-          <DraftField
-            label="Tools"
-            value={agent.tools.join(', ')}
-            placeholder="e.g. time, calculator"
-            readOnly={readOnly}
-            list="topo-tool-names"
-            testId="topo-tools"
-            onCommit={(v) => set('tools', listFromInput(v))}
-          />
-          <DraftField
-            label="Model"
-            value={agent.model ?? ''}
-            placeholder="the run’s model"
-            readOnly={readOnly}
-            testId="topo-model"
-            onCommit={(v) => set('model', v)}
-          />
-        </div>
+        {AGENT_FIELD_ROWS.map((row) => (
+          <div className="topo-field-row" key={row[0].field}>
+            {row.map((f) => (
+              <DraftField
+                key={f.field}
+                label={f.label}
+                value={f.list ? agent[f.field].join(', ') : (agent[f.field] ?? '')}
+                placeholder={f.placeholder}
+                readOnly={readOnly}
+                list={f.suggestions}
+                testId={`topo-${f.field}`}
+                onCommit={(v) => set(f.field, f.list ? listFromInput(v) : v)}
+              />
+            ))}
+          </div>
+        ))}
         {!readOnly && (
           <button
             type="button"

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Diagnostic } from '../../../../shared/skill/diagnostics';
 import type { FieldFix, FieldProps } from './form-types';
 import { charCount } from './form-model';
+import { draftKeyDown } from './draft-keys';
 
 const ICON = { error: '✕', warning: '!', info: 'i' } as const;
 
@@ -500,15 +501,16 @@ function KeyInput({
         aria-describedby={error ? errorId : undefined}
         onChange={(e) => setDraft(e.target.value)}
         onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            commit();
-          } else if (e.key === 'Escape') {
-            setDraft(null);
-            setError(null);
-          }
-        }}
+        onKeyDown={(e) =>
+          draftKeyDown(e, {
+            pending: draft !== null || error !== null,
+            commit,
+            revert: () => {
+              setDraft(null);
+              setError(null);
+            },
+          })
+        }
         spellCheck={false}
       />
       {error && (
