@@ -3,24 +3,12 @@
  * result are one item, turn lines are kept; the figures come from the result metadata.
  */
 import { describe, expect, it } from 'vitest';
-import type { SkillEvent, SkillEventKind } from '../protocol/a2e';
 import { buildTranscript, formatTokens, isModelRun, runStats } from './transcript';
 import { sanitizeHistoryInput, summarizeEvents } from './history';
 import { diffRuns } from './run-diff';
+import { skillEvents } from '../test-support/skill-events';
 
-let seq = 0;
-function ev(kind: SkillEventKind, data: Record<string, unknown>): SkillEvent {
-  return {
-    type: 'skill/event',
-    id: `e${seq}`,
-    version: '1.0',
-    ts: 0,
-    req_id: 'r',
-    kind,
-    data,
-    seq: seq++,
-  };
-}
+const ev = skillEvents();
 const text = (chunk: string, final = false) =>
   ev('artifact', { name: 'response.md', mime: 'text/markdown', chunk, final });
 

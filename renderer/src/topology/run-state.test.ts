@@ -8,20 +8,9 @@ import {
   stepId,
   topologyMetadataOf,
 } from './run-state';
+import { skillEvents } from '../../../shared/test-support/skill-events';
 
-let seq = 0;
-function ev(kind: SkillEvent['kind'], data: Record<string, unknown>): SkillEvent {
-  return {
-    type: 'skill/event',
-    id: `e${seq}`,
-    version: '1.0',
-    ts: 0,
-    req_id: 'r',
-    kind,
-    data,
-    seq: seq++,
-  };
-}
+const ev = skillEvents();
 function ref(node: string, branches: number[] = [], iterations: number[] = []): TopologyStepRef {
   const agent = node.split('@')[0];
   return {
@@ -50,7 +39,7 @@ const S = ref('style_checker@31', [1]);
 const W = ref('writer@49');
 
 function researchBriefRun(): SkillEvent[] {
-  seq = 0;
+  ev.restart();
   return [
     start(R),
     ev('artifact', { name: 'response.md', chunk: 'Found things', step: R }),
@@ -82,7 +71,7 @@ describe('foldTopologyEvents', () => {
   });
 
   it('counts loop iterations as runs of one node and shows a failure and a fallback', () => {
-    seq = 0;
+    ev.restart();
     const d0 = ref('draft@2', [], [0]);
     const d1 = ref('draft@2', [], [1]);
     const fast = ref('fast@20');
@@ -99,7 +88,7 @@ describe('foldTopologyEvents', () => {
   });
 
   it('keeps a node running while one of its parallel executions still runs', () => {
-    seq = 0;
+    ev.restart();
     const a = ref('a@2', [0], [0]);
     const b = ref('a@2', [0], [1]);
     const fold = foldTopologyEvents([start(a), start(b), end(b, 'succeeded')]);
@@ -145,7 +134,7 @@ describe('stateTimeline', () => {
   });
 
   it('shows a value rewritten by a later step as a change with its previous value', () => {
-    seq = 0;
+    ev.restart();
     const a = ref('a@1');
     const b = ref('b@6');
     const t = stateTimeline(
@@ -169,7 +158,7 @@ describe('stateTimeline', () => {
 
 describe('stateTimeline with fallbacks', () => {
   it('marks a failed step fallen back on its own point instead of adding one', () => {
-    seq = 0;
+    ev.restart();
     const fast = ref('fast@2');
     const slow = ref('slow@10');
     const t = stateTimeline(
