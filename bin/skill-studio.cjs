@@ -11,7 +11,8 @@ if (!fs.existsSync(bundle)) {
   process.exit(2);
 }
 // Node 22.1+ can keep the compiled code of the bundles between runs (agents and CI call
-// the CLI many times); Node 20 has no such cache, and then nothing changes.
+// the CLI many times); on Node 20, which has no such cache, a V8 code cache of our own
+// does the same for the bundles (code-cache.cjs).
 const { enableCompileCache } = require('node:module');
 if (typeof enableCompileCache === 'function') {
   try {
@@ -19,6 +20,8 @@ if (typeof enableCompileCache === 'function') {
   } catch {
     // A cache that cannot be used only costs speed.
   }
+} else {
+  require('./code-cache.cjs').installCodeCache(path.dirname(bundle));
 }
 require(bundle)
   .main(process.argv.slice(2))

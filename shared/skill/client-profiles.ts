@@ -15,23 +15,9 @@ import { FIELD_BY_KEY } from './fields';
 import { isPlainMap } from './check-context';
 import { parseSkillMd, type ParseSkillMdOptions, type ParsedSkillMd } from './validate';
 
-/** The client ids of the CLI contract (docs/contracts.md, CLI). */
-export const CLIENT_IDS = [
-  'claude-code',
-  'claude-upload',
-  'codex',
-  'copilot',
-  'cursor',
-  'gemini-cli',
-  'opencode',
-  'adk',
-  'spec',
-] as const;
-export type ClientId = (typeof CLIENT_IDS)[number];
-
-export function isClientId(s: string): s is ClientId {
-  return (CLIENT_IDS as readonly string[]).includes(s);
-}
+// The ids live apart (client-ids.ts) so a command can check a flag without the validator.
+import { CLIENT_IDS, type ClientId } from './client-ids';
+export { CLIENT_IDS, isClientId, type ClientId } from './client-ids';
 
 /** The six keys of agentskills.io, the only ones every client reads. */
 export const CORE_KEYS = [

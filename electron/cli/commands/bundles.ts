@@ -1,7 +1,7 @@
 import { promises as fsp, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { countBySeverity } from '../../../shared/skill/diagnostics';
-import { CLIENT_IDS, isClientId } from '../../../shared/skill/client-profiles';
+import { CLIENT_IDS, isClientId } from '../../../shared/skill/client-ids';
 import type { TemplateName } from '../../../shared/api/studio-api';
 import type { SkillTarget } from '../../host/client/cli-methods';
 import { TEMPLATE_NAMES } from '../../host/client/entry';

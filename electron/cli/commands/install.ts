@@ -8,9 +8,9 @@
  * an existing skill without --replace, --keep or --rename (its diff is printed).
  */
 import type { InstallConflictChoice, InstallScope } from '../../../shared/api/install';
-import { CLIENT_IDS, isClientId, type ClientId } from '../../../shared/skill/client-profiles';
+import { CLIENT_IDS, isClientId, type ClientId } from '../../../shared/skill/client-ids';
 import { countBySeverity } from '../../../shared/skill/diagnostics';
-import { INSTALLABLE_CLIENTS } from '../../host/client/vocabulary';
+import { INSTALLABLE_CLIENTS } from '../../host/client/installable';
 import type { CommandContext, CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, UsageError, writeJson } from '../io';

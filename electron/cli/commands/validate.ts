@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { countBySeverity } from '../../../shared/skill/diagnostics';
-import { CLIENT_IDS, isClientId } from '../../../shared/skill/client-profiles';
+import { CLIENT_IDS, isClientId } from '../../../shared/skill/client-ids';
 import type { CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, UsageError, writeJson } from '../io';

@@ -1,6 +1,6 @@
 /**
  * The host's names a caller checks its arguments against before it invokes anything: the
- * clients skills install into and the MCP clients whose config can be written.
+ * MCP clients whose config can be written. (The clients skills install into are in
+ * installable.ts, which loads the client profiles.)
  */
-export { INSTALLABLE_CLIENTS } from '../install/clients';
 export { isMcpClient, MCP_CLIENTS } from '../mcp/connect';

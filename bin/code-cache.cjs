@@ -1,0 +1,127 @@
+'use strict';
+/**
+ * A V8 code cache for the CLI's bundles (dist/cli.cjs and dist/cli/*.cjs), for Node versions
+ * without module.enableCompileCache (Node 20): agents and CI run the CLI many times, and
+ * compiling a command's bundle is a good part of its start.
+ *
+ * Each bundle is compiled with the code V8 produced for it in an earlier run (vm.Script
+ * cachedData), kept in the user's cache folder under a key of the bundle's path, size and
+ * modification time and of the Node version and architecture. A bundle compiled without
+ * usable cached data has its code written at exit, after the run compiled what it used.
+ * Stale or rejected data is ignored (and replaced), and a cache folder that cannot be read
+ * or written only costs the speed: nothing here may make the CLI fail.
+ * NODE_DISABLE_COMPILE_CACHE=1 (Node's own switch) turns it off.
+ */
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const Module = require('node:module');
+const os = require('node:os');
+const path = require('node:path');
+const vm = require('node:vm');
+
+/** The user's cache folder for this tool, as each platform places caches. */
+function cacheFolder(env) {
+  if (env.SKILL_STUDIO_CODE_CACHE_DIR) return env.SKILL_STUDIO_CODE_CACHE_DIR;
+  const home = os.homedir();
+  if (process.platform === 'win32')
+    return path.join(
+      env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'),
+      'skill-studio',
+      'Cache',
+      'v8',
+    );
+  if (process.platform === 'darwin')
+    return path.join(home, 'Library', 'Caches', 'skill-studio', 'v8');
+  return path.join(env.XDG_CACHE_HOME || path.join(home, '.cache'), 'skill-studio', 'v8');
+}
+
+function cacheFileFor(folder, filename) {
+  const st = fs.statSync(filename);
+  const key = [
+    filename,
+    st.size,
+    st.mtimeMs,
+    st.ctimeMs,
+    st.ino,
+    process.version,
+    process.arch,
+  ].join('\0');
+  return path.join(
+    folder,
+    crypto.createHash('sha256').update(key).digest('hex').slice(0, 32) + '.bin',
+  );
+}
+
+/** Compiles `content` as Node's CommonJS loader would, with cached code when there is some. */
+function compileWithCache(mod, content, filename, folder, pending) {
+  let file = null;
+  let cachedData;
+  try {
+    file = cacheFileFor(folder, filename);
+    cachedData = fs.readFileSync(file);
+  } catch {
+    cachedData = undefined; // none yet (or unreadable): compile as usual, keep it at exit
+  }
+  const script = new vm.Script(Module.wrap(content), { filename, cachedData });
+  if (file && (cachedData === undefined || script.cachedDataRejected))
+    pending.push({ script, file });
+  const wrapper = script.runInThisContext({ displayErrors: true });
+  const require = (id) => mod.require(id);
+  require.resolve = (request, options) => Module._resolveFilename(request, mod, false, options);
+  require.main = process.mainModule;
+  require.cache = Module._cache;
+  return wrapper.call(mod.exports, mod.exports, require, mod, filename, path.dirname(filename));
+}
+
+/** Writes the code of the bundles compiled without cached data; any failure is ignored. */
+function writePending(folder, pending) {
+  if (pending.length === 0) return;
+  try {
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  } catch {
+    return;
+  }
+  for (const { script, file } of pending) {
+    try {
+      const tmp = `${file}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+      fs.renameSync(tmp, file); // whole or not at all, even with two runs at once
+    } catch {
+      // An unwritable cache only costs speed.
+    }
+  }
+}
+
+/**
+ * Serves the bundles under `distDir` from the code cache; other modules load as usual.
+ * Returns `flush` (writes the code of what was compiled without cached data; also run at
+ * exit) and `uninstall`, or null when the cache is switched off.
+ */
+function installCodeCache(distDir, env = process.env) {
+  if (env.NODE_DISABLE_COMPILE_CACHE) return null;
+  let folder;
+  try {
+    folder = cacheFolder(env);
+  } catch {
+    return null;
+  }
+  const prefix = distDir.endsWith(path.sep) ? distDir : distDir + path.sep;
+  const pending = [];
+  const compile = Module.prototype._compile;
+  Module.prototype._compile = function (content, filename) {
+    if (!filename.startsWith(prefix) || !filename.endsWith('.cjs'))
+      return compile.call(this, content, filename);
+    return compileWithCache(this, content, filename, folder, pending);
+  };
+  const flush = () => writePending(folder, pending.splice(0));
+  process.once('exit', flush);
+  return {
+    flush,
+    uninstall() {
+      Module.prototype._compile = compile;
+      process.removeListener('exit', flush);
+    },
+  };
+}
+
+module.exports = { installCodeCache, cacheFolder };
