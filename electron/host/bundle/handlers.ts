@@ -3,12 +3,13 @@
  * workspace. Kept apart from studio-host.ts, which spreads them into its handler table; they
  * reach the host only through the narrow context below.
  *
- * The export policy lives here, once (`exportSkillBundle`): a skill with errors is refused unless
+ * The export policy is applied here (`exportSkillBundle`, by export-policy.ts, which the CLI's
+ * export applies too): a skill with errors is refused unless
  * forced, and a Studio API request never names where a bundle is written.
  */
 import type { BundleFormat, ExportResult } from '../../../shared/api/studio-api';
 import type { SkillRecord } from '../../../shared/skill/model';
-import { countBySeverity } from '../../../shared/skill/diagnostics';
+import { exportRefused } from './export-policy';
 import type { Handlers } from '../router';
 import { FileServiceError as StudioError } from '../fs/errors';
 import { writeFileAtomic } from '../fs/atomic-write';
@@ -55,8 +56,7 @@ export async function exportSkillBundle(
     diagnostics: rec.diagnostics,
     refused: bundle === null,
   });
-  const { errors } = countBySeverity(rec.diagnostics);
-  if (errors > 0 && !opts.force) return result(null, null, null);
+  if (exportRefused(rec.diagnostics, opts.force)) return result(null, null, null);
   const { buffer, entries } = await exportBundle(rec.dir, { name, format });
   const bundle = { bytes: buffer.length, entries };
   if (opts.outPath) {
