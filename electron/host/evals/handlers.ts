@@ -7,6 +7,7 @@
  * with the runId at once, progress goes out as EvalEvents through `ctx.emit`, and the
  * folder on disk is the truth (`evals.get` reads it back at any moment).
  */
+import { logSwallowed } from '../log';
 import path from 'node:path';
 import type { Handlers } from '../router';
 import { StudioError } from '../router';
@@ -256,7 +257,8 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       };
       if (controller.signal.aborted) final.status = 'cancelled';
       try {
-        await recordWritten.catch(() => undefined);
+        // The first record may have failed; the final one is written regardless.
+        await recordWritten.catch(logSwallowed('eval run: first run record not written'));
         await writeJson(path.join(folder, RUN_RECORD), final);
       } catch (err) {
         final.error = final.error ?? errorMessage(err);

@@ -73,6 +73,7 @@ export class HistoryStore {
   /** Runs `fn` after every earlier operation has finished. */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     const next = this.chain.then(fn, fn);
+    // Not a swallow: the caller awaits `next` and sees its failure; the chain only orders.
     this.chain = next.catch(() => undefined);
     return next;
   }

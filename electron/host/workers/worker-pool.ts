@@ -114,7 +114,8 @@ export class WorkerPool<J, R> {
       loaded = resolve;
       failed = reject;
     });
-    // A job that never runs must not leave an unhandled rejection behind.
+    // A job that never runs must not leave an unhandled rejection behind; every job awaits
+    // `ready` and reports its failure, so nothing is lost here.
     ready.catch(() => undefined);
     const startup = setTimeout(() => failed(new Error('the worker did not start')), STARTUP_MS);
     startup.unref();
