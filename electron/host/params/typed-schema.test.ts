@@ -82,6 +82,27 @@ describe('schemaTable (checked by tsc)', () => {
   });
 });
 
+describe('the Studio API params table (checked by tsc)', () => {
+  const studioTable = s.schemaTable<StudioParamTypes>();
+
+  it('holds as built, and fails when one entry drifts from studio-api.ts', () => {
+    expect(studioTable({ ...PARAM_SCHEMAS })).toEqual(PARAM_SCHEMAS);
+    studioTable({
+      ...PARAM_SCHEMAS,
+      // @ts-expect-error the API requires `path`
+      'files.read': s.object({ skill: skillRef }, ['skill']),
+    });
+    studioTable({
+      ...PARAM_SCHEMAS,
+      // @ts-expect-error `recursive` is not a param of files.delete
+      'files.delete': s.object({ skill: skillRef, path: s.string(), recursive: s.boolean() }, [
+        'skill',
+        'path',
+      ]),
+    });
+  });
+});
+
 describe('the builders write plain schemas', () => {
   it('closes every object and keeps the order of required keys', () => {
     expect(s.object({ a: s.string({ maxLength: 3 }), b: s.boolean() }, ['b', 'a'])).toEqual({

@@ -187,10 +187,14 @@ export interface SchemaDrift<K> {
  * (a property missing or added, optional where required, another type) fails at the entry.
  */
 export function schemaTable<Types>() {
-  return <const Table extends { readonly [K in keyof Types]: Schema<unknown> }>(
+  // Table is inferred from the entries given (so a missing one is reported by its name),
+  // then every name of Types must be there with a schema of exactly its type.
+  return <const Table extends { readonly [K in keyof Types]?: Schema<unknown> }>(
     table: Table & {
-      readonly [K in keyof Types]: Same<TypeOf<Table[K]>, Types[K]> extends true
-        ? unknown
+      readonly [K in keyof Types]-?: K extends keyof Table
+        ? Same<TypeOf<Table[K]>, Types[K]> extends true
+          ? unknown
+          : SchemaDrift<K>
         : SchemaDrift<K>;
     } & { readonly [K in Exclude<keyof Table, keyof Types>]: SchemaDrift<K> },
   ): Table => table;
