@@ -24,12 +24,12 @@ import {
 } from './schema-builder';
 import { buildFormModel, type FieldModel } from '../playground/schema-form';
 import { compileSkillSchema } from '../json/json-schema';
-import { checkValue, toArgumentsCheck } from '../../electron/host/runner/argument-validator';
+import { checkValue, toCheckReply } from '../../electron/host/runner/argument-validator';
 
 /** The default warnings the builder shows once the host (its schema.check) has answered. */
 function defaultWarnings(schema: unknown) {
   return defaultChecks(schema).flatMap((c) => {
-    const w = defaultWarning(c, toArgumentsCheck(checkValue(c.schema, c.value)));
+    const w = defaultWarning(c, toCheckReply(checkValue(c.schema, c.value)));
     return w ? [w] : [];
   });
 }

@@ -30,7 +30,7 @@
 import { buildFormModel } from '../playground/schema-form';
 import { isPlainObject } from '../playground/json-path';
 import { findUnsafePatterns } from '../json/json-schema';
-import type { ArgumentsCheck } from '../playground/field-errors';
+import type { ArgumentCheckReply } from '../playground/argument-check';
 import { errorMessage } from '../errors';
 
 export type JsonSchema = Record<string, unknown>;
@@ -602,7 +602,10 @@ function readable(message: string): string {
  * The warning for a default the host's check refused, or null: when it fits, and when
  * the schema itself cannot be used (the validator and the pattern warnings say why).
  */
-export function defaultWarning(check: DefaultCheck, result: ArgumentsCheck): BuilderWarning | null {
+export function defaultWarning(
+  check: DefaultCheck,
+  result: ArgumentCheckReply,
+): BuilderWarning | null {
   if (result.ok || result.errors.length === 0) return null;
   const problems = result.errors.map(
     (e) => `${readable(e.message)}${e.path === '/' ? '' : ` at ${e.path}`}`,

@@ -9,7 +9,7 @@ import type { A2EHost } from '../runner/a2e-host';
 import { HistoryStore, historyDirFor } from './history-store';
 import { listCases, runCases, saveCase } from './case-runner';
 import { StudioError } from '../router';
-import { toArgumentsCheck } from '../runner/argument-validator';
+import { toCheckReply } from '../runner/argument-validator';
 
 export interface PlaygroundContext {
   workspace(): string | null;
@@ -49,7 +49,7 @@ export function playgroundHandlers(ctx: PlaygroundContext): Pick<Handlers, Playg
   return {
     'playground.validate': async ({ skill, arguments: args }) => {
       const checked = await ctx.a2e.checkArguments(ctx.resolveSkill(skill).definition, args);
-      return toArgumentsCheck(checked);
+      return toCheckReply(checked);
     },
     'history.list': async ({ skill, limit }) => {
       const store = history();

@@ -97,7 +97,7 @@ export function asArgumentCheck(checked: ValueCheck): ArgumentCheck {
 }
 
 /** A check as the Studio API reports it (`playground.validate`, `schema.check`). */
-export function toArgumentsCheck(checked: ValueCheck | ArgumentCheck): ArgumentCheckReply {
+export function toCheckReply(checked: ValueCheck | ArgumentCheck): ArgumentCheckReply {
   if (checked.ok) return { ok: true, errors: [], message: null };
   if (checked.kind === 'bad_schema') return { ok: false, errors: [], message: checked.message };
   return { ok: false, errors: checked.details, message: checked.message };

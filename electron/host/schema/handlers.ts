@@ -4,12 +4,12 @@
  * so a hostile schema can stall neither the host nor other clients.
  */
 import type { Handlers } from '../router';
-import { toArgumentsCheck } from '../runner/argument-validator';
+import { toCheckReply } from '../runner/argument-validator';
 import { checkValueOffThread } from '../workers/schema-jobs';
 
 export function schemaHandlers(): Pick<Handlers, 'schema.check'> {
   return {
     'schema.check': async ({ schema, value }) =>
-      toArgumentsCheck(await checkValueOffThread(schema, value)),
+      toCheckReply(await checkValueOffThread(schema, value)),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ArgumentsCheck } from '../../../../../shared/playground/field-errors';
+import type { ArgumentCheckReply } from '../../../../../shared/playground/argument-check';
 import { DEBOUNCE_MS, DefaultChecker, SLOW_MS, type DefaultCheckState } from './default-checker';
 
 /** Timers run by hand: `fire(ms)` runs the ones set for `ms`, in order. */
@@ -29,10 +29,10 @@ function fakeHost() {
   const waiting: (() => void)[] = [];
   return {
     asked,
-    check(schema: Record<string, unknown>, value: unknown): Promise<ArgumentsCheck> {
+    check(schema: Record<string, unknown>, value: unknown): Promise<ArgumentCheckReply> {
       asked.push({ schema, value });
       const min = typeof schema.minimum === 'number' ? schema.minimum : -Infinity;
-      const answer: ArgumentsCheck =
+      const answer: ArgumentCheckReply =
         typeof value === 'number' && value < min
           ? {
               ok: false,

@@ -9,7 +9,7 @@
  * typing to pause (DEBOUNCE_MS); a warning whose default changed goes at once rather than
  * linger until the answer; "checking…" shows only when an answer is slow (SLOW_MS).
  */
-import type { ArgumentsCheck } from '../../../../../shared/playground/field-errors';
+import type { ArgumentCheckReply } from '../../../../../shared/playground/argument-check';
 import {
   defaultChecks,
   defaultWarning,
@@ -30,7 +30,7 @@ const REMEMBERED = 500;
 
 export interface DefaultCheckerOptions {
   /** Asks the host (schema.check). */
-  check(schema: Record<string, unknown>, value: unknown): Promise<ArgumentsCheck>;
+  check(schema: Record<string, unknown>, value: unknown): Promise<ArgumentCheckReply>;
   onState(state: DefaultCheckState): void;
   setTimer?(fn: () => void, ms: number): unknown;
   clearTimer?(timer: unknown): void;
@@ -41,7 +41,7 @@ function keyOf(c: DefaultCheck): string {
 }
 
 export class DefaultChecker {
-  private readonly answers = new Map<string, ArgumentsCheck>();
+  private readonly answers = new Map<string, ArgumentCheckReply>();
   private checks: DefaultCheck[] = [];
   private pending: unknown = null;
   private slow: unknown = null;
