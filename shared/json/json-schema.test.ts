@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ArgumentValidator } from '../../electron/host/runner/argument-validator';
 import { parseSkillMd } from '../skill/validate';
 import { compileLinearRegExp, compileSkillSchema, findUnsafePatterns } from './json-schema';
+import { patterned, UNSAFE } from '../test-support/schema-fixtures';
 
 /** Exponential for a backtracking engine: each extra `a` doubles the work. */
 const HOSTILE = `${'a'.repeat(5000)}!`;
@@ -44,10 +45,10 @@ describe('patterns RE2 cannot run', () => {
   const schema = {
     type: 'object',
     properties: {
-      twice: { type: 'string', pattern: '^(a)\\1$' },
-      ahead: { type: 'string', pattern: '^(?=.*\\d).+$' },
-      behind: { type: 'string', pattern: '(?<!x)y' },
-      plain: { type: 'string', pattern: '^[(?=]\\(?=x$', default: { pattern: '(a)\\1' } },
+      twice: patterned(UNSAFE.backreference),
+      ahead: patterned(UNSAFE.lookahead),
+      behind: patterned(UNSAFE.lookbehind),
+      plain: patterned('^[(?=]\\(?=x$', { default: { pattern: '(a)\\1' } }),
     },
     patternProperties: { '^(?!internal_)': { type: 'string' } },
   };

@@ -24,6 +24,7 @@ import {
 } from './schema-builder';
 import { buildFormModel, type FieldModel } from '../playground/schema-form';
 import { compileSkillSchema } from '../json/json-schema';
+import { patterned, UNSAFE } from '../test-support/schema-fixtures';
 import { checkValue, toCheckReply } from '../../electron/host/runner/argument-validator';
 
 /** The default warnings the builder shows once the host (its schema.check) has answered. */
@@ -243,10 +244,10 @@ describe('warnings', () => {
     const s = {
       type: 'object',
       properties: {
-        a: { type: 'string', pattern: '^(a)\\1$' },
-        b: { type: 'string', pattern: '([a-z]' },
-        c: { type: 'string', pattern: '^[a-z]+$' },
-        d: { type: 'array', items: { type: 'string', pattern: '(?=x)' } },
+        a: patterned(UNSAFE.backreference),
+        b: patterned('([a-z]'),
+        c: patterned('^[a-z]+$'),
+        d: { type: 'array', items: patterned('(?=x)') },
       },
     };
     const w = schemaWarnings(s);
@@ -324,7 +325,7 @@ describe('warnings', () => {
   it('says nothing about a default whose schema cannot be used (its own warning does)', () => {
     const s = {
       type: 'object',
-      properties: { a: { type: 'string', pattern: '^(a)\\1$', default: 'b' } },
+      properties: { a: patterned(UNSAFE.backreference, { default: 'b' }) },
     };
     expect(defaultChecks(s)).toHaveLength(1);
     expect(defaultWarnings(s)).toEqual([]);
