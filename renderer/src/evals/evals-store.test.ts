@@ -401,31 +401,31 @@ describe('evals store', () => {
     await useEvals.getState().load(DIR);
     const st = useEvals.getState();
     st.setSettings({ grader: { provider: 'judge', model: 'j1' }, threshold: 0.75, holdout: 0.25 });
-    fake.answers['evals.start'] = () => ({ runId: 'b', kind: 'benchmark', total: 4, folder: '/b' });
-    await st.startBenchmark(DIR, null);
-    expect(fake.calls.find((c) => c.method === 'evals.start')?.params).toMatchObject({
-      options: { grader: { provider: 'judge', model: 'j1' } },
-    });
-    fake.answers['evals.startTriggers'] = () => ({
-      runId: 't',
-      kind: 'triggers',
-      total: 3,
-      folder: '/t',
-    });
-    await st.startTriggers(DIR, null);
-    expect(fake.calls.find((c) => c.method === 'evals.startTriggers')?.params).toMatchObject({
-      options: { threshold: 0.75 },
-    });
-    fake.answers['evals.improveDescription'] = () => ({
-      runId: 'i',
-      kind: 'improve',
-      total: 6,
-      folder: '/i',
-    });
-    await st.improveDescription(DIR, null);
-    expect(fake.calls.find((c) => c.method === 'evals.improveDescription')?.params).toMatchObject({
-      options: { threshold: 0.75, holdout: 0.25 },
-    });
+    const starts = [
+      {
+        method: 'evals.start',
+        kind: 'benchmark',
+        start: () => st.startBenchmark(DIR, null),
+        options: { grader: { provider: 'judge', model: 'j1' } },
+      },
+      {
+        method: 'evals.startTriggers',
+        kind: 'triggers',
+        start: () => st.startTriggers(DIR, null),
+        options: { threshold: 0.75 },
+      },
+      {
+        method: 'evals.improveDescription',
+        kind: 'improve',
+        start: () => st.improveDescription(DIR, null),
+        options: { threshold: 0.75, holdout: 0.25 },
+      },
+    ] as const;
+    for (const { method, kind, start, options } of starts) {
+      fake.answers[method] = () => ({ runId: kind, kind, total: 3, folder: `/${kind}` });
+      await start();
+      expect(fake.calls.find((c) => c.method === method)?.params).toMatchObject({ options });
+    }
   });
 
   it("grades with the run's own model unless a grader is picked", async () => {

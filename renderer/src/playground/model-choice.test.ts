@@ -45,22 +45,19 @@ describe('model choice', () => {
 
   it('falls back to the default when the remembered provider or model is gone', () => {
     const list = [provider('p', 'm1', ['m2']), provider('q', 'x')];
-    expect(effectiveChoice({ provider: 'p', model: 'm2' }, list, 'q')).toEqual({
-      provider: 'p',
-      model: 'm2',
-    });
-    expect(effectiveChoice({ provider: 'p', model: 'gone' }, list, 'q')).toEqual({
-      provider: 'p',
-      model: 'm1',
-    });
-    expect(effectiveChoice({ provider: 'gone', model: 'm' }, list, 'q')).toEqual({
-      provider: 'q',
-      model: 'x',
-    });
-    expect(effectiveChoice({ provider: 'q', model: 'any-model' }, list, 'q')).toEqual({
-      provider: 'q',
-      model: 'any-model',
-    });
+    // [remembered provider, remembered model] → [provider, model] in force
+    const cases: [string, string, string, string][] = [
+      ['p', 'm2', 'p', 'm2'], // still listed
+      ['p', 'gone', 'p', 'm1'], // the provider's own model instead
+      ['gone', 'm', 'q', 'x'], // the default provider and its model
+      ['q', 'any-model', 'q', 'any-model'], // a provider without a list takes any model
+    ];
+    for (const [provider, model, wantProvider, wantModel] of cases) {
+      expect(effectiveChoice({ provider, model }, list, 'q')).toEqual({
+        provider: wantProvider,
+        model: wantModel,
+      });
+    }
     expect(effectiveChoice(null, [], null)).toBeNull();
   });
 

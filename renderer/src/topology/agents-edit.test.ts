@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTopology, type TopologyNode } from '../../../shared/skill/topology';
-import { formatTopology } from '../../../shared/skill/topology';
+import { formatTopology, parseTopology, type TopologyNode } from '../../../shared/skill/topology';
 import {
   addAgent,
   agentNameProblem,
