@@ -13,7 +13,7 @@
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { editor, fileText, MOD, openSkill, skillItem } from './support/editor';
 import { anthropicTurn } from '../electron/host/providers/test-support/provider-wire';
@@ -153,7 +153,9 @@ async function evalRunFile(root: string, name: string): Promise<Record<string, u
   throw new Error(`no eval run has ${name}`);
 }
 
-async function openEvals(page: Page): Promise<void> {
+/** At the smallest window the studio supports, opens the skill's Evals tab; returns the panel. */
+async function openEvals(page: Page): Promise<Locator> {
+  await page.setViewportSize({ width: 1024, height: 700 });
   await expect(skillItem(page, SKILL)).toBeVisible({ timeout: 15_000 });
   await openSkill(page, SKILL);
   await page.getByTestId('right-tab-evals').click();
@@ -161,6 +163,7 @@ async function openEvals(page: Page): Promise<void> {
   await expect(panel).toHaveAttribute('data-skill', SKILL);
   await expect(panel.getByTestId('model-picker')).toBeVisible({ timeout: 15_000 });
   await expect(panel.getByTestId('run-provider')).toHaveValue('wire');
+  return panel;
 }
 
 async function writeCase(page: Page, index: number, prompt: string): Promise<void> {
@@ -184,9 +187,7 @@ test.describe('evals', () => {
     studio,
   }) => {
     const { page } = studio;
-    await page.setViewportSize({ width: 1024, height: 700 });
-    await openEvals(page);
-    const panel = page.getByTestId('evals-panel');
+    const panel = await openEvals(page);
 
     await writeCase(page, 0, 'What is the total of this invoice: 40 EUR + 2 EUR?');
     await writeCase(page, 1, 'Add up the invoice: 21 EUR twice.');
@@ -305,9 +306,7 @@ test.describe('evals', () => {
     studio,
   }) => {
     const { page } = studio;
-    await page.setViewportSize({ width: 1024, height: 700 });
-    await openEvals(page);
-    const panel = page.getByTestId('evals-panel');
+    const panel = await openEvals(page);
     await panel.getByTestId('evals-tab-triggers').click();
 
     const queries: [string, boolean][] = [

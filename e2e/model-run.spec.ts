@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { skillItem, showPlayground } from './support/editor';
+import { openRunTab } from './support/editor';
 import { anthropicTurn } from '../electron/host/providers/test-support/provider-wire';
 import type { RecordedRequest, Reply } from '../electron/host/providers/test-support/wire-server';
 import { wireProviderPerTest } from './support/wire-provider';
@@ -75,15 +75,9 @@ function timeArithmetic(): (req: RecordedRequest) => Reply {
 }
 
 async function openTimeArithmetic(page: Page): Promise<void> {
-  await skillItem(page, 'time-arithmetic').first().click();
-  await showPlayground(page);
-  await page.getByTestId('pg-tab-run').click();
-  await expect(page.getByTestId('pg-skill')).toContainText('time-arithmetic');
-  await page
-    .locator('[data-testid="arg-field"][data-pointer="/question"]')
-    .locator('textarea, input')
-    .first()
-    .fill('What weekday is it 45 days from now?');
+  await openRunTab(page, 'time-arithmetic', {
+    '/question': 'What weekday is it 45 days from now?',
+  });
 }
 
 const wire = wireProviderPerTest(timeArithmetic);

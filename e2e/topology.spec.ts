@@ -10,7 +10,15 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { editor, MOD, openSkill, replaceLine, showPlayground, skillItem } from './support/editor';
+import {
+  editor,
+  MOD,
+  openRunTab,
+  openSkill,
+  replaceLine,
+  showPlayground,
+  skillItem,
+} from './support/editor';
 import { anthropicTurn } from '../electron/host/providers/test-support/provider-wire';
 import type { RecordedRequest, Reply } from '../electron/host/providers/test-support/wire-server';
 import { wireProviderPerTest } from './support/wire-provider';
@@ -225,15 +233,7 @@ test.describe('topology run', () => {
     const { page } = studio;
     await wire.configure({ model: MODEL, api_key_env: KEY_ENV });
 
-    await skillItem(page, 'research-brief').first().click();
-    await showPlayground(page);
-    await page.getByTestId('pg-tab-run').click();
-    await expect(page.getByTestId('pg-skill')).toContainText('research-brief');
-    await page
-      .locator('[data-testid="arg-field"][data-pointer="/topic"]')
-      .locator('textarea, input')
-      .first()
-      .fill('tides');
+    await openRunTab(page, 'research-brief', { '/topic': 'tides' });
     await expect(page.getByTestId('run-provider')).toHaveValue('wire', { timeout: 15_000 });
     await page.getByTestId('run-button').click();
 

@@ -68,3 +68,22 @@ export async function showPlayground(page: Page): Promise<void> {
   if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
   await expect(page.getByTestId('playground')).toBeVisible();
 }
+
+/** Picks a skill and opens the playground's Run tab on it, with its arguments typed in the form. */
+export async function openRunTab(
+  page: Page,
+  skill: string,
+  args: Record<string, string>,
+): Promise<void> {
+  await skillItem(page, skill).first().click();
+  await showPlayground(page);
+  await page.getByTestId('pg-tab-run').click();
+  await expect(page.getByTestId('pg-skill')).toContainText(skill);
+  for (const [pointer, value] of Object.entries(args)) {
+    await page
+      .locator(`[data-testid="arg-field"][data-pointer="${pointer}"]`)
+      .locator('textarea, input')
+      .first()
+      .fill(value);
+  }
+}
