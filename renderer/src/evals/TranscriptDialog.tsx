@@ -17,6 +17,7 @@ import { backend } from '../backend/current';
 import { errorMessage } from '../backend/studio-error';
 import { Modal } from '../components/dialogs/Modal';
 import { DialogFooter } from '../components/dialogs/DialogFooter';
+import { TabBar } from '../components/TabBar';
 import type { SkillRef } from '../stores/skills-store';
 import { useEvals } from './evals-store';
 import { runsOfCell } from './results-table';
@@ -139,9 +140,9 @@ function RunDetail({
           {run.failed.status === 'cancelled' ? 'Cancelled' : 'Failed'}: {run.failed.error}
         </div>
       )}
-      <h4>Expectations</h4>
+      <h4 className="pg-section-title">Expectations</h4>
       <Expectations items={expectations} />
-      <h4>Transcript</h4>
+      <h4 className="pg-section-title">Transcript</h4>
       {error && <div className="pg-field-error">{error}</div>}
       {!t && !error && <div className="pg-muted">Reading the transcript…</div>}
       {t && (
@@ -203,29 +204,27 @@ export function TranscriptDialog({ skill }: { skill: SkillRef }) {
       wide
       testId="eval-transcripts"
     >
-      <div className="ev-run-tabs" role="tablist" aria-label="Runs">
-        {runs.map((r, i) => {
-          const x = r.graded ?? r.failed;
-          return (
-            <button
-              key={x.run_number}
-              type="button"
-              role="tab"
-              aria-selected={i === index}
-              className={`pg-subtab${i === index ? ' active' : ''}`}
-              onClick={() => setIndex(i)}
-              data-testid="eval-run-tab"
-            >
-              Run {x.run_number}{' '}
+      <TabBar
+        items={runs.map((r, i) => ({
+          id: String(i),
+          label: (
+            <>
+              Run {(r.graded ?? r.failed).run_number}{' '}
               {r.graded ? (
                 <span className="pg-muted">{formatRate(r.graded.result.pass_rate)}</span>
               ) : (
                 <span className="pg-error-text">failed</span>
               )}
-            </button>
-          );
-        })}
-      </div>
+            </>
+          ),
+        }))}
+        selected={String(index)}
+        onSelect={(i) => setIndex(Number(i))}
+        className="ev-run-tabs"
+        itemClass="pg-subtab"
+        label="Runs"
+        itemTestId={() => 'eval-run-tab'}
+      />
       {current ? (
         <RunDetail
           key={`${cell.key}:${cell.config}:${index}`}
