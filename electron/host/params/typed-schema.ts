@@ -5,9 +5,11 @@
  * it accepts; `schemaTable` then checks a whole table against the API's types, so a
  * schema and its type cannot drift apart without `tsc` failing at the entry.
  *
- * Every object it builds is closed (additionalProperties false). The two builders that
- * check less than their type says (`shallowObject`, `sampledObject`) say so by name:
- * there the schema guards the outer shape and the handler reads the value as typed.
+ * Every object it builds is closed (additionalProperties false). The builders that check
+ * less than their type says (`shallowObject`, `shallowObjectOrNull`, `shallowArray`,
+ * `sampledObject`) say so by name: there the schema guards the outer shape and the
+ * handler (or the store behind it) reads the value as typed. Compile the result with
+ * shared/json/internal-schemas.ts.
  */
 
 declare const ACCEPTS: unique symbol;
