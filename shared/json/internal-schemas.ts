@@ -10,6 +10,7 @@
  * and each option below says why.
  */
 import Ajv from 'ajv';
+import { usePrecompiledMetaSchema } from './meta-schema';
 
 export interface InternalSchemaOptions {
   /**
@@ -30,7 +31,7 @@ export interface InternalSchemaOptions {
 
 /** A new ajv instance for our own schemas (compile each schema once and keep the validator). */
 export function createInternalAjv(options: InternalSchemaOptions): Ajv {
-  return new Ajv({
+  const ajv = new Ajv({
     strict: true,
     // `{ type: ['string', 'null'] }` is how our schemas say "or null".
     allowUnionTypes: true,
@@ -38,4 +39,7 @@ export function createInternalAjv(options: InternalSchemaOptions): Ajv {
     allErrors: options.allErrors,
     useDefaults: options.useDefaults ?? false,
   });
+  // Checks each schema against draft-07's meta-schema without compiling it (meta-schema.ts).
+  usePrecompiledMetaSchema(ajv, 'draft-07');
+  return ajv;
 }

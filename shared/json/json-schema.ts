@@ -13,9 +13,9 @@
  *   `$id`s stay out of ajv's registry (two skills sharing an `$id` do not collide), and
  *   compiled validators are kept in a bounded cache keyed by the schema's JSON text;
  * - whether a schema is a schema is checked against its dialect's meta-schema with
- *   validators ajv generated ahead of time (vendor/ajv-meta-validators.generated.ts, from
- *   scripts/meta-validators.ts), not by compiling the meta-schema in every process;
- *   messages are ajv's own ("schema is invalid: data/type must be …");
+ *   validators ajv generated ahead of time (meta-schema.ts), not by compiling the
+ *   meta-schema in every process; messages are ajv's own ("schema is invalid: data/type
+ *   must be …");
  * - RE2 is loaded the first time a pattern is compiled, so a process whose schemas have
  *   no pattern never loads it.
  *
@@ -26,12 +26,11 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2019 from 'ajv/dist/2019.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { ErrorObject } from 'ajv';
 import type { RE2JS } from 're2js';
 import { errorMessage } from '../errors';
-import { draft07, draft2019, draft2020 } from './vendor/ajv-meta-validators.generated';
+import { usePrecompiledMetaSchema, type Dialect } from './meta-schema';
 
-export type Dialect = 'draft-07' | '2019-09' | '2020-12';
+export type { Dialect } from './meta-schema';
 
 /** A pattern valid in JavaScript that RE2 cannot run in linear time. */
 export class UnsafePatternError extends Error {
@@ -158,40 +157,6 @@ export type SchemaUse = 'check' | 'validate';
 
 type AnyAjv = Ajv | Ajv2019 | Ajv2020;
 const instances = new Map<string, AnyAjv>();
-
-interface MetaValidator {
-  (schema: unknown): boolean;
-  errors?: ErrorObject[] | null;
-}
-
-/** Each dialect's generated meta-schema validator, and the `$schema` values naming it. */
-const META: Record<Dialect, { validate: MetaValidator; ids: string[] }> = {
-  'draft-07': { validate: draft07, ids: ['http://json-schema.org/draft-07/schema'] },
-  '2019-09': { validate: draft2019, ids: ['https://json-schema.org/draft/2019-09/schema'] },
-  '2020-12': { validate: draft2020, ids: ['https://json-schema.org/draft/2020-12/schema'] },
-};
-
-/**
- * Makes `ajv` check schemas against its dialect's meta-schema with the generated
- * validator: ajv's validateSchema, step for step, with the meta-schema already compiled.
- * A `$schema` naming anything else (another draft, a vocabulary) takes ajv's own path.
- */
-function usePrecompiledMetaSchema(ajv: AnyAjv, dialect: Dialect): void {
-  const ajvValidateSchema = ajv.validateSchema.bind(ajv);
-  const meta = META[dialect];
-  ajv.validateSchema = (schema, throwOrLogError) => {
-    if (typeof schema !== 'object' || schema === null)
-      return ajvValidateSchema(schema, throwOrLogError);
-    const declared: unknown = (schema as { $schema?: unknown }).$schema;
-    const named =
-      declared === undefined || meta.ids.some((id) => declared === id || declared === `${id}#`);
-    if (!named) return ajvValidateSchema(schema, throwOrLogError);
-    const valid = meta.validate(schema);
-    ajv.errors = meta.validate.errors;
-    if (!valid && throwOrLogError) throw new Error(`schema is invalid: ${ajv.errorsText()}`);
-    return valid;
-  };
-}
 
 function ajvFor(dialect: Dialect, use: SchemaUse): AnyAjv {
   const key = `${dialect}:${use}`;

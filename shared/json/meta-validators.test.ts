@@ -8,6 +8,7 @@ import AjvCore from 'ajv/dist/core.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GENERATED_FILE, metaValidatorsSource } from '../../scripts/meta-validators';
 import { compileSkillSchema, type SchemaUse } from './json-schema';
+import { createInternalAjv } from './internal-schemas';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -98,5 +99,27 @@ describe('checking a schema against its meta-schema', () => {
       ok: false,
       message: 'schema is invalid: data/properties/a/minLength must be >= 0',
     });
+  });
+});
+
+describe('our own schemas (the strict setup)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('are checked against draft-07 without compiling it, with the message ajv gives', () => {
+    const ajvValidate = vi.spyOn(AjvCore.prototype, 'validate');
+    for (const allErrors of [false, true]) {
+      const broken = { type: 'object', properties: { a: { type: 'thing', minLength: -1 } } };
+      const reference = new Ajv({ strict: true, allowUnionTypes: true, allErrors });
+      let expected = '';
+      try {
+        reference.compile(structuredClone(broken));
+      } catch (err) {
+        expected = (err as Error).message;
+      }
+      const calls = ajvValidate.mock.calls.length;
+      expect(() => createInternalAjv({ allErrors }).compile(broken)).toThrow(expected);
+      expect(ajvValidate.mock.calls.length, 'no meta-schema compiled').toBe(calls);
+      expect(createInternalAjv({ allErrors }).compile({ type: 'string' })('x')).toBe(true);
+    }
   });
 });
