@@ -1,8 +1,9 @@
 /**
  * A row of buttons that picks one of several views: a tab list (role="tab", aria-selected)
  * or a radio group (role="radio", aria-checked, one stop in the Tab order, the arrow keys
- * move the choice and the focus). With `itemClass`, the picked button also gets `active`,
- * which is what the panels' tab styles key on.
+ * move the choice and the focus). The picked button's class also has `active`, which is
+ * what the panels' tab styles key on; by default the row and its buttons are the
+ * playground's sub-tabs (pg-subtabs, pg-subtab).
  */
 import type { KeyboardEvent, ReactNode } from 'react';
 
@@ -17,8 +18,8 @@ interface Props<T extends string> {
   selected: T;
   onSelect(id: NoInfer<T>): void;
   /** The row's class. */
-  className: string;
-  /** Each button's class (the picked one adds `active`). */
+  className?: string;
+  /** Each button's class (the picked one adds `active`); empty: no class. */
   itemClass?: string;
   /** The row's accessible name. */
   label?: string;
@@ -36,8 +37,8 @@ export function TabBar<T extends string>({
   items,
   selected,
   onSelect,
-  className,
-  itemClass,
+  className = 'pg-subtabs',
+  itemClass = 'pg-subtab',
   label,
   role = 'tablist',
   testId,
@@ -74,7 +75,7 @@ export function TabBar<T extends string>({
             aria-checked={radio ? on : undefined}
             aria-controls={controls}
             tabIndex={radio ? (on ? 0 : -1) : undefined}
-            className={itemClass && `${itemClass}${on ? ' active' : ''}`}
+            className={itemClass ? `${itemClass}${on ? ' active' : ''}` : undefined}
             title={item.title}
             onClick={() => onSelect(item.id)}
             data-testid={itemTestId?.(item.id)}

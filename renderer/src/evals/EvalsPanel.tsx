@@ -60,7 +60,6 @@ function EvalsForSkill({ skill }: { skill: SkillRef }) {
           selected={tab}
           onSelect={setTab}
           className="ev-tabs"
-          itemClass="pg-subtab"
           label="Evals"
           itemId={(id) => `ev-tab-${id}`}
           controls="ev-tabpanel"

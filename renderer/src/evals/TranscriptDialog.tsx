@@ -221,7 +221,6 @@ export function TranscriptDialog({ skill }: { skill: SkillRef }) {
         selected={String(index)}
         onSelect={(i) => setIndex(Number(i))}
         className="ev-run-tabs"
-        itemClass="pg-subtab"
         label="Runs"
         itemTestId={() => 'eval-run-tab'}
       />

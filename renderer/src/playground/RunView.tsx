@@ -87,8 +87,6 @@ export function RunView({ run }: { run: ActiveRun }) {
         }))}
         selected={tab}
         onSelect={setTab}
-        className="pg-subtabs"
-        itemClass="pg-subtab"
         label="Run details"
         itemTestId={(id) => `run-tab-${id}`}
       />

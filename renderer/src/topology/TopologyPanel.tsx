@@ -209,8 +209,6 @@ export function TopologyPanel({ skill }: { skill: string }) {
           items={SIDES}
           selected={side}
           onSelect={setSide}
-          className="pg-subtabs"
-          itemClass="pg-subtab"
           label="Topology details"
           itemTestId={(id) => `topo-side-${id}`}
         />

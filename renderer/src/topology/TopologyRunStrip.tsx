@@ -44,7 +44,6 @@ export function TopologyRunStrip({ skill, run }: { skill: string; run: ActiveRun
           selected={shown}
           onSelect={setShown}
           className="pg-segmented"
-          itemClass="pg-subtab"
           label="Topology run view"
           itemTestId={(v) => `topo-strip-${v}`}
         />

@@ -13,6 +13,7 @@ export function ViewToggle() {
       selected={mode}
       onSelect={setMode}
       className="view-toggle"
+      itemClass=""
       role="radiogroup"
       label="Show SKILL.md as"
       testId="view-toggle"
