@@ -16,7 +16,7 @@ import { useNow } from '../playground/browser-utils';
 import type { SkillRef } from '../stores/skills-store';
 import { useEvals, type Job, type RunModel } from './evals-store';
 import { formatSeconds } from './format';
-import { GraderPicker, ThresholdInput } from './RunOptions';
+import { CountField, GraderPicker, ThresholdInput } from './RunOptions';
 
 export const CONFIG_LABEL: Record<ConfigurationName, string> = {
   with_skill: 'With skill',
@@ -33,40 +33,6 @@ const START_LABEL: Record<EvalJobKind, string> = {
 /** The provider and model the playground would use for this skill (null: the host's default). */
 export function currentModel(skill: SkillRef): RunModel | null {
   return usePlayground.getState().modelChoiceFor(skill.name);
-}
-
-function clampInt(value: string, min: number, max: number, fallback: number): number {
-  const n = Math.round(Number(value));
-  return Number.isFinite(n) && value !== '' ? Math.min(max, Math.max(min, n)) : fallback;
-}
-
-/** A whole-number setting of the run: what is typed is kept within min..max (empty: fallback). */
-function CountField(props: {
-  label: string;
-  title?: string;
-  value: number;
-  min: number;
-  max: number;
-  fallback: number;
-  onChange(n: number): void;
-  testId: string;
-}) {
-  return (
-    <label className="pg-inline" title={props.title}>
-      {props.label}
-      <input
-        type="number"
-        className="pg-input pg-number small"
-        min={props.min}
-        max={props.max}
-        value={props.value}
-        onChange={(e) =>
-          props.onChange(clampInt(e.target.value, props.min, props.max, props.fallback))
-        }
-        data-testid={props.testId}
-      />
-    </label>
-  );
 }
 
 /** Runs done of total, failures, the time left (counting down between the host's reports). */

@@ -7,12 +7,58 @@
  * - the trigger threshold, the trigger rate at which a query counts as triggering
  *   (trigger eval and improve description; default 0.5, as skill-creator);
  * - the held-out share of each class of queries the description writer never sees
- *   (improve description; default 0.4).
+ *   (improve description; default 0.4);
+ * - the whole-number settings of any run (how many runs, how many calls at once).
  */
-import { useState } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import { useProviders } from '../settings/providers-store';
 import { useEvals, type RunModel } from './evals-store';
 import { graderChoices, rateIn } from './run-options';
+
+/** A labelled number input of the run settings row. */
+function NumberSetting({
+  label,
+  title,
+  ...input
+}: { label: string; title?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="pg-inline" title={title}>
+      {label}
+      <input type="number" className="pg-input pg-number small" {...input} />
+    </label>
+  );
+}
+
+function clampInt(value: string, min: number, max: number, fallback: number): number {
+  const n = Math.round(Number(value));
+  return Number.isFinite(n) && value !== '' ? Math.min(max, Math.max(min, n)) : fallback;
+}
+
+/** A whole-number setting: what is typed is kept within min..max (empty: the fallback). */
+export function CountField(props: {
+  label: string;
+  title?: string;
+  value: number;
+  min: number;
+  max: number;
+  fallback: number;
+  onChange(n: number): void;
+  testId: string;
+}) {
+  return (
+    <NumberSetting
+      label={props.label}
+      title={props.title}
+      min={props.min}
+      max={props.max}
+      value={props.value}
+      onChange={(e) =>
+        props.onChange(clampInt(e.target.value, props.min, props.max, props.fallback))
+      }
+      data-testid={props.testId}
+    />
+  );
+}
 
 /**
  * A fraction field that lets the user type freely ("0." on the way to "0.75"): a value
@@ -31,25 +77,22 @@ function RateField(props: {
   const [text, setText] = useState(String(props.value));
   const valid = rateIn(text, props.min, props.max) !== null;
   return (
-    <label className="pg-inline" title={props.title}>
-      {props.label}
-      <input
-        type="number"
-        className="pg-input pg-number small"
-        min={props.min}
-        max={props.max}
-        step={0.05}
-        value={text}
-        aria-invalid={!valid}
-        onChange={(e) => {
-          setText(e.target.value);
-          const n = rateIn(e.target.value, props.min, props.max);
-          if (n !== null) props.onChange(n);
-        }}
-        onBlur={() => setText(String(props.value))}
-        data-testid={props.testId}
-      />
-    </label>
+    <NumberSetting
+      label={props.label}
+      title={props.title}
+      min={props.min}
+      max={props.max}
+      step={0.05}
+      value={text}
+      aria-invalid={!valid}
+      onChange={(e) => {
+        setText(e.target.value);
+        const n = rateIn(e.target.value, props.min, props.max);
+        if (n !== null) props.onChange(n);
+      }}
+      onBlur={() => setText(String(props.value))}
+      data-testid={props.testId}
+    />
   );
 }
 
