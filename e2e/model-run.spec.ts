@@ -14,7 +14,7 @@ import { test, expect } from './support/fixtures';
 import { openRunTab } from './support/editor';
 import { anthropicTurn } from '../electron/host/providers/test-support/provider-wire';
 import type { RecordedRequest, Reply } from '../electron/host/providers/test-support/wire-server';
-import { wireProviderPerTest } from './support/wire-provider';
+import { modelListReply, wireProviderPerTest } from './support/wire-provider';
 
 // The studio server is started (once per worker) with this test process's environment.
 const KEY_ENV = 'E2E_MODEL_RUN_KEY';
@@ -28,24 +28,8 @@ const OTHER_MODEL = 'claude-e2e-other';
 function timeArithmetic(): (req: RecordedRequest) => Reply {
   let turn = 0;
   return (req) => {
-    if (req.method === 'GET' && req.url.startsWith('/v1/models'))
-      return {
-        kind: 'json',
-        status: 200,
-        body: {
-          data: [
-            {
-              type: 'model',
-              id: MODEL,
-              display_name: 'E2E',
-              created_at: '2026-01-01T00:00:00Z',
-            },
-          ],
-          has_more: false,
-          first_id: MODEL,
-          last_id: MODEL,
-        },
-      };
+    const list = modelListReply(req, MODEL);
+    if (list) return list;
     // As real servers do, the stream names the model that was asked for.
     const asked = (req.json as { model?: unknown } | null)?.model;
     const model = typeof asked === 'string' ? asked : MODEL;

@@ -21,7 +21,7 @@ import {
 } from './support/editor';
 import { anthropicTurn } from '../electron/host/providers/test-support/provider-wire';
 import type { RecordedRequest, Reply } from '../electron/host/providers/test-support/wire-server';
-import { wireProviderPerTest } from './support/wire-provider';
+import { modelListReply, wireProviderPerTest } from './support/wire-provider';
 
 const KEY_ENV = 'E2E_TOPOLOGY_KEY';
 process.env[KEY_ENV] = 'e2e-topology-key-0123456789abcdef';
@@ -193,19 +193,8 @@ test.describe('topology graph', () => {
 /** Each agent of research-brief answers with its own text, streamed slowly enough to watch. */
 function researchBriefServer(): (req: RecordedRequest) => Reply {
   return (req) => {
-    if (req.method === 'GET' && req.url.startsWith('/v1/models'))
-      return {
-        kind: 'json',
-        status: 200,
-        body: {
-          data: [
-            { type: 'model', id: MODEL, display_name: 'E2E', created_at: '2026-01-01T00:00:00Z' },
-          ],
-          has_more: false,
-          first_id: MODEL,
-          last_id: MODEL,
-        },
-      };
+    const list = modelListReply(req, MODEL);
+    if (list) return list;
     const body = req.body;
     const answer = body.includes('Research tides')
       ? ['Tides follow ', 'the moon ', '(NOAA, checked today).']

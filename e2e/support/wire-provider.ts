@@ -1,13 +1,15 @@
 /**
  * A local server speaking a provider's wire format for each test of a spec, and the
  * workspace's skill-studio.json put back after each: the model-run, topology and evals
- * specs all configure a provider this way.
+ * specs all configure a provider this way. Also the server's answer to a model list.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from './fixtures';
 import {
   startWireServer,
+  type RecordedRequest,
+  type Reply,
   type WireServer,
 } from '../../electron/host/providers/test-support/wire-server';
 
@@ -54,6 +56,21 @@ export function wireProviderPerTest(script: () => Script): WireProvider {
       const config = JSON.parse(original) as Record<string, unknown>;
       config.providers = [{ id: 'wire', kind: 'anthropic', base_url: live().url, ...provider }];
       await writeFile(configFile, JSON.stringify(config, null, 2));
+    },
+  };
+}
+
+/** The answer to GET /v1/models (Anthropic's format) listing one model; null for any other request. */
+export function modelListReply(req: RecordedRequest, model: string): Reply | null {
+  if (req.method !== 'GET' || !req.url.startsWith('/v1/models')) return null;
+  return {
+    kind: 'json',
+    status: 200,
+    body: {
+      data: [{ type: 'model', id: model, display_name: 'E2E', created_at: '2026-01-01T00:00:00Z' }],
+      has_more: false,
+      first_id: model,
+      last_id: model,
     },
   };
 }
