@@ -55,6 +55,11 @@ function sources(over: Partial<EvalSources> = {}): EvalSources {
   };
 }
 
+/** The host's answer to a start call: the run's id, kind and size. */
+function started(runId: string, kind: 'benchmark' | 'triggers' | 'improve', total: number) {
+  return () => ({ runId, kind, total, folder: `/${runId}` });
+}
+
 function graded(config: 'with_skill' | 'without_skill', n: number, rate: number): BenchmarkRun {
   return {
     eval_id: 1,
@@ -313,12 +318,7 @@ describe('evals store', () => {
 
   it('tallies trigger queries by index as they are answered', async () => {
     await useEvals.getState().load(DIR);
-    fake.answers['evals.startTriggers'] = () => ({
-      runId: 't1',
-      kind: 'triggers',
-      total: 6,
-      folder: '/t',
-    });
+    fake.answers['evals.startTriggers'] = started('t1', 'triggers', 6);
     await useEvals.getState().startTriggers(DIR, null);
     const result = (index: number, triggers: number) => ({
       query: `q${index}`,
@@ -346,12 +346,7 @@ describe('evals store', () => {
       configurations: ['with_skill', 'without_skill', 'old_skill'],
       runs: 1,
     });
-    fake.answers['evals.start'] = () => ({
-      runId: 'r2',
-      kind: 'benchmark',
-      total: 2,
-      folder: '/x',
-    });
+    fake.answers['evals.start'] = started('r2', 'benchmark', 2);
     await useEvals.getState().startBenchmark(DIR, null, ['evals-json#1']);
     expect(fake.calls.find((c) => c.method === 'evals.start')?.params).toEqual({
       skill: DIR,
@@ -377,12 +372,7 @@ describe('evals store', () => {
 
   it('asks for the trigger eval as the chosen agent', async () => {
     await useEvals.getState().load(DIR);
-    fake.answers['evals.startTriggers'] = () => ({
-      runId: 't2',
-      kind: 'triggers',
-      total: 3,
-      folder: '/t',
-    });
+    fake.answers['evals.startTriggers'] = started('t2', 'triggers', 3);
     await useEvals.getState().startTriggers(DIR, { provider: 'wire', model: 'm' }, 'writer');
     expect(fake.calls.find((c) => c.method === 'evals.startTriggers')?.params).toEqual({
       skill: DIR,
@@ -422,7 +412,7 @@ describe('evals store', () => {
       },
     ] as const;
     for (const { method, kind, start, options } of starts) {
-      fake.answers[method] = () => ({ runId: kind, kind, total: 3, folder: `/${kind}` });
+      fake.answers[method] = started(kind, kind, 3);
       await start();
       expect(fake.calls.find((c) => c.method === method)?.params).toMatchObject({ options });
     }
@@ -430,7 +420,7 @@ describe('evals store', () => {
 
   it("grades with the run's own model unless a grader is picked", async () => {
     await useEvals.getState().load(DIR);
-    fake.answers['evals.start'] = () => ({ runId: 'b', kind: 'benchmark', total: 4, folder: '/b' });
+    fake.answers['evals.start'] = started('b', 'benchmark', 4);
     await useEvals.getState().startBenchmark(DIR, { provider: 'wire', model: 'm' });
     const params = fake.calls.find((c) => c.method === 'evals.start')?.params as {
       options: Record<string, unknown>;

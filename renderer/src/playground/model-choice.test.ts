@@ -1,6 +1,6 @@
 /** The playground's provider/model choice: remembered per skill folder, checked against the providers in force. */
 import { describe, expect, it } from 'vitest';
-import type { ProviderView } from '../../../shared/api/studio-api';
+import { providerView } from '../../../shared/test-support/provider-view';
 import { effectiveChoice, llmOverrideFor, rememberChoice, rememberedChoice } from './model-choice';
 
 class MemoryStorage {
@@ -16,22 +16,6 @@ class MemoryStorage {
   }
 }
 
-const provider = (id: string, model: string, models: string[] = []): ProviderView => ({
-  id,
-  kind: 'openai-compatible',
-  base_url: 'http://127.0.0.1:1/v1',
-  base_url_set: true,
-  model,
-  models,
-  api_key_env: null,
-  default: false,
-  source: 'workspace',
-  key: 'not_needed',
-  key_from: null,
-  key_stored: false,
-  key_problem: null,
-});
-
 describe('model choice', () => {
   it('is remembered per skill folder', () => {
     const s = new MemoryStorage();
@@ -44,7 +28,7 @@ describe('model choice', () => {
   });
 
   it('falls back to the default when the remembered provider or model is gone', () => {
-    const list = [provider('p', 'm1', ['m2']), provider('q', 'x')];
+    const list = [providerView('p', 'm1', ['m2']), providerView('q', 'x')];
     // [remembered provider, remembered model] → [provider, model] in force
     const cases: [string, string, string, string][] = [
       ['p', 'm2', 'p', 'm2'], // still listed
