@@ -118,33 +118,48 @@ export async function walkSkillTree(root: string, opts: WalkOptions = {}): Promi
   let foldersEntered = 1;
   let truncated = false;
 
-  const describe = async (dirReal: string, e: Dirent, rel: string): Promise<WalkEntry | null> => {
+  // Plain files and folders are described from their directory entry alone, without a
+  // promise: on a big scan most entries are that, and the count should cost no more.
+  const describe = (
+    dirReal: string,
+    e: Dirent,
+    rel: string,
+  ): WalkEntry | null | Promise<WalkEntry | null> => {
     const abs = path.join(dirReal, e.name);
-    let kind = rawKind(e);
+    const kind = rawKind(e);
     if (kind === null) {
-      try {
-        kind = rawKind(await io.lstat(abs)) ?? 'other';
-      } catch {
-        return null; // vanished while listing
-      }
+      return io.lstat(abs).then(
+        (st) => describeKind(abs, rel, rawKind(st) ?? 'other'),
+        () => null, // vanished while listing
+      );
     }
+    return describeKind(abs, rel, kind);
+  };
+  const describeKind = (
+    abs: string,
+    rel: string,
+    kind: RawKind,
+  ): WalkEntry | null | Promise<WalkEntry | null> => {
     opts.visit?.(rel, kind);
-    try {
-      if (kind === 'dir') return entry(rel, abs, true, null);
-      if (kind === 'file') {
-        if (!opts.stats) return entry(rel, abs, false, null);
-        const st = await io.lstat(abs);
-        return st.isFile() ? entry(rel, abs, false, st) : null;
-      }
-      if (kind === 'other') return null; // sockets, FIFOs, devices: not skill content
-      const real = await io.realpath(abs);
-      if (!isInsideOrEqual(rootReal, real) || real === rootReal) return null;
-      const st = await io.stat(real);
-      if (st.isDirectory()) return entry(rel, real, true, null);
-      return st.isFile() ? entry(rel, real, false, opts.stats ? st : null) : null;
-    } catch {
-      return null; // vanished while listing, dangling or looping link, or unreadable
+    if (kind === 'dir') return entry(rel, abs, true, null);
+    if (kind === 'other') return null; // sockets, FIFOs, devices: not skill content
+    if (kind === 'file' && !opts.stats) return entry(rel, abs, false, null);
+    return describeByStat(abs, rel, kind).catch(() => null); // vanished, dangling or looping
+  };
+  const describeByStat = async (
+    abs: string,
+    rel: string,
+    kind: 'file' | 'link',
+  ): Promise<WalkEntry | null> => {
+    if (kind === 'file') {
+      const st = await io.lstat(abs);
+      return st.isFile() ? entry(rel, abs, false, st) : null;
     }
+    const real = await io.realpath(abs);
+    if (!isInsideOrEqual(rootReal, real) || real === rootReal) return null;
+    const st = await io.stat(real);
+    if (st.isDirectory()) return entry(rel, real, true, null);
+    return st.isFile() ? entry(rel, real, false, opts.stats ? st : null) : null;
   };
 
   // Depth-first with an explicit stack: no recursion limit, and the bound is checked per entry.
@@ -169,11 +184,12 @@ export async function walkSkillTree(root: string, opts: WalkOptions = {}): Promi
       named = named.slice(0, budget);
       truncated = true;
     }
-    const found = await Promise.all(
-      named.map((e) =>
-        describe(current.real, e, current.rel ? `${current.rel}/${e.name}` : e.name),
-      ),
+    const described = named.map((e) =>
+      describe(current.real, e, current.rel ? `${current.rel}/${e.name}` : e.name),
     );
+    const found = described.some((d) => d instanceof Promise)
+      ? await Promise.all(described)
+      : (described as (WalkEntry | null)[]);
     const subfolders: Folder[] = [];
     for (const entry of found) {
       if (!entry) continue;
