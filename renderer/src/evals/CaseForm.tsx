@@ -120,7 +120,7 @@ export function CaseForm({
   const checks = value.checks;
   const setChecks = (next: CheckSpec[]) => onChange({ ...value, checks: next });
   return (
-    <fieldset className="ev-case" data-testid="eval-case" data-index={index}>
+    <fieldset className="pg-fieldset ev-case" data-testid="eval-case" data-index={index}>
       <legend>
         Case {n}
         {value.id !== undefined && <span className="pg-muted"> · id {value.id}</span>}
