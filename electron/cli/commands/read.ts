@@ -5,6 +5,8 @@ import { withClient } from '../client';
 export const readCommand: CommandImpl = {
   run: (ctx) =>
     withClient(ctx, async (client) => {
+      // The settings first: their problems are printed even when the name is missing.
+      await client.invoke('workspace.load', {});
       const [name, file = 'SKILL.md'] = ctx.positionals;
       if (!name) throw new UsageError('name the skill to read');
       const res = await client.invoke('skill.read', { skill: name, file });
@@ -22,6 +24,7 @@ export const readCommand: CommandImpl = {
 export const filesCommand: CommandImpl = {
   run: (ctx) =>
     withClient(ctx, async (client) => {
+      await client.invoke('workspace.load', {});
       const [name] = ctx.positionals;
       if (!name) throw new UsageError('name the skill');
       const files = await client.invoke('skill.files', { skill: name });

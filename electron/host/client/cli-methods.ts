@@ -125,6 +125,11 @@ export interface CliMethods {
     { skill: string; countFiles?: boolean },
     { record: SkillRecord; all: SkillRecord[] },
   ];
+  /**
+   * Reads the workspace's settings now (their problems are told now), for a caller that
+   * checks its own arguments after that; `skill.read` and `skill.files` reuse what it read.
+   */
+  'workspace.load': [Record<string, never>, { workspace: string | null }];
   /** A skill file as an agent reads it (SKILL.md without frontmatter; 50 KB cap). */
   'skill.read': [{ skill: string; file: string }, SkillReadResult];
   'skill.files': [{ skill: string }, FileEntry[]];

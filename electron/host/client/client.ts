@@ -56,6 +56,7 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'folders.validate': 'folders',
   'catalog.list': 'catalog',
   'catalog.resolve': 'catalog',
+  'workspace.load': 'lookup',
   'skill.read': 'lookup',
   'skill.files': 'lookup',
   'skills.resolve': 'studio',
@@ -125,7 +126,7 @@ export interface HostClient {
 }
 
 export function createClient(options: ClientOptions): HostClient {
-  const ctx: ClientContext = { ...options, studio: null };
+  const ctx: ClientContext = { ...options, studio: null, sources: null };
   const studio = () => DOMAINS.studio();
   return {
     async invoke<M extends ClientMethod>(

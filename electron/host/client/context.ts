@@ -4,6 +4,7 @@
  * told. Also the state one client keeps between calls (the whole host, once opened).
  */
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { ResolveSourcesOptions } from '../registry/sources';
 import type { StudioHost } from '../studio-host';
 
 export interface ClientOptions {
@@ -26,6 +27,8 @@ export interface ClientOptions {
 export interface ClientContext extends ClientOptions {
   /** The whole host, once a method needed it (studio.ts opens it; the client closes it). */
   studio: Promise<StudioHost> | null;
+  /** The workspace's sources as the lookup read them (lookup.ts), once. */
+  sources: Promise<ResolveSourcesOptions> | null;
 }
 
 /** The home folder the user's skill sources come from, or null (`noUser`). */

@@ -7,20 +7,30 @@
 import path from 'node:path';
 import { NotFoundError } from '../fs/errors';
 import { findSkill, type FoundSkill } from '../registry/find-skill';
-import { resolveSources } from '../registry/sources';
+import { resolveSources, type ResolveSourcesOptions } from '../registry/sources';
 import { listSkillFiles, readSkillFile } from '../skill-files';
 import type { ClientContext } from './context';
 import type { DomainHandlers } from './domain';
 import { workspaceSources } from './workspace-sources';
 
+/** The workspace's sources, read once per client. */
+function sourcesOf(ctx: ClientContext): Promise<ResolveSourcesOptions> {
+  ctx.sources ??= workspaceSources(ctx);
+  return ctx.sources;
+}
+
 /** The skill `ref` names in the workspace (by name, else by folder). */
 async function lookupSkill(ctx: ClientContext, ref: string): Promise<FoundSkill> {
-  const found = await findSkill(resolveSources(await workspaceSources(ctx)), ref);
+  const found = await findSkill(resolveSources(await sourcesOf(ctx)), ref);
   if (!found) throw new NotFoundError(`no skill named '${ref}'`);
   return found;
 }
 
-export const handlers: DomainHandlers<'skill.read' | 'skill.files'> = {
+export const handlers: DomainHandlers<'workspace.load' | 'skill.read' | 'skill.files'> = {
+  async 'workspace.load'(_params, ctx) {
+    return { workspace: (await sourcesOf(ctx)).workspace };
+  },
+
   async 'skill.read'({ skill, file }, ctx) {
     const rec = await lookupSkill(ctx, skill);
     const rel = file.replace(/^(\.\/)+/, '');
