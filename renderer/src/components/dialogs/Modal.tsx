@@ -13,7 +13,10 @@ interface Props {
   footer?: ReactNode;
 }
 
-/** A dialog over the studio: Escape or the backdrop closes it; focus moves inside and comes back. */
+/**
+ * A dialog over the studio: Escape or the backdrop closes it; focus moves inside and comes
+ * back. With a footer, only the body scrolls, so the footer's buttons stay in view.
+ */
 export function Modal({ title, onClose, children, wide, testId, footer }: Props) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
