@@ -125,7 +125,8 @@ export async function walkSkillTree(root: string, opts: WalkOptions = {}): Promi
     e: Dirent,
     rel: string,
   ): WalkEntry | null | Promise<WalkEntry | null> => {
-    const abs = path.join(dirReal, e.name);
+    // dirReal is a real path already and a listed name has no separator: no join needed.
+    const abs = dirReal.endsWith(path.sep) ? dirReal + e.name : dirReal + path.sep + e.name;
     const kind = rawKind(e);
     if (kind === null) {
       return io.lstat(abs).then(
