@@ -132,31 +132,45 @@ export function GraderPicker() {
   );
 }
 
-export function ThresholdInput() {
-  const threshold = useEvals((s) => s.settings.threshold);
+/** A fraction of the eval settings, read from and written to the store. */
+function RateSetting({
+  setting,
+  ...field
+}: { setting: 'threshold' | 'holdout' } & Omit<
+  Parameters<typeof RateField>[0],
+  'value' | 'onChange'
+>) {
+  const value = useEvals((s) => s.settings[setting]);
   return (
     <RateField
+      {...field}
+      value={value}
+      onChange={(n) => useEvals.getState().setSettings({ [setting]: n })}
+    />
+  );
+}
+
+export function ThresholdInput() {
+  return (
+    <RateSetting
+      setting="threshold"
       label="Trigger threshold"
       title="A query counts as triggering when the model picks the skill in at least this share of its runs (0.05 to 1)"
-      value={threshold}
       min={0.05}
       max={1}
-      onChange={(n) => useEvals.getState().setSettings({ threshold: n })}
       testId="eval-threshold"
     />
   );
 }
 
 export function HoldoutInput() {
-  const holdout = useEvals((s) => s.settings.holdout);
   return (
-    <RateField
+    <RateSetting
+      setting="holdout"
       label="Held out"
       title="Share of the queries that should and should not trigger kept from the model that writes the description, to score it fairly (0.1 to 0.9)"
-      value={holdout}
       min={0.1}
       max={0.9}
-      onChange={(n) => useEvals.getState().setSettings({ holdout: n })}
       testId="eval-holdout"
     />
   );
