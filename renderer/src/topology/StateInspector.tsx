@@ -5,14 +5,13 @@
  * previews until the final state brings the full ones.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { SkillEvent } from '../../../shared/protocol/a2e';
+import type { FoldedTopologyRun } from './use-topology-run';
 import { stateTimeline, type StateSnapshot } from './run-state';
 import { OUTCOME_TEXT } from './TopologyGraph';
 
 interface Props {
-  events: readonly SkillEvent[];
-  input: Record<string, unknown>;
-  final: Record<string, unknown> | null;
+  /** The run so far: its events, the input state and, once done, the final state. */
+  run: Pick<FoldedTopologyRun, 'events' | 'input' | 'final'>;
   /** Steps of the picked node (run-state.ts stepIds): their points are marked. */
   highlight?: ReadonlySet<string>;
 }
@@ -63,7 +62,8 @@ function Snapshot({ snap }: { snap: StateSnapshot }) {
   );
 }
 
-export function StateInspector({ events, input, final, highlight }: Props) {
+export function StateInspector({ run, highlight }: Props) {
+  const { events, input, final } = run;
   const timeline = useMemo(() => stateTimeline(events, input, final), [events, input, final]);
   const [picked, setPicked] = useState<number | null>(null);
   // Follow the run: until the user picks a point, the latest one shows.

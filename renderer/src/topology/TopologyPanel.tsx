@@ -223,12 +223,7 @@ export function TopologyPanel({ skill }: { skill: string }) {
               onRevealColumn={reveal}
             />
           ) : folded ? (
-            <StateInspector
-              events={folded.events}
-              input={folded.input}
-              final={folded.final}
-              highlight={highlight}
-            />
+            <StateInspector run={folded} highlight={highlight} />
           ) : (
             <div className="pg-empty-line">Run {skill} to see the state after each step here.</div>
           )}

@@ -81,12 +81,7 @@ export function TopologyRunStrip({ skill, run }: { skill: string; run: ActiveRun
             <div className="pg-empty-line">No topology to draw.</div>
           )
         ) : folded ? (
-          <StateInspector
-            events={folded.events}
-            input={folded.input}
-            final={folded.final}
-            highlight={highlight}
-          />
+          <StateInspector run={folded} highlight={highlight} />
         ) : null}
       </div>
     </div>
