@@ -31,6 +31,10 @@ const CLI_SHARED = { 'electron/cli/io.ts': 'io', 'electron/host/runner/live-runs
 // it (the settings reader and its ajv, when there is no skill-studio.json). Written as a
 // static import elsewhere, it is bundled there as usual.
 const CLI_LAZY = { 'electron/host/workspace/workspace-config.ts': 'workspace-config' };
+// Packages loaded with require() only when needed (shared/json/json-schema.ts loads RE2
+// for a schema with a pattern): a bundle of their own, so the bundles that may need
+// them neither read nor parse a third of a megabyte of code a run mostly leaves unused.
+const CLI_LAZY_PACKAGES = { re2js: 're2js' };
 // Every module commands/index.ts loads with import(): the list cannot fall behind it.
 const CLI_COMMANDS = [
   ...new Set(
@@ -60,6 +64,12 @@ function cliParts(prefix, self) {
   return {
     name: 'cli-parts',
     setup(b) {
+      b.onResolve({ filter: /^[a-z0-9@][^:]*$/ }, (args) => {
+        const lazy = CLI_LAZY_PACKAGES[args.path];
+        if (args.kind === 'require-call' && lazy && lazy !== self)
+          return { path: `${prefix}${lazy}.cjs`, external: true };
+        return undefined;
+      });
       b.onResolve({ filter: /^\.\.?\// }, (args) => {
         const rel = path.relative(process.cwd(), path.resolve(args.resolveDir, args.path));
         const file = rel
@@ -96,6 +106,7 @@ const cliBuilds = [
     ...CLIENT_DOMAINS.map((name) => [`electron/host/client/${name}.ts`, `client-${name}`]),
     ...Object.entries(CLI_SHARED),
     ...Object.entries(CLI_LAZY),
+    ...Object.entries(CLI_LAZY_PACKAGES),
   ].map(([entry, name]) =>
     build({
       ...common,
