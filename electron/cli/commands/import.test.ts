@@ -1,25 +1,13 @@
 /** `skill-studio import`: several skills per zip, and what happens when a skill exists. */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ZipFile } from 'yazl';
+import { zipFiles as zip } from '../../test-support/zip-files';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempWorkspace, type TempWorkspace } from '../../test-support/temp-workspace';
 import { runCliIn as cli } from '../../test-support/run-cli';
 
 const md = (name: string, description = `${name} does things.`) =>
   `---\nname: ${name}\ndescription: ${description}\n---\nBody\n`;
-
-function zip(files: Record<string, string>): Promise<Buffer> {
-  const z = new ZipFile();
-  for (const [name, text] of Object.entries(files)) z.addBuffer(Buffer.from(text), name);
-  z.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    z.outputStream.on('error', reject);
-  });
-}
 
 describe('skill-studio import', () => {
   let ws: TempWorkspace;

@@ -20,8 +20,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ZipFile } from 'yazl';
 import { runCli } from '../main';
+import { zipFiles as zip } from '../../test-support/zip-files';
 import type { CliIO } from '../io';
 
 interface Run {
@@ -266,20 +266,6 @@ describe('skill-studio install', () => {
     expect(existsSync(path.join(ws, '.cursor', 'skills', 'Bad_Name', 'SKILL.md'))).toBe(true);
   });
 });
-
-/** A zip of these files; a name in `links` becomes a symbolic link entry. */
-function zip(files: Record<string, string>, links: readonly string[] = []): Promise<Buffer> {
-  const z = new ZipFile();
-  for (const [name, text] of Object.entries(files))
-    z.addBuffer(Buffer.from(text), name, links.includes(name) ? { mode: 0o120777 } : {});
-  z.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    z.outputStream.on('error', reject);
-  });
-}
 
 describe('skill-studio install from a bundle', () => {
   it('unpacks through bundle import and installs the picked skill, leaving no temp folder', async () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderView, ProvidersInfo } from '../../../shared/api/studio-api';
+import { providerView } from '../../../shared/test-support/provider-view';
 import type { SkillCallRequest } from '../../../shared/protocol/a2e';
 import { makeCallResponse, makeEvent } from '../../../shared/protocol/messages';
 import { skillListItem } from '../../../shared/test-support/skill-list-item';
@@ -12,23 +13,7 @@ import { FakeBackend } from './run-fakes';
 const SKILL = 'text-stats';
 const DIR = '/ws/skills/text-stats';
 
-function provider(id: string, model: string, models: string[] = []): ProviderView {
-  return {
-    id,
-    kind: 'openai-compatible',
-    base_url: 'http://127.0.0.1:11434/v1',
-    base_url_set: true,
-    model,
-    models,
-    api_key_env: null,
-    default: false,
-    source: 'workspace',
-    key: 'not_needed',
-    key_from: null,
-    key_stored: false,
-    key_problem: null,
-  };
-}
+const provider = providerView;
 
 function providersInfo(providers: ProviderView[]): ProvidersInfo {
   return {
