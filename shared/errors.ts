@@ -44,3 +44,16 @@ export function errorMessage(err: unknown): string {
   }
   return String(err);
 }
+
+/**
+ * An error with a stable code from the vocabulary above: what the host throws on purpose
+ * (its file services' errors extend it) and what the UI rebuilds from a reply's payload.
+ */
+export class StudioError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'StudioError';
+    this.code = code;
+  }
+}

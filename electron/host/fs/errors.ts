@@ -4,17 +4,16 @@
  * and the path the user asked about, so every message names the file.
  */
 import type { StudioErrorCode } from '../../../shared/api/studio-api';
-import { errorMessage } from '../../../shared/errors';
+import { errorMessage, StudioError } from '../../../shared/errors';
 
-export class FileServiceError extends Error {
-  readonly code: StudioErrorCode;
+/** The host's StudioError (shared/errors.ts) about a file: it also names the path asked about. */
+export class FileServiceError extends StudioError {
   /** The path as the caller gave it (relative to the skill root when there is one). */
   readonly path: string | null;
 
   constructor(code: StudioErrorCode, message: string, path: string | null = null) {
-    super(message);
+    super(code, message);
     this.name = new.target.name;
-    this.code = code;
     this.path = path;
   }
 }

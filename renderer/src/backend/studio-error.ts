@@ -4,17 +4,15 @@
  * the host's message about a hostile name, and so on. The codes are the shared
  * vocabulary (shared/errors.ts).
  */
-import type { StudioErrorCode, StudioErrorPayload } from '../../../shared/api/studio-api';
-import { errorMessage as sharedErrorMessage, isErrorCode } from '../../../shared/errors';
+import type { StudioErrorPayload } from '../../../shared/api/studio-api';
+import {
+  errorMessage as sharedErrorMessage,
+  isErrorCode,
+  StudioError,
+} from '../../../shared/errors';
 
-export class StudioError extends Error {
-  readonly code: StudioErrorCode;
-  constructor(code: StudioErrorCode, message: string) {
-    super(message);
-    this.name = 'StudioError';
-    this.code = code;
-  }
-}
+/** The one StudioError class (shared/errors.ts), which the host's errors extend too. */
+export { StudioError };
 
 export function isStudioErrorPayload(value: unknown): value is StudioErrorPayload {
   if (typeof value !== 'object' || value === null) return false;
