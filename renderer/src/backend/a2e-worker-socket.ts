@@ -5,6 +5,7 @@
  */
 import type { A2EStream } from '../../../shared/api/studio-api';
 import type { A2EOutbound, A2ERequest } from '../../../shared/protocol/a2e';
+import { errorMessage } from '../../../shared/errors';
 
 type WorkerReply =
   | { type: 'batch'; messages: A2EOutbound[] }
@@ -63,7 +64,7 @@ export function openWorkerSocket(
     },
     (err: unknown) => {
       worker.terminate();
-      if (!closedByUs) conn.onLost?.(err instanceof Error ? err.message : String(err));
+      if (!closedByUs) conn.onLost?.(errorMessage(err));
     },
   );
   return conn;
