@@ -221,6 +221,24 @@ function triggersReport(t: TriggerResultsJson, c: Colours): string {
   return `${table(rows)}\n\n${s.passed}/${s.total} queries pass · precision ${f(s.precision)} · recall ${f(s.recall)} · tp ${s.confusion.true_positive} fp ${s.confusion.false_positive} fn ${s.confusion.false_negative} tn ${s.confusion.true_negative}\n`;
 }
 
+/** The results as JSON (`--json`) or as the report, with the folder they were written to. */
+function printResults(ctx: CommandContext, results: unknown, report: string, folder: string) {
+  if (ctx.common.json) writeJson(ctx.io, results);
+  else ctx.io.stdout.write(report + `results: ${folder}\n`);
+}
+
+/** "<what> cancelled: why" when the run did not complete, as the first of its problems. */
+function unfinished(what: string, outcome: { status: string; error?: string | null }): string[] {
+  if (outcome.status === 'completed') return [];
+  return [`${what} ${outcome.status}${outcome.error ? `: ${outcome.error}` : ''}`];
+}
+
+/** Says each problem on stderr; exit 1 when there is any. */
+function exitFor(ctx: CommandContext, problems: readonly string[]): number {
+  for (const p of problems) ctx.io.stderr.write(`skill-studio eval: ${p}\n`);
+  return problems.length > 0 ? EXIT_FAILED : EXIT_OK;
+}
+
 export const evalCommand: CommandImpl = {
   run: (ctx) =>
     withClient(
@@ -238,7 +256,6 @@ export const evalCommand: CommandImpl = {
         const model = stringFlag(ctx, 'model') ?? null;
         const c = colours(ctx.io);
         const view = new ProgressView(ctx.io.stderr, c);
-        const json = ctx.common.json;
 
         if (ctx.values.triggers) {
           const agent = stringFlag(ctx, 'agent') ?? null;
@@ -264,18 +281,14 @@ export const evalCommand: CommandImpl = {
           const t = (await client.invoke('evals.get', { skill, runId: outcome.started.runId }))
             .triggers;
           if (!t) throw new Error(outcome.error ?? 'the trigger run left no results');
-          if (json) writeJson(ctx.io, t);
-          else ctx.io.stdout.write(triggersReport(t, c) + `results: ${outcome.started.folder}\n`);
+          printResults(ctx, t, triggersReport(t, c), outcome.started.folder);
           const rate = t.summary.total === 0 ? 0 : t.summary.passed / t.summary.total;
-          const problems: string[] = [];
-          if (outcome.status !== 'completed')
-            problems.push(`the run ${outcome.status}${outcome.error ? `: ${outcome.error}` : ''}`);
+          const problems = unfinished('the run', outcome);
           if (minPassRate !== null && rate < minPassRate)
             problems.push(
               `${pct(rate)} of queries pass, below --min-pass-rate ${pct(minPassRate)}`,
             );
-          for (const p of problems) ctx.io.stderr.write(`skill-studio eval: ${p}\n`);
-          return problems.length > 0 ? EXIT_FAILED : EXIT_OK;
+          return exitFor(ctx, problems);
         }
 
         const configurations: ConfigurationName[] = ctx.values.previous
@@ -306,16 +319,11 @@ export const evalCommand: CommandImpl = {
         const b = (await client.invoke('evals.get', { skill, runId: outcome.started.runId }))
           .benchmark;
         if (!b) throw new Error(outcome.error ?? 'the benchmark left no results');
-        if (json) writeJson(ctx.io, b);
-        else ctx.io.stdout.write(benchmarkReport(b, c) + `results: ${outcome.started.folder}\n`);
+        printResults(ctx, b, benchmarkReport(b, c), outcome.started.folder);
 
-        const problems: string[] = [];
         const withSkill = b.run_summary.with_skill?.pass_rate.mean ?? 0;
         const baseline = b.run_summary.without_skill?.pass_rate.mean;
-        if (outcome.status !== 'completed')
-          problems.push(
-            `the benchmark ${outcome.status}${outcome.error ? `: ${outcome.error}` : ''}`,
-          );
+        const problems = unfinished('the benchmark', outcome);
         if (b.studio.failed_runs.length > 0)
           problems.push(`${b.studio.failed_runs.length} run(s) failed`);
         if (minPassRate !== null && withSkill < minPassRate)
@@ -326,8 +334,7 @@ export const evalCommand: CommandImpl = {
           problems.push(
             `the skill does worse than no skill: ${pct(withSkill)} against ${pct(baseline)}`,
           );
-        for (const p of problems) ctx.io.stderr.write(`skill-studio eval: ${p}\n`);
-        return problems.length > 0 ? EXIT_FAILED : EXIT_OK;
+        return exitFor(ctx, problems);
       },
       { openWorkspace: true },
     ),
