@@ -254,6 +254,8 @@ export const evalCommand: CommandImpl = {
         const minPassRate = rateFlag(ctx, 'min-pass-rate');
         const provider = stringFlag(ctx, 'provider') ?? null;
         const model = stringFlag(ctx, 'model') ?? null;
+        // What a trigger run and a benchmark share.
+        const runOptions = { provider, model, runs, concurrency };
         const c = colours(ctx.io);
         const view = new ProgressView(ctx.io.stderr, c);
 
@@ -268,10 +270,7 @@ export const evalCommand: CommandImpl = {
               client.invoke('evals.startTriggers', {
                 skill,
                 options: {
-                  provider,
-                  model,
-                  runs,
-                  concurrency,
+                  ...runOptions,
                   agent,
                   ...(threshold !== null ? { threshold } : {}),
                 },
@@ -305,10 +304,7 @@ export const evalCommand: CommandImpl = {
             client.invoke('evals.start', {
               skill,
               options: {
-                provider,
-                model,
-                runs,
-                concurrency,
+                ...runOptions,
                 configurations,
                 ...(cases ? { cases } : {}),
                 ...(graderModel ? { grader: { model: graderModel } } : {}),
