@@ -5,7 +5,6 @@
  */
 import type { SchemaErrorDetail } from '../protocol/codec';
 import { escapeSegment } from './json-path';
-import type { ArgumentCheckReply } from './argument-check';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -57,6 +56,3 @@ export function unplacedErrors(
   }
   return out;
 }
-
-/** @deprecated The old name of ArgumentCheckReply (./argument-check.ts); kept until its last users move. */
-export type ArgumentsCheck = ArgumentCheckReply;

@@ -9,13 +9,9 @@ import path from 'node:path';
 import { frameworkSkillsDir } from '../app-paths';
 import { NotFoundError } from '../fs/errors';
 import type { ResolveSourcesOptions } from '../registry/sources';
-import type { LoadedWorkspaceConfig, WorkspaceConfig } from '../workspace/workspace-config';
+import type { LoadedWorkspaceConfig } from '../workspace/workspace-config';
+import { defaultWorkspaceConfig, WORKSPACE_CONFIG_FILE } from '../workspace/workspace-file';
 import { sourceHome, type ClientContext } from './context';
-
-/** workspace-config.ts's WORKSPACE_CONFIG_FILE, without loading its validator (ajv). */
-export const SETTINGS_FILE = 'skill-studio.json';
-/** workspace-config.ts's defaults: what a workspace without settings uses. */
-export const NO_SETTINGS: WorkspaceConfig = { plugins: [], user_sources: {}, agents: [] };
 
 export type SettingsLoader = (workspace: string) => Promise<LoadedWorkspaceConfig>;
 
@@ -25,10 +21,10 @@ export type SettingsLoader = (workspace: string) => Promise<LoadedWorkspaceConfi
  */
 export const settingsIfAny: SettingsLoader = async (workspace) => {
   try {
-    lstatSync(path.join(workspace, SETTINGS_FILE));
+    lstatSync(path.join(workspace, WORKSPACE_CONFIG_FILE));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-      return { config: { ...NO_SETTINGS }, diagnostics: [] };
+      return { config: defaultWorkspaceConfig(), diagnostics: [] };
   }
   const { loadWorkspaceConfig } = await import('../workspace/workspace-config');
   return loadWorkspaceConfig(workspace);
@@ -51,7 +47,8 @@ export async function workspaceSources(
   if (!isFolder(cwd)) throw new NotFoundError(`${cwd} is not a folder`);
   const workspace = realpathSync(cwd);
   const { config, diagnostics } = await loadSettings(workspace);
-  if (diagnostics.length > 0) ctx.onConfigDiagnostics?.(path.join(cwd, SETTINGS_FILE), diagnostics);
+  if (diagnostics.length > 0)
+    ctx.onConfigDiagnostics?.(path.join(cwd, WORKSPACE_CONFIG_FILE), diagnostics);
   return {
     workspace,
     home: sourceHome(ctx),

@@ -16,7 +16,9 @@ import { readRegularFile } from '../fs/safe-read';
 import { scanJson, type JsonPath } from '../../../shared/json/json-position';
 import { PROVIDERS_SCHEMA, workspaceProviderProblems } from '../providers/provider-config';
 
-export const WORKSPACE_CONFIG_FILE = 'skill-studio.json';
+import { defaultWorkspaceConfig, WORKSPACE_CONFIG_FILE } from './workspace-file';
+
+export { defaultWorkspaceConfig, WORKSPACE_CONFIG_FILE };
 
 /** A config file larger than this is not a config file; refuse it rather than parse it. */
 const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
@@ -42,12 +44,6 @@ export interface LoadedWorkspaceConfig {
   config: WorkspaceConfig;
   diagnostics: Diagnostic[];
 }
-
-export const defaultWorkspaceConfig = (): WorkspaceConfig => ({
-  plugins: [],
-  user_sources: {},
-  agents: [],
-});
 
 /** JSON Schema (draft-07) of skill-studio.json. Unknown top-level keys are allowed and kept. */
 export const WORKSPACE_CONFIG_SCHEMA = {
