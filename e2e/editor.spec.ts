@@ -48,11 +48,16 @@ test.describe('editing SKILL.md', () => {
     // Wait until Monaco has laid the line out, then hover it (Playwright waits for a stable box).
     const line = editor(page).locator('.view-line', { hasText: 'description:' });
     await expect(line).toBeVisible();
-    await line.hover({ position: { x: 30, y: 8 } });
-    await expect(page.locator('.monaco-hover:not(.hidden)').first()).toContainText(
-      'Agents read this',
-      { timeout: 5_000 },
-    );
+    // Monaco shows a hover on mouse movement only, and a movement that lands before its hover
+    // provider is registered shows nothing: move off and back until the hover answers.
+    await expect(async () => {
+      await page.mouse.move(0, 0);
+      await line.hover({ position: { x: 30, y: 8 } });
+      await expect(page.locator('.monaco-hover:not(.hidden)').first()).toContainText(
+        'Agents read this',
+        { timeout: 2_000 },
+      );
+    }).toPass({ timeout: 10_000 });
 
     // Uppercase and an underscore: the fix must give a valid name, not validate_target.
     await replaceLine(page, 2, 'name: Validate_Target');
