@@ -92,6 +92,9 @@ function cliParts(prefix, self) {
   };
 }
 
+// Worker threads' modules: schema compiling for calls, and reading skills on a second core.
+const WORKERS = ['schema-worker', 'scan-worker'];
+
 const cliBuilds = [
   build({
     ...common,
@@ -120,13 +123,15 @@ const cliBuilds = [
 
 await Promise.all([
   ...cliBuilds,
-  // The schema worker sits beside each bundle that starts it (electron/host/workers).
-  ...[
-    'dist/schema-worker.cjs',
-    'dist/cli/schema-worker.cjs',
-    'dist/electron/schema-worker.cjs',
-  ].map((outfile) =>
-    build({ ...common, entryPoints: ['electron/host/workers/schema-worker.ts'], outfile }),
+  // Each worker's module sits beside each bundle that starts it (electron/host/workers).
+  ...WORKERS.filter((name) => existsSync(`electron/host/workers/${name}.ts`)).flatMap((name) =>
+    ['dist', 'dist/cli', 'dist/electron'].map((dir) =>
+      build({
+        ...common,
+        entryPoints: [`electron/host/workers/${name}.ts`],
+        outfile: `${dir}/${name}.cjs`,
+      }),
+    ),
   ),
   existsSync('electron/main/main.ts') &&
     build({ ...common, entryPoints: ['electron/main/main.ts'], outfile: 'dist/electron/main.cjs' }),
