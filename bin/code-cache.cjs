@@ -5,7 +5,8 @@
  * compiling a command's bundle is a good part of its start.
  *
  * Each bundle is compiled with the code V8 produced for it in an earlier run (vm.Script
- * cachedData), kept in the user's cache folder under a key of the bundle's path, size and
+ * cachedData), kept in `v8/` of the CLI's cache folder (cache-folder.cjs;
+ * SKILL_STUDIO_CODE_CACHE_DIR moves this part alone) under a key of the bundle's path, size and
  * modification time and of the Node version and architecture. A bundle compiled without
  * usable cached data has its code written at exit, after the run compiled what it used.
  * Stale or rejected data is ignored (and replaced), and a cache folder that cannot be read
@@ -15,24 +16,16 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const Module = require('node:module');
-const os = require('node:os');
 const path = require('node:path');
 const vm = require('node:vm');
+const { cacheFolder } = require('./cache-folder.cjs');
 
-/** The user's cache folder for this tool, as each platform places caches. */
-function cacheFolder(env) {
+/** The folder of the code cache: `v8/` in the CLI's cache folder, unless moved on its own. */
+function codeCacheFolder(env) {
+  if (env.NODE_DISABLE_COMPILE_CACHE) return null;
   if (env.SKILL_STUDIO_CODE_CACHE_DIR) return env.SKILL_STUDIO_CODE_CACHE_DIR;
-  const home = os.homedir();
-  if (process.platform === 'win32')
-    return path.join(
-      env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'),
-      'skill-studio',
-      'Cache',
-      'v8',
-    );
-  if (process.platform === 'darwin')
-    return path.join(home, 'Library', 'Caches', 'skill-studio', 'v8');
-  return path.join(env.XDG_CACHE_HOME || path.join(home, '.cache'), 'skill-studio', 'v8');
+  const root = cacheFolder(env);
+  return root && path.join(root, 'v8');
 }
 
 function cacheFileFor(folder, filename) {
@@ -98,13 +91,13 @@ function writePending(folder, pending) {
  * exit) and `uninstall`, or null when the cache is switched off.
  */
 function installCodeCache(distDir, env = process.env) {
-  if (env.NODE_DISABLE_COMPILE_CACHE) return null;
   let folder;
   try {
-    folder = cacheFolder(env);
+    folder = codeCacheFolder(env);
   } catch {
     return null;
   }
+  if (!folder) return null;
   const prefix = distDir.endsWith(path.sep) ? distDir : distDir + path.sep;
   const pending = [];
   const compile = Module.prototype._compile;
@@ -124,4 +117,4 @@ function installCodeCache(distDir, env = process.env) {
   };
 }
 
-module.exports = { installCodeCache, cacheFolder };
+module.exports = { installCodeCache, codeCacheFolder };

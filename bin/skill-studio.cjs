@@ -4,7 +4,13 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const bundle = path.join(__dirname, '..', 'dist', 'cli.cjs');
-if (!fs.existsSync(bundle)) {
+let built;
+try {
+  built = fs.statSync(bundle);
+} catch {
+  built = null;
+}
+if (!built) {
   process.stderr.write(
     'skill-studio: not built yet — run `npm run build` in ' + path.dirname(__dirname) + '\n',
   );
@@ -23,8 +29,16 @@ if (typeof enableCompileCache === 'function') {
 } else {
   require('./code-cache.cjs').installCodeCache(path.dirname(bundle));
 }
+// Verdicts on skills' schemas are kept for the next run too, for this build only.
+let cache = null;
+try {
+  const folder = require('./cache-folder.cjs').cacheFolder(process.env);
+  if (folder) cache = { dir: folder, buildId: `${built.size}:${built.mtimeMs}` };
+} catch {
+  // No cache folder (no home folder, say): every run does all its work.
+}
 require(bundle)
-  .main(process.argv.slice(2))
+  .main(process.argv.slice(2), { cache })
   .then((code) => {
     process.exitCode = code;
   });

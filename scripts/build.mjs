@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CLI_LAZY_MODULE_FILES, CLI_LAZY_PACKAGES } from './cli-lazy-modules.mjs';
 
 const skipRenderer = process.argv.includes('--no-renderer');
 // Native or optional modules stay outside the bundles and load from node_modules.
@@ -31,10 +32,34 @@ const CLI_SHARED = { 'electron/cli/io.ts': 'io', 'electron/host/runner/live-runs
 // it (the settings reader and its ajv, when there is no skill-studio.json). Written as a
 // static import elsewhere, it is bundled there as usual.
 const CLI_LAZY = { 'electron/host/workspace/workspace-config.ts': 'workspace-config' };
-// Packages loaded with require() only when needed (shared/json/json-schema.ts loads RE2
-// for a schema with a pattern): a bundle of their own, so the bundles that may need
-// them neither read nor parse a third of a megabyte of code a run mostly leaves unused.
-const CLI_LAZY_PACKAGES = { re2js: 're2js' };
+// CLI_LAZY_PACKAGES (scripts/cli-lazy-modules.mjs): packages loaded with require() only
+// when needed (shared/json/json-schema.ts loads RE2 for a pattern): a bundle of their own,
+// so the bundles that may need them neither read nor parse a third of a megabyte of code a
+// run mostly leaves unused.
+// CLI_LAZY_MODULE_FILES (the same file): modules imported statically but loaded on first use: in every CLI bundle, such a module
+// is a stub whose exports require its bundle when first read (esbuild reads an imported
+// binding at each use, so nothing is required at load). Only for modules whose exports are
+// functions that nothing calls while loading: ajv's classes and the meta-schema validators,
+// half of what `list` would read, are needed only for a schema with no kept verdict
+// (shared/json/schema-verdicts.ts) or a skill-studio.json to check. All of them share one
+// bundle, so a process that needs both never loads ajv twice.
+const CLI_LAZY_MODULES = Object.fromEntries(
+  await Promise.all(CLI_LAZY_MODULE_FILES.map(async (file) => [file, await exportsOf(file)])),
+);
+const CLI_LAZY_MODULES_BUNDLE = 'ajv';
+
+/** The names a module exports (values only: types are gone once compiled). */
+async function exportsOf(file) {
+  const { metafile } = await build({
+    entryPoints: [file],
+    format: 'esm',
+    write: false,
+    outdir: 'dist/.exports',
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return Object.values(metafile.outputs)[0].exports;
+}
 // Every module commands/index.ts loads with import(): the list cannot fall behind it.
 const CLI_COMMANDS = [
   ...new Set(
@@ -59,11 +84,32 @@ const CLIENT_DOMAINS = [
   ),
 ];
 
+/** A CommonJS module whose `exports` each require the lazy modules' bundle when first read. */
+function lazyStub(exports) {
+  const getters = exports.map(
+    (name) =>
+      `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => load()[${JSON.stringify(name)}] });`,
+  );
+  return [
+    'let loaded;',
+    `const load = () => (loaded ??= require(${JSON.stringify(`lazy-bundle:${CLI_LAZY_MODULES_BUNDLE}`)}));`,
+    ...getters,
+  ].join('\n');
+}
+
 /** Resolves shared modules and command modules to the dist/cli/ bundles (`prefix`: from where). */
 function cliParts(prefix, self) {
   return {
     name: 'cli-parts',
     setup(b) {
+      b.onResolve({ filter: /^lazy-bundle:/ }, (args) => ({
+        path: `${prefix}${args.path.slice('lazy-bundle:'.length)}.cjs`,
+        external: true,
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'lazy-module' }, (args) => ({
+        contents: lazyStub(CLI_LAZY_MODULES[args.path]),
+        loader: 'js',
+      }));
       b.onResolve({ filter: /^[a-z0-9@][^:]*$/ }, (args) => {
         const lazy = CLI_LAZY_PACKAGES[args.path];
         if (args.kind === 'require-call' && lazy && lazy !== self)
@@ -76,6 +122,8 @@ function cliParts(prefix, self) {
           .split(path.sep)
           .join('/')
           .replace(/(\.ts)?$/, '.ts');
+        if (CLI_LAZY_MODULES[file] && self !== CLI_LAZY_MODULES_BUNDLE)
+          return { path: file, namespace: 'lazy-module' };
         const shared = CLI_SHARED[file];
         if (shared && shared !== self) return { path: `${prefix}${shared}.cjs`, external: true };
         if (args.kind === 'dynamic-import' && CLI_LAZY[file])
@@ -119,6 +167,21 @@ const cliBuilds = [
       supported: { 'dynamic-import': false },
     }),
   ),
+  // The lazy modules' one bundle: each module's exports, from the module itself.
+  build({
+    ...common,
+    stdin: {
+      contents: Object.entries(CLI_LAZY_MODULES)
+        .map(([file, names]) => `export { ${names.join(', ')} } from './${file}';`)
+        .join('\n'),
+      resolveDir: process.cwd(),
+      sourcefile: `${CLI_LAZY_MODULES_BUNDLE}-entry.ts`,
+      loader: 'ts',
+    },
+    outfile: `dist/cli/${CLI_LAZY_MODULES_BUNDLE}.cjs`,
+    plugins: [cliParts('./', CLI_LAZY_MODULES_BUNDLE)],
+    supported: { 'dynamic-import': false },
+  }),
 ];
 
 await Promise.all([
@@ -130,6 +193,8 @@ await Promise.all([
         ...common,
         entryPoints: [`electron/host/workers/${name}.ts`],
         outfile: `${dir}/${name}.cjs`,
+        // Beside the CLI's bundles, a worker loads the lazy ones (ajv, RE2) as they do.
+        ...(dir === 'dist/cli' && { plugins: [cliParts('./', name)] }),
       }),
     ),
   ),

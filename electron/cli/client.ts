@@ -36,6 +36,12 @@ export function openClient(ctx: CommandContext, opts: { workspace?: boolean } = 
     userHome: ctx.io.env.HOME ?? os.homedir(),
     roots: opts.workspace === false ? [] : rootFolders(ctx),
     noUser: ctx.common.noUser,
+    schemaVerdicts: ctx.io.cache
+      ? {
+          file: path.join(ctx.io.cache.dir, 'schema-verdicts.json'),
+          buildId: ctx.io.cache.buildId,
+        }
+      : undefined,
     onConfigDiagnostics: (file, diagnostics) => {
       for (const d of diagnostics)
         ctx.io.stderr.write(formatDiagnostic(file, d, colours(ctx.io), cwd) + '\n');

@@ -5,12 +5,23 @@ export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
+export interface CliCache {
+  dir: string;
+  /** Identifies the build: what one build kept is never used by another. */
+  buildId: string;
+}
+
 export interface CliIO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   stdin: NodeJS.ReadableStream;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /**
+   * The CLI's cache folder and the build it serves (bin/cache-folder.cjs), where work is
+   * kept for the next run; absent when caching is off (and in tests).
+   */
+  cache?: CliCache | null;
   /**
    * Runs when the process is asked to stop (SIGINT, SIGTERM, SIGHUP, or its parent
    * died): the place to cancel what runs and wind down. Returns an unsubscribe.

@@ -6,13 +6,21 @@
  * does (what import() names stays outside) and fails on what must not be there.
  */
 import { build } from 'esbuild';
+// @ts-expect-error: a plain ES module of the build scripts, without types.
+import { CLI_LAZY_MODULE_FILES, CLI_LAZY_PACKAGES } from '../../scripts/cli-lazy-modules.mjs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const REPO = path.resolve(__dirname, '..', '..');
 
-/** The source files and packages a bundle of `entry` holds, import()ed modules left out. */
-async function bundledInputs(entry: string): Promise<string[]> {
+const LAZY_FILES = new Set<string>(CLI_LAZY_MODULE_FILES as string[]);
+const LAZY_PACKAGES = new Set<string>(Object.keys(CLI_LAZY_PACKAGES as Record<string, string>));
+
+/**
+ * The source files and packages a bundle of `entry` holds: import()ed modules left out, and
+ * what the build loads on first use (scripts/cli-lazy-modules.mjs) when `lazy` is set.
+ */
+async function bundledInputs(entry: string, lazy = false): Promise<string[]> {
   const result = await build({
     entryPoints: [path.join(REPO, entry)],
     absWorkingDir: REPO,
@@ -27,9 +35,20 @@ async function bundledInputs(entry: string): Promise<string[]> {
       {
         name: 'lazy-stays-out',
         setup(b) {
-          b.onResolve({ filter: /.*/ }, (args) =>
-            args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
-          );
+          b.onResolve({ filter: /.*/ }, (args) => {
+            if (args.kind === 'dynamic-import') return { path: args.path, external: true };
+            if (!lazy) return undefined;
+            // As in the build: a package is lazy where it is require()d, not where imported.
+            if (args.kind === 'require-call' && LAZY_PACKAGES.has(args.path))
+              return { path: args.path, external: true };
+            const file = path
+              .relative(REPO, path.resolve(args.resolveDir, args.path))
+              .split(path.sep)
+              .join('/');
+            return LAZY_FILES.has(`${file}.ts`) || LAZY_FILES.has(file)
+              ? { path: args.path, external: true }
+              : undefined;
+          });
         },
       },
     ],
@@ -69,6 +88,20 @@ describe('lean CLI bundles', () => {
     expect(heavy(lookup, lean)).toEqual([]);
     // …and still through the registry's own rules.
     expect(lookup).toContain('electron/host/registry/find-skill.ts');
+  });
+
+  it('list and validate read skills without ajv, RE2 or the meta-schema validators, loaded on first use', async () => {
+    const firstUse = [
+      'node_modules/ajv/',
+      'node_modules/ajv-formats/',
+      'node_modules/re2js/',
+      'shared/json/vendor/',
+    ];
+    for (const domain of ['catalog', 'folders']) {
+      const inputs = await bundledInputs(`electron/host/client/${domain}.ts`, true);
+      expect(inputs).toContain('shared/skill/validate.ts');
+      expect(heavy(inputs, firstUse)).toEqual([]);
+    }
   });
 
   it("a command's own bundle holds none of the host: the client loads each domain when asked", async () => {

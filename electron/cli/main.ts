@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { COMMON_OPTIONS, type CommandSpec } from './command';
-import { EXIT_FAILED, EXIT_USAGE, UsageError, processIO, type CliIO } from './io';
+import { EXIT_FAILED, EXIT_USAGE, UsageError, processIO, type CliCache, type CliIO } from './io';
 import { COMMANDS } from './commands';
 import {
   appVersion,
@@ -111,9 +111,9 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
 }
 
 /** Entry point of the bundled CLI (bin/skill-studio.cjs). */
-export function main(argv: string[]): Promise<number> {
+export function main(argv: string[], opts: { cache?: CliCache | null } = {}): Promise<number> {
   let shutdown: ShutdownHandle | null = null;
-  const io = processIO(() => shutdown?.trigger('output-closed'));
+  const io = { ...processIO(() => shutdown?.trigger('output-closed')), cache: opts.cache };
   const run = runCli(argv, io);
   shutdown = installShutdownHandlers(
     async (reason) => {

@@ -4,10 +4,10 @@
  * (`expectation`, `rubric`) are the grader's (grader.ts); `runCheck` refuses them.
  *
  * `regex` runs on RE2 (re2js: linear time, through shared/json/json-schema.ts's
- * compileLinearRegExp), so a case file can never hang a run with a catastrophic pattern;
+ * compileLinearRegExp, which loads it on first use), so a case file can never hang a run with a catastrophic pattern;
  * `json_schema` uses the same ajv configuration as skills' own schemas.
  */
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import { compileLinearRegExp, compileSkillSchema } from '../json/json-schema';
 import { errorMessage } from '../errors';
 import type { CheckKind, CheckSpec, GradedExpectation } from './types';
@@ -73,14 +73,9 @@ export function compileRegexCheck(pattern: string, flags: string): CompiledRegex
 
 function compileRegex(pattern: string, flags: string): CompiledRegex {
   try {
-    // Validates the syntax and refuses backtracking-only constructs.
-    const plain = compileLinearRegExp(pattern);
-    if (flags === '') return { ok: true, re: plain };
-    let bits = 0;
-    if (flags.includes('i')) bits |= RE2JS.CASE_INSENSITIVE;
-    if (flags.includes('m')) bits |= RE2JS.MULTILINE;
-    if (flags.includes('s')) bits |= RE2JS.DOTALL;
-    return { ok: true, re: RE2JS.compile(RE2JS.translateRegExp(pattern), bits) };
+    // Validates the syntax and refuses backtracking-only constructs; RE2 itself is loaded
+    // on the first pattern (json-schema.ts), not by every bundle that can read a case file.
+    return { ok: true, re: compileLinearRegExp(pattern, flags) };
   } catch (err) {
     return { ok: false, message: `regex: ${errorMessage(err)}` };
   }

@@ -17,18 +17,19 @@
  *   meta-schema in every process; messages are ajv's own ("schema is invalid: data/type
  *   must be …");
  * - RE2 is loaded the first time a pattern is compiled, so a process whose schemas have
- *   no pattern never loads it.
+ *   no pattern never loads it;
+ * - `checkSkillSchema` asks the process's store of verdicts (schema-verdicts.ts) before it
+ *   compiles, and the ajv classes live in skill-ajv.ts, which the CLI loads on first use.
  *
  * Works in Node and the browser; ajv compiles to code with `new Function`, which a strict
  * CSP forbids (the renderer leaves schema checks to the host: schemaCompilerAvailable).
  */
-import Ajv, { type ValidateFunction } from 'ajv';
-import Ajv2019 from 'ajv/dist/2019.js';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { Options, ValidateFunction } from 'ajv';
 import type { RE2JS } from 're2js';
 import { errorMessage } from '../errors';
-import { usePrecompiledMetaSchema, type Dialect } from './meta-schema';
+import type { Dialect } from './meta-schema';
+import { schemaVerdictStore, type SchemaVerdict } from './schema-verdicts';
+import { createSkillAjv, type SkillAjv } from './skill-ajv';
 
 export type { Dialect } from './meta-schema';
 
@@ -109,15 +110,22 @@ function re2(): typeof RE2JS {
   return re2js;
 }
 
-/** RE2's program for `pattern`, or an UnsafePatternError; a pattern JavaScript refuses throws its SyntaxError. */
-export function compileLinearRegExp(pattern: string): RE2JS {
+/**
+ * RE2's program for `pattern` (with JavaScript's flags i, m and s, when given), or an
+ * UnsafePatternError; a pattern JavaScript refuses throws its SyntaxError.
+ */
+export function compileLinearRegExp(pattern: string, flags = ''): RE2JS {
   // Invalid in JavaScript is invalid in JSON Schema (ECMA-262 patterns, unicode mode).
   new RegExp(pattern, 'u');
   const construct = backtrackingConstruct(pattern);
   if (construct) throw new UnsafePatternError(pattern, `it uses ${construct}`);
   try {
     const engine = re2();
-    return engine.compile(engine.translateRegExp(pattern));
+    let bits = 0;
+    if (flags.includes('i')) bits |= engine.CASE_INSENSITIVE;
+    if (flags.includes('m')) bits |= engine.MULTILINE;
+    if (flags.includes('s')) bits |= engine.DOTALL;
+    return engine.compile(engine.translateRegExp(pattern), bits);
   } catch (err) {
     const why = err instanceof Error ? err.message.replace(/^error parsing regexp: /, '') : '';
     throw new UnsafePatternError(pattern, `RE2 cannot run it: ${why}`);
@@ -155,14 +163,13 @@ checkOnlyEngine.code = 'checkOnlyEngine';
 
 export type SchemaUse = 'check' | 'validate';
 
-type AnyAjv = Ajv | Ajv2019 | Ajv2020;
-const instances = new Map<string, AnyAjv>();
+const instances = new Map<string, SkillAjv>();
 
-function ajvFor(dialect: Dialect, use: SchemaUse): AnyAjv {
+function ajvFor(dialect: Dialect, use: SchemaUse): SkillAjv {
   const key = `${dialect}:${use}`;
   let ajv = instances.get(key);
   if (!ajv) {
-    const opts = {
+    const opts: Options = {
       // Skill authors write loose schemas: unknown keywords (`example`) are ignored.
       strict: false,
       allErrors: true,
@@ -174,15 +181,7 @@ function ajvFor(dialect: Dialect, use: SchemaUse): AnyAjv {
       useDefaults: use === 'validate',
       code: { regExp: use === 'validate' ? linearEngine : checkOnlyEngine },
     };
-    ajv =
-      dialect === '2020-12'
-        ? new Ajv2020(opts)
-        : dialect === '2019-09'
-          ? new Ajv2019(opts)
-          : new Ajv(opts);
-    // ajv-formats' types name the draft-07 class; the 2019/2020 builds share its core.
-    addFormats(ajv as Ajv);
-    usePrecompiledMetaSchema(ajv, dialect);
+    ajv = createSkillAjv(dialect, opts);
     instances.set(key, ajv);
   }
   return ajv;
@@ -222,17 +221,8 @@ export function compileSkillSchema(
   use: SchemaUse,
 ): CompiledSchema {
   const dialect = dialectOf(schema);
-  let key: string;
-  try {
-    key = `${dialect}\n${JSON.stringify(schema)}`;
-  } catch (e) {
-    // YAML aliases can make a cycle; such a schema cannot be used.
-    return {
-      ok: false,
-      message: `not serialisable as JSON: ${(e as Error).message}`,
-      unsafe: null,
-    };
-  }
+  const key = schemaKey(schema, dialect);
+  if (typeof key !== 'string') return { ...key, unsafe: null };
   const cache = caches[use];
   const hit = cache.get(key);
   if (hit) {
@@ -265,6 +255,38 @@ export function compileSkillSchema(
     if (oldest !== undefined) cache.delete(oldest);
   }
   return result;
+}
+
+/** The dialect and the schema's JSON text (what caches key on), or why there is none. */
+function schemaKey(
+  schema: Record<string, unknown>,
+  dialect: Dialect,
+): string | { ok: false; message: string } {
+  try {
+    return `${dialect}\n${JSON.stringify(schema)}`;
+  } catch (e) {
+    // YAML aliases can make a cycle; such a schema cannot be used.
+    return { ok: false, message: `not serialisable as JSON: ${(e as Error).message}` };
+  }
+}
+
+/**
+ * Whether `schema` is a JSON Schema ajv accepts (the validator's question), from the
+ * process's store of verdicts when it holds one, else by compiling it (use 'check'), the
+ * verdict then kept in the store.
+ */
+export function checkSkillSchema(schema: Record<string, unknown>): SchemaVerdict {
+  const key = schemaKey(schema, dialectOf(schema));
+  if (typeof key !== 'string') return key;
+  const store = schemaVerdictStore();
+  const kept = store?.get(key);
+  if (kept) return kept;
+  const compiled = compileSkillSchema(schema, 'check');
+  const verdict: SchemaVerdict = compiled.ok
+    ? { ok: true }
+    : { ok: false, message: compiled.message };
+  store?.set(key, verdict);
+  return verdict;
 }
 
 function withoutId(schema: Record<string, unknown>): Record<string, unknown> {

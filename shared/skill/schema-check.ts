@@ -7,7 +7,7 @@
 import type { ValidateFunction } from 'ajv';
 import { compileSkillSchema } from '../json/json-schema';
 
-export { findUnsafePatterns, type UnsafePattern } from '../json/json-schema';
+export { checkSkillSchema, findUnsafePatterns, type UnsafePattern } from '../json/json-schema';
 
 export type SchemaCompileResult =
   { ok: true; validate: ValidateFunction } | { ok: false; message: string };

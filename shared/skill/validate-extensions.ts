@@ -8,7 +8,7 @@ import { SKILL_STATUSES } from '../protocol/a2e';
 import { describeValue, isPlainMap, type Checker, type FieldRef } from './check-context';
 import type { Position } from './yaml-source';
 import type { DiagnosticCode } from './diagnostics';
-import { compileJsonSchema, findUnsafePatterns, schemaCompilerAvailable } from './schema-check';
+import { checkSkillSchema, findUnsafePatterns, schemaCompilerAvailable } from './schema-check';
 import { parseTopology, topologyAgents, topologyDataflow, type TopologyNode } from './topology';
 import {
   CONTRACT_TYPES,
@@ -168,7 +168,7 @@ function schemaCheck(code: DiagnosticCode): Check {
     // Under a strict CSP (the studio's renderer) ajv cannot generate code; the host,
     // which can, reports this code in its own diagnostics instead.
     if (!schemaCompilerAvailable()) return;
-    const result = compileJsonSchema(f.value);
+    const result = checkSkillSchema(f.value);
     if (!result.ok) {
       c.error(code, `${f.path} is not a valid JSON Schema: ${result.message}`, f.keyPos, f.path);
     }

@@ -19,6 +19,7 @@ import type { CliMethod, CliMethods } from './cli-methods';
 import type { ClientContext, ClientOptions } from './context';
 import type { Handler } from './domain';
 import type { ServeOptions, Serving } from './serve';
+import type { SchemaVerdictFile } from './schema-verdict-file';
 
 export type { ClientOptions } from './context';
 export type { A2ELineConnection } from './studio';
@@ -127,7 +128,20 @@ export interface HostClient {
 
 export function createClient(options: ClientOptions): HostClient {
   const ctx: ClientContext = { ...options, studio: null, sources: null };
-  const studio = () => DOMAINS.studio();
+  // Verdicts on skills' schemas kept between runs, served before the first module that may
+  // check a schema loads (the lookup of read and files never does): a module of its own.
+  let verdicts: Promise<SchemaVerdictFile | null> | null = null;
+  const keptVerdicts = (): Promise<SchemaVerdictFile | null> => {
+    const where = options.schemaVerdicts;
+    return (verdicts ??= where
+      ? import('./schema-verdict-file').then((m) => m.serveSchemaVerdictFile(where))
+      : Promise.resolve(null));
+  };
+  const load = async <D extends keyof typeof DOMAINS>(name: D) => {
+    if (name !== 'lookup') await keptVerdicts();
+    return DOMAINS[name]() as ReturnType<(typeof DOMAINS)[D]>;
+  };
+  const studio = () => load('studio');
   return {
     async invoke<M extends ClientMethod>(
       method: M,
@@ -141,7 +155,7 @@ export function createClient(options: ClientOptions): HostClient {
           params as never,
         )) as ClientResultOf<M>;
       }
-      const domain: DomainModule = await DOMAINS[DOMAIN_OF[method]]();
+      const domain: DomainModule = await load(DOMAIN_OF[method]);
       const handler = domain.handlers[method] as Handler<typeof method> | undefined;
       if (!handler) throw new Error(`the client's ${DOMAIN_OF[method]} module has no ${method}`);
       return (await handler(params as never, ctx)) as ClientResultOf<M>;
@@ -157,11 +171,12 @@ export function createClient(options: ClientOptions): HostClient {
     runCases: async (skill, opts) => (await studio()).runSavedCases(ctx, skill, opts),
     serveMcp: async (agent, input, output, stopWhen) =>
       (await studio()).serveMcp(ctx, agent, input, output, stopWhen),
-    serve: async (opts) => (await DOMAINS.serve()).serve(ctx, opts),
+    serve: async (opts) => (await load('serve')).serve(ctx, opts),
     async close() {
       const opened = ctx.studio;
       ctx.studio = null;
       if (opened) await (await opened).close();
+      await (await verdicts)?.close();
     },
   };
 }

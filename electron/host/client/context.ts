@@ -18,6 +18,11 @@ export interface ClientOptions {
   /** Skip the user's skill folders (and the user's providers file). */
   noUser: boolean;
   /**
+   * Where verdicts on skills' schemas are kept between runs (schema-verdict-file.ts), for
+   * the build `buildId`; absent: every schema is compiled.
+   */
+  schemaVerdicts?: { file: string; buildId: string };
+  /**
    * Told once, when the workspace settings are read, of the problems of skill-studio.json
    * (`file`): a broken file is left out, never fatal, but never silent either.
    */

@@ -1,0 +1,113 @@
+/**
+ * The CLI's store of schema verdicts (shared/json/schema-verdicts.ts), kept in one JSON file
+ * of the user's cache folder between runs: `list` and `validate`, run again and again by
+ * agents and CI, then neither compile a schema they have seen before nor load ajv.
+ *
+ * The file is read on the first question and written, atomically, only when a run added
+ * verdicts. It belongs to one build (`buildId`): a verdict depends on ajv and on how we
+ * set it up, so a file from another build is ignored and replaced. It is a cache: a
+ * missing, unreadable, malformed or unwritable file only costs the compiling, and what it
+ * holds never decides a call (arguments are always validated by a freshly compiled schema).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  schemaVerdictStore,
+  useSchemaVerdictStore,
+  type SchemaVerdict,
+  type SchemaVerdictStore,
+} from '../../../shared/json/schema-verdicts';
+import { writeFileAtomic } from '../fs/atomic-write';
+import { logSwallowed } from '../log';
+
+export interface SchemaVerdictFileOptions {
+  /** The cache file (its folder is made, private to the user, when first written). */
+  file: string;
+  /** The build the verdicts belong to. */
+  buildId: string;
+  /** Most verdicts kept: the least recently added go first (default 2,000). */
+  maxEntries?: number;
+}
+
+export interface SchemaVerdictFile extends SchemaVerdictStore {
+  /** Writes the file when this run added verdicts; never throws. */
+  save(): Promise<void>;
+  /** Saves, and stops serving as the process's store (serveSchemaVerdictFile). */
+  close(): Promise<void>;
+}
+
+/** A schema's key is its JSON text: one larger than this is checked every time instead. */
+const MAX_KEY_LENGTH = 64 * 1024;
+
+interface FileShape {
+  build: string;
+  verdicts: [string, SchemaVerdict][];
+}
+
+function isVerdict(v: unknown): v is SchemaVerdict {
+  if (typeof v !== 'object' || v === null) return false;
+  const { ok, message } = v as { ok?: unknown; message?: unknown };
+  return ok === true || (ok === false && typeof message === 'string');
+}
+
+/** The verdicts of `text` when it is a file of this build, else none. */
+function parseFile(text: string, buildId: string): Map<string, SchemaVerdict> {
+  const kept = new Map<string, SchemaVerdict>();
+  const data = JSON.parse(text) as Partial<FileShape> | null;
+  if (data?.build !== buildId || !Array.isArray(data.verdicts)) return kept;
+  for (const entry of data.verdicts) {
+    if (Array.isArray(entry) && typeof entry[0] === 'string' && isVerdict(entry[1]))
+      kept.set(entry[0], entry[1]);
+  }
+  return kept;
+}
+
+export function openSchemaVerdictFile(opts: SchemaVerdictFileOptions): SchemaVerdictFile {
+  const maxEntries = opts.maxEntries ?? 2000;
+  let verdicts: Map<string, SchemaVerdict> | null = null;
+  let added = false;
+  const loaded = (): Map<string, SchemaVerdict> => {
+    if (!verdicts) {
+      try {
+        verdicts = parseFile(readFileSync(opts.file, 'utf8'), opts.buildId);
+      } catch {
+        verdicts = new Map(); // none yet, or not ours to trust: the run compiles
+      }
+    }
+    return verdicts;
+  };
+  const file: SchemaVerdictFile = {
+    get: (key) => loaded().get(key),
+    set(key, verdict) {
+      if (key.length > MAX_KEY_LENGTH) return;
+      const map = loaded();
+      map.delete(key);
+      map.set(key, verdict);
+      added = true;
+    },
+    async save() {
+      if (!added || !verdicts) return;
+      added = false;
+      const entries = [...verdicts].slice(-maxEntries);
+      const data: FileShape = { build: opts.buildId, verdicts: entries };
+      try {
+        mkdirSync(path.dirname(opts.file), { recursive: true, mode: 0o700 });
+        await writeFileAtomic(opts.file, JSON.stringify(data), { mode: 0o600 });
+      } catch (err) {
+        logSwallowed('keep the schema verdicts for the next run')(err);
+      }
+    },
+    async close() {
+      await file.save();
+      if (schemaVerdictStore() === file) useSchemaVerdictStore(null);
+    },
+  };
+  return file;
+}
+
+/** Opens the file and makes it the process's store of verdicts until its close(). */
+export function serveSchemaVerdictFile(opts: SchemaVerdictFileOptions): SchemaVerdictFile {
+  const file = openSchemaVerdictFile(opts);
+  useSchemaVerdictStore(file);
+  return file;
+}
