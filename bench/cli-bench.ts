@@ -5,9 +5,10 @@
  *      fastest honest floor, a process that reads every SKILL.md and parses its
  *      frontmatter in a synchronous loop (the 64-way async version is shown too);
  *  (b) startup, a small workspace (3 skills and the bundled ones): `list`, `read NAME`,
- *      `files NAME`, and `list` in an empty folder, against a bare `node -e 0`; without a
- *      compile cache, and again with the cache an earlier run left (bin/code-cache.cjs on
- *      Node 20, Node's own on 22.1+), as repeated calls from an agent or CI see them;
+ *      `files NAME`, and `list` in an empty folder, against a bare `node -e 0`; without the
+ *      CLI's caches, and again with what an earlier run left in them (compiled code:
+ *      bin/code-cache.cjs on Node 20, Node's own on 22.1+; verdicts on skills' schemas),
+ *      as repeated calls from an agent or CI see them;
  *  (c) `call text-stats`, against a bare run of its script with the same input.
  * Rounds are interleaved (every command once per round) and medians reported, so a
  * machine that is busy with other work slows all of them alike.
@@ -68,16 +69,19 @@ function runOnce(job: Job): number {
     cwd: job.cwd,
     input: job.input,
     stdio: [job.input === undefined ? 'ignore' : 'pipe', 'ignore', 'pipe'],
-    // No compile cache from an earlier run, no colour: every round starts alike. (On Node
-    // 22.1+ the CLI enables the cache itself, in a default folder when NODE_COMPILE_CACHE is
-    // unset, so the cache must be switched off outright.)
+    // No cache from an earlier run, no colour: every round starts alike. (On Node 22.1+ the
+    // CLI enables the compile cache itself, in a default folder when NODE_COMPILE_CACHE is
+    // unset, so caching must be switched off outright; that switch turns off all the
+    // CLI's caches, bin/cache-folder.cjs.)
     env: job.codeCache
       ? {
           ...process.env,
           NO_COLOR: '1',
-          // Node 22.1+ keeps its own compile cache there; Node 20 our V8 code cache.
+          // Node 22.1+ keeps its own compile cache there; on Node 20 our V8 code cache is
+          // in the CLI's cache folder, beside the kept verdicts on skills' schemas.
           NODE_COMPILE_CACHE: job.codeCache,
-          SKILL_STUDIO_CODE_CACHE_DIR: job.codeCache,
+          SKILL_STUDIO_CACHE_DIR: job.codeCache,
+          SKILL_STUDIO_CODE_CACHE_DIR: undefined,
           NODE_DISABLE_COMPILE_CACHE: undefined,
         }
       : {
