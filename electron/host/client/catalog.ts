@@ -3,7 +3,8 @@
  * `explain`): the registry alone, without the rest of the host (router, A2E host, runner,
  * bundles), which they never use and would only load. Sources, settings and names resolve
  * exactly as in StudioHost (the same registry, the same skill-studio.json). The one scan
- * uses synchronous file calls: the caller waits for it anyway.
+ * uses synchronous file calls: the caller waits for it anyway, and worker threads read a
+ * large folder's skills together with this one (workers/scan-parallel.ts).
  */
 import type { SkillRecord } from '../../../shared/skill/model';
 import { NotFoundError } from '../fs/errors';
@@ -21,7 +22,7 @@ async function readCatalog(ctx: ClientContext, countFiles: boolean): Promise<Ski
   const registry = new SkillRegistry({
     ...sources,
     // Read once and never watched: no fingerprints to tell changes apart.
-    scan: { sync: true, countFiles, fingerprint: false },
+    scan: { sync: true, countFiles, fingerprint: false, parallel: true },
   });
   await registry.load(); // nothing watched: nothing to close
   return registry;

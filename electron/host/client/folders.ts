@@ -2,14 +2,17 @@
  * Skill folders named by path, read without a workspace: `validate PATH…` and the path
  * targets of `portability`. The walk and the reads use synchronous calls (scan-io.ts): the
  * caller waits for the answer anyway, and a thread-pool round trip per file costs more.
+ * Many folders are checked by this thread and worker threads together
+ * (workers/scan-parallel.ts): the same report, in the same order.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { baseProfileFor, isClientId } from '../../../shared/skill/client-profiles';
+import { baseProfileFor, isClientId, type ClientId } from '../../../shared/skill/client-profiles';
 import type { SkillRecord } from '../../../shared/skill/model';
-import { clientRecordDiagnostics } from '../portability/portability';
 import { findSkillFolders, type FoundSkillFolder } from '../registry/find-skill-folders';
-import { readListedSkillFolder, readSkillFolder, type ValidationProfile } from '../registry/scan';
+import { readSkillFolderOrListed, type ValidationProfile } from '../registry/scan';
+import { checkSkillFolder, packFolder } from '../workers/scan-jobs';
+import { readAll, type ParallelOptions } from '../workers/scan-parallel';
 import type { CheckedSkill, CliMethods } from './cli-methods';
 import type { DomainHandlers } from './domain';
 
@@ -39,9 +42,24 @@ export function readFolder(
   // countFiles left out keeps the scan's default (count them).
   const o = { ...opts, sync: true as const };
   if (opts.countFiles === undefined) delete o.countFiles;
-  return typeof folder === 'string'
-    ? readSkillFolder(folder, 'project', o)
-    : readListedSkillFolder(folder, 'project', o);
+  return readSkillFolderOrListed(folder, 'project', o);
+}
+
+/**
+ * What `validate` reports of each folder, in order: read as project skills with `profile`
+ * (with `client`, its base profile, then seen through its rules). `parallel`: how worker
+ * threads may share the reading (true: when it pays).
+ */
+export function checkFolders(
+  folders: readonly SkillFolder[],
+  profile: ValidationProfile,
+  client: ClientId | null,
+  parallel: boolean | ParallelOptions,
+): Promise<CheckedSkill[]> {
+  return readAll(folders.length, (i) => checkSkillFolder(folders[i], profile, client), {
+    options: parallel === true ? {} : parallel || null,
+    job: () => ({ kind: 'folders', folders: folders.map(packFolder), profile, client }),
+  });
 }
 
 export const handlers: DomainHandlers<'folders.validate'> = {
@@ -51,18 +69,7 @@ export const handlers: DomainHandlers<'folders.validate'> = {
     const profile = client ? baseProfileFor(client) : 'studio';
     const folders: SkillFolder[] = [];
     for (const t of targets) folders.push(...(await foldersFor(t)));
-    const checked: CheckedSkill[] = [];
-    for (const f of folders) {
-      // Only diagnostics are reported: the file count would list every sidecar folder again.
-      const r = await readFolder(f, { profile, countFiles: false });
-      // Only what the report shows is kept: 10,000 whole records would keep the GC busy.
-      checked.push({
-        dir: r.dir,
-        name: r.summary.name,
-        skillMdPath: r.skillMdPath,
-        diagnostics: client ? clientRecordDiagnostics(r, client) : r.diagnostics,
-      });
-    }
+    const checked = await checkFolders(folders, profile, client, true);
     return checked satisfies CliMethods['folders.validate'][1];
   },
 };

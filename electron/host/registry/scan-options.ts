@@ -1,8 +1,10 @@
 /**
  * The options of a scan (scan.ts) and what they resolve to: the bounds, what to compute,
  * and the file-system calls (scan-io.ts: the thread pool's, or synchronous ones for
- * one-shot callers) with the bound on jobs in flight.
+ * one-shot callers) with the bound on jobs in flight, or, for synchronous calls, whether
+ * worker threads may share the reading (workers/scan-parallel.ts).
  */
+import type { ParallelOptions } from '../workers/scan-parallel';
 import { Limiter } from './limiter';
 import { asyncScanIO, syncScanIO, type ScanIO } from './scan-io';
 import { SCAN_DEFAULTS } from './source-listing';
@@ -36,6 +38,12 @@ export interface ScanOptions {
    * that watches needs the fingerprints to tell a real change from a touch.
    */
   fingerprint?: boolean;
+  /**
+   * With `sync`: the skills of a large source folder are read by this thread and worker
+   * threads together (workers/scan-parallel.ts; true takes its defaults). For one-shot
+   * callers only: the same records in the same order, sooner on a machine with cores to spare.
+   */
+  parallel?: boolean | ParallelOptions;
 }
 
 /** ScanOptions with every default applied. */
@@ -49,6 +57,8 @@ export interface ResolvedScan {
   /** Bounds the jobs in flight; null for synchronous calls, which run one after another. */
   limiter: Limiter | null;
   io: ScanIO;
+  /** How workers may share a synchronous scan; null: this thread reads alone. */
+  parallel: ParallelOptions | null;
 }
 
 export function resolveScanOptions(opts: ScanOptions): ResolvedScan {
@@ -61,5 +71,22 @@ export function resolveScanOptions(opts: ScanOptions): ResolvedScan {
     fingerprint: opts.fingerprint ?? true,
     limiter: opts.sync ? null : new Limiter(opts.concurrency ?? SCAN_DEFAULTS.concurrency),
     io: opts.sync ? syncScanIO : asyncScanIO,
+    parallel: opts.sync && opts.parallel ? (opts.parallel === true ? {} : opts.parallel) : null,
+  };
+}
+
+/**
+ * The options a worker reads with (plain data, posted to it): the same as `r`, with
+ * synchronous calls, and no workers of its own.
+ */
+export function workerScanOptions(r: ResolvedScan): ScanOptions {
+  return {
+    profile: r.profile,
+    maxSkillMdBytes: r.maxSkillMdBytes,
+    maxSkillsPerSource: r.maxSkillsPerSource,
+    maxFilesPerSkill: r.maxFilesPerSkill,
+    countFiles: r.countFiles,
+    fingerprint: r.fingerprint,
+    sync: true,
   };
 }

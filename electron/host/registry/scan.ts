@@ -7,7 +7,9 @@
  * their SKILL.md files): the listing that finds SKILL.md also starts the file count,
  * jobs run with bounded concurrency, and nothing is stat'ed that a directory entry
  * already describes. One-shot callers (the CLI) scan with synchronous calls (`sync`,
- * scan-io.ts): the same calls, without thread-pool waits.
+ * scan-io.ts): the same calls, without thread-pool waits; with `parallel`, worker threads
+ * read a large folder's skills together with this thread (workers/scan-parallel.ts), each
+ * skill through readCandidate whichever thread reads it.
  *
  * Never throws for what is on disk: unreadable, huge or binary files become
  * diagnostics on the skill; a folder that vanishes mid-scan is simply absent.
@@ -17,7 +19,14 @@ import path from 'node:path';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import { SKILL_SOURCES, type SkillRecord, type SkillSource } from '../../../shared/skill/model';
 import { skillMdMissingDiagnostic } from '../../../shared/skill/validate';
-import { resolveScanOptions, type ResolvedScan, type ScanOptions } from './scan-options';
+import { readAll, type ParallelRead } from '../workers/scan-parallel';
+import { packEntries } from './listed-entries';
+import {
+  resolveScanOptions,
+  workerScanOptions,
+  type ResolvedScan,
+  type ScanOptions,
+} from './scan-options';
 import { buildRecord, folderProblem, readSkill, type ScannedSkill } from './skill-record';
 import type { SourceFolder } from './sources';
 import { isGone, messageOf } from './skill-md-file';
@@ -53,18 +62,42 @@ function limited<T>(r: ResolvedScan, job: () => Promise<T>): Promise<T> {
 /**
  * `job` for every item, results in the items' order: all at once within the bound, or,
  * for synchronous calls, one after another (starting thousands at once would only hold
- * them all in memory together).
+ * them all in memory together), shared with worker threads when `r.parallel` allows
+ * (`parallel` says what they run for the same items).
  */
 async function forEachItem<T, R>(
   r: ResolvedScan,
   items: readonly T[],
   job: (item: T) => Promise<R>,
+  parallel: Omit<ParallelRead<R>, 'options'>,
 ): Promise<R[]> {
   const { limiter } = r;
   if (limiter) return Promise.all(items.map((item) => limiter.run(() => job(item))));
-  const out: R[] = [];
-  for (const item of items) out.push(await job(item));
-  return out;
+  return readAll(items.length, (i) => job(items[i]), { ...parallel, options: r.parallel });
+}
+
+/** The source folder whose sub-folders are read as skills: what reading one needs. */
+export interface CandidatesAt {
+  folder: SourceFolder;
+  folderIndex: number;
+  /** Real path of the source folder. */
+  realSource: string;
+}
+
+/**
+ * Reads one sub-folder of a source folder (an entry of its listing) as a skill: null when
+ * it is not a skill folder (see realSkillDir and readSkill).
+ */
+export async function readCandidate(
+  at: CandidatesAt,
+  entry: Dirent,
+  r: ResolvedScan,
+): Promise<ScannedSkill | Diagnostic | null> {
+  const dir = path.join(at.folder.dir, entry.name);
+  const realDir = await realSkillDir(entry, dir, at.realSource, r.io);
+  if (realDir === null) return null;
+  const { folder, folderIndex } = at;
+  return readSkill({ folder, folderIndex, dir, realDir, linked: entry.isSymbolicLink() }, r);
 }
 
 /** Scans every source folder; one shared bound on concurrency. Results in the folders' order. */
@@ -142,11 +175,19 @@ async function scanFolderWith(
     candidates = candidates.slice(0, r.maxSkillsPerSource);
   }
 
-  const found = await forEachItem(r, candidates, async (entry) => {
-    const dir = path.join(folder.dir, entry.name);
-    const realDir = await realSkillDir(entry, dir, realSource, r.io);
-    if (realDir === null) return null;
-    return readSkill({ folder, folderIndex, dir, realDir, linked: entry.isSymbolicLink() }, r);
+  const at: CandidatesAt = { folder, folderIndex, realSource };
+  const found = await forEachItem(r, candidates, (entry) => readCandidate(at, entry, r), {
+    job: () => ({
+      kind: 'candidates',
+      at,
+      scan: workerScanOptions(r),
+      entries: packEntries(folder.dir, candidates),
+    }),
+    // A worker's skill holds a copy of the source folder: one object, as from this thread.
+    adopt: (item) => {
+      if (item && 'record' in item) item.folder = folder;
+      return item;
+    },
   });
   for (const item of found) add(item);
   return result;
@@ -187,16 +228,31 @@ export async function readSkillFolder(
   return readAsSkill(path.resolve(dir), source, recordOptions(opts));
 }
 
-/**
- * The same for a folder already listed (findSkillFolders hands over its real path and
- * entries): no second listing, no path resolution.
- */
+/** A skill folder already listed (findSkillFolders hands over its real path and entries). */
+export interface ListedSkillFolder {
+  dir: string;
+  realDir: string;
+  entries: Dirent[];
+}
+
+/** The same for a folder already listed: no second listing, no path resolution. */
 export async function readListedSkillFolder(
-  listed: { dir: string; realDir: string; entries: Dirent[] },
+  listed: ListedSkillFolder,
   source: SkillSource = 'project',
   opts: ScanOptions = {},
 ): Promise<SkillRecord> {
   return readAsSkill(path.resolve(listed.dir), source, recordOptions(opts), listed);
+}
+
+/** readSkillFolder for a path, readListedSkillFolder for a folder already listed. */
+export function readSkillFolderOrListed(
+  folder: string | ListedSkillFolder,
+  source: SkillSource = 'project',
+  opts: ScanOptions = {},
+): Promise<SkillRecord> {
+  return typeof folder === 'string'
+    ? readSkillFolder(folder, source, opts)
+    : readListedSkillFolder(folder, source, opts);
 }
 
 /** A record is all these callers get: no fingerprint to compute. */

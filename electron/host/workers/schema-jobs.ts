@@ -6,9 +6,6 @@
  * worker can start (a packaging that cannot load the worker file), the check runs inline;
  * it is linear-time anyway (RE2 patterns, bounded input).
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   ARGUMENT_NAMES,
   VALUE_NAMES,
@@ -17,7 +14,7 @@ import {
   type ArgumentCheck,
   type ValueCheck,
 } from '../runner/argument-validator';
-import { DeadlineError, WorkerPool } from './worker-pool';
+import { DeadlineError, WorkerPool, workerEntry } from './worker-pool';
 
 /** What is checked: a call's arguments, or any value (the names its messages use). */
 export type SchemaJobSubject = 'arguments' | 'value';
@@ -38,20 +35,9 @@ export function runSchemaJob({ schema, value, subject }: SchemaJob): ValueCheck 
 /** Longest a schema check of one call may take. */
 export const SCHEMA_JOB_DEADLINE_MS = 5000;
 
-function here(): string {
-  // CJS bundles have __dirname; ESM (tsx, vitest) has import.meta.url.
-  if (typeof __dirname !== 'undefined') return __dirname;
-  return path.dirname(fileURLToPath(import.meta.url));
-}
-
 /** The worker module: the source beside this file, else the built bundle beside the host's. */
 export function schemaWorkerEntry(): string | null {
-  const dir = here();
-  for (const name of ['schema-worker.ts', 'schema-worker.cjs']) {
-    const file = path.join(dir, name);
-    if (existsSync(file)) return file;
-  }
-  return null;
+  return workerEntry('schema-worker');
 }
 
 let pool: WorkerPool<SchemaJob, ValueCheck> | null = null;

@@ -8,9 +8,13 @@
  * The worker's module is `entry` (a .ts file when the host runs from source under tsx or
  * vitest, loaded through tsx's loader; the built .cjs next to the bundle otherwise). It
  * posts `{ ready: true }` once loaded, then answers each `{ id, job }` with a WorkerReply.
+ * How a module is found and started (workerEntry, startWorker) is shared with
+ * scan-parallel.ts, whose workers share a list rather than take jobs.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { logSwallowed } from '../log';
 
 export class DeadlineError extends Error {
@@ -49,8 +53,27 @@ export interface WorkerPoolOptions {
   deadlineMs?: number;
 }
 
+function here(): string {
+  // CJS bundles have __dirname; ESM (tsx, vitest) has import.meta.url.
+  if (typeof __dirname !== 'undefined') return __dirname;
+  return path.dirname(fileURLToPath(import.meta.url));
+}
+
+/**
+ * A worker's module by name (`schema-worker`): the source beside this file when the host
+ * runs from source, else the built .cjs that the build puts beside every bundle.
+ */
+export function workerEntry(name: string): string | null {
+  const dir = here();
+  for (const file of [`${name}.ts`, `${name}.cjs`]) {
+    const entry = path.join(dir, file);
+    if (existsSync(entry)) return entry;
+  }
+  return null;
+}
+
 /** Starts `entry` in a worker; a .ts entry goes through tsx's loader (source runs only). */
-function startWorker(entry: string): Worker {
+export function startWorker(entry: string): Worker {
   if (!entry.endsWith('.ts')) return new Worker(entry);
   const url = JSON.stringify(pathToFileURL(entry).href);
   return new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${url}); })`, {

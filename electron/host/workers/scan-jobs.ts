@@ -1,0 +1,104 @@
+/**
+ * The work a scan worker (scan-worker.ts) shares with the main thread
+ * (scan-parallel.ts): a job is plain data (it is posted to the worker) listing the items,
+ * and jobReader gives the function that reads item i — the very function the main
+ * thread calls for the same item, so a result is the same whichever thread read it.
+ *
+ * - `candidates`: the sub-folders of one source folder, read as the registry's skills
+ *   (registry/scan.ts, readCandidate).
+ * - `folders`: skill folders `validate` checks (checkSkillFolder), found by its walk or
+ *   named by path.
+ */
+import type { ClientId } from '../../../shared/skill/client-profiles';
+import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import { clientRecordDiagnostics } from '../portability/portability';
+import { packEntries, unpackEntries, type PackedEntries } from '../registry/listed-entries';
+import {
+  readCandidate,
+  readSkillFolderOrListed,
+  type CandidatesAt,
+  type ListedSkillFolder,
+  type ValidationProfile,
+} from '../registry/scan';
+import { resolveScanOptions, type ScanOptions } from '../registry/scan-options';
+
+export type ScanJob =
+  | { kind: 'candidates'; at: CandidatesAt; scan: ScanOptions; entries: PackedEntries }
+  | {
+      kind: 'folders';
+      folders: Array<string | PackedFolder>;
+      profile: ValidationProfile;
+      client: ClientId | null;
+    };
+
+/** A listed skill folder as plain data. */
+export interface PackedFolder {
+  dir: string;
+  realDir: string;
+  entries: PackedEntries;
+}
+
+export function packFolder(folder: string | ListedSkillFolder): string | PackedFolder {
+  if (typeof folder === 'string') return folder;
+  return {
+    dir: folder.dir,
+    realDir: folder.realDir,
+    entries: packEntries(folder.dir, folder.entries),
+  };
+}
+
+/** One skill as `validate` reports it: only what the report shows. */
+export interface CheckedFolder {
+  dir: string;
+  name: string;
+  skillMdPath: string | null;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * What `validate` reports of one folder, read as a project skill with `profile` (a
+ * client's base profile when `client` is set, whose rules then apply).
+ */
+export async function checkSkillFolder(
+  folder: string | ListedSkillFolder,
+  profile: ValidationProfile,
+  client: ClientId | null,
+): Promise<CheckedFolder> {
+  // Only diagnostics are reported: the file count would list every sidecar folder again.
+  const r = await readSkillFolderOrListed(folder, 'project', {
+    profile,
+    countFiles: false,
+    sync: true,
+  });
+  // Only what the report shows is kept: 10,000 whole records would keep the GC busy.
+  return {
+    dir: r.dir,
+    name: r.summary.name,
+    skillMdPath: r.skillMdPath,
+    diagnostics: client ? clientRecordDiagnostics(r, client) : r.diagnostics,
+  };
+}
+
+/** The number of items of `job` and the reader of item i. */
+export function jobReader(job: ScanJob): {
+  count: number;
+  readOne: (index: number) => Promise<unknown>;
+} {
+  if (job.kind === 'candidates') {
+    const r = resolveScanOptions(job.scan);
+    const entries = unpackEntries(job.entries);
+    return { count: entries.length, readOne: (i) => readCandidate(job.at, entries[i], r) };
+  }
+  const { folders, profile, client } = job;
+  return {
+    count: folders.length,
+    readOne: (i) => {
+      const f = folders[i];
+      const folder =
+        typeof f === 'string'
+          ? f
+          : { dir: f.dir, realDir: f.realDir, entries: unpackEntries(f.entries) };
+      return checkSkillFolder(folder, profile, client);
+    },
+  };
+}

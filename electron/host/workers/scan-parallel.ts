@@ -1,0 +1,218 @@
+/**
+ * Reading many skills on every core, for one-shot synchronous scans (the CLI's `validate
+ * DIR` and `list`, which wait for the answer and do nothing else meanwhile). The main thread
+ * and worker threads (scan-worker.ts) take items from one list through a shared counter
+ * (Atomics.add on a SharedArrayBuffer), each taking the next item nobody took, until none
+ * are left. No share is fixed in advance: a worker starts late (it loads its module while
+ * the main thread already reads). Workers post their results in batches with the items'
+ * indices; the results come back in the items' order and equal what reading the items one
+ * by one on the main thread gives, because every item is read by the same function on
+ * either thread (scan-jobs.ts).
+ *
+ * Nothing is lost or read twice into the result: an item a worker took but never reported
+ * (the worker failed to start, threw, or exited) is read on the main thread at the end,
+ * so the output never depends on the workers. Workers start only when they pay: enough
+ * items, and a core to spare (a small workspace never starts one, so the CLI's start-up
+ * stays as it is). They are terminated as soon as the last result is in.
+ */
+import os from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import { createLogger, logSwallowed } from '../log';
+import type { ScanJob } from './scan-jobs';
+import { startWorker, workerEntry } from './worker-pool';
+
+export interface ParallelOptions {
+  /** Fewest items worth starting workers for (default MIN_ITEMS). */
+  minItems?: number;
+  /** Worker threads at most (default MAX_WORKERS); never more than the cores less one. */
+  maxWorkers?: number;
+  /** Items a worker reads between two posts of its results (default BATCH). */
+  batch?: number;
+  /** For tests: the main thread takes no item itself; it reads only what workers leave. */
+  mainReads?: boolean;
+  /**
+   * For tests: a worker that has read this many items takes one more and exits without
+   * reporting it (nor its last, unposted results), as a crashing worker would.
+   */
+  workerExitsAfter?: number;
+  /** Told once every item is read: how many workers started, how many items they read. */
+  onReport?: (report: ParallelReport) => void;
+}
+
+export interface ParallelReport {
+  workers: number;
+  readByWorkers: number;
+}
+
+/** What the main thread posts to each worker, once. */
+export interface ScanWorkerStart {
+  job: ScanJob;
+  /** Int32 slots: [0] the next item to take; [slot] set to 1 by the worker before it takes any. */
+  shared: SharedArrayBuffer;
+  slot: number;
+  batch: number;
+  exitAfter: number | null;
+}
+
+/** What a worker posts: results with their items' indices; `end` once no item is left. */
+export interface ScanWorkerResults {
+  indices: number[];
+  values: unknown[];
+  end: boolean;
+}
+
+/** Below this many items the main thread is done before a worker would have loaded. */
+export const MIN_ITEMS = 500;
+/** Past a few workers the main thread's share of the work is taking in their results. */
+const MAX_WORKERS = 3;
+const BATCH = 64;
+
+const log = createLogger('scan');
+
+/** Workers worth starting for `items` items: 0 below the threshold or on one core. */
+export function workersFor(items: number, opts: ParallelOptions): number {
+  if (items < (opts.minItems ?? MIN_ITEMS)) return 0;
+  const spare = os.availableParallelism() - 1;
+  return Math.max(0, Math.min(spare, opts.maxWorkers ?? MAX_WORKERS));
+}
+
+/** How a list of items may be read in parallel: the options and the job a worker runs. */
+export interface ParallelRead<R> {
+  /** Null reads on the main thread only. */
+  options: ParallelOptions | null;
+  /** The job posted to workers (built only when they start; it describes every item). */
+  job: () => ScanJob;
+  /** Makes a worker's result what the main thread's would be (e.g. shared objects restored). */
+  adopt?: (value: R) => R;
+}
+
+interface Helper {
+  worker: Worker;
+  slot: number;
+  /** Ended, exited or failed: it reports nothing more. */
+  settled: boolean;
+}
+
+/**
+ * `readOne(i)` for every i below `count`, results in order: on the main thread alone, or
+ * shared with workers when `parallel` allows and the count makes it pay.
+ */
+export async function readAll<R>(
+  count: number,
+  readOne: (index: number) => Promise<R>,
+  parallel?: ParallelRead<R>,
+): Promise<R[]> {
+  const opts = parallel?.options ?? null;
+  const wanted = opts && parallel ? workersFor(count, opts) : 0;
+  const entry = wanted > 0 ? workerEntry('scan-worker') : null;
+  if (!opts || !parallel || entry === null) {
+    const out: R[] = [];
+    for (let i = 0; i < count; i++) out.push(await readOne(i));
+    opts?.onReport?.({ workers: 0, readByWorkers: 0 });
+    return out;
+  }
+
+  const shared = new SharedArrayBuffer(4 * (1 + wanted));
+  const state = new Int32Array(shared);
+  const results: R[] = new Array<R>(count);
+  const have = new Uint8Array(count);
+  let missing = count;
+  let readByWorkers = 0;
+  let closed = false;
+  let wake: (() => void) | null = null;
+  const adopt = parallel.adopt ?? ((value: R) => value);
+
+  const helpers: Helper[] = [];
+  const settle = (h: Helper): void => {
+    h.settled = true;
+    wake?.();
+  };
+  // Threads first: they load their module while the job is built and the main thread reads.
+  for (let w = 0; w < wanted; w++) {
+    let worker: Worker;
+    try {
+      worker = startWorker(entry);
+    } catch (err) {
+      log.info('a scan worker did not start', err);
+      break;
+    }
+    const h: Helper = { worker, slot: 1 + w, settled: false };
+    worker.on('message', (m: ScanWorkerResults) => {
+      if (closed) return;
+      m.indices.forEach((index, k) => {
+        if (have[index]) return;
+        // The worker ran readOne's function on the same item: the same result, cloned.
+        results[index] = adopt(m.values[k] as R);
+        have[index] = 1;
+        missing--;
+        readByWorkers++;
+      });
+      if (m.end) settle(h);
+      else wake?.();
+    });
+    // What it took and did not report is read below, on this thread.
+    worker.on('error', (err) => {
+      log.info('a scan worker failed', err);
+      settle(h);
+    });
+    worker.on('messageerror', (err) => log.info('a scan worker result was lost', err));
+    worker.on('exit', () => settle(h));
+    helpers.push(h);
+  }
+
+  try {
+    if (helpers.length > 0) {
+      const job = parallel.job();
+      for (const h of helpers) {
+        const start: ScanWorkerStart = {
+          job,
+          shared,
+          slot: h.slot,
+          batch: opts.batch ?? BATCH,
+          exitAfter: opts.workerExitsAfter ?? null,
+        };
+        try {
+          h.worker.postMessage(start);
+        } catch (err) {
+          log.info('a scan job could not be posted', err);
+          h.settled = true;
+        }
+      }
+    }
+
+    const mainReads = opts.mainReads ?? true;
+    if (mainReads) {
+      for (let i = Atomics.add(state, 0, 1); i < count; i = Atomics.add(state, 0, 1)) {
+        results[i] = await readOne(i);
+        have[i] = 1;
+        missing--;
+      }
+    }
+    // Every item is taken now (when the main thread read). A worker that had not begun to
+    // take items by then never will: only the workers that did hold items to wait for.
+    const holding = (h: Helper): boolean =>
+      !h.settled && (!mainReads || Atomics.load(state, h.slot) === 1);
+    if (missing > 0 && helpers.some(holding)) {
+      await new Promise<void>((resolve) => {
+        wake = () => {
+          if (missing === 0 || !helpers.some(holding)) resolve();
+        };
+        wake();
+      });
+    }
+    // Taken by a worker that failed, or never taken (no worker got that far): read here.
+    for (let i = 0; i < count; i++) {
+      if (have[i]) continue;
+      results[i] = await readOne(i);
+      have[i] = 1;
+    }
+  } finally {
+    closed = true;
+    wake = null;
+    for (const h of helpers) {
+      void h.worker.terminate().catch(logSwallowed('end a scan worker'));
+    }
+  }
+  opts.onReport?.({ workers: helpers.length, readByWorkers });
+  return results;
+}

@@ -1,0 +1,37 @@
+/**
+ * The worker thread behind scan-parallel.ts: takes one job (a list of skills to read),
+ * then takes items through the shared counter until none are left, posting results in
+ * batches with their indices, and `end` last. Imports only what reading a skill needs
+ * (scan-jobs.ts): it loads while the main thread already reads.
+ */
+import { parentPort, type MessagePort } from 'node:worker_threads';
+import { jobReader } from './scan-jobs';
+import type { ScanWorkerResults, ScanWorkerStart } from './scan-parallel';
+
+async function work(start: ScanWorkerStart, port: MessagePort): Promise<void> {
+  const state = new Int32Array(start.shared);
+  const { count, readOne } = jobReader(start.job);
+  // Before the first take: the main thread waits only for workers that hold items.
+  Atomics.store(state, start.slot, 1);
+  let indices: number[] = [];
+  let values: unknown[] = [];
+  let read = 0;
+  for (let i = Atomics.add(state, 0, 1); i < count; i = Atomics.add(state, 0, 1)) {
+    if (read === start.exitAfter) process.exit(0); // a test's crash: item i is taken, unreported
+    values.push(await readOne(i));
+    indices.push(i);
+    read++;
+    if (indices.length >= start.batch) {
+      port.postMessage({ indices, values, end: false } satisfies ScanWorkerResults);
+      indices = [];
+      values = [];
+    }
+  }
+  port.postMessage({ indices, values, end: true } satisfies ScanWorkerResults);
+}
+
+const port = parentPort;
+port?.once('message', (start: ScanWorkerStart) => {
+  // A failure ends the thread; the main thread reads what this one did not report.
+  work(start, port).catch(() => process.exit(1));
+});
