@@ -201,3 +201,21 @@ describe('parseSkillMd link checks', () => {
     expect(parseSkillMd(text).diagnostics).toEqual([]);
   });
 });
+
+describe('findPathRefs on ASCII and other text', () => {
+  // ASCII spans take an ASCII twin of the Unicode path class: both must find the same paths.
+  it('finds a backticked path of any ASCII word character, and of letters beyond ASCII', () => {
+    const targets = (body: string) => findPathRefs(body, 1).map((r) => r.target);
+    expect(targets('`scripts/run_2.py` and `./a-b/c.md`')).toEqual([
+      'scripts/run_2.py',
+      './a-b/c.md',
+    ]);
+    expect(targets('`références/guide.md` and `データ/表.csv`')).toEqual([
+      'références/guide.md',
+      'データ/表.csv',
+    ]);
+    for (const odd of ['`a+b/c.md`', '`-x/y.md`', '`a/b~.md`', '`.hidden/x.md`']) {
+      expect(targets(odd), odd).toEqual([]);
+    }
+  });
+});

@@ -77,6 +77,10 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 /** Characters that make a target a placeholder, a glob or an expression rather than a path. */
 const NOT_A_PATH = /[{}$*<>|\\"'`\s]|^~/;
 const LOOSE_PATH = /^(?:\.\/)?[\p{L}\p{N}_][\p{L}\p{N}_.\-/]*$/u;
+// Its ASCII twin, which answers alike for ASCII text without V8 building the Unicode
+// property tables on first use (milliseconds of a short CLI run).
+const LOOSE_PATH_ASCII = /^(?:\.\/)?[A-Za-z0-9_][A-Za-z0-9_.\-/]*$/;
+const NON_ASCII = /[^\x00-\x7f]/;
 /**
  * Names that stand for a file rather than name one: `...`, `filename.md`,
  * `your-file.md`, `phaseN.md` / `stepX/` (a word ending in a capital N or X).
@@ -120,7 +124,8 @@ function looseTarget(code: string): string | null {
   const t = code.trim();
   // Most code spans are words, commands or code: no "/" and no "." is no path to check.
   if (t.length > 512 || (t.indexOf('/') === -1 && t.indexOf('.') === -1)) return null;
-  if (!LOOSE_PATH.test(t) || t.includes('//') || PLACEHOLDER.test(t)) return null;
+  const loosePath = NON_ASCII.test(t) ? LOOSE_PATH : LOOSE_PATH_ASCII;
+  if (!loosePath.test(t) || t.includes('//') || PLACEHOLDER.test(t)) return null;
   // A folder (`scripts/`) or a file with a known extension; `references/open-coding`
   // is more likely a topic or a prefix than a file.
   if (t.endsWith('/')) return t;

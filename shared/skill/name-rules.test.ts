@@ -51,3 +51,18 @@ describe('checkName messages', () => {
     }
   });
 });
+
+describe('checkName on ASCII text', () => {
+  // ASCII names take ASCII twins of the Unicode classes: they must answer alike.
+  const lowerOrCaseless = /^[\p{Ll}\p{Lo}\p{Lm}\p{Nd}-]$/u;
+  const upper = /[\p{Lu}\p{Lt}]/u;
+  it('flags exactly the characters the Unicode rules flag', () => {
+    for (let code = 0x21; code < 0x7f; code++) {
+      const ch = String.fromCharCode(code);
+      const codes = checkName(`a${ch}a`).map((p) => p.code);
+      expect(codes.includes('NAME_NOT_LOWERCASE'), ch).toBe(upper.test(ch));
+      const invalid = !lowerOrCaseless.test(ch) && !upper.test(ch);
+      expect(codes.includes('NAME_INVALID_CHARS'), ch).toBe(invalid);
+    }
+  });
+});
