@@ -4,12 +4,12 @@
  * original untouched. Temp file in the same folder (so the rename stays on one filesystem),
  * write, fsync, rename over the target, fsync the folder.
  */
-import { randomBytes } from 'node:crypto';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { errnoCode } from './errors';
 import { logSwallowed } from '../log';
+import { nodeCrypto } from '../lazy-crypto';
 
 export interface AtomicWriteOptions {
   /** Permission bits of the written file. Default: the original's, else 0o666 less the umask. */
@@ -28,7 +28,7 @@ export function isAtomicTempName(name: string): boolean {
 
 export function tempNameFor(file: string): string {
   const base = path.basename(file).slice(0, MAX_BASE_IN_TEMP);
-  return path.join(path.dirname(file), `.${base}.${randomBytes(6).toString('hex')}.tmp`);
+  return path.join(path.dirname(file), `.${base}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`);
 }
 
 /**

@@ -6,11 +6,11 @@
  * Never throws for what is on disk: unreadable, huge or binary files are a `problem`
  * (the diagnostic the skill gets); a file that vanished mid-read is `gone`.
  */
-import { createHash } from 'node:crypto';
 import { constants, type Dirent } from 'node:fs';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import { errorMessage } from '../../../shared/errors';
 import { isInsideOrEqual } from '../fs/safe-path';
+import { nodeCrypto } from '../lazy-crypto';
 import type { ScanIO } from './scan-io';
 
 export const errCode = (err: unknown): string | undefined =>
@@ -140,7 +140,7 @@ export async function readSkillMdFile(
       return problem(
         'FILE_BINARY',
         'holds binary data (a NUL byte), not text',
-        `binary:${createHash('sha1').update(data).digest('base64')}`,
+        `binary:${nodeCrypto().createHash('sha1').update(data).digest('base64')}`,
       );
     }
     // toString copies, so the pooled buffer can be reused right after.

@@ -7,7 +7,6 @@
  * Never throws for what is on disk: problems become diagnostics; a folder that vanished
  * is null.
  */
-import { createHash } from 'node:crypto';
 import { realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
@@ -21,6 +20,7 @@ import {
 import type { Position } from '../../../shared/skill/yaml-source';
 import { checkEvalSidecars } from '../evals/sidecars';
 import { isInsideOrEqual } from '../fs/safe-path';
+import { nodeCrypto } from '../lazy-crypto';
 import { walkSkillTree } from '../fs/walk-tree';
 import { skillAccess } from './access';
 import type { ResolvedScan } from './scan-options';
@@ -136,7 +136,7 @@ export async function readSkill(
     filesCount: files.count,
   });
   const fingerprint = r.fingerprint
-    ? createHash('sha1')
+    ? nodeCrypto().createHash('sha1')
         .update(mdEntry.name)
         .update('\0')
         .update(digestSource)
