@@ -29,13 +29,17 @@ if (typeof enableCompileCache === 'function') {
 } else {
   require('./code-cache.cjs').installCodeCache(path.dirname(bundle));
 }
-// Verdicts on skills' schemas are kept for the next run too, for this build only.
-let cache = null;
+// Verdicts on skills' schemas: kept for the next run in the cache folder, and found by the
+// build for its bundled skills (the seed); both for this build only.
+const cache = {
+  dir: null,
+  buildId: `${built.size}:${built.mtimeMs}`,
+  seed: path.join(path.dirname(bundle), 'cli', 'schema-verdicts.seed.json'),
+};
 try {
-  const folder = require('./cache-folder.cjs').cacheFolder(process.env);
-  if (folder) cache = { dir: folder, buildId: `${built.size}:${built.mtimeMs}` };
+  cache.dir = require('./cache-folder.cjs').cacheFolder(process.env);
 } catch {
-  // No cache folder (no home folder, say): every run does all its work.
+  // No cache folder (no home folder, say): nothing is kept between runs.
 }
 require(bundle)
   .main(process.argv.slice(2), { cache })

@@ -2,7 +2,8 @@
 // bundles, and the renderer. Usage: node scripts/build.mjs [--no-renderer]
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { CLI_LAZY_MODULE_FILES, CLI_LAZY_PACKAGES } from './cli-lazy-modules.mjs';
 
@@ -209,6 +210,32 @@ await Promise.all([
       external: ['electron'],
     }),
 ]);
+
+// The bundled skills are validated by every `list`: their schemas' verdicts are found once
+// here, by this build's own CLI validating them, and shipped as the seed of the CLI's kept
+// verdicts (electron/host/client/schema-verdict-file.ts), so that even a first run, or one
+// with caching off, need not load ajv for them. It doubles as a smoke test of the CLI.
+{
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'skill-studio-seed-'));
+  try {
+    const seed = spawnSync(
+      process.execPath,
+      ['bin/skill-studio.cjs', 'validate', 'resources/skills'],
+      {
+        env: { ...process.env, SKILL_STUDIO_CACHE_DIR: folder, NODE_DISABLE_COMPILE_CACHE: '' },
+        encoding: 'utf8',
+      },
+    );
+    if (seed.status !== 0 && seed.status !== 1)
+      throw new Error(`the built CLI failed to validate the bundled skills:\n${seed.stderr}`);
+    // Written anew (not copied): the cache file is private, the seed is for every user.
+    const found = path.join(folder, 'schema-verdicts.json');
+    rmSync('dist/cli/schema-verdicts.seed.json', { force: true });
+    if (existsSync(found)) writeFileSync('dist/cli/schema-verdicts.seed.json', readFileSync(found));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
 
 if (!skipRenderer && existsSync('vite.config.ts')) {
   const vite = spawnSync(

@@ -38,7 +38,8 @@ export function openClient(ctx: CommandContext, opts: { workspace?: boolean } = 
     noUser: ctx.common.noUser,
     schemaVerdicts: ctx.io.cache
       ? {
-          file: path.join(ctx.io.cache.dir, 'schema-verdicts.json'),
+          file: ctx.io.cache.dir && path.join(ctx.io.cache.dir, 'schema-verdicts.json'),
+          seed: ctx.io.cache.seed,
           buildId: ctx.io.cache.buildId,
         }
       : undefined,

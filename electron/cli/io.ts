@@ -6,9 +6,12 @@ export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
 export interface CliCache {
-  dir: string;
+  /** The cache folder; null when caching is off. */
+  dir: string | null;
   /** Identifies the build: what one build kept is never used by another. */
   buildId: string;
+  /** The verdicts the build found for its bundled skills' schemas (a file), if any. */
+  seed: string | null;
 }
 
 export interface CliIO {
@@ -19,7 +22,7 @@ export interface CliIO {
   env: NodeJS.ProcessEnv;
   /**
    * The CLI's cache folder and the build it serves (bin/cache-folder.cjs), where work is
-   * kept for the next run; absent when caching is off (and in tests).
+   * kept for the next run, and what the build itself found; absent in tests.
    */
   cache?: CliCache | null;
   /**

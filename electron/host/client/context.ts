@@ -6,6 +6,7 @@
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { ResolveSourcesOptions } from '../registry/sources';
 import type { StudioHost } from '../studio-host';
+import type { SchemaVerdictFileOptions } from './schema-verdict-file';
 
 export interface ClientOptions {
   /** The workspace: the caller's current folder. */
@@ -18,10 +19,10 @@ export interface ClientOptions {
   /** Skip the user's skill folders (and the user's providers file). */
   noUser: boolean;
   /**
-   * Where verdicts on skills' schemas are kept between runs (schema-verdict-file.ts), for
-   * the build `buildId`; absent: every schema is compiled.
+   * Where verdicts on skills' schemas are kept between runs and what the build found
+   * (schema-verdict-file.ts), for the build `buildId`; absent: every schema is compiled.
    */
-  schemaVerdicts?: { file: string; buildId: string };
+  schemaVerdicts?: SchemaVerdictFileOptions;
   /**
    * Told once, when the workspace settings are read, of the problems of skill-studio.json
    * (`file`): a broken file is left out, never fatal, but never silent either.

@@ -101,6 +101,25 @@ describe('schema verdict file', () => {
     );
   });
 
+  it("answers from the build's seed too, even with no cache file, and never writes the seed", async () => {
+    const schema = { type: 'object', properties: { q: { type: 'string' } } };
+    await run(schema);
+    const seed = path.join(root, 'seed.json');
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { verdicts: [string, unknown][] };
+    kept.verdicts[0][1] = { ok: false, message: 'seeded verdict' };
+    writeFileSync(seed, JSON.stringify(kept));
+    const before = readFileSync(seed, 'utf8');
+    const store = openSchemaVerdictFile({ file: null, seed, buildId: 'b1' });
+    useSchemaVerdictStore(store);
+    expect(checkSkillSchema(schema)).toEqual({ ok: false, message: 'seeded verdict' });
+    expect(checkSkillSchema({ type: 'null' })).toEqual({ ok: true });
+    await store.close();
+    expect(readFileSync(seed, 'utf8')).toBe(before);
+    // A seed of another build is not trusted either.
+    useSchemaVerdictStore(openSchemaVerdictFile({ file: null, seed, buildId: 'b2' }));
+    expect(checkSkillSchema(schema)).toEqual({ ok: true });
+  });
+
   it('never decides a call: validating arguments compiles the schema itself', async () => {
     const schema = { type: 'object', required: ['a'] };
     await run(schema);

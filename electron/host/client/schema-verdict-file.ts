@@ -21,8 +21,13 @@ import { writeFileAtomic } from '../fs/atomic-write';
 import { logSwallowed } from '../log';
 
 export interface SchemaVerdictFileOptions {
-  /** The cache file (its folder is made, private to the user, when first written). */
-  file: string;
+  /** The cache file (its folder is made, private to the user, when first written); null: none. */
+  file: string | null;
+  /**
+   * Verdicts the build found for its bundled skills (scripts/build.mjs), read but never
+   * written: even a first run, or one with caching off, need not compile those schemas.
+   */
+  seed?: string | null;
   /** The build the verdicts belong to. */
   buildId: string;
   /** Most verdicts kept: the least recently added go first (default 2,000). */
@@ -50,10 +55,19 @@ function isVerdict(v: unknown): v is SchemaVerdict {
   return ok === true || (ok === false && typeof message === 'string');
 }
 
-/** The verdicts of `text` when it is a file of this build, else none. */
-function parseFile(text: string, buildId: string): Map<string, SchemaVerdict> {
+/** The verdicts in `file` when it is a file of this build, else none. */
+function readVerdicts(
+  file: string | null | undefined,
+  buildId: string,
+): Map<string, SchemaVerdict> {
   const kept = new Map<string, SchemaVerdict>();
-  const data = JSON.parse(text) as Partial<FileShape> | null;
+  if (!file) return kept;
+  let data: Partial<FileShape> | null;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8')) as Partial<FileShape> | null;
+  } catch {
+    return kept; // none yet, or not ours to trust: the run compiles
+  }
   if (data?.build !== buildId || !Array.isArray(data.verdicts)) return kept;
   for (const entry of data.verdicts) {
     if (Array.isArray(entry) && typeof entry[0] === 'string' && isVerdict(entry[1]))
@@ -65,28 +79,22 @@ function parseFile(text: string, buildId: string): Map<string, SchemaVerdict> {
 export function openSchemaVerdictFile(opts: SchemaVerdictFileOptions): SchemaVerdictFile {
   const maxEntries = opts.maxEntries ?? 2000;
   let verdicts: Map<string, SchemaVerdict> | null = null;
+  let seeded: Map<string, SchemaVerdict> | null = null;
   let added = false;
-  const loaded = (): Map<string, SchemaVerdict> => {
-    if (!verdicts) {
-      try {
-        verdicts = parseFile(readFileSync(opts.file, 'utf8'), opts.buildId);
-      } catch {
-        verdicts = new Map(); // none yet, or not ours to trust: the run compiles
-      }
-    }
-    return verdicts;
-  };
+  const loaded = (): Map<string, SchemaVerdict> =>
+    (verdicts ??= readVerdicts(opts.file, opts.buildId));
+  const seed = (): Map<string, SchemaVerdict> => (seeded ??= readVerdicts(opts.seed, opts.buildId));
   const file: SchemaVerdictFile = {
-    get: (key) => loaded().get(key),
+    get: (key) => seed().get(key) ?? loaded().get(key),
     set(key, verdict) {
-      if (key.length > MAX_KEY_LENGTH) return;
+      if (key.length > MAX_KEY_LENGTH || !opts.file) return;
       const map = loaded();
       map.delete(key);
       map.set(key, verdict);
       added = true;
     },
     async save() {
-      if (!added || !verdicts) return;
+      if (!added || !verdicts || !opts.file) return;
       added = false;
       const entries = [...verdicts].slice(-maxEntries);
       const data: FileShape = { build: opts.buildId, verdicts: entries };
