@@ -2,7 +2,7 @@
  * Keeps the frontmatter's YAML work linear, whatever the file holds (a SKILL.md may come
  * from anyone, and the editor, the scan and every client validate it):
  *
- * - `duplicateKeys` finds repeated keys with one hash set per map. yaml's own check
+ * - `duplicateKeys` finds repeated keys with one hash set per map, in one walk. yaml's own check
  *   (`uniqueKeys: true`) compares each new key with every earlier one: quadratic, and a
  *   536 KB file of 50,000 keys held the event loop for a minute. The parse runs with
  *   `uniqueKeys: false` and this check instead; it reports what yaml's did (scalar keys
@@ -10,7 +10,7 @@
  * - `frontmatterTooLarge` bounds the text and its node count before any parse, with one
  *   pass over the characters: yaml's parse is linear but not cheap (about 10 µs a key).
  */
-import { isMap, isScalar, visit, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
 
 /** Frontmatter larger than this (UTF-16 units) is not parsed: 1 MiB is far past any real one. */
 export const MAX_FRONTMATTER_CHARS = 1024 * 1024;
@@ -71,21 +71,31 @@ function keyIdentity(key: unknown): string | null {
  */
 export function duplicateKeys(doc: Document): number[] {
   const offsets: number[] = [];
-  visit(doc, {
-    Map(_key, map) {
-      if (!isMap(map) || map.items.length < 2) return;
-      const seen = new Set<string>();
-      for (const pair of map.items) {
-        const id = keyIdentity(pair.key);
-        if (id === null) continue;
-        if (seen.has(id)) {
-          const start = (pair.key as Node).range?.[0];
-          if (start !== undefined) offsets.push(start);
-        } else {
-          seen.add(id);
+  // Every map, seq and pair (keys too: a map may be a key), with a stack rather than
+  // yaml's generic visit(): this runs for every SKILL.md the CLI and the registry read.
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isPair(node)) {
+      stack.push(node.value, node.key);
+    } else if (isSeq(node)) {
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
+    } else if (isMap(node)) {
+      if (node.items.length >= 2) {
+        const seen = new Set<string>();
+        for (const pair of node.items) {
+          const id = keyIdentity(pair.key);
+          if (id === null) continue;
+          if (seen.has(id)) {
+            const start = (pair.key as Node).range?.[0];
+            if (start !== undefined) offsets.push(start);
+          } else {
+            seen.add(id);
+          }
         }
       }
-    },
-  });
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
+    }
+  }
   return offsets;
 }
