@@ -28,7 +28,10 @@ export function isAtomicTempName(name: string): boolean {
 
 export function tempNameFor(file: string): string {
   const base = path.basename(file).slice(0, MAX_BASE_IN_TEMP);
-  return path.join(path.dirname(file), `.${base}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`);
+  return path.join(
+    path.dirname(file),
+    `.${base}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`,
+  );
 }
 
 /**

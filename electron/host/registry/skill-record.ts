@@ -136,7 +136,8 @@ export async function readSkill(
     filesCount: files.count,
   });
   const fingerprint = r.fingerprint
-    ? nodeCrypto().createHash('sha1')
+    ? nodeCrypto()
+        .createHash('sha1')
         .update(mdEntry.name)
         .update('\0')
         .update(digestSource)
