@@ -17,12 +17,12 @@ const fs = require('node:fs');
 const Module = require('node:module');
 const path = require('node:path');
 const vm = require('node:vm');
-const { cacheFolder } = require('./cache-folder.cjs');
+const { cacheFolder, isOwnFile } = require('./cache-folder.cjs');
 
 /** The folder of the code cache: `v8/` in the CLI's cache folder, unless moved on its own. */
 function codeCacheFolder(env) {
   if (env.NODE_DISABLE_COMPILE_CACHE) return null;
-  if (env.SKILL_STUDIO_CODE_CACHE_DIR) return env.SKILL_STUDIO_CODE_CACHE_DIR;
+  if (env.SKILL_STUDIO_CODE_CACHE_DIR) return path.resolve(env.SKILL_STUDIO_CODE_CACHE_DIR);
   const root = cacheFolder(env);
   return root && path.join(root, 'v8');
 }
@@ -61,13 +61,24 @@ function cacheFileFor(folder, filename) {
   return path.join(folder, `${path.basename(filename, '.cjs')}-${hash53(key)}.bin`);
 }
 
+/** The file's bytes when the user owns it (compiled code runs as it is): else it throws. */
+function readOwnFile(file) {
+  const fd = fs.openSync(file, 'r');
+  try {
+    if (!isOwnFile(fs.fstatSync(fd))) throw new Error(`${file} is not the user's own`);
+    return fs.readFileSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Compiles `content` as Node's CommonJS loader would, with cached code when there is some. */
 function compileWithCache(mod, content, filename, folder, pending) {
   let file = null;
   let cachedData;
   try {
     file = cacheFileFor(folder, filename);
-    cachedData = fs.readFileSync(file);
+    cachedData = readOwnFile(file);
   } catch {
     cachedData = undefined; // none yet (or unreadable): compile as usual, keep it at exit
   }
@@ -98,6 +109,13 @@ function writePending(folder, pending) {
     } catch {
       // An unwritable cache only costs speed.
     }
+  }
+  // Files named by the key's sha256 (before the names said which bundle) are never read again.
+  try {
+    for (const name of fs.readdirSync(folder))
+      if (/^[0-9a-f]{32}\.bin$/.test(name)) fs.rmSync(path.join(folder, name), { force: true });
+  } catch {
+    // Leftovers only take room.
   }
 }
 

@@ -31,9 +31,15 @@ if (typeof enableCompileCache === 'function') {
 }
 // Verdicts on skills' schemas: kept for the next run in the cache folder, and found by the
 // build for its bundled skills (the seed); both for this build only.
+let buildId;
+try {
+  buildId = fs.readFileSync(path.join(path.dirname(bundle), 'cli', 'build-id'), 'utf8').trim();
+} catch {
+  buildId = `${built.size}:${built.mtimeMs}`; // a build without its id (an older one)
+}
 const cache = {
   dir: null,
-  buildId: `${built.size}:${built.mtimeMs}`,
+  buildId,
   seed: path.join(path.dirname(bundle), 'cli', 'schema-verdicts.seed.json'),
 };
 try {

@@ -2,7 +2,8 @@
 // bundles, and the renderer. Usage: node scripts/build.mjs [--no-renderer]
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CLI_LAZY_MODULE_FILES, CLI_LAZY_PACKAGES } from './cli-lazy-modules.mjs';
@@ -39,10 +40,12 @@ const CLI_LAZY = { 'electron/host/workspace/workspace-config.ts': 'workspace-con
 // run mostly leaves unused.
 // CLI_LAZY_MODULE_FILES (the same file): modules imported statically but loaded on first use: in every CLI bundle, such a module
 // is a stub whose exports require its bundle when first read (esbuild reads an imported
-// binding at each use, so nothing is required at load). Only for modules whose exports are
-// functions that nothing calls while loading: ajv's classes and the meta-schema validators,
-// half of what `list` would read, are needed only for a schema with no kept verdict
-// (shared/json/schema-verdicts.ts) or a skill-studio.json to check. All of them share one
+// binding at each use, so nothing is required at load). For modules of named exports only
+// (a default export would be the stub itself); one used while loading still works (the
+// stub's require is synchronous) but is then loaded at once, as the router's bundles do.
+// ajv's classes and the meta-schema validators, half of what `list` would read, are needed
+// only for a schema with no kept verdict (shared/json/schema-verdicts.ts) or a
+// skill-studio.json to check. All of them share one
 // bundle, so a process that needs both never loads ajv twice.
 const CLI_LAZY_MODULES = Object.fromEntries(
   await Promise.all(CLI_LAZY_MODULE_FILES.map(async (file) => [file, await exportsOf(file)])),
@@ -210,6 +213,22 @@ await Promise.all([
       external: ['electron'],
     }),
 ]);
+
+// What the CLI keeps between runs belongs to one build (bin/skill-studio.cjs reads this):
+// a digest of every CLI bundle, so that no copy, install or archive that keeps or resets
+// file times can make two builds look alike.
+{
+  const digest = createHash('sha256');
+  for (const file of [
+    'dist/cli.cjs',
+    ...readdirSync('dist/cli')
+      .filter((name) => name.endsWith('.cjs'))
+      .sort()
+      .map((name) => `dist/cli/${name}`),
+  ])
+    digest.update(file).update('\0').update(readFileSync(file));
+  writeFileSync('dist/cli/build-id', digest.digest('hex').slice(0, 32) + '\n');
+}
 
 // The bundled skills are validated by every `list`: their schemas' verdicts are found once
 // here, by this build's own CLI validating them, and shipped as the seed of the CLI's kept

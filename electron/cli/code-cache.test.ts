@@ -4,7 +4,16 @@
  * cannot be written never changes what a bundle does nor makes it fail.
  */
 import { createRequire } from 'node:module';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -84,6 +93,23 @@ describe('CLI code cache', () => {
     writeFileSync(blocked, '');
     expect(load({ SKILL_STUDIO_CODE_CACHE_DIR: path.join(blocked, 'v8') })).toBe('ok');
   });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "uses no cache file of another user's, and replaces it (as root: one handed to nobody)",
+    () => {
+      writeBundle('module.exports = { value: "mine" };\n', new Date(1_000_000));
+      expect(load()).toBe('mine');
+      const [name] = readdirSync(cache).filter((f) => f.endsWith('.bin'));
+      const file = path.join(cache, name);
+      const own = statSync(file).ino;
+      expect(load()).toBe('mine');
+      expect(statSync(file).ino).toBe(own); // used as it is, not written again
+      chownSync(file, 65534, 65534);
+      expect(load()).toBe('mine');
+      expect(statSync(file).uid).toBe(0); // not used: compiled afresh and written anew
+      expect(statSync(file).ino).not.toBe(own);
+    },
+  );
 
   it('is off with NODE_DISABLE_COMPILE_CACHE', () => {
     expect(installCodeCache(dist, { NODE_DISABLE_COMPILE_CACHE: '1' })).toBeNull();

@@ -4,7 +4,8 @@
  * (`expectation`, `rubric`) are the grader's (grader.ts); `runCheck` refuses them.
  *
  * `regex` runs on RE2 (re2js: linear time, through shared/json/json-schema.ts's
- * compileLinearRegExp, which loads it on first use), so a case file can never hang a run with a catastrophic pattern;
+ * compileLinearRegExp, which loads it on first use), so a case file can never hang a run
+ * with a catastrophic pattern;
  * `json_schema` uses the same ajv configuration as skills' own schemas.
  */
 import type { RE2JS } from 're2js';

@@ -198,7 +198,16 @@ export function dialectOf(schema: Record<string, unknown>): Dialect {
 
 export type CompiledSchema =
   | { ok: true; validate: ValidateFunction }
-  | { ok: false; message: string; unsafe: UnsafePatternError | null };
+  | {
+      ok: false;
+      message: string;
+      unsafe: UnsafePatternError | null;
+      /**
+       * The failure may not be the schema's own (the stack ran out on a deep schema, a
+       * module failed to load): not a verdict to keep between runs.
+       */
+      transient?: boolean;
+    };
 
 const CACHE_LIMIT = 256;
 const caches: Record<SchemaUse, Map<string, CompiledSchema>> = {
@@ -240,7 +249,11 @@ export function compileSkillSchema(
     result = { ok: true, validate: ajv.compile(compiled) };
   } catch (e) {
     const unsafe = e instanceof UnsafePatternError ? e : null;
-    result = { ok: false, message: shorten(errorMessage(e)), unsafe };
+    // ajv's refusals are plain Errors; a RangeError or an error with a code (Node's own,
+    // such as MODULE_NOT_FOUND) says something about this process, not the schema.
+    const transient =
+      e instanceof RangeError || (typeof e === 'object' && e !== null && 'code' in e);
+    result = { ok: false, message: shorten(errorMessage(e)), unsafe, transient };
   } finally {
     try {
       // ajv keeps every compiled schema object; editing a skill for hours must not grow it.
@@ -285,7 +298,7 @@ export function checkSkillSchema(schema: Record<string, unknown>): SchemaVerdict
   const verdict: SchemaVerdict = compiled.ok
     ? { ok: true }
     : { ok: false, message: compiled.message };
-  store?.set(key, verdict);
+  if (compiled.ok || !compiled.transient) store?.set(key, verdict);
   return verdict;
 }
 

@@ -2,8 +2,8 @@
  * Keeps the frontmatter's YAML work linear, whatever the file holds (a SKILL.md may come
  * from anyone, and the editor, the scan and every client validate it):
  *
- * - `duplicateKeys` finds repeated keys with one hash set per map, in one walk. yaml's own check
- *   (`uniqueKeys: true`) compares each new key with every earlier one: quadratic, and a
+ * - `duplicateKeys` finds repeated keys with one hash set per map, in one walk. yaml's own
+ *   check (`uniqueKeys: true`) compares each new key with every earlier one: quadratic, and a
  *   536 KB file of 50,000 keys held the event loop for a minute. The parse runs with
  *   `uniqueKeys: false` and this check instead; it reports what yaml's did (scalar keys
  *   with equal values), at the same place (the repeated key).

@@ -134,7 +134,11 @@ export function createClient(options: ClientOptions): HostClient {
   const keptVerdicts = (): Promise<SchemaVerdictFile | null> => {
     const where = options.schemaVerdicts;
     return (verdicts ??= where
-      ? import('./schema-verdict-file').then((m) => m.serveSchemaVerdictFile(where))
+      ? import('./schema-verdict-file')
+          .then((m) => m.serveSchemaVerdictFile(where))
+          // Kept verdicts only save work: a module that cannot load costs the compiling
+          // alone (every schema is then compiled), so nothing is lost by going on without.
+          .catch(() => null)
       : Promise.resolve(null));
   };
   const load = async <D extends keyof typeof DOMAINS>(name: D) => {

@@ -3,7 +3,16 @@
  * a file of another build or a broken one is never trusted, and what is kept never
  * decides a call's arguments.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -77,16 +86,51 @@ describe('schema verdict file', () => {
 
   it('a run that adds nothing does not write, and an unwritable folder costs nothing', async () => {
     await run({ type: 'number' });
-    const before = statSync(file).mtimeMs;
-    await new Promise((r) => setTimeout(r, 20));
+    // Every write renames a new file into place: the same inode means no write.
+    const before = statSync(file).ino;
     await run({ type: 'number' });
-    expect(statSync(file).mtimeMs).toBe(before);
+    expect(statSync(file).ino).toBe(before);
     const blocked = path.join(root, 'blocked');
     writeFileSync(blocked, 'a file where the folder should be');
     const store = openSchemaVerdictFile({ file: path.join(blocked, 'v.json'), buildId: 'b1' });
     useSchemaVerdictStore(store);
     expect(checkSkillSchema({ type: 'boolean' })).toEqual({ ok: true });
     await expect(store.save()).resolves.toBeUndefined();
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "trusts no cache file of another user's (as root: one handed to nobody)",
+    async () => {
+      const schema = { type: 'string', format: 'email' };
+      await run(schema);
+      const kept = JSON.parse(readFileSync(file, 'utf8')) as { verdicts: [string, unknown][] };
+      kept.verdicts[0][1] = { ok: false, message: 'planted' };
+      writeFileSync(file, JSON.stringify(kept));
+      chownSync(file, 65534, 65534);
+      expect(await run(schema)).toEqual({ ok: true });
+    },
+  );
+
+  it("keeps a failure that is not the schema's own (the stack ran out) for this run only", async () => {
+    let deep: Record<string, unknown> = {};
+    // Deep enough for ajv's compile to run out of stack, not for JSON.stringify (nor
+    // too long a key to keep).
+    for (let i = 0; i < 1000; i++) deep = { not: deep };
+    const verdict = await run(deep);
+    expect(verdict).toEqual({ ok: false, message: 'Maximum call stack size exceeded' });
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('keeps at most maxEntries while it runs, the latest', () => {
+    const store = openSchemaVerdictFile({ file, buildId: 'b1', maxEntries: 2 });
+    useSchemaVerdictStore(store);
+    for (let i = 0; i < 4; i++) checkSkillSchema({ type: 'string', minLength: i });
+    expect(
+      store.get(`draft-07\n${JSON.stringify({ type: 'string', minLength: 0 })}`),
+    ).toBeUndefined();
+    expect(store.get(`draft-07\n${JSON.stringify({ type: 'string', minLength: 3 })}`)).toEqual({
+      ok: true,
+    });
   });
 
   it('keeps at most maxEntries, the latest', async () => {

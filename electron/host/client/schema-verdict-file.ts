@@ -9,7 +9,7 @@
  * missing, unreadable, malformed or unwritable file only costs the compiling, and what it
  * holds never decides a call (arguments are always validated by a freshly compiled schema).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   schemaVerdictStore,
@@ -42,7 +42,9 @@ export interface SchemaVerdictFile extends SchemaVerdictStore {
 }
 
 /** A schema's key is its JSON text: one larger than this is checked every time instead. */
-const MAX_KEY_LENGTH = 64 * 1024;
+const MAX_KEY_LENGTH = 16 * 1024;
+/** Most characters of keys kept in all: the file stays small enough to read on every run. */
+const MAX_KEPT_CHARS = 4 * 1024 * 1024;
 
 interface FileShape {
   build: string;
@@ -55,16 +57,34 @@ function isVerdict(v: unknown): v is SchemaVerdict {
   return ok === true || (ok === false && typeof message === 'string');
 }
 
-/** The verdicts in `file` when it is a file of this build, else none. */
+/** The text of `file`; with `own`, only when the user running this owns it, else null. */
+function readText(file: string, own: boolean): string | null {
+  const fd = openSync(file, 'r');
+  try {
+    const uid = process.getuid?.();
+    if (own && uid !== undefined && fstatSync(fd).uid !== uid) return null;
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The verdicts in `file` when it is a file of this build, else none. `own`: the file must
+ * be the user's (the cache file; the seed is installed with the CLI, whoever owns it).
+ */
 function readVerdicts(
   file: string | null | undefined,
   buildId: string,
+  own: boolean,
 ): Map<string, SchemaVerdict> {
   const kept = new Map<string, SchemaVerdict>();
   if (!file) return kept;
   let data: Partial<FileShape> | null;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8')) as Partial<FileShape> | null;
+    const text = readText(file, own);
+    if (text === null) return kept;
+    data = JSON.parse(text) as Partial<FileShape> | null;
   } catch {
     return kept; // none yet, or not ours to trust: the run compiles
   }
@@ -82,8 +102,9 @@ export function openSchemaVerdictFile(opts: SchemaVerdictFileOptions): SchemaVer
   let seeded: Map<string, SchemaVerdict> | null = null;
   let added = false;
   const loaded = (): Map<string, SchemaVerdict> =>
-    (verdicts ??= readVerdicts(opts.file, opts.buildId));
-  const seed = (): Map<string, SchemaVerdict> => (seeded ??= readVerdicts(opts.seed, opts.buildId));
+    (verdicts ??= readVerdicts(opts.file, opts.buildId, true));
+  const seed = (): Map<string, SchemaVerdict> =>
+    (seeded ??= readVerdicts(opts.seed, opts.buildId, false));
   const file: SchemaVerdictFile = {
     get: (key) => seed().get(key) ?? loaded().get(key),
     set(key, verdict) {
@@ -92,12 +113,19 @@ export function openSchemaVerdictFile(opts: SchemaVerdictFileOptions): SchemaVer
       map.delete(key);
       map.set(key, verdict);
       added = true;
+      // Bounded while it runs too (a long-lived host asks about every edit of a schema).
+      let chars = 0;
+      for (const k of map.keys()) chars += k.length;
+      for (const k of map.keys()) {
+        if (map.size <= maxEntries && chars <= MAX_KEPT_CHARS) break;
+        map.delete(k);
+        chars -= k.length;
+      }
     },
     async save() {
       if (!added || !verdicts || !opts.file) return;
       added = false;
-      const entries = [...verdicts].slice(-maxEntries);
-      const data: FileShape = { build: opts.buildId, verdicts: entries };
+      const data: FileShape = { build: opts.buildId, verdicts: [...verdicts] };
       try {
         mkdirSync(path.dirname(opts.file), { recursive: true, mode: 0o700 });
         await writeFileAtomic(opts.file, JSON.stringify(data), { mode: 0o600 });

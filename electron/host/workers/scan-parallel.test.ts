@@ -7,7 +7,7 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkFolders, foldersFor, type SkillFolder } from '../client/folders';
 import { SkillRegistry } from '../registry/registry';
 import { scanFolders, type FolderScan } from '../registry/scan';
@@ -17,6 +17,9 @@ import type { ParallelOptions, ParallelReport } from './scan-parallel';
 /** Loading the worker's module through tsx (source runs) can take seconds. */
 const SLOW = 60_000;
 const PLAIN = 24;
+
+// The counts below are for one worker: the machine seems to have two cores, whatever it has.
+vi.spyOn(os, 'availableParallelism').mockReturnValue(2);
 
 let tmp: string;
 let skills: string;

@@ -2,7 +2,9 @@
  * The worker thread behind scan-parallel.ts: takes one job (a list of skills to read),
  * then takes items through the shared counter until none are left, posting results in
  * batches with their indices, and `end` last. Imports only what reading a skill needs
- * (scan-jobs.ts): it loads while the main thread already reads.
+ * (scan-jobs.ts): it loads while the main thread already reads. The CLI's kept verdicts on
+ * schemas (shared/json/schema-verdicts.ts) are the main thread's: a worker compiles each
+ * schema it meets, so the verdicts it finds are the same, but not kept for the next run.
  */
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { jobReader } from './scan-jobs';
