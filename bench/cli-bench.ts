@@ -26,7 +26,7 @@ import { generate } from './registry-bench';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(REPO, 'bin', 'skill-studio.cjs');
 const COUNT = Number(process.env.BENCH_SKILLS ?? 10_000);
-const BULK_ROUNDS = Number(process.env.BENCH_CLI_BULK_ROUNDS ?? 3);
+const BULK_ROUNDS = Number(process.env.BENCH_CLI_BULK_ROUNDS ?? 5);
 const START_ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? 9);
 const YAML = createRequire(import.meta.url).resolve('yaml');
 
