@@ -100,6 +100,7 @@ export function openSchemaVerdictFile(opts: SchemaVerdictFileOptions): SchemaVer
   const maxEntries = opts.maxEntries ?? 2000;
   let verdicts: Map<string, SchemaVerdict> | null = null;
   let seeded: Map<string, SchemaVerdict> | null = null;
+  let keptChars: number | null = null;
   let added = false;
   const loaded = (): Map<string, SchemaVerdict> =>
     (verdicts ??= readVerdicts(opts.file, opts.buildId, true));
@@ -110,16 +111,17 @@ export function openSchemaVerdictFile(opts: SchemaVerdictFileOptions): SchemaVer
     set(key, verdict) {
       if (key.length > MAX_KEY_LENGTH || !opts.file) return;
       const map = loaded();
-      map.delete(key);
+      // The keys' characters, counted once and then kept up to date.
+      if (keptChars === null) keptChars = [...map.keys()].reduce((n, k) => n + k.length, 0);
+      if (map.delete(key)) keptChars -= key.length;
       map.set(key, verdict);
+      keptChars += key.length;
       added = true;
       // Bounded while it runs too (a long-lived host asks about every edit of a schema).
-      let chars = 0;
-      for (const k of map.keys()) chars += k.length;
       for (const k of map.keys()) {
-        if (map.size <= maxEntries && chars <= MAX_KEPT_CHARS) break;
+        if (map.size <= maxEntries && keptChars <= MAX_KEPT_CHARS) break;
         map.delete(k);
-        chars -= k.length;
+        keptChars -= k.length;
       }
     },
     async save() {
