@@ -671,3 +671,19 @@ export function nameConflictDiagnostic(
     field: 'name',
   };
 }
+
+/**
+ * TOPOLOGY_SKILL_CYCLE through other skills, for the registry: `chain` runs from this skill
+ * back to it by the names its `skills:` and theirs compose (a skill composing itself
+ * directly is the validator's own finding). `at` is where `skills:` is written.
+ */
+export function skillCycleDiagnostic(chain: readonly string[], at?: Position): Diagnostic {
+  return {
+    severity: 'error',
+    code: 'TOPOLOGY_SKILL_CYCLE',
+    message: `skills: calling ${chain[1]} leads back to this skill (${chain.join(' → ')}); a skill cannot call itself, directly or through others`,
+    line: at?.line ?? 1,
+    column: at?.column ?? 1,
+    field: 'skills',
+  };
+}

@@ -93,6 +93,31 @@ describe('SkillRegistry', () => {
     expect(reg.getByPath(lower)?.summary).toMatchObject({ shadowed_by: a, conflict: false });
   });
 
+  it('flags skills whose skills: lead back to them through others, and clears it when fixed', async () => {
+    const a = await makeSkill(path.join(ws, 'skills', 'a'), 'a', 'skills: [b]\n');
+    const b = await makeSkill(path.join(ws, 'skills', 'b'), 'b', 'skills:\n  back: a\n');
+    const c = await makeSkill(path.join(ws, 'skills', 'c'), 'c', 'skills: [a]\n');
+    const reg = await open();
+    const cycleOf = (dir: string) =>
+      reg.getByPath(dir)?.diagnostics.find((d) => d.code === 'TOPOLOGY_SKILL_CYCLE');
+
+    expect(cycleOf(a)).toMatchObject({ severity: 'error', line: 4, column: 1, field: 'skills' });
+    expect(cycleOf(a)?.message).toContain('(a → b → a)');
+    expect(cycleOf(b)?.message).toContain('(b → a → b)');
+    expect(reg.getByPath(b)?.summary.has_errors).toBe(true);
+    // c calls into the cycle (its run would be refused there) but is not on it.
+    expect(cycleOf(c)).toBeUndefined();
+
+    const events: unknown[] = [];
+    reg.on('change', (e) => events.push(e));
+    await makeSkill(b, 'b');
+    await reg.refresh(b);
+    expect(events).toEqual([{ added: [], changed: ['a', 'b'], removed: [] }]);
+    expect(cycleOf(a)).toBeUndefined();
+    expect(cycleOf(b)).toBeUndefined();
+    expect(reg.getByPath(a)?.summary.has_errors).toBe(false);
+  });
+
   it('treats one real folder reached twice as one skill', async () => {
     await makeSkill(path.join(ws, 'skills', 'shared'));
     await mkdir(path.join(ws, '.claude'));

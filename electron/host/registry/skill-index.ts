@@ -8,11 +8,20 @@
  * shadowed (`summary.shadowed_by` = the winner's folder); two or more skills of
  * the name in the winning priority all get SKILL_NAME_CONFLICT. One real folder
  * reached twice (through symlinks) counts once, where it is first seen.
+ *
+ * Composition (`skills:` of topology skills) is resolved the way a run resolves it: a name
+ * calls that name's winner. Winners whose `skills:` lead back to themselves through other
+ * skills get TOPOLOGY_SKILL_CYCLE, naming the chain (the run would refuse it midway). Only
+ * skills that compose others take part, so the pass after a change costs little.
  */
 import path from 'node:path';
+import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { SkillRecord } from '../../../shared/skill/model';
-import { nameConflictDiagnostic } from '../../../shared/skill/validate';
+import { readComposedSkills } from '../../../shared/skill/topology-contract';
+import { nameConflictDiagnostic, skillCycleDiagnostic } from '../../../shared/skill/validate';
+import { findCycles } from './skill-cycles';
 import type { ScannedSkill } from './scan';
+import { nameKey } from './skill-name';
 
 /** Skill names; a name appears in at most one list. */
 export interface IndexChange {
@@ -57,6 +66,10 @@ export class SkillIndex {
   private readonly groups = new Map<string, Group>();
   private readonly derived = new Map<ScannedSkill, SkillRecord>();
   private readonly byPath = new Map<string, SkillRecord>();
+  /** Names (keys) whose winner composes other skills: the nodes of the cycle pass. */
+  private readonly composers = new Set<string>();
+  /** Name (key) → the chain of names from its winner back to it, for winners in a cycle. */
+  private cycles = new Map<string, string[]>();
   private allCache: SkillRecord[] | null = null;
 
   /** `removed` skills leave, `added` ones enter; returns what changed, by name. */
@@ -87,6 +100,13 @@ export class SkillIndex {
       else if (before && after && (before.sig !== after.sig || before.name !== after.name)) {
         change.changed.push(after.name);
       }
+    }
+    // A cycle can close or open through names this change did not touch: re-derive those.
+    for (const key of this.refreshCycles()) {
+      const group = this.recompute(key);
+      if (group && !change.added.includes(group.name) && !change.changed.includes(group.name))
+        change.changed.push(group.name);
+      affected.add(key);
     }
     if (affected.size > 0) this.allCache = null;
     change.added.sort(compareStrings);
@@ -147,6 +167,7 @@ export class SkillIndex {
       .sort(compareScanOrder);
     if (skills.length === 0) {
       this.groups.delete(key);
+      this.composers.delete(key);
       return undefined;
     }
 
@@ -154,36 +175,43 @@ export class SkillIndex {
     const leaders = skills.filter((sk) => sk.folder.priority === top);
     const winner = skills[0];
     const conflict = leaders.length > 1;
+    if (composedNames(winner).length > 0) this.composers.add(key);
+    else this.composers.delete(key);
+    const cycle = this.cycles.get(key);
     const sig: string[] = [];
     for (const sk of skills) {
       const shadowedBy = sk.folder.priority === top ? null : winner.record.dir;
       const inConflict = conflict && sk.folder.priority === top;
+      const added: Diagnostic[] = [];
+      if (inConflict) {
+        const others = leaders.filter((l) => l !== sk).map((l) => l.record.dir);
+        added.push(
+          nameConflictDiagnostic(sk.record.summary.name, others, sk.namePosition ?? undefined),
+        );
+      }
+      if (cycle && sk === winner)
+        added.push(skillCycleDiagnostic(cycle, sk.skillsPosition ?? undefined));
       let record = sk.record;
-      if (shadowedBy !== null || inConflict) {
+      if (shadowedBy !== null || added.length > 0) {
         record = {
           ...sk.record,
-          diagnostics: inConflict
-            ? [
-                ...sk.record.diagnostics,
-                nameConflictDiagnostic(
-                  sk.record.summary.name,
-                  leaders.filter((l) => l !== sk).map((l) => l.record.dir),
-                  sk.namePosition ?? undefined,
-                ),
-              ]
-            : sk.record.diagnostics,
+          diagnostics:
+            added.length > 0 ? [...sk.record.diagnostics, ...added] : sk.record.diagnostics,
           summary: {
             ...sk.record.summary,
             shadowed_by: shadowedBy,
             conflict: inConflict,
-            has_errors: sk.record.summary.has_errors || inConflict,
+            has_errors: sk.record.summary.has_errors || added.length > 0,
           },
         };
       }
       this.derived.set(sk, record);
       this.byPath.set(path.resolve(record.dir), record);
       if (!this.byPath.has(sk.realDir)) this.byPath.set(sk.realDir, record);
-      sig.push(`${sk.record.dir}\0${sk.fingerprint}\0${shadowedBy ?? ''}\0${inConflict}`);
+      const inCycle = sk === winner && cycle ? cycle.join(' ') : '';
+      sig.push(
+        `${sk.record.dir}\0${sk.fingerprint}\0${shadowedBy ?? ''}\0${inConflict}\0${inCycle}`,
+      );
     }
     const group: Group = {
       skills,
@@ -194,4 +222,42 @@ export class SkillIndex {
     this.groups.set(key, group);
     return group;
   }
+
+  /**
+   * Finds the cycles among the composing winners afresh; returns the names (keys) whose
+   * place in a cycle changed, whose records must be derived again.
+   */
+  private refreshCycles(): string[] {
+    if (this.composers.size === 0 && this.cycles.size === 0) return [];
+    const edges = new Map<string, string[]>();
+    for (const key of this.composers) {
+      const winner = this.groups.get(key)?.skills[0];
+      if (!winner) continue;
+      // A skill naming itself is the validator's finding (it is visible in one file).
+      const targets = composedNames(winner).map(nameKey);
+      edges.set(
+        key,
+        targets.filter((t) => t !== key && this.composers.has(t)),
+      );
+    }
+    const next = new Map<string, string[]>();
+    for (const [key, chain] of findCycles(edges)) {
+      next.set(
+        key,
+        chain.map((k) => this.groups.get(k)?.name ?? k),
+      );
+    }
+    const changed: string[] = [];
+    for (const key of new Set([...this.cycles.keys(), ...next.keys()])) {
+      if (this.cycles.get(key)?.join('\n') !== next.get(key)?.join('\n')) changed.push(key);
+    }
+    this.cycles = next;
+    return changed;
+  }
+}
+
+/** The skill names a skill's `skills:` composes. */
+function composedNames(sk: ScannedSkill): string[] {
+  const v = sk.record.frontmatter?.skills;
+  return v === undefined ? [] : [...readComposedSkills(v).values()];
 }

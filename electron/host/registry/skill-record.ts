@@ -46,6 +46,8 @@ export interface ScannedSkill {
   key: string;
   /** Where `name:` is written in SKILL.md, for diagnostics about the name; null when absent. */
   namePosition: Position | null;
+  /** Where `skills:` is written, for a cycle through other skills (skill-index.ts); null when absent. */
+  skillsPosition: Position | null;
 }
 
 /** Where a skill folder is and how it was found. */
@@ -93,6 +95,7 @@ export async function readSkill(
   let body = '';
   let topology: SkillRecord['topology'] = null;
   let namePosition: Position | null = null;
+  let skillsPosition: Position | null = null;
   let digestSource: string;
   if (content.kind === 'text') {
     const parsed = parseSkillMd(content.text, {
@@ -106,6 +109,7 @@ export async function readSkill(
     body = parsed.body;
     topology = parsed.topology;
     namePosition = parsed.keyPositions.name ?? null;
+    skillsPosition = parsed.keyPositions.skills ?? null;
     diagnostics.push(...parsed.diagnostics);
     if (content.notUtf8) diagnostics.push(notUtf8Diagnostic(mdEntry.name));
     // evals/evals.json and evals/triggers.json are checked with the skill (electron/host/evals).
@@ -154,6 +158,7 @@ export async function readSkill(
     fingerprint,
     key: nameKey(record.summary.name),
     namePosition,
+    skillsPosition,
   };
 }
 
