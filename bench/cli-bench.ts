@@ -39,6 +39,27 @@ for (const name of fs.readdirSync(dir)) {
   if (parse(text.slice(4, text.indexOf('\\n---', 3)))) n++;
 }
 if (n === 0) process.exit(3);`;
+/**
+ * The same loop plus the listings the contracts require of both commands, and nothing else:
+ * each skill folder and every folder below it, depth first (files_count counts a skill's
+ * files; `validate DIR` finds skills at any depth). Not the target's baseline: it shows how
+ * much of a ratio is file-system work any implementation must do, and how much is ours.
+ */
+const LISTING_FLOOR = `
+const fs = require('node:fs'), path = require('node:path'), { parse } = require(${JSON.stringify(YAML)});
+const dir = process.argv[1]; let n = 0, files = 0;
+for (const name of fs.readdirSync(dir)) {
+  const stack = [path.join(dir, name)];
+  while (stack.length > 0) {
+    const at = stack.pop();
+    for (const e of fs.readdirSync(at, { withFileTypes: true })) {
+      if (e.isDirectory()) stack.push(path.join(at, e.name)); else files++;
+    }
+  }
+  const text = fs.readFileSync(path.join(dir, name, 'SKILL.md'), 'utf8');
+  if (parse(text.slice(4, text.indexOf('\\n---', 3)))) n++;
+}
+if (n === 0 || files === 0) process.exit(3);`;
 const ASYNC_FLOOR = `
 const fs = require('node:fs/promises'), path = require('node:path'), { parse } = require(${JSON.stringify(YAML)});
 const dir = process.argv[1];
@@ -185,12 +206,13 @@ export async function cliBench(): Promise<Row[]> {
       {
         floor: { args: ['-e', SYNC_FLOOR, skills], cwd: bulk },
         asyncFloor: { args: ['-e', ASYNC_FLOOR, skills], cwd: bulk },
+        listingFloor: { args: ['-e', LISTING_FLOOR, skills], cwd: bulk },
         validate: { args: cli('validate', 'skills'), cwd: bulk, ok: [0, 1] },
         list: { args: cli('list', '--json', '--no-user'), cwd: bulk },
       },
       BULK_ROUNDS,
     );
-    const floor = `${ms(b.floor)} sync read + YAML parse loop (64-way async: ${ms(b.asyncFloor)}, ${ratio(b.asyncFloor, b.floor)})`;
+    const floor = `${ms(b.floor)} sync read + YAML parse loop (64-way async: ${ms(b.asyncFloor)}, ${ratio(b.asyncFloor, b.floor)}; with the listings the contracts require: ${ms(b.listingFloor)}, ${ratio(b.listingFloor, b.floor)})`;
     rows.push({
       what: `(a) \`validate DIR\`, ${COUNT} skills, median of ${BULK_ROUNDS}`,
       figure: ms(b.validate),
