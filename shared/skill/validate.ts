@@ -672,6 +672,19 @@ export function nameConflictDiagnostic(
   };
 }
 
+const THROUGH_OTHERS = 'skills: calling ';
+
+/**
+ * A finding about the skill among the workspace's skills, which its SKILL.md text alone
+ * cannot show (the editor's live check of the text keeps it from the listing).
+ */
+export function isWorkspaceFinding(d: Diagnostic): boolean {
+  return (
+    d.code === 'SKILL_NAME_CONFLICT' ||
+    (d.code === 'TOPOLOGY_SKILL_CYCLE' && d.message.startsWith(THROUGH_OTHERS))
+  );
+}
+
 /**
  * TOPOLOGY_SKILL_CYCLE through other skills, for the registry: `chain` runs from this skill
  * back to it by the names its `skills:` and theirs compose (a skill composing itself
@@ -681,7 +694,7 @@ export function skillCycleDiagnostic(chain: readonly string[], at?: Position): D
   return {
     severity: 'error',
     code: 'TOPOLOGY_SKILL_CYCLE',
-    message: `skills: calling ${chain[1]} leads back to this skill (${chain.join(' → ')}); a skill cannot call itself, directly or through others`,
+    message: `${THROUGH_OTHERS}${chain[1]} leads back to this skill (${chain.join(' → ')}); a skill cannot call itself, directly or through others`,
     line: at?.line ?? 1,
     column: at?.column ?? 1,
     field: 'skills',

@@ -3,6 +3,7 @@ import { buildProblems, countProblems, mergeLive } from './problems';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { SkillListItem } from '../../../shared/api/studio-api';
 import { skillListItem } from '../../../shared/test-support/skill-list-item';
+import { skillCycleDiagnostic } from '../../../shared/skill/validate';
 
 function d(
   code: Diagnostic['code'],
@@ -37,6 +38,12 @@ describe('problems', () => {
         (x) => x.code,
       ),
     ).toEqual(['SKILL_NAME_CONFLICT', 'DESCRIPTION_EMPTY']);
+  });
+
+  it('keeps a cycle through other skills from the listing; the live check owns a self-cycle', () => {
+    const through = skillCycleDiagnostic(['a', 'b', 'a'], { line: 4, column: 1 });
+    const self = d('TOPOLOGY_SKILL_CYCLE', 4);
+    expect(mergeLive([through, self], [])).toEqual([through]);
   });
 
   it('groups by skill, adds the workspace config, and counts', () => {

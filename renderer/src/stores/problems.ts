@@ -2,15 +2,16 @@
  * The Problems panel's content: for every skill the listing's diagnostics, except
  * for a SKILL.md open in the editor, whose frontmatter problems come from the live
  * validator (the listing only knows what is saved). Folder-level findings that the
- * text alone cannot show (conflicts, missing entrypoint files…) are kept from the listing.
+ * text alone cannot show (missing entrypoint files…), and findings among the workspace's
+ * skills (name conflicts, cycles through other skills), are kept from the listing.
  */
 import type { SkillListItem, WorkspaceInfo } from '../../../shared/api/studio-api';
 import type { Diagnostic, DiagnosticCode } from '../../../shared/skill/diagnostics';
+import { isWorkspaceFinding } from '../../../shared/skill/validate';
 
 const FOLDER_LEVEL: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'SKILL_MD_MISSING',
   'SKILL_MD_CASE',
-  'SKILL_NAME_CONFLICT',
   'ENTRYPOINT_MISSING',
   'ENTRYPOINT_OUTSIDE',
   'FILE_UNREADABLE',
@@ -58,7 +59,9 @@ export function mergeLive(
   listed: readonly Diagnostic[],
   live: readonly Diagnostic[],
 ): Diagnostic[] {
-  const kept = listed.filter((d) => d.file !== undefined || FOLDER_LEVEL.has(d.code));
+  const kept = listed.filter(
+    (d) => d.file !== undefined || FOLDER_LEVEL.has(d.code) || isWorkspaceFinding(d),
+  );
   return sortDiagnostics(dedupe([...live, ...kept]));
 }
 
