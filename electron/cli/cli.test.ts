@@ -247,6 +247,21 @@ describe('skill-studio CLI', () => {
     expect(r.stdout).toBe('# Good\nBody.\n');
   });
 
+  it('validate finds a cycle among the skills it checks, at the skills: line of each', async () => {
+    ws.addSkill('a', 'name: a\ndescription: Calls b.\nskills: [b]');
+    ws.addSkill('b', 'name: b\ndescription: Calls a back.\nskills:\n  back: a');
+    ws.addSkill('c', 'name: c\ndescription: Calls a, on no cycle.\nskills: [a]');
+    const r = await cli(ws.root, ['validate', 'skills']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/skills\/a\/SKILL\.md:4:1 error TOPOLOGY_SKILL_CYCLE .*\(a → b → a\)/);
+    expect(r.stdout).toMatch(/skills\/b\/SKILL\.md:4:1 error TOPOLOGY_SKILL_CYCLE .*\(b → a → b\)/);
+    expect(r.stdout).not.toMatch(/skills\/c\/SKILL\.md:\d+:\d+ error TOPOLOGY_SKILL_CYCLE/);
+    // Checked alone, a skill has no cycle to close.
+    expect((await cli(ws.root, ['validate', 'skills/a'])).stdout).not.toMatch(
+      /TOPOLOGY_SKILL_CYCLE/,
+    );
+  });
+
   it('validate reports SKILL_MD_MISSING for a folder without any skill', async () => {
     ws.write('empty/README.md', 'not a skill\n');
     const r = await cli(ws.root, ['validate', 'empty', '--json']);

@@ -73,6 +73,11 @@ export function readComposedSkills(v: unknown): Map<string, string> {
   return out;
 }
 
+/** The skill names a `skills:` value composes. */
+export function composedNames(v: unknown): string[] {
+  return [...readComposedSkills(v).values()];
+}
+
 function readAgent(name: string, v: Record<string, unknown>): TopologyAgentSpec {
   const nonBlank = (x: unknown): string | null =>
     typeof x === 'string' && x.trim() !== '' ? x.trim() : null;

@@ -5,11 +5,15 @@
  * Many folders are checked by this thread and worker threads together
  * (workers/scan-parallel.ts): the same report, in the same order.
  */
-import { statSync } from 'node:fs';
+import { closeSync, constants, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { baseProfileFor, isClientId, type ClientId } from '../../../shared/skill/client-profiles';
 import type { SkillRecord } from '../../../shared/skill/model';
+import { parseSkillMd, skillCycleDiagnostic } from '../../../shared/skill/validate';
+import type { Position } from '../../../shared/skill/yaml-source';
 import { findSkillFolders, type FoundSkillFolder } from '../registry/find-skill-folders';
+import { findCycles } from '../registry/skill-cycles';
+import { nameKey } from '../registry/skill-name';
 import { readSkillFolderOrListed, type ValidationProfile } from '../registry/scan';
 import { checkSkillFolder, packFolder } from '../workers/scan-jobs';
 import { readAll, type ParallelOptions } from '../workers/scan-parallel';
@@ -62,6 +66,46 @@ export function checkFolders(
   });
 }
 
+/**
+ * TOPOLOGY_SKILL_CYCLE on each checked skill whose `skills:` lead back to it through other
+ * checked skills, names resolved among them (the first folder of a name answers to it), as
+ * the registry does over a workspace (registry/skill-index.ts). Cycles are rare: the
+ * position of `skills:` is read again only for the skills on one.
+ */
+export function addSkillCycles(checked: CheckedSkill[]): void {
+  const byKey = new Map<string, CheckedSkill>();
+  for (const c of checked) if (!byKey.has(nameKey(c.name))) byKey.set(nameKey(c.name), c);
+  const edges = new Map<string, string[]>();
+  for (const [key, c] of byKey) {
+    const targets = c.composes.map(nameKey).filter((t) => t !== key && byKey.has(t));
+    if (targets.length > 0) edges.set(key, targets);
+  }
+  if (edges.size === 0) return;
+  for (const [key, chain] of findCycles(edges)) {
+    const c = byKey.get(key)!;
+    const names = chain.map((k) => byKey.get(k)?.name ?? k);
+    c.diagnostics = [...c.diagnostics, skillCycleDiagnostic(names, skillsPosition(c))];
+  }
+}
+
+/** Where `skills:` is written in the skill's SKILL.md (undefined when it cannot be read). */
+function skillsPosition(c: CheckedSkill): Position | undefined {
+  if (c.skillMdPath === null) return undefined;
+  try {
+    // As the scan opens it: a link or a FIFO swapped in since fails instead of blocking.
+    const fd = openSync(c.skillMdPath, SAFE_OPEN);
+    try {
+      return parseSkillMd(readFileSync(fd, 'utf8')).keyPositions.skills;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+const SAFE_OPEN = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
 export const handlers: DomainHandlers<'folders.validate'> = {
   async 'folders.validate'({ targets, profile: asked }) {
     // A client id reads with that client's base profile, then through its rules.
@@ -70,6 +114,7 @@ export const handlers: DomainHandlers<'folders.validate'> = {
     const folders: SkillFolder[] = [];
     for (const t of targets) folders.push(...(await foldersFor(t)));
     const checked = await checkFolders(folders, profile, client, true);
+    addSkillCycles(checked);
     return checked satisfies CliMethods['folders.validate'][1];
   },
 };

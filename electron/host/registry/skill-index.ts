@@ -17,7 +17,7 @@
 import path from 'node:path';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { SkillRecord } from '../../../shared/skill/model';
-import { readComposedSkills } from '../../../shared/skill/topology-contract';
+import { composedNames } from '../../../shared/skill/topology-contract';
 import { nameConflictDiagnostic, skillCycleDiagnostic } from '../../../shared/skill/validate';
 import { findCycles } from './skill-cycles';
 import type { ScannedSkill } from './scan';
@@ -175,7 +175,7 @@ export class SkillIndex {
     const leaders = skills.filter((sk) => sk.folder.priority === top);
     const winner = skills[0];
     const conflict = leaders.length > 1;
-    if (composedNames(winner).length > 0) this.composers.add(key);
+    if (composedBy(winner).length > 0) this.composers.add(key);
     else this.composers.delete(key);
     const cycle = this.cycles.get(key);
     const sig: string[] = [];
@@ -234,7 +234,7 @@ export class SkillIndex {
       const winner = this.groups.get(key)?.skills[0];
       if (!winner) continue;
       // A skill naming itself is the validator's finding (it is visible in one file).
-      const targets = composedNames(winner).map(nameKey);
+      const targets = composedBy(winner).map(nameKey);
       edges.set(
         key,
         targets.filter((t) => t !== key && this.composers.has(t)),
@@ -257,7 +257,6 @@ export class SkillIndex {
 }
 
 /** The skill names a skill's `skills:` composes. */
-function composedNames(sk: ScannedSkill): string[] {
-  const v = sk.record.frontmatter?.skills;
-  return v === undefined ? [] : [...readComposedSkills(v).values()];
+function composedBy(sk: ScannedSkill): string[] {
+  return composedNames(sk.record.frontmatter?.skills);
 }

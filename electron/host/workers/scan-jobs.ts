@@ -11,6 +11,7 @@
  */
 import type { ClientId } from '../../../shared/skill/client-profiles';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import { composedNames } from '../../../shared/skill/topology-contract';
 import { clientRecordDiagnostics } from '../portability/portability';
 import { packEntries, unpackEntries, type PackedEntries } from '../registry/listed-entries';
 import {
@@ -53,6 +54,8 @@ export interface CheckedFolder {
   name: string;
   skillMdPath: string | null;
   diagnostics: Diagnostic[];
+  /** The skill names its `skills:` composes (for the cycle check among the checked skills). */
+  composes: string[];
 }
 
 /**
@@ -76,6 +79,7 @@ export async function checkSkillFolder(
     name: r.summary.name,
     skillMdPath: r.skillMdPath,
     diagnostics: client ? clientRecordDiagnostics(r, client) : r.diagnostics,
+    composes: composedNames(r.frontmatter?.skills),
   };
 }
 
