@@ -18,7 +18,12 @@ export interface EvalSidecarCheck {
   digest: string;
 }
 
-const NONE: EvalSidecarCheck = { diagnostics: [], digest: '' };
+/** What a skill without an evals folder gets (callers skip the call, and its promise, with it). */
+export const NO_EVALS: EvalSidecarCheck = Object.freeze({ diagnostics: [], digest: '' });
+
+/** Whether the skill folder's entries hold an `evals` folder to check. */
+export const hasEvalsFolder = (entries: readonly Dirent[]): boolean =>
+  entries.some((e) => e.name === 'evals' && e.isDirectory());
 
 export async function checkEvalSidecars(
   dir: string,
@@ -28,12 +33,12 @@ export async function checkEvalSidecars(
   maxBytes: number,
   skillName: string | undefined,
 ): Promise<EvalSidecarCheck> {
-  if (!entries.some((e) => e.name === 'evals' && e.isDirectory())) return NONE;
+  if (!hasEvalsFolder(entries)) return NO_EVALS;
   let listed: Dirent[];
   try {
     listed = await io.listDir(path.join(dir, 'evals'));
   } catch {
-    return NONE;
+    return NO_EVALS;
   }
   const out: EvalSidecarCheck = { diagnostics: [], digest: '' };
   for (const name of ['evals.json', 'triggers.json']) {

@@ -220,7 +220,7 @@ export async function scanSkillFolder(
  * direct uses): always a record, with SKILL_MD_MISSING when there is no SKILL.md and
  * FILE_UNREADABLE when the folder cannot be read.
  */
-export async function readSkillFolder(
+export function readSkillFolder(
   dir: string,
   source: SkillSource = 'project',
   opts: ScanOptions = {},
@@ -236,7 +236,7 @@ export interface ListedSkillFolder {
 }
 
 /** The same for a folder already listed: no second listing, no path resolution. */
-export async function readListedSkillFolder(
+export function readListedSkillFolder(
   listed: ListedSkillFolder,
   source: SkillSource = 'project',
   opts: ScanOptions = {},

@@ -18,7 +18,7 @@ import {
   type PathCheck,
 } from '../../../shared/skill/validate';
 import type { Position } from '../../../shared/skill/yaml-source';
-import { checkEvalSidecars } from '../evals/sidecars';
+import { checkEvalSidecars, hasEvalsFolder, NO_EVALS } from '../evals/sidecars';
 import { isInsideOrEqual } from '../fs/safe-path';
 import { nodeCrypto } from '../lazy-crypto';
 import { walkSkillTree } from '../fs/walk-tree';
@@ -82,10 +82,12 @@ export async function readSkill(
   if (!mdEntry) return null; // not a skill (maybe a folder of notes): nothing to report
 
   const skillMdPath = path.join(dir, mdEntry.name);
-  const [content, files] = await Promise.all([
-    readSkillMdFile(skillMdPath, mdEntry, r.maxSkillMdBytes, realDir, r.io),
-    r.countFiles ? countFiles(dir, realDir, entries, r) : NOT_COUNTED,
-  ]);
+  // One await when there is nothing to count (validate): a scan of 10,000 skills pays
+  // for every promise it makes.
+  const reading = readSkillMdFile(skillMdPath, mdEntry, r.maxSkillMdBytes, realDir, r.io);
+  const [content, files] = r.countFiles
+    ? await Promise.all([reading, countFiles(dir, realDir, entries, r)])
+    : [await reading, NOT_COUNTED];
   if (content.kind === 'gone') return null; // deleted mid-scan
 
   const diagnostics: Diagnostic[] = [];
@@ -114,14 +116,16 @@ export async function readSkill(
     if (content.notUtf8) diagnostics.push(notUtf8Diagnostic(mdEntry.name));
     // evals/evals.json and evals/triggers.json are checked with the skill (electron/host/evals).
     const name = parsed.frontmatter?.name;
-    const evals = await checkEvalSidecars(
-      dir,
-      realDir,
-      entries,
-      r.io,
-      r.maxSkillMdBytes,
-      typeof name === 'string' ? name : undefined,
-    );
+    const evals = hasEvalsFolder(entries)
+      ? await checkEvalSidecars(
+          dir,
+          realDir,
+          entries,
+          r.io,
+          r.maxSkillMdBytes,
+          typeof name === 'string' ? name : undefined,
+        )
+      : NO_EVALS;
     diagnostics.push(...evals.diagnostics);
     digestSource = content.text + evals.digest;
   } else {
