@@ -2,9 +2,11 @@
  * Topology skills in the studio: the Graph tab draws the bundled research-brief, exports it
  * as Mermaid, follows the text of a topology being edited (a syntax error is marked at its
  * column over the last graph that parsed), and its agents editor writes into the same
- * buffer (one undo step per edit, {key} completion). A run of research-brief against a
- * local server speaking the Anthropic wire format lights each step as it streams, the
- * state inspector shows every write, and picking a node narrows the transcript to it.
+ * buffer (one undo step per edit, {key} completion). Two skills composing each other are a
+ * problem on both, kept while one is open, gone once the cycle is saved away. A run of
+ * research-brief against a local server speaking the Anthropic wire format lights each
+ * step as it streams, the state inspector shows every write, and picking a node narrows
+ * the transcript to it.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -48,6 +50,26 @@ const TOPO_EDIT = [
   '',
 ].join('\n');
 const TOPOLOGY_LINE = 12;
+
+/** A topology skill whose helper step calls `other`. */
+const composing = (name: string, other: string): string =>
+  [
+    '---',
+    `name: ${name}`,
+    `description: Writes a draft, then calls ${other} on it.`,
+    'agents:',
+    '  writer:',
+    '    instruct: Write about {topic}.',
+    '    writes: draft',
+    'skills:',
+    `  helper: ${other}`,
+    'topology: writer >> helper',
+    '---',
+    '',
+    `# ${name}`,
+    '',
+  ].join('\n');
+const SKILLS_LINE = 8;
 
 const node = (page: Page, id: string) =>
   page.locator(`[data-testid="topo-panel"] [data-testid="topo-node"][data-node="${id}"]`);
@@ -187,6 +209,38 @@ test.describe('topology graph', () => {
       'topology: drafter >> (reviewer | critic)',
     );
     await expect(node(page, 'reviewer@13')).toBeVisible();
+  });
+
+  test('two skills composing each other: the cycle is a problem on both until it is broken', async ({
+    studio,
+  }) => {
+    const { page, ws } = studio;
+    for (const [name, other] of [
+      ['loop-a', 'loop-b'],
+      ['loop-b', 'loop-a'],
+    ]) {
+      await mkdir(path.join(ws.skillsDir, name), { recursive: true });
+      await writeFile(path.join(ws.skillsDir, name, 'SKILL.md'), composing(name, other));
+    }
+    await expect(skillItem(page, 'loop-b')).toBeVisible({ timeout: 15_000 });
+    await openSkill(page, 'loop-a');
+    await page.keyboard.press(`${MOD}+Shift+M`);
+    const cycle = (skill: string) =>
+      page.locator(
+        `[data-testid="problem-item"][data-code="TOPOLOGY_SKILL_CYCLE"][data-skill="${skill}"]`,
+      );
+    // Open in the editor, loop-a still shows it: the text alone cannot (the live check runs
+    // on the buffer), so it is kept from the listing.
+    await expect(cycle('loop-a')).toContainText('(loop-a → loop-b → loop-a)');
+    await expect(cycle('loop-b')).toContainText('(loop-b → loop-a → loop-b)');
+    await cycle('loop-a').click();
+    await expect(page.getByTestId('status-cursor')).toHaveText(`Ln ${SKILLS_LINE}, Col 1`);
+
+    // loop-a calls text-stats instead: once saved, neither skill is on a cycle.
+    await replaceLine(page, SKILLS_LINE + 1, '  helper: text-stats');
+    await page.keyboard.press(`${MOD}+s`);
+    await expect(cycle('loop-a')).toHaveCount(0, { timeout: 15_000 });
+    await expect(cycle('loop-b')).toHaveCount(0);
   });
 });
 
