@@ -80,6 +80,21 @@ describe('router', () => {
     expect(calls).toEqual(['skills.get' satisfies StudioMethod]);
   });
 
+  it('refuses NaN and ±Infinity where a number is asked for (IPC and in-process callers can send them)', async () => {
+    const calls: string[] = [];
+    const route = createRouter(recordingHandlers(calls));
+    for (const limit of [NaN, Infinity, -Infinity]) {
+      expect(await route('history.list', { skill: '/w/skills/a', limit })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_params', message: expect.stringContaining('/limit') },
+      });
+    }
+    expect(calls).toEqual([]);
+    expect(await route('history.list', { skill: '/w/skills/a', limit: 5 })).toMatchObject({
+      ok: true,
+    });
+  });
+
   it("keeps a host refusal's code and hides nothing else as a code", async () => {
     const route = createRouter(
       recordingHandlers([], async (m) => {

@@ -26,8 +26,10 @@ export { FileServiceError as StudioError } from './fs/errors';
 /** Exported for the router test, which checks every params object is closed. */
 export { PARAM_SCHEMAS };
 
-// One message per refusal, so validation stops at the first error.
-const ajv = createInternalAjv({ allErrors: false, finiteNumbers: false });
+// One message per refusal, so validation stops at the first error. NaN and ±Infinity are
+// refused like any wrong type: IPC and in-process callers can send them (HTTP cannot), and
+// NaN slips through every comparison a handler makes (a NaN timeout never fires).
+const ajv = createInternalAjv({ allErrors: false });
 const validators = new Map<string, ValidateFunction>(
   Object.entries(PARAM_SCHEMAS).map(([m, schema]) => [m, ajv.compile(schema)]),
 );

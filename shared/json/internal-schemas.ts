@@ -21,12 +21,6 @@ export interface InternalSchemaOptions {
   allErrors: boolean;
   /** Fill each schema's `default`s into the data (A2E requests: the protocol's defaults). */
   useDefaults?: boolean;
-  /**
-   * Refuse NaN and ±Infinity where a schema asks for a number (default true). Text that
-   * was JSON can hold neither; the router, which in-process and IPC callers reach with
-   * values that never were JSON, has always let them through and keeps doing so.
-   */
-  finiteNumbers?: boolean;
 }
 
 /** A new ajv instance for our own schemas (compile each schema once and keep the validator). */
@@ -35,7 +29,9 @@ export function createInternalAjv(options: InternalSchemaOptions): Ajv {
     strict: true,
     // `{ type: ['string', 'null'] }` is how our schemas say "or null".
     allowUnionTypes: true,
-    strictNumbers: options.finiteNumbers ?? true,
+    // NaN and ±Infinity are not numbers to a schema: JSON text cannot hold them, but values
+    // from IPC or in-process callers can.
+    strictNumbers: true,
     allErrors: options.allErrors,
     useDefaults: options.useDefaults ?? false,
   });
