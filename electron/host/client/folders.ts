@@ -12,7 +12,7 @@ import type { SkillRecord } from '../../../shared/skill/model';
 import { parseSkillMd, skillCycleDiagnostic } from '../../../shared/skill/validate';
 import type { Position } from '../../../shared/skill/yaml-source';
 import { findSkillFolders, type FoundSkillFolder } from '../registry/find-skill-folders';
-import { findCycles } from '../registry/skill-cycles';
+import { compositionCycles } from '../registry/skill-cycles';
 import { nameKey } from '../registry/skill-name';
 import { readSkillFolderOrListed, type ValidationProfile } from '../registry/scan';
 import { checkSkillFolder, packFolder } from '../workers/scan-jobs';
@@ -73,18 +73,12 @@ export function checkFolders(
  * position of `skills:` is read again only for the skills on one.
  */
 export function addSkillCycles(checked: CheckedSkill[]): void {
+  if (!checked.some((c) => c.composes.length > 0)) return;
   const byKey = new Map<string, CheckedSkill>();
   for (const c of checked) if (!byKey.has(nameKey(c.name))) byKey.set(nameKey(c.name), c);
-  const edges = new Map<string, string[]>();
-  for (const [key, c] of byKey) {
-    const targets = c.composes.map(nameKey).filter((t) => t !== key && byKey.has(t));
-    if (targets.length > 0) edges.set(key, targets);
-  }
-  if (edges.size === 0) return;
-  for (const [key, chain] of findCycles(edges)) {
+  for (const [key, chain] of compositionCycles(byKey)) {
     const c = byKey.get(key)!;
-    const names = chain.map((k) => byKey.get(k)?.name ?? k);
-    c.diagnostics = [...c.diagnostics, skillCycleDiagnostic(names, skillsPosition(c))];
+    c.diagnostics = [...c.diagnostics, skillCycleDiagnostic(chain, skillsPosition(c))];
   }
 }
 

@@ -1,8 +1,40 @@
 /**
- * Cycles in the graph of skills composing skills (skill-index.ts): which nodes lie on a
- * cycle, and for each one a chain of nodes that leads from it back to it, to name in its
- * diagnostic. Iterative throughout: a workspace may chain thousands of skills.
+ * Cycles in the graph of skills composing skills (the registry's index, and `validate` over
+ * the folders it checks): which nodes lie on a cycle, and for each one a chain of nodes that
+ * leads from it back to it, to name in its diagnostic. Iterative throughout: a workspace may
+ * chain thousands of skills.
  */
+import { nameKey } from './skill-name';
+
+/** A skill as the cycle check sees it: its display name and the names it composes. */
+export interface ComposingSkill {
+  name: string;
+  composes: readonly string[];
+}
+
+/**
+ * The skills on a cycle of composition, by key, each with its chain of display names back
+ * to itself. `skills` is keyed by name key (nameKey); a composed name calls the skill of
+ * that key, and names that no skill here answers to lead nowhere. A skill composing itself
+ * directly is left to the validator (it is visible in its own file).
+ */
+export function compositionCycles(
+  skills: ReadonlyMap<string, ComposingSkill>,
+): Map<string, string[]> {
+  const edges = new Map<string, string[]>();
+  for (const [key, skill] of skills) {
+    const targets = skill.composes.map(nameKey).filter((t) => t !== key && skills.has(t));
+    if (targets.length > 0) edges.set(key, targets);
+  }
+  const out = new Map<string, string[]>();
+  for (const [key, chain] of findCycles(edges)) {
+    out.set(
+      key,
+      chain.map((k) => skills.get(k)?.name ?? k),
+    );
+  }
+  return out;
+}
 
 /** Strongly connected components (Tarjan, without recursion), in no particular order. */
 export function stronglyConnected(edges: ReadonlyMap<string, readonly string[]>): string[][] {

@@ -19,9 +19,8 @@ import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { composedNames } from '../../../shared/skill/topology-contract';
 import { nameConflictDiagnostic, skillCycleDiagnostic } from '../../../shared/skill/validate';
-import { findCycles } from './skill-cycles';
+import { compositionCycles, type ComposingSkill } from './skill-cycles';
 import type { ScannedSkill } from './scan';
-import { nameKey } from './skill-name';
 
 /** Skill names; a name appears in at most one list. */
 export interface IndexChange {
@@ -229,24 +228,12 @@ export class SkillIndex {
    */
   private refreshCycles(): string[] {
     if (this.composers.size === 0 && this.cycles.size === 0) return [];
-    const edges = new Map<string, string[]>();
+    const composing = new Map<string, ComposingSkill>();
     for (const key of this.composers) {
-      const winner = this.groups.get(key)?.skills[0];
-      if (!winner) continue;
-      // A skill naming itself is the validator's finding (it is visible in one file).
-      const targets = composedBy(winner).map(nameKey);
-      edges.set(
-        key,
-        targets.filter((t) => t !== key && this.composers.has(t)),
-      );
+      const group = this.groups.get(key);
+      if (group) composing.set(key, { name: group.name, composes: composedBy(group.skills[0]) });
     }
-    const next = new Map<string, string[]>();
-    for (const [key, chain] of findCycles(edges)) {
-      next.set(
-        key,
-        chain.map((k) => this.groups.get(k)?.name ?? k),
-      );
-    }
+    const next = compositionCycles(composing);
     const changed: string[] = [];
     for (const key of new Set([...this.cycles.keys(), ...next.keys()])) {
       if (this.cycles.get(key)?.join('\n') !== next.get(key)?.join('\n')) changed.push(key);
