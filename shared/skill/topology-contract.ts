@@ -73,9 +73,9 @@ export function readComposedSkills(v: unknown): Map<string, string> {
   return out;
 }
 
-/** The skill names a `skills:` value composes. */
+/** The skill names a `skills:` value composes (asked of every skill a scan reads). */
 export function composedNames(v: unknown): string[] {
-  return [...readComposedSkills(v).values()];
+  return v === undefined || v === null ? [] : [...readComposedSkills(v).values()];
 }
 
 function readAgent(name: string, v: Record<string, unknown>): TopologyAgentSpec {
