@@ -5,12 +5,11 @@
  * Many folders are checked by this thread and worker threads together
  * (workers/scan-parallel.ts): the same report, in the same order.
  */
-import { closeSync, constants, openSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { baseProfileFor, isClientId, type ClientId } from '../../../shared/skill/client-profiles';
 import type { SkillRecord } from '../../../shared/skill/model';
-import { parseSkillMd, skillCycleDiagnostic } from '../../../shared/skill/validate';
-import type { Position } from '../../../shared/skill/yaml-source';
+import { skillCycleDiagnostic } from '../../../shared/skill/validate';
 import { findSkillFolders, type FoundSkillFolder } from '../registry/find-skill-folders';
 import { compositionCycles } from '../registry/skill-cycles';
 import { nameKey } from '../registry/skill-name';
@@ -69,8 +68,7 @@ export function checkFolders(
 /**
  * TOPOLOGY_SKILL_CYCLE on each checked skill whose `skills:` lead back to it through other
  * checked skills, names resolved among them (the first folder of a name answers to it), as
- * the registry does over a workspace (registry/skill-index.ts). Cycles are rare: the
- * position of `skills:` is read again only for the skills on one.
+ * the registry does over a workspace (registry/skill-index.ts).
  */
 export function addSkillCycles(checked: CheckedSkill[]): void {
   if (!checked.some((c) => c.composes.length > 0)) return;
@@ -78,27 +76,9 @@ export function addSkillCycles(checked: CheckedSkill[]): void {
   for (const c of checked) if (!byKey.has(nameKey(c.name))) byKey.set(nameKey(c.name), c);
   for (const [key, chain] of compositionCycles(byKey)) {
     const c = byKey.get(key)!;
-    c.diagnostics = [...c.diagnostics, skillCycleDiagnostic(chain, skillsPosition(c))];
+    c.diagnostics = [...c.diagnostics, skillCycleDiagnostic(chain, c.skillsPosition ?? undefined)];
   }
 }
-
-/** Where `skills:` is written in the skill's SKILL.md (undefined when it cannot be read). */
-function skillsPosition(c: CheckedSkill): Position | undefined {
-  if (c.skillMdPath === null) return undefined;
-  try {
-    // As the scan opens it: a link or a FIFO swapped in since fails instead of blocking.
-    const fd = openSync(c.skillMdPath, SAFE_OPEN);
-    try {
-      return parseSkillMd(readFileSync(fd, 'utf8')).keyPositions.skills;
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return undefined;
-  }
-}
-
-const SAFE_OPEN = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
 export const handlers: DomainHandlers<'folders.validate'> = {
   async 'folders.validate'({ targets, profile: asked }) {

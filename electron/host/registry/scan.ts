@@ -19,6 +19,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import { SKILL_SOURCES, type SkillRecord, type SkillSource } from '../../../shared/skill/model';
 import { skillMdMissingDiagnostic } from '../../../shared/skill/validate';
+import type { Position } from '../../../shared/skill/yaml-source';
 import { readAll, type ParallelRead } from '../workers/scan-parallel';
 import { packEntries } from './listed-entries';
 import {
@@ -225,7 +226,7 @@ export function readSkillFolder(
   source: SkillSource = 'project',
   opts: ScanOptions = {},
 ): Promise<SkillRecord> {
-  return readAsSkill(path.resolve(dir), source, recordOptions(opts));
+  return readSkillFolderOrListed(dir, source, opts);
 }
 
 /** A skill folder already listed (findSkillFolders hands over its real path and entries). */
@@ -241,18 +242,34 @@ export function readListedSkillFolder(
   source: SkillSource = 'project',
   opts: ScanOptions = {},
 ): Promise<SkillRecord> {
-  return readAsSkill(path.resolve(listed.dir), source, recordOptions(opts), listed);
+  return readSkillFolderOrListed(listed, source, opts);
 }
 
 /** readSkillFolder for a path, readListedSkillFolder for a folder already listed. */
-export function readSkillFolderOrListed(
+export async function readSkillFolderOrListed(
   folder: string | ListedSkillFolder,
   source: SkillSource = 'project',
   opts: ScanOptions = {},
 ): Promise<SkillRecord> {
+  return (await readFolderAsSkill(folder, source, opts)).record;
+}
+
+/** A folder read as a skill, with where its `skills:` is written (validate's cycle check). */
+export interface FolderAsSkill {
+  record: SkillRecord;
+  skillsPosition: Position | null;
+}
+
+/** readSkillFolderOrListed, keeping the position of `skills:` from the same read. */
+export function readFolderAsSkill(
+  folder: string | ListedSkillFolder,
+  source: SkillSource = 'project',
+  opts: ScanOptions = {},
+): Promise<FolderAsSkill> {
+  const r = recordOptions(opts);
   return typeof folder === 'string'
-    ? readSkillFolder(folder, source, opts)
-    : readListedSkillFolder(folder, source, opts);
+    ? readAsSkill(path.resolve(folder), source, r)
+    : readAsSkill(path.resolve(folder.dir), source, r, folder);
 }
 
 /** A record is all these callers get: no fingerprint to compute. */
@@ -264,15 +281,16 @@ async function readAsSkill(
   source: SkillSource,
   r: ResolvedScan,
   listed?: { realDir: string; entries: Dirent[] },
-): Promise<SkillRecord> {
+): Promise<FolderAsSkill> {
   const folder: SourceFolder = {
     source,
     id: 'path',
     dir: path.dirname(abs),
     priority: SKILL_SOURCES.indexOf(source),
   };
-  const empty = (diagnostic: Diagnostic): SkillRecord =>
-    buildRecord({
+  const empty = (diagnostic: Diagnostic): FolderAsSkill => ({
+    skillsPosition: null,
+    record: buildRecord({
       source,
       dir: abs,
       skillMdPath: null,
@@ -281,7 +299,8 @@ async function readAsSkill(
       diagnostics: [diagnostic],
       topology: null,
       filesCount: 0,
-    });
+    }),
+  });
   let realDir: string;
   let linked = false; // not part of the record
   if (listed) {
@@ -304,7 +323,8 @@ async function readAsSkill(
     r,
     listed?.entries,
   );
-  if (found && 'record' in found) return found.record;
+  if (found && 'record' in found)
+    return { record: found.record, skillsPosition: found.skillsPosition };
   if (found) {
     // The folder is the skill here, so the problem is the skill's own, not another file's.
     const { file: _file, ...own } = found;

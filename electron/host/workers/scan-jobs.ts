@@ -12,11 +12,12 @@
 import type { ClientId } from '../../../shared/skill/client-profiles';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import { composedNames } from '../../../shared/skill/topology-contract';
+import type { Position } from '../../../shared/skill/yaml-source';
 import { clientRecordDiagnostics } from '../portability/portability';
 import { packEntries, unpackEntries, type PackedEntries } from '../registry/listed-entries';
 import {
   readCandidate,
-  readSkillFolderOrListed,
+  readFolderAsSkill,
   type CandidatesAt,
   type ListedSkillFolder,
   type ValidationProfile,
@@ -56,6 +57,8 @@ export interface CheckedFolder {
   diagnostics: Diagnostic[];
   /** The skill names its `skills:` composes (for the cycle check among the checked skills). */
   composes: string[];
+  /** Where `skills:` is written, for a cycle found among them; null without one. */
+  skillsPosition: Position | null;
 }
 
 /**
@@ -68,7 +71,7 @@ export async function checkSkillFolder(
   client: ClientId | null,
 ): Promise<CheckedFolder> {
   // Only diagnostics are reported: the file count would list every sidecar folder again.
-  const r = await readSkillFolderOrListed(folder, 'project', {
+  const { record: r, skillsPosition } = await readFolderAsSkill(folder, 'project', {
     profile,
     countFiles: false,
     sync: true,
@@ -80,6 +83,7 @@ export async function checkSkillFolder(
     skillMdPath: r.skillMdPath,
     diagnostics: client ? clientRecordDiagnostics(r, client) : r.diagnostics,
     composes: composedNames(r.frontmatter?.skills),
+    skillsPosition,
   };
 }
 
