@@ -60,6 +60,40 @@ describe('findSkillFolders', () => {
     ]);
   });
 
+  it('follows a link only to a skill folder, and out of a skill never', async () => {
+    const top = mkdtempSync(path.join(os.tmpdir(), 'find-skill-links-'));
+    try {
+      const make = (rel: string): void => {
+        mkdirSync(path.join(top, rel), { recursive: true });
+        writeFileSync(path.join(top, rel, 'SKILL.md'), '---\nname: s\n---\n');
+      };
+      make('outside/elsewhere-skill');
+      make('outside/plain/hidden-skill');
+      make('walked/a');
+      make('walked/a/examples/inner');
+      make('walked/linked-target');
+      // Out of the skill: the machine's root, and a folder of skills beside it.
+      symlinkSync('/', path.join(top, 'walked/a/references'));
+      symlinkSync(path.join(top, 'outside'), path.join(top, 'walked/a/more'));
+      // Inside the skill, to a skill: followed (and then found once).
+      symlinkSync(path.join(top, 'walked/a/examples/inner'), path.join(top, 'walked/a/alias'));
+      // Outside any skill: a link to a skill folder is followed; to a plain folder it is not.
+      symlinkSync(path.join(top, 'outside/elsewhere-skill'), path.join(top, 'walked/b-link'));
+      symlinkSync(path.join(top, 'outside/plain'), path.join(top, 'walked/c-plain'));
+      for (const sync of [true, false]) {
+        const found = await findSkillFolders(path.join(top, 'walked'), { sync });
+        expect(found.map((f) => path.relative(top, f.dir))).toEqual([
+          'walked/a',
+          'walked/a/alias',
+          'walked/b-link',
+          'walked/linked-target',
+        ]);
+      }
+    } finally {
+      rmSync(top, { recursive: true, force: true });
+    }
+  });
+
   it('a missing root is nothing to find', async () => {
     expect(await findSkillFolders(path.join(root, 'nope'), { sync: true })).toEqual([]);
   });

@@ -1,13 +1,16 @@
 /**
  * Finds every skill folder below a path, at any depth (for `validate` and the corpus
  * check — discovery proper is depth-1, see scan.ts). Bounded in depth and count.
- * Symlinked folders are followed as discovery follows them (docs/contracts.md, Discovery); a folder
- * whose real path was already walked is not walked again, so loops end. Only links
- * are resolved: a plain folder's real path is its parent's plus its name.
+ * Symlinked folders are followed as discovery follows them (docs/contracts.md, Discovery): a link
+ * is walked only when it leads to a skill folder, and a link inside a skill only when it
+ * stays inside that skill, so a `references -> /` never walks the machine. A folder whose
+ * real path was already walked is not walked again, so loops end. Only links are
+ * resolved: a plain folder's real path is its parent's plus its name.
  */
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import { isListIgnored } from '../bundle/ignore';
+import { isInsideOrEqual } from '../fs/safe-path';
 import { findSkillMd } from './skill-md-file';
 import { asyncScanIO, syncScanIO } from './scan-io';
 
@@ -41,23 +44,25 @@ export async function findSkillFolders(
   // Depth first, sub-folders in name order, as a recursion would go, with a stack instead:
   // a walk of 20,000 folders then costs no promise per folder beyond its file calls.
   // `knownReal` is known for a plain folder; null means "resolve it" (the root, a link).
-  const stack: { dir: string; knownReal: string | null; depth: number }[] = [
-    { dir: path.resolve(root), knownReal: null, depth: 0 },
-  ];
+  // `inSkill`: the real path of the nearest skill folder above, whose links must stay in it.
+  const stack: { dir: string; knownReal: string | null; depth: number; inSkill: string | null }[] =
+    [{ dir: path.resolve(root), knownReal: null, depth: 0, inSkill: null }];
   for (let step = stack.pop(); step && found.length < maxSkills; step = stack.pop()) {
-    const { dir, knownReal, depth } = step;
+    const { dir, knownReal, depth, inSkill } = step;
+    const link = knownReal === null && depth > 0;
     let real: string;
     let entries: Dirent[];
     try {
       real = knownReal ?? (await io.realpath(dir));
-      if (walked.has(real)) continue;
+      if (walked.has(real) || (inSkill !== null && !isInsideOrEqual(inSkill, real))) continue;
       entries = await io.listDir(dir);
     } catch {
       continue; // vanished, unreadable, a dangling or looping link, not a folder
     }
-    walked.add(real);
     // Any casing counts: a wrongly cased file is a skill with a warning, not none.
     const skillFile = findSkillMd(entries);
+    if (link && !skillFile) continue; // a link is followed to a skill folder only
+    walked.add(real);
     if (skillFile) found.push({ dir, fileName: skillFile.name, realDir: real, entries });
     if (depth >= maxDepth) continue;
     const subdirs = entries
@@ -68,6 +73,7 @@ export async function findSkillFolders(
         dir: path.join(dir, e.name),
         knownReal: e.isDirectory() ? path.join(real, e.name) : null,
         depth: depth + 1,
+        inSkill: skillFile ? real : inSkill,
       });
     }
   }
