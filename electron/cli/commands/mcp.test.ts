@@ -2,8 +2,11 @@
  * `skill-studio mcp` driven by the MCP SDK's own client over stdio, the CLI started
  * from source as a child process: lists, a streaming call with progress, a cancel
  * that leaves no process behind (process mode, where no PID namespace would hide
- * one), the allowlist of --agent, and arguments outside the schema.
+ * one), the allowlist of --agent, and arguments outside the schema; and, from a client
+ * that writes everything and closes stdin at once, every request answered and every line
+ * that is not a message answered with a JSON-RPC error.
  */
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -238,6 +241,54 @@ describe('skill-studio mcp', () => {
         await new Promise((r) => setTimeout(r, 100));
       for (const pid of pids) expect(gone(pid), `process ${pid} still runs`).toBe(true);
       writeFileSync(pidfile, '');
+    },
+    START_MS,
+  );
+
+  it(
+    'answers every request a client wrote before closing stdin, and lines that are not messages',
+    async () => {
+      const rpc = (id: number, method: string, params: object) =>
+        JSON.stringify({ jsonrpc: '2.0', id, method, params });
+      const input = [
+        rpc(1, 'initialize', {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'pipe', version: '1' },
+        }),
+        JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+        'this is not json',
+        JSON.stringify({ hello: 'world' }),
+        rpc(2, 'tools/list', {}),
+        rpc(3, 'tools/call', { name: 'streamer', arguments: { steps: 2 } }),
+        '',
+      ].join('\n');
+      const child = spawn(
+        process.execPath,
+        ['--import', TSX, ENTRY, 'mcp', '--agent', 'bot', '--no-user'],
+        {
+          cwd: ws.root,
+          env: { PATH: process.env.PATH ?? '', HOME: ws.root, SKILL_STUDIO_SANDBOX: 'process' },
+        },
+      );
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+      child.stdin.end(input);
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      expect(code).toBe(0);
+      const replies = out
+        .trim()
+        .split('\n')
+        .map(
+          (l) => JSON.parse(l) as { id: number | null; result?: unknown; error?: { code: number } },
+        );
+      const byId = (id: number) => replies.find((r) => r.id === id);
+      expect(byId(1)?.result).toBeDefined();
+      expect(JSON.stringify(byId(2)?.result)).toContain('streamer');
+      expect(byId(3)?.result).toMatchObject({ structuredContent: { count: 2 } });
+      expect(replies.filter((r) => r.id === null).map((r) => r.error?.code)).toEqual([
+        -32700, -32600,
+      ]);
     },
     START_MS,
   );

@@ -1,7 +1,8 @@
 /**
  * `mcp [--agent ID]` (docs/contracts.md, CLI): the workspace's skills over MCP on stdin/stdout
- * (electron/host/mcp/skills-server.ts). Runs until the client closes stdin or the
- * process is asked to stop; either way every run it started is cancelled first.
+ * (electron/host/mcp/skills-server.ts). Runs until the client closes stdin and every
+ * request it sent is answered, or the process is asked to stop; either way every run it
+ * started is cancelled first.
  * `--connect CLIENT` / `--disconnect CLIENT` write or remove this server's entry in
  * an MCP client's config instead (electron/host/mcp/connect.ts).
  */
@@ -38,8 +39,7 @@ export const mcpCommand: Pick<Command, 'run'> = {
           ctx.io.stdin as Readable,
           ctx.io.stdout as Writable,
           (stop) => {
-            // The client closed stdin: nothing more will be asked.
-            ctx.io.stdin.on('end', () => stop());
+            // (The end of stdin stops it too, once every request read is answered.)
             ctx.io.onInterrupt(() => stop());
             ctx.io.onOutputClosed(() => stop());
           },

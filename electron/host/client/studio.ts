@@ -4,13 +4,13 @@
  * per client, on the first method that needs it, and closed with the client.
  */
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { ParamsOf, ResultOf, StudioEvent, StudioMethod } from '../../../shared/api/studio-api';
 import type { CaseRunReport } from '../../../shared/playground/cases';
 import type { SkillCallRequest, SkillCallResponse, SkillEvent } from '../../../shared/protocol/a2e';
 import { listCases, runCases, type RunCasesOptions } from '../history/case-runner';
 import { logSwallowed } from '../log';
 import { SkillsMcpServer } from '../mcp/skills-server';
+import { DrainingStdioTransport } from '../mcp/stdio-transport';
 import { portabilityForFolder, type PortabilityRowJson } from '../portability/portability';
 import { StudioHost } from '../studio-host';
 import { LineSplitter } from '../runner/script-output';
@@ -121,8 +121,9 @@ export async function runSavedCases(
 }
 
 /**
- * The workspace's skills over MCP on `input`/`output` until the transport closes or
- * `stopWhen` calls its stop; then every run it started is cancelled and waited for.
+ * The workspace's skills over MCP on `input`/`output` until the transport closes, `input`
+ * ends and every request read from it is answered, or `stopWhen` calls its stop; then
+ * every run it started is cancelled and waited for.
  */
 export async function serveMcp(
   ctx: ClientContext,
@@ -133,9 +134,11 @@ export async function serveMcp(
 ): Promise<void> {
   const host = await openStudio(ctx);
   const mcp = new SkillsMcpServer(host, { agent });
-  const transport = new StdioServerTransport(input, output);
+  const transport = new DrainingStdioTransport(input, output);
   await new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
+    // The client closed stdin: nothing more will be asked, but what was asked is answered.
+    input.once('end', () => void transport.whenIdle().then(resolve));
     stopWhen(resolve);
     void mcp.server.connect(transport);
   });
