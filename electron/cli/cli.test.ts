@@ -57,6 +57,9 @@ describe('skill-studio CLI', () => {
     expect((await cli(ws.root, ['frobnicate'])).code).toBe(2);
     expect((await cli(ws.root, ['list', '--bogus'])).code).toBe(2);
     expect((await cli(ws.root, ['call', 'good-skill', '--args', '{nope'])).code).toBe(2);
+    // An unknown skill is a missing path for call too (the run never started).
+    expect((await cli(ws.root, ['call', 'no-such-skill'])).code).toBe(2);
+    expect((await cli(ws.root, ['call', 'no-such-skill', '--json'])).code).toBe(2);
   });
 
   it('list --json shows project and bundled skills with the contract fields', async () => {
@@ -93,6 +96,8 @@ describe('skill-studio CLI', () => {
     const guide = await cli(ws.root, ['read', 'good-skill', 'references/guide.md']);
     expect(guide.stdout).toBe('# Guide\n');
     const files = JSON.parse((await cli(ws.root, ['files', 'good-skill', '--json'])).stdout);
+    // `files NAME` prints the contract's `[{path, bytes}]` without --json too.
+    expect(JSON.parse((await cli(ws.root, ['files', 'good-skill'])).stdout)).toEqual(files);
     expect(files).toEqual([
       { path: 'SKILL.md', bytes: expect.any(Number) },
       { path: 'references/guide.md', bytes: 8 },

@@ -206,6 +206,19 @@ describe('readSkillFile', () => {
     });
   });
 
+  it('reads a SKILL.md that is not UTF-8 with U+FFFD, and refuses one with NUL bytes', async () => {
+    await put('SKILL.md', Buffer.from('---\nname: demo\n---\nCaf\xe9 au lait\n', 'latin1'));
+    expect((await readSkillFile(root, 'SKILL.md')).text).toBe('Caf\uFFFD au lait\n');
+    await put('references/latin1.md', Buffer.from('Caf\xe9\n', 'latin1'));
+    await expect(readSkillFile(root, 'references/latin1.md')).rejects.toMatchObject({
+      code: 'invalid_params',
+    });
+    await put('SKILL.md', Buffer.from('---\nname: demo\n---\nnul \0 byte\n', 'latin1'));
+    await expect(readSkillFile(root, 'SKILL.md')).rejects.toMatchObject({
+      message: expect.stringContaining('SKILL.md: is a binary file'),
+    });
+  });
+
   it('hardens the path', async () => {
     await symlink(path.join(outside, 'secret.txt'), path.join(root, 'leak.txt'));
     for (const bad of [

@@ -101,7 +101,7 @@ function isSkillMdPath(clean: string): boolean {
 /**
  * The Skill tool's read (docs/contracts.md, Skill tool): SKILL.md (or skill.md) with its
  * frontmatter stripped, sidecars verbatim, at most 50 KB (cut at a character boundary). Binary
- * files are refused.
+ * files are refused (a SKILL.md only for NUL bytes: one that is not UTF-8 reads with U+FFFD).
  */
 export async function readSkillFile(
   root: string,
@@ -125,7 +125,10 @@ export async function readSkillFile(
   }
   const partial = raw.length < st.size;
   const kind = sniffFileKind(raw, clean, { partial });
-  if (kind.kind !== 'text') {
+  // A SKILL.md that is not valid UTF-8 is still the skill's instructions (FILE_BINARY is only
+  // a warning for it): read with U+FFFD, as the validator reads it. NUL bytes stay refused.
+  const textAnyway = kind.kind === 'binary' && isSkillMdPath(clean) && !raw.includes(0);
+  if (kind.kind !== 'text' && !textAnyway) {
     const what = kind.kind === 'image' ? `an image (${kind.mime})` : 'a binary file';
     throw new InvalidRequestError(`${clean}: is ${what}; only text files can be read`, clean);
   }

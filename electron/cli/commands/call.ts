@@ -4,7 +4,7 @@ import { TranscriptView } from '../transcript-view';
 import { overrideFromFlags } from '../provider-flags';
 import type { CommandImpl } from '../command';
 import { stringFlag } from '../command';
-import { colours, EXIT_FAILED, EXIT_OK, UsageError } from '../io';
+import { colours, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../io';
 import { withClient } from '../client';
 
 function parseArgsJson(text: string | undefined): Record<string, unknown> {
@@ -66,11 +66,13 @@ export const callCommand: CommandImpl = {
               json ? ctx.io.stdout.write(encodeMessage(event) + '\n') : view.event(event),
             controller.signal,
           );
+          // An unknown skill is a missing path, as for read and files (exit 2), not a failed run.
+          const failed = resp.error?.code === 'unknown_skill' ? EXIT_USAGE : EXIT_FAILED;
           if (json) {
             ctx.io.stdout.write(encodeMessage(resp) + '\n');
-            return resp.data?.success ? EXIT_OK : EXIT_FAILED;
+            return resp.data?.success ? EXIT_OK : failed;
           }
-          return view.done(resp) ? EXIT_OK : EXIT_FAILED;
+          return view.done(resp) ? EXIT_OK : failed;
         } finally {
           off();
         }

@@ -27,10 +27,8 @@ export const filesCommand: CommandImpl = {
       await client.invoke('workspace.load', {});
       const [name] = ctx.positionals;
       if (!name) throw new UsageError('name the skill');
-      const files = await client.invoke('skill.files', { skill: name });
-      if (ctx.common.json) writeJson(ctx.io, files);
-      else
-        for (const f of files) ctx.io.stdout.write(`${String(f.bytes).padStart(9)}  ${f.path}\n`);
+      // The contract's output is `[{path, bytes}]`, with or without --json.
+      writeJson(ctx.io, await client.invoke('skill.files', { skill: name }));
       return 0;
     }),
 };
