@@ -162,6 +162,21 @@ process.stdout.write(buffer.toString('base64'));
     });
   });
 
+  it('refuses a file whose name an import could not take back, naming it', async () => {
+    for (const [name, why] of [
+      ['a\\b.txt', /backslash/],
+      ['trail.', /dot or a space/],
+      ['ctl\u0001.txt', /control character/],
+    ] as const) {
+      await put(`references/${name}`, 'x');
+      await expect(
+        exportBundle(skill, { name: 'demo-skill', format: 'zip' }),
+      ).rejects.toMatchObject({ code: 'invalid_params', message: expect.stringMatching(why) });
+      await rm(path.join(skill, 'references', name));
+    }
+    await expect(exportBundle(skill, { name: 'demo-skill', format: 'zip' })).resolves.toBeDefined();
+  });
+
   it('refuses a name that is not a single folder name', async () => {
     for (const name of ['', '../x', 'a/b', 'CON']) {
       await expect(exportBundle(skill, { name, format: 'zip' })).rejects.toMatchObject({

@@ -9,7 +9,7 @@ import type { BundleFormat } from '../../../shared/api/studio-api';
 import { InvalidRequestError, TooLargeError } from '../fs/errors';
 import { readRegularFile } from '../fs/safe-read';
 import { walkSkillTree } from '../fs/walk-tree';
-import { checkRelativePath } from '../fs/safe-path';
+import { checkRelativePath, pathProblem } from '../fs/safe-path';
 import { isBundleIgnored } from './ignore';
 
 /** Bounds shared with import, so every bundle we write can be imported again. */
@@ -83,6 +83,17 @@ export async function exportBundle(skillDir: string, opts: ExportOptions): Promi
     throw new InvalidRequestError(
       'The skill folder holds no SKILL.md of its own to bundle (a link to a file outside the folder does not count)',
     );
+  }
+
+  // Every name must be one an import accepts, on any system: a zip writer would otherwise
+  // turn `a\\b.txt` into the folder `a/`, and `trail.` or a control character would
+  // leave a bundle that import-bundle.ts (and Windows) refuse.
+  for (const e of walked.entries) {
+    const problem = pathProblem(e.path, { forWrite: true });
+    if (problem.why !== null)
+      throw new InvalidRequestError(
+        `${JSON.stringify(e.path)} cannot go into a bundle: ${problem.why}. Rename it and export again`,
+      );
   }
 
   // Folders that hold nothing get an entry of their own so they survive the round trip;
