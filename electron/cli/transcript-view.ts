@@ -6,6 +6,7 @@
  */
 import type { SkillCallResponse, SkillEvent } from '../../shared/protocol/a2e';
 import { CallView } from './call-view';
+import { printable } from './format';
 import type { CliIO, Colours } from './io';
 
 const TRANSCRIPT = 'response.md';
@@ -29,7 +30,7 @@ export class TranscriptView {
 
   event(e: SkillEvent): void {
     if (e.kind === 'artifact' && e.data.name === TRANSCRIPT) {
-      const chunk = String(e.data.chunk ?? '');
+      const chunk = printable(String(e.data.chunk ?? ''));
       if (chunk) {
         this.io.stdout.write(chunk);
         this.midLine = !chunk.endsWith('\n');

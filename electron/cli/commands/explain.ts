@@ -21,6 +21,7 @@ import { topologyMermaid } from '../../../shared/skill/topology-mermaid';
 import type { CommandImpl } from '../command';
 import { UsageError, writeJson } from '../io';
 import { withClient } from '../client';
+import { printable } from '../format';
 
 /** The workspace's skills, for the composed skills a topology names. */
 type Catalog = readonly SkillRecord[];
@@ -175,7 +176,7 @@ export const explainCommand: CommandImpl = {
         return 1;
       }
       if (ctx.common.json) writeJson(ctx.io, explanation);
-      else ctx.io.stdout.write(formatExplanation(explanation));
+      else ctx.io.stdout.write(printable(formatExplanation(explanation)));
       return 0;
     }),
 };

@@ -1,6 +1,7 @@
 import type { CommandImpl } from '../command';
 import { colours, writeJson } from '../io';
 import { withClient } from '../client';
+import { printable } from '../format';
 
 export const listCommand: CommandImpl = {
   run: (ctx) =>
@@ -38,11 +39,11 @@ export const listCommand: CommandImpl = {
           s.has_errors ? c.red('errors') : '',
           s.has_warnings ? c.yellow('warnings') : '',
           status !== 'Published' ? status : '',
-          s.shadowed_by ? c.dim(`shadowed by ${s.shadowed_by}`) : '',
+          s.shadowed_by ? c.dim(`shadowed by ${printable(s.shadowed_by)}`) : '',
           s.conflict ? c.red('name conflict') : '',
         ].filter(Boolean);
         ctx.io.stdout.write(
-          `${c.bold(s.name.padEnd(width))}  ${c.cyan(s.source.padEnd(9))}  ${s.dir}${badges.length ? '  ' + badges.join(' · ') : ''}\n`,
+          `${c.bold(printable(s.name).padEnd(width))}  ${c.cyan(s.source.padEnd(9))}  ${printable(s.dir)}${badges.length ? '  ' + badges.join(' · ') : ''}\n`,
         );
       }
       return 0;

@@ -10,6 +10,7 @@ import { CLIENT_IDS, CLIENT_PROFILES } from '../../../shared/skill/client-profil
 import type { Command } from '../command';
 import { colours, writeJson } from '../io';
 import { withClient } from '../client';
+import { printable } from '../format';
 
 const MARK = { ok: '✓', warn: '!', fail: '✗' } as const;
 
@@ -45,7 +46,7 @@ export const portabilityCommand: Pick<Command, 'run'> = {
               s === 'ok' ? c.green(MARK.ok) : s === 'warn' ? c.yellow(MARK.warn) : c.red(MARK.fail);
             return mark + ' '.repeat(id.length - 1);
           });
-          ctx.io.stdout.write(`${c.bold(r.name.padEnd(width))}  ${cells.join('  ')}\n`);
+          ctx.io.stdout.write(`${c.bold(printable(r.name).padEnd(width))}  ${cells.join('  ')}\n`);
         }
         // The reasons, per skill and client: errors and warnings with their line.
         for (const r of rows) {
@@ -55,12 +56,12 @@ export const portabilityCommand: Pick<Command, 'run'> = {
             const reasons = cell.reasons.filter((d) => d.severity !== 'info');
             if (reasons.length === 0) continue;
             ctx.io.stdout.write(
-              `\n${c.bold(r.name)} · ${CLIENT_PROFILES[id].label} (${id}): ${cell.status}\n`,
+              `\n${c.bold(printable(r.name))} · ${CLIENT_PROFILES[id].label} (${id}): ${cell.status}\n`,
             );
             for (const d of reasons) {
               const sev = d.severity === 'error' ? c.red('error') : c.yellow('warning');
               ctx.io.stdout.write(
-                `  ${file}:${d.line}:${d.column} ${sev} ${c.dim(d.code)} ${d.message}\n`,
+                `  ${printable(file)}:${d.line}:${d.column} ${sev} ${c.dim(d.code)} ${printable(d.message)}\n`,
               );
             }
           }
