@@ -267,6 +267,18 @@ describe('skill-studio CLI', () => {
     );
   });
 
+  it('validate finds a name two checked skills share, at the name: line of each', async () => {
+    ws.write('dup-one/skills/dup/SKILL.md', '---\ndescription: One.\nname: dup\n---\n');
+    ws.write('dup-one/.claude/skills/dup/SKILL.md', '---\nname: dup\ndescription: Two.\n---\n');
+    const r = await cli(ws.root, ['validate', 'dup-one']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/skills\/dup\/SKILL\.md:3:1 error SKILL_NAME_CONFLICT .*"dup"/);
+    expect(r.stdout).toMatch(/\.claude\/skills\/dup\/SKILL\.md:2:1 error SKILL_NAME_CONFLICT/);
+    // One folder named twice is one skill.
+    const twice = await cli(ws.root, ['validate', 'dup-one/skills/dup', 'dup-one/skills/dup']);
+    expect(twice.stdout).not.toMatch(/SKILL_NAME_CONFLICT/);
+  });
+
   it('validate reports SKILL_MD_MISSING for a folder without any skill', async () => {
     ws.write('empty/README.md', 'not a skill\n');
     const r = await cli(ws.root, ['validate', 'empty', '--json']);

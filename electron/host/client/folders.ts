@@ -3,13 +3,14 @@
  * targets of `portability`. The walk and the reads use synchronous calls (scan-io.ts): the
  * caller waits for the answer anyway, and a thread-pool round trip per file costs more.
  * Many folders are checked by this thread and worker threads together
- * (workers/scan-parallel.ts): the same report, in the same order.
+ * (workers/scan-parallel.ts): the same report, in the same order. Then what no skill shows
+ * alone: cycles through `skills:` and names two checked skills share.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { baseProfileFor, isClientId, type ClientId } from '../../../shared/skill/client-profiles';
 import type { SkillRecord } from '../../../shared/skill/model';
-import { skillCycleDiagnostic } from '../../../shared/skill/validate';
+import { nameConflictDiagnostic, skillCycleDiagnostic } from '../../../shared/skill/validate';
 import { findSkillFolders, type FoundSkillFolder } from '../registry/find-skill-folders';
 import { compositionCycles } from '../registry/skill-cycles';
 import { nameKey } from '../registry/skill-name';
@@ -80,6 +81,31 @@ export function addSkillCycles(checked: CheckedSkill[]): void {
   }
 }
 
+/**
+ * SKILL_NAME_CONFLICT on each checked skill whose name (compared as the registry compares
+ * names) another checked folder has too: the checked folders are read as one source, where
+ * a call by that name could not tell them apart (registry/skill-index.ts flags the same).
+ */
+export function addNameConflicts(checked: CheckedSkill[]): void {
+  const byKey = new Map<string, CheckedSkill[]>();
+  for (const c of checked) {
+    const group = byKey.get(nameKey(c.name));
+    if (group) group.push(c);
+    else byKey.set(nameKey(c.name), [c]);
+  }
+  for (const group of byKey.values()) {
+    if (group.length < 2) continue;
+    // A folder named twice on the command line is one skill, not two.
+    const dirs = [...new Set(group.map((c) => path.resolve(c.dir)))];
+    if (dirs.length < 2) continue;
+    for (const c of group) {
+      const others = dirs.filter((d) => d !== path.resolve(c.dir));
+      const conflict = nameConflictDiagnostic(c.name, others, c.namePosition ?? undefined);
+      c.diagnostics = [...c.diagnostics, conflict];
+    }
+  }
+}
+
 export const handlers: DomainHandlers<'folders.validate'> = {
   async 'folders.validate'({ targets, profile: asked }) {
     // A client id reads with that client's base profile, then through its rules.
@@ -89,6 +115,7 @@ export const handlers: DomainHandlers<'folders.validate'> = {
     for (const t of targets) folders.push(...(await foldersFor(t)));
     const checked = await checkFolders(folders, profile, client, true);
     addSkillCycles(checked);
+    addNameConflicts(checked);
     return checked satisfies CliMethods['folders.validate'][1];
   },
 };

@@ -254,13 +254,14 @@ export async function readSkillFolderOrListed(
   return (await readFolderAsSkill(folder, source, opts)).record;
 }
 
-/** A folder read as a skill, with where its `skills:` is written (validate's cycle check). */
+/** A folder read as a skill, with where its `name:` and `skills:` are written (validate's checks among skills). */
 export interface FolderAsSkill {
   record: SkillRecord;
+  namePosition: Position | null;
   skillsPosition: Position | null;
 }
 
-/** readSkillFolderOrListed, keeping the position of `skills:` from the same read. */
+/** readSkillFolderOrListed, keeping the positions of `name:` and `skills:` from the same read. */
 export function readFolderAsSkill(
   folder: string | ListedSkillFolder,
   source: SkillSource = 'project',
@@ -289,6 +290,7 @@ async function readAsSkill(
     priority: SKILL_SOURCES.indexOf(source),
   };
   const empty = (diagnostic: Diagnostic): FolderAsSkill => ({
+    namePosition: null,
     skillsPosition: null,
     record: buildRecord({
       source,
@@ -324,7 +326,11 @@ async function readAsSkill(
     listed?.entries,
   );
   if (found && 'record' in found)
-    return { record: found.record, skillsPosition: found.skillsPosition };
+    return {
+      record: found.record,
+      namePosition: found.namePosition,
+      skillsPosition: found.skillsPosition,
+    };
   if (found) {
     // The folder is the skill here, so the problem is the skill's own, not another file's.
     const { file: _file, ...own } = found;

@@ -59,6 +59,8 @@ export interface CheckedFolder {
   composes: string[];
   /** Where `skills:` is written, for a cycle found among them; null without one. */
   skillsPosition: Position | null;
+  /** Where `name:` is written, for a name another checked skill has too; null without one. */
+  namePosition: Position | null;
 }
 
 /**
@@ -71,7 +73,11 @@ export async function checkSkillFolder(
   client: ClientId | null,
 ): Promise<CheckedFolder> {
   // Only diagnostics are reported: the file count would list every sidecar folder again.
-  const { record: r, skillsPosition } = await readFolderAsSkill(folder, 'project', {
+  const {
+    record: r,
+    skillsPosition,
+    namePosition,
+  } = await readFolderAsSkill(folder, 'project', {
     profile,
     countFiles: false,
     sync: true,
@@ -84,6 +90,7 @@ export async function checkSkillFolder(
     diagnostics: client ? clientRecordDiagnostics(r, client) : r.diagnostics,
     composes: composedNames(r.frontmatter?.skills),
     skillsPosition,
+    namePosition,
   };
 }
 
