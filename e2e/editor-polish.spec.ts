@@ -212,11 +212,36 @@ test.describe('the SKILL.md editor', () => {
       await expect(editor(page).locator('.view-lines')).toContainText('copy under .claude', {
         timeout: 20_000,
       });
+      // The keyboard is in the skill just opened, and comes back there after Escape.
+      const inEditor = () =>
+        page.evaluate(() => Boolean(document.activeElement?.closest('.monaco-editor')));
+      await expect.poll(inEditor).toBe(true);
+      // Two open skills of one name: each tab and sidebar row says which folder it is in.
+      const where = page.locator(
+        '[data-testid="editor-tab"][data-skill="goto"] [data-testid="tab-where"]',
+      );
+      await expect(where).toHaveText(['skills', '.claude/skills']);
+      const rows = page.locator('[data-testid="skill-item"][data-skill="goto"]');
+      await expect(rows.getByTestId('skill-where')).toHaveText(['.claude/skills', 'skills']);
+      await expect(
+        page.locator(
+          '[data-testid="skill-item"][data-skill="goto-extra"] [data-testid="skill-where"]',
+        ),
+      ).toHaveCount(0);
+      // The skill tree is one Tab stop; arrow keys move between its rows.
+      await expect(page.locator('[data-testid="skill-item"][tabindex="0"]')).toHaveCount(1);
+      await rows.nth(0).focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(rows.nth(1)).toBeFocused();
+      await page.keyboard.press('ArrowUp');
+      await expect(rows.nth(0)).toBeFocused();
+      await editor(page).locator('.view-lines').click();
 
       await page.keyboard.press(`${MOD}+P`);
       await expect(palette).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(palette).toBeHidden();
+      await expect.poll(inEditor).toBe(true);
     } finally {
       await removeSkills(page, Object.values(dirs));
     }

@@ -33,10 +33,11 @@ export type OpenTarget = Pick<
   'name' | 'dir' | 'shadowed_by' | 'writable' | 'readOnlyReason'
 >;
 
+/** A request to the text editor of buffer `id`: move the cursor there (unless null) and focus. */
 export interface Reveal {
   id: string;
-  line: number;
-  column: number;
+  /** Null: focus only, the cursor stays where it was. */
+  at: { line: number; column: number } | null;
   nonce: number;
 }
 
@@ -77,6 +78,8 @@ interface EditorState {
   takeTheirs(id: string): void;
   setLive(id: string, diagnostics: Diagnostic[]): void;
   revealAt(id: string, line: number, column: number): void;
+  /** Puts the keyboard focus in buffer `id`'s text editor, cursor where it was. */
+  focus(id: string): void;
   /** A file of the skill folder `dir` changed on disk (a `file.changed` event). */
   onFileChanged(dir: string, path: string, version: string | null): Promise<void>;
   /** Drops the tabs of a file (or a folder's files) deleted from the studio itself. */
@@ -278,7 +281,11 @@ export const useEditor = create<EditorState>((set, get) => {
     },
 
     revealAt(id, line, column) {
-      set({ activeId: id, reveal: { id, line, column, nonce: ++revealNonce } });
+      set({ activeId: id, reveal: { id, at: { line, column }, nonce: ++revealNonce } });
+    },
+
+    focus(id) {
+      if (get().buffers[id]) set({ reveal: { id, at: null, nonce: ++revealNonce } });
     },
 
     async onFileChanged(dir, path, version) {

@@ -1,7 +1,7 @@
 /**
- * Ctrl+P "go to skill": a filter box over every listed skill, ranked by
- * skill-ranking.ts. Arrow keys move, Enter opens, Escape closes. Two skills
- * with one name are two rows, each with its source and folder.
+ * Ctrl+P "go to skill": a filter box over every listed skill, ranked by skill-ranking.ts.
+ * Arrow keys move, Enter opens (the keyboard then in its editor), Escape closes. Two
+ * skills with one name are two rows, each with its source and folder.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { create } from 'zustand';
@@ -10,8 +10,10 @@ import { useSkills } from '../../stores/skills-store';
 import { useWorkspace } from '../../stores/workspace-store';
 import { SOURCE_LABELS } from '../../stores/skill-filter';
 import { openSkill } from '../../app/actions';
+import { useEditor } from '../../stores/editor-store';
 import { Modal } from './Modal';
 import { rankSkills } from './skill-ranking';
+import { folderLabel } from '../../util/folder-label';
 
 /** Most rows shown at once; typing narrows the rest down. */
 const MAX_ROWS = 100;
@@ -24,12 +26,6 @@ export function showGoToSkill(): void {
 
 function hideGoToSkill(): void {
   useGoToSkill.setState({ open: false });
-}
-
-/** The folder as the user knows it: relative to the workspace when inside it. */
-function folderLabel(dir: string, root: string | null): string {
-  if (root && dir.startsWith(`${root}/`)) return dir.slice(root.length + 1);
-  return dir;
 }
 
 export function GoToSkill() {
@@ -55,7 +51,11 @@ function GoToSkillPalette() {
   const pick = (skill: SkillListItem | undefined) => {
     if (!skill) return;
     hideGoToSkill();
-    void openSkill({ name: skill.name, dir: skill.dir });
+    // Where the keyboard was is gone with the dialog: it goes to the skill just opened.
+    void openSkill({ name: skill.name, dir: skill.dir }).then(() => {
+      const { activeId, focus } = useEditor.getState();
+      if (activeId) focus(activeId);
+    });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

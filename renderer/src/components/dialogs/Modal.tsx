@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 interface Props {
   title: string;
@@ -19,14 +19,16 @@ interface Props {
  */
 export function Modal({ title, onClose, children, wide, testId, footer }: Props) {
   const box = useRef<HTMLDivElement>(null);
+  // Taken at the first render: by the time an effect runs, an autoFocus field inside has
+  // the focus already, and giving the focus "back" to it would drop it on the page.
+  const [before] = useState(() => document.activeElement as HTMLElement | null);
   useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
     const first = box.current?.querySelector<HTMLElement>(
       '[autofocus], input, select, button.button',
     );
     (first ?? box.current)?.focus();
     return () => before?.focus?.();
-  }, []);
+  }, [before]);
   return (
     <div
       className="modal-backdrop"

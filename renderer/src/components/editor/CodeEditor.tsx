@@ -3,7 +3,8 @@
  * model-registry.ts, one per open file: this component only points the editor at
  * the buffer's model (the editor saves each model's view state on the switch) and
  * never writes text itself, so no tab's text can land in another tab's buffer.
- * Diagnostics become markers; a reveal request (Problems click) moves the cursor.
+ * Diagnostics become markers; a reveal request (Problems click) moves the cursor, a focus
+ * request (a skill picked with Ctrl+P) puts the keyboard there.
  */
 import { useEffect, useRef } from 'react';
 import Editor, { type OnMount } from '@monaco-editor/react';
@@ -13,13 +14,22 @@ import { modelFor } from '../../editor/model-registry';
 import { toMarkers, MARKER_OWNER } from '../../editor/monaco-providers';
 import { THEME_IDS } from '../../editor/themes';
 import { languageForPath, isSkillMd } from '../../editor/language';
-import { useEditor } from '../../stores/editor-store';
+import { useEditor, type Reveal } from '../../stores/editor-store';
 import type { EditorBuffer } from '../../stores/buffer-logic';
 import type { Diagnostic } from '../../../../shared/skill/diagnostics';
 
 setupMonaco();
 
 const NO_DIAGNOSTICS: Diagnostic[] = [];
+
+/** Carries out a reveal request: the cursor to its place (when it names one), then the focus. */
+function revealIn(ed: MonacoNs.editor.IStandaloneCodeEditor, r: Reveal): void {
+  if (r.at) {
+    ed.setPosition({ lineNumber: r.at.line, column: r.at.column });
+    ed.revealPositionInCenter({ lineNumber: r.at.line, column: r.at.column });
+  }
+  ed.focus();
+}
 
 interface Props {
   buffer: EditorBuffer;
@@ -47,10 +57,7 @@ export default function CodeEditor({ buffer, theme }: Props) {
 
   useEffect(() => {
     const ed = editorRef.current;
-    if (!ed || !reveal || reveal.id !== buffer.id) return;
-    ed.setPosition({ lineNumber: reveal.line, column: reveal.column });
-    ed.revealPositionInCenter({ lineNumber: reveal.line, column: reveal.column });
-    ed.focus();
+    if (ed && reveal && reveal.id === buffer.id) revealIn(ed, reveal);
   }, [reveal, buffer.id]);
 
   const onMount: OnMount = (ed) => {
@@ -64,11 +71,7 @@ export default function CodeEditor({ buffer, theme }: Props) {
     ed.onDidDispose(() => setCursor(null));
     applyMarkers();
     const r = useEditor.getState().reveal;
-    if (r && r.id === buffer.id) {
-      ed.setPosition({ lineNumber: r.line, column: r.column });
-      ed.revealPositionInCenter({ lineNumber: r.line, column: r.column });
-      ed.focus();
-    }
+    if (r && r.id === buffer.id) revealIn(ed, r);
   };
 
   return (

@@ -1,8 +1,10 @@
-import type { MouseEvent } from 'react';
+import { useMemo, type MouseEvent } from 'react';
 import { useEditor } from '../../stores/editor-store';
 import { isDirty } from '../../stores/buffer-logic';
 import { askConfirm } from '../../stores/ui-store';
 import { baseName } from '../../util/file-tree';
+import { parentFolderLabel } from '../../util/folder-label';
+import { useWorkspace } from '../../stores/workspace-store';
 import { Icon } from '../Icon';
 
 async function closeTab(id: string): Promise<void> {
@@ -21,13 +23,22 @@ async function closeTab(id: string): Promise<void> {
 
 /**
  * The open files; a dot marks unsaved ones, middle-click or × closes. Two skills
- * may share a name: each tab is one file of one skill folder (the tooltip shows it).
+ * may share a name: each tab is one file of one skill folder, and when two open skills
+ * share one, their tabs show which folder each is in (the tooltip shows the whole path).
  */
 export function EditorTabs() {
   const order = useEditor((s) => s.order);
   const buffers = useEditor((s) => s.buffers);
   const activeId = useEditor((s) => s.activeId);
   const activate = useEditor((s) => s.activate);
+  const root = useWorkspace((s) => s.info?.root ?? null);
+  /** Skill names open from more than one folder. */
+  const sharedNames = useMemo(() => {
+    const dirs = new Map<string, Set<string>>();
+    for (const b of Object.values(buffers))
+      dirs.set(b.skill, (dirs.get(b.skill) ?? new Set()).add(b.skillDir));
+    return new Set([...dirs].filter(([, d]) => d.size > 1).map(([name]) => name));
+  }, [buffers]);
   return (
     <div className="tabs" role="tablist" aria-label="Open files" data-testid="editor-tabs">
       {order.map((id) => {
@@ -58,6 +69,11 @@ export function EditorTabs() {
             }}
           >
             <span className="tab-skill">{b.skill}</span>
+            {sharedNames.has(b.skill) && (
+              <span className="tab-where" data-testid="tab-where">
+                {parentFolderLabel(b.skillDir, root)}
+              </span>
+            )}
             <span className="tab-name">{baseName(b.path)}</span>
             {dirty && (
               <span className="dirty-dot" data-testid="dirty-marker" aria-label="unsaved" />

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useSkills } from '../../stores/skills-store';
 import { groupSkills, skillKey } from '../../stores/skill-filter';
 import { openSkill } from '../../app/actions';
@@ -6,10 +6,29 @@ import { Icon } from '../Icon';
 import { SkillRow } from './SkillRow';
 import { useLiveByDir } from '../right/use-problems';
 import { mergeLive } from '../../stores/problems';
+import { useWorkspace } from '../../stores/workspace-store';
+import { parentFolderLabel } from '../../util/folder-label';
+
+/** Up/Down, Home/End move the focus between the tree's rows (one Tab stop for the tree). */
+function moveInTree(e: KeyboardEvent<HTMLDivElement>): void {
+  const rows = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="treeitem"]')];
+  const at = rows.indexOf(document.activeElement as HTMLElement);
+  if (at < 0 || rows.length === 0) return;
+  const to: Record<string, number> = {
+    ArrowDown: Math.min(rows.length - 1, at + 1),
+    ArrowUp: Math.max(0, at - 1),
+    Home: 0,
+    End: rows.length - 1,
+  };
+  if (!(e.key in to)) return;
+  e.preventDefault();
+  rows[to[e.key]].focus();
+}
 
 /**
  * Skills grouped by source (project, user, bundled, plugins), filtered by the
- * search. The highlight is the current skill: the active tab's.
+ * search. The highlight is the current skill: the active tab's. A name two skills share
+ * shows each one's folder. The tree is one Tab stop; arrow keys move between its rows.
  */
 export function SkillList() {
   const listing = useSkills((s) => s.listing);
@@ -18,7 +37,15 @@ export function SkillList() {
   const error = useSkills((s) => s.error);
   const liveByDir = useLiveByDir();
   const [folded, setFolded] = useState<Set<string>>(new Set());
+  const root = useWorkspace((s) => s.info?.root ?? null);
   const groups = useMemo(() => groupSkills(listing?.skills ?? [], query), [listing, query]);
+  /** Names more than one listed skill has: their rows say which folder each is in. */
+  const sharedNames = useMemo(() => {
+    const seen = new Set<string>();
+    const shared = new Set<string>();
+    for (const s of listing?.skills ?? []) (seen.has(s.name) ? shared : seen).add(s.name);
+    return shared;
+  }, [listing]);
 
   if (error && !listing)
     return <div className="sidebar-message error-text">Could not list skills: {error}</div>;
@@ -37,8 +64,17 @@ export function SkillList() {
       else next.add(source);
       return next;
     });
+  // One Tab stop: the current skill's row when it is shown, else the first row.
+  const shown = groups.flatMap((g) => (folded.has(g.source) ? [] : g.skills));
+  const tabStop = shown.find((s) => s.dir === selected?.dir)?.dir ?? shown[0]?.dir;
   return (
-    <div className="skill-list" role="tree" aria-label="Skills" data-testid="skill-list">
+    <div
+      className="skill-list"
+      role="tree"
+      aria-label="Skills"
+      data-testid="skill-list"
+      onKeyDown={moveInTree}
+    >
       {groups.map((g) => {
         const open = !folded.has(g.source);
         return (
@@ -65,6 +101,8 @@ export function SkillList() {
                         : s.diagnostics
                     }
                     selected={selected?.dir === s.dir}
+                    where={sharedNames.has(s.name) ? parentFolderLabel(s.dir, root) : null}
+                    tabbable={s.dir === tabStop}
                     onOpen={() => void openSkill({ name: s.name, dir: s.dir })}
                   />
                 ))}

@@ -8,11 +8,15 @@ interface Props {
   /** The skill's problems: live ones while its SKILL.md is open with edits. */
   diagnostics: readonly Diagnostic[];
   selected: boolean;
+  /** The folder holding the skill, shown when another listed skill has its name. */
+  where: string | null;
+  /** The tree's one Tab stop (arrow keys move between rows, SkillList). */
+  tabbable: boolean;
   onOpen(): void;
 }
 
 /** One skill in the sidebar, with badges for what needs attention. */
-export function SkillRow({ skill, diagnostics, selected, onOpen }: Props) {
+export function SkillRow({ skill, diagnostics, selected, where, tabbable, onOpen }: Props) {
   const { errors: errorCount, warnings: warningCount } = countBySeverity(diagnostics);
   const title = [
     skill.name,
@@ -28,6 +32,7 @@ export function SkillRow({ skill, diagnostics, selected, onOpen }: Props) {
         type="button"
         role="treeitem"
         aria-selected={selected}
+        tabIndex={tabbable ? 0 : -1}
         className={`skill-row${selected ? ' selected' : ''}${skill.shadowed_by ? ' shadowed' : ''}`}
         data-testid="skill-item"
         data-skill={skill.name}
@@ -39,6 +44,11 @@ export function SkillRow({ skill, diagnostics, selected, onOpen }: Props) {
       >
         <Icon name="skill" className="skill-icon" />
         <span className="skill-name">{skill.name}</span>
+        {where !== null && (
+          <span className="skill-where" data-testid="skill-where">
+            {where}
+          </span>
+        )}
         <span className="badges">
           {skill.conflict && (
             <span
