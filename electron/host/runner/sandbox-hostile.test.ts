@@ -271,8 +271,15 @@ describe.each(SANDBOXES)('hostile skills in the %s sandbox', (sandbox) => {
         });
         expect(r.success, r.error).toBe(true);
         expect(r.sandbox_limits?.uid).toBe(65534);
-        const { all } = r.data as { all: Record<string, string> };
+        const { all, shadow } = r.data as { all: Record<string, string>; shadow: string };
         expect(Object.values(all)).not.toContain('found');
+        // It ran from a copy nobody can read, with no capability: root's files stay closed.
+        expect(shadow).not.toBe('read');
+        const copies = (await readdir(tmpdir())).filter((n) => n.startsWith('skill-copy-'));
+        const left = await Promise.all(
+          copies.map((n) => readdir(join(tmpdir(), n)).catch(() => [] as string[])),
+        );
+        expect(left.flat(), 'the copy is removed with the run').not.toContain('fx-snoop');
       } finally {
         await rm(closed, { recursive: true, force: true });
       }

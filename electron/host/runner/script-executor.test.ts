@@ -4,7 +4,7 @@
  */
 import Ajv from 'ajv';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,9 @@ let catalog: FixtureCatalog;
 beforeAll(async () => {
   process.env[SECRET] = SECRET_VALUE;
   root = await mkdtemp(join(tmpdir(), 'runner-test-'));
+  // Readable by others, as a skill folder usually is: as root, process mode runs skills as
+  // nobody from where they are (one only root can read runs from a copy, sandbox-hostile).
+  await chmod(root, 0o755);
   catalog = await copyFixtures(join(root, 'skills'));
 });
 

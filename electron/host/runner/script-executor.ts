@@ -215,11 +215,11 @@ export class ScriptExecutor implements Executor {
         req_id: ctx.request.id,
         correlation_id: ctx.request.correlation_id,
         metadata: ctx.request.metadata,
-        skill: { name: ctx.record.definition.name, root: skillRoot },
+        skill: { name: ctx.record.definition.name, root: launch.skillRoot ?? skillRoot },
       },
     });
 
-    return new Promise<ExecOutcome>((resolveOutcome) => {
+    const running = new Promise<ExecOutcome>((resolveOutcome) => {
       const facts: RunFacts = pendingRunFacts(ctx.timeoutMs, {
         maxOutputBytes: limits.maxOutputBytes,
         maxLineBytes: limits.maxLineBytes,
@@ -408,6 +408,8 @@ export class ScriptExecutor implements Executor {
         if (grace) clearTimeout(grace);
       });
     });
+    // What the driver set up for this run alone (a staged copy of the skill) goes with it.
+    return launch.cleanup ? running.finally(launch.cleanup) : running;
   }
 }
 

@@ -77,6 +77,13 @@ export interface Launch {
   inheritFiles: string[];
   /** The uid the skill runs as when the driver changed it (process mode as root). */
   uid?: number | null;
+  /**
+   * Where the skill's folder is for the program when the driver moved it (a copy the
+   * unprivileged user can read, process mode as root); absent: where it was.
+   */
+  skillRoot?: string;
+  /** Removes what the driver made for this run alone; called once the run is over. */
+  cleanup?: () => void;
 }
 
 export interface SandboxDriver {
