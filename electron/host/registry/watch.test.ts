@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,7 +99,36 @@ async function expectNoStrayEvents(next: () => Promise<RegistryChange>, n = 1): 
   expect(await next()).toEqual(added(`sentinel-${n}`));
 }
 
+/** Zombie children of this process (Linux): started and never reaped. */
+function zombieChildren(): number {
+  let n = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      // pid (comm) state ppid …: the comm may hold spaces, so read after its last ')'.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (state === 'Z' && Number(ppid) === process.pid) n++;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return n;
+}
+
 describe('registry.watch', () => {
+  it.skipIf(process.platform !== 'linux')(
+    'leaves no zombie process behind, however often it subscribes',
+    async () => {
+      await makeSkill(path.join(ws, 'skills', 'one'));
+      const before = zombieChildren();
+      for (let i = 0; i < 3; i++) {
+        const { reg } = await watching();
+        await reg.close();
+      }
+      expect(zombieChildren()).toBe(before);
+    },
+  );
+
   it('emits added, changed and removed, each exactly once', async () => {
     await mkdir(path.join(ws, 'skills'));
     const { reg, next } = await watching();

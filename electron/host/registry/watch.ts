@@ -47,6 +47,20 @@ const ALWAYS_IGNORED = /(?:^|[\\/])(?:node_modules|\.git)(?:[\\/]|$)/;
 
 type SubscribeFn = typeof import('@parcel/watcher').subscribe;
 
+/**
+ * The system's own watcher, named: left to choose, @parcel/watcher first probes for
+ * watchman on every subscribe with a shell it never reaps, one zombie process per
+ * subscription in a long-running host (`serve`, the app).
+ */
+const NATIVE_BACKEND: import('@parcel/watcher').BackendType | undefined =
+  process.platform === 'linux'
+    ? 'inotify'
+    : process.platform === 'darwin'
+      ? 'fs-events'
+      : process.platform === 'win32'
+        ? 'windows'
+        : undefined;
+
 let parcel: Promise<{ subscribe: SubscribeFn }> | null = null;
 /** Loaded on first use: the CLI scans once and never needs the native module. */
 function loadParcel(): Promise<{ subscribe: SubscribeFn }> {
@@ -153,6 +167,7 @@ export class SourceWatcher {
       try {
         const sub = await subscribe(target.dir, (err, events) => this.handle(target, err, events), {
           ignore: ignorePatterns(target.include),
+          backend: NATIVE_BACKEND,
         });
         if (this.closed) {
           await sub.unsubscribe().catch(logSwallowed('stop watching a folder'));
