@@ -399,6 +399,39 @@ describe('local server', () => {
 });
 
 describe('binding', () => {
+  it('prints a link to the loopback address it bound, and answers there', async () => {
+    const host = await isolatedHost(null);
+    try {
+      for (const [bindHost, shown] of [
+        ['127.0.0.2', '127.0.0.2'],
+        ['::1', '[::1]'],
+      ]) {
+        const server = await startServer({
+          host,
+          port: 0,
+          bindHost,
+          token: TOKEN,
+          rendererDir: '/nonexistent',
+        }).catch((err: NodeJS.ErrnoException) => {
+          // A machine without IPv6 on its loopback cannot bind ::1 at all.
+          if (err.code === 'EADDRNOTAVAIL' || err.code === 'EAFNOSUPPORT') return null;
+          throw err;
+        });
+        if (!server) continue;
+        try {
+          const origin = `http://${shown}:${server.port}`;
+          expect(server.url.startsWith(`${origin}/?token=`)).toBe(true);
+          const res = await fetch(`${origin}/api/v1/skills`, { headers: bearer(TOKEN) });
+          expect(res.status).toBe(200);
+        } finally {
+          await server.close();
+        }
+      }
+    } finally {
+      await host.close();
+    }
+  });
+
   it('refuses a non-loopback address without the explicit flag', async () => {
     const host = await isolatedHost(null);
     await expect(

@@ -200,7 +200,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { host } = opts;
   const credentials = new Credentials(opts.token);
   const extraHosts = isLoopbackAddress(opts.bindHost) ? [] : [opts.bindHost];
-  const shownHost = isLoopbackAddress(opts.bindHost) ? '127.0.0.1' : opts.bindHost;
+  // The address actually bound, as a URL names it (set once listening): the printed link
+  // must reach it (`--host ::1` is [::1], `--host 127.0.0.2` is not 127.0.0.1).
+  let shownHost = '127.0.0.1';
   let hosts = new Set<string>();
   let port = 0;
   const signInUrl = () =>
@@ -365,8 +367,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       resolve();
     });
   });
-  port = (server.address() as AddressInfo).port;
-  hosts = allowedHosts({ port, extraHosts });
+  const bound = server.address() as AddressInfo;
+  port = bound.port;
+  shownHost = bound.address.includes(':') ? `[${bound.address}]` : bound.address;
+  hosts = allowedHosts({ port, extraHosts: [...extraHosts, shownHost] });
   return {
     port,
     url: signInUrl(),
