@@ -192,9 +192,20 @@ describe('decodeFrame', () => {
 
   it('refuses frames over the size limit without parsing them', () => {
     const r = decodeFrame(`{"type":"skill/discover/req","pad":"${'x'.repeat(200)}"}`, {
-      maxFrameChars: 100,
+      maxFrameBytes: 100,
     });
     expect(!r.ok && r.reply.error?.code).toBe('parse_error');
+  });
+
+  it('counts the limit in UTF-8 bytes, as the frame is sent', () => {
+    const frame = (pad: string) => `{"type":"skill/discover/req","pad":"${pad}"}`;
+    // 40 characters of € are 120 bytes: over a 100-byte limit though 40 characters are not.
+    const euros = decodeFrame(frame('€'.repeat(40)), { maxFrameBytes: 100 });
+    expect(!euros.ok && euros.reply.error?.message).toMatch(/of 158 bytes is over the 100-byte/);
+    // A surrogate pair is 4 bytes, not 6.
+    const emoji = frame('😀'.repeat(10)); // 78 bytes: 38 around 40 of emoji
+    expect(decodeFrame(emoji, { maxFrameBytes: 78 }).ok).toBe(true);
+    expect(decodeFrame(emoji, { maxFrameBytes: 77 }).ok).toBe(false);
   });
 
   it('encodes one message as one line', () => {

@@ -34,11 +34,11 @@ export type DecodeResult =
   | { ok: false; reply: ProtocolErrorMessage | SkillDiscoverResponse | SkillCallResponse };
 
 export interface DecodeOptions {
-  /** Frames longer than this (in UTF-16 code units) are refused unread. Default 8 MiB. */
-  maxFrameChars?: number;
+  /** Frames over this many bytes (UTF-8, as sent) are refused unread. Default 8 MiB. */
+  maxFrameBytes?: number;
 }
 
-export const DEFAULT_MAX_FRAME_CHARS = 8 * 1024 * 1024;
+export const DEFAULT_MAX_FRAME_BYTES = 8 * 1024 * 1024;
 
 /** The slimmed ajv error we put in `error.details`. */
 export interface SchemaErrorDetail {
@@ -108,17 +108,35 @@ export function decodeFrame(frame: string, options: DecodeOptions = {}): DecodeR
   }
 }
 
+/**
+ * The UTF-8 size of `text` when it is over `max` bytes, else null. A UTF-16 unit is 1 to
+ * 3 bytes (a surrogate pair 4 for two), so most frames are decided by their length alone.
+ */
+function utf8BytesOver(text: string, max: number): number | null {
+  if (text.length * 3 <= max) return null;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next < 0xe000) i++;
+      bytes += next >= 0xdc00 && next < 0xe000 ? 4 : 3;
+    } else bytes += 3;
+  }
+  return bytes > max ? bytes : null;
+}
+
 function decodeUnsafe(frame: string, options: DecodeOptions): DecodeResult {
   if (typeof frame !== 'string') {
     return fail(makeProtocolError('parse_error', 'a frame must be text holding one JSON message'));
   }
-  const max = options.maxFrameChars ?? DEFAULT_MAX_FRAME_CHARS;
-  if (frame.length > max) {
+  const max = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+  const bytes = utf8BytesOver(frame, max);
+  if (bytes !== null) {
     return fail(
-      makeProtocolError(
-        'parse_error',
-        `message of ${frame.length} characters is over the ${max} limit`,
-      ),
+      makeProtocolError('parse_error', `message of ${bytes} bytes is over the ${max}-byte limit`),
     );
   }
   let parsed: unknown;

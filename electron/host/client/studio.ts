@@ -14,7 +14,7 @@ import { DrainingStdioTransport } from '../mcp/stdio-transport';
 import { portabilityForFolder, type PortabilityRowJson } from '../portability/portability';
 import { StudioHost } from '../studio-host';
 import { LineSplitter } from '../runner/script-output';
-import { DEFAULT_MAX_FRAME_CHARS, encodeMessage } from '../../../shared/protocol/codec';
+import { DEFAULT_MAX_FRAME_BYTES, encodeMessage } from '../../../shared/protocol/codec';
 import { makeProtocolError } from '../../../shared/protocol/messages';
 import { WORKSPACE_CONFIG_FILE } from '../workspace/workspace-config';
 import path from 'node:path';
@@ -89,7 +89,7 @@ export async function openA2ELines(
   flow: { bufferedAmount: () => number; onOverflow: () => void },
 ): Promise<A2ELineConnection> {
   const conn = (await openStudio(ctx)).openA2E(agent, send, flow);
-  const maxLine = DEFAULT_MAX_FRAME_CHARS * 4;
+  const maxLine = DEFAULT_MAX_FRAME_BYTES * 4;
   const splitter = new LineSplitter(
     maxLine,
     (line) => {

@@ -75,7 +75,7 @@ export interface A2EHostOptions {
   /** How long to wait for an executor to stop after a timeout or cancel before replying anyway. */
   abortGraceMs?: number;
   /** Largest frame a connection accepts. Default 8 MiB (codec default). */
-  maxFrameChars?: number;
+  maxFrameBytes?: number;
   /** Calls one connection may have running or queued at once. Default 1000. */
   maxPendingCallsPerConnection?: number;
 }
@@ -460,7 +460,7 @@ export class A2EHost {
       throw new UnknownAgentError(options.agent);
     }
     return new HostConnection(this, options, {
-      maxFrameChars: this.options.maxFrameChars,
+      maxFrameBytes: this.options.maxFrameBytes,
       maxPending: this.options.maxPendingCallsPerConnection ?? 1000,
     });
   }
@@ -487,7 +487,7 @@ class HostConnection implements Connection {
   constructor(
     private readonly host: A2EHost,
     private readonly options: OpenConnectionOptions,
-    private readonly limits: { maxFrameChars: number | undefined; maxPending: number },
+    private readonly limits: { maxFrameBytes: number | undefined; maxPending: number },
   ) {}
 
   get agent(): string | null {
@@ -523,7 +523,7 @@ class HostConnection implements Connection {
     if (this.isClosed) return;
     let reqId = '';
     try {
-      const decoded = decodeFrame(frame, { maxFrameChars: this.limits.maxFrameChars });
+      const decoded = decodeFrame(frame, { maxFrameBytes: this.limits.maxFrameBytes });
       if (!decoded.ok) {
         this.send(decoded.reply);
         return;
