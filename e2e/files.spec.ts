@@ -2,7 +2,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { test, expect } from './support/fixtures';
-import { fileText, skillItem, tab } from './support/editor';
+import { editor, fileText, skillItem, tab } from './support/editor';
 
 test.describe('sidecar files', () => {
   test('files and folders created in the tree exist on disk; hostile names are refused with the host message', async ({
@@ -55,9 +55,19 @@ test.describe('sidecar files', () => {
     await expect.poll(() => existsSync(path.join(dir, 'todo.md'))).toBe(true);
     expect(existsSync(path.join(dir, 'checklist.md'))).toBe(false);
     const renamed = files.locator('[data-path="todo.md"]');
+    // Open with an unsaved edit: the question says the edit goes too, and for good.
+    await renamed.click();
+    await expect(tab(page, 'sidecar-target', 'todo.md')).toHaveAttribute('aria-selected', 'true');
+    await editor(page).locator('.view-lines').click();
+    await page.keyboard.type('an edit never saved');
+    await expect(tab(page, 'sidecar-target', 'todo.md')).toHaveAttribute('data-dirty', 'true');
     await renamed.hover();
     await renamed.getByTestId('file-delete').click();
+    await expect(page.getByTestId('confirm-dialog')).toContainText(
+      /cannot be undone.*unsaved changes in the editor are lost too/,
+    );
     await page.getByTestId('confirm-ok').click();
+    await expect(tab(page, 'sidecar-target', 'todo.md')).toHaveCount(0);
     await expect.poll(() => existsSync(path.join(dir, 'todo.md'))).toBe(false);
   });
 

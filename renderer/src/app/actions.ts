@@ -249,9 +249,17 @@ export async function renameEntry(path: string): Promise<void> {
 export async function deleteEntry(path: string, dir: boolean): Promise<void> {
   const item = selectedItem();
   if (!item) return;
+  // Unsaved edits to what goes are lost with it: the question says so.
+  const unsaved = Object.values(useEditor.getState().buffers).some(
+    (b) =>
+      b.skillDir === item.dir &&
+      (b.path === path || (dir && b.path.startsWith(`${path}/`))) &&
+      isDirty(b),
+  );
+  const what = dir ? `the folder "${path}" and everything in it` : `"${path}"`;
   const ok = await askConfirm({
     title: `Delete ${dir ? 'folder' : 'file'}`,
-    message: dir ? `Delete the folder "${path}" and everything in it?` : `Delete "${path}"?`,
+    message: `Delete ${what}? This cannot be undone.${unsaved ? ' Its unsaved changes in the editor are lost too.' : ''}`,
     confirmLabel: 'Delete',
     danger: true,
   });

@@ -220,7 +220,9 @@ export const useEditor = create<EditorState>((set, get) => {
       const b = get().buffers[id];
       if (!b || b.readOnly || b.kind !== 'text' || b.saving) return false;
       if (b.conflict) {
-        notify('info', `${b.path} changed on disk: choose "Keep mine" or "Take theirs" first.`);
+        // The bar offers "Close my edits" instead of "Take theirs" when the file is gone.
+        const theirs = b.conflict.theirsText === null ? 'Close my edits' : 'Take theirs';
+        notify('info', `${b.path} changed on disk: choose "Keep mine" or "${theirs}" first.`);
         return false;
       }
       if (!isDirty(b) && !b.deletedOnDisk) return true;
