@@ -52,9 +52,18 @@ describe('skill-studio explain', () => {
     expect(e.contract).toEqual({
       input: [{ key: 'topic', type: 'str' }],
       output: [{ key: 'brief', type: 'str' }],
+      input_schema: ['topic*: string'],
+      output_schema: [],
     });
     expect(e.mermaid.startsWith('flowchart LR\n')).toBe(true);
     expect(e.problems).toEqual([]);
+  });
+
+  it('shows a contract declared as JSON Schema, as the topology template writes it', async () => {
+    expect((await cli(ws.root, ['new', 'drafted', '--template', 'topology'])).code).toBe(0);
+    const r = await cli(ws.root, ['explain', 'drafted']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('  input:  topic*: string (schema)\n  output: (none declared)\n');
   });
 
   it('names composed skills and a cycle between them as a problem', async () => {

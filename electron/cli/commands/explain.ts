@@ -32,7 +32,16 @@ export interface TopologyExplanation {
   agents: (TopologyAgentSpec & { needs: string[] })[];
   skills: { alias: string; skill: string }[];
   wiring: { expression: string; canonical: string };
-  contract: { input: ContractField[]; output: ContractField[] };
+  /**
+   * The RFC's shorthand (`input:` / `output:`) and, where the skill declares them instead or
+   * too, its JSON Schemas' properties (`key: type`, `*` when required).
+   */
+  contract: {
+    input: ContractField[];
+    output: ContractField[];
+    input_schema: string[];
+    output_schema: string[];
+  };
   limits: { max_turns: number | null; timeout_seconds: number | null };
   problems: string[];
   mermaid: string;
@@ -95,7 +104,12 @@ export function explainTopology(record: SkillRecord, catalog: Catalog): Topology
     agents: [...spec.agents.values()].map((a) => ({ ...a, needs: needs(a) })),
     skills: [...spec.skills].map(([alias, skill]) => ({ alias, skill })),
     wiring: { expression: spec.expression.trim(), canonical: formatTopology(ast) },
-    contract: { input: spec.input, output: spec.output },
+    contract: {
+      input: spec.input,
+      output: spec.output,
+      input_schema: schemaFields(record.definition.input_schema),
+      output_schema: schemaFields(record.definition.output_schema),
+    },
     limits: {
       max_turns: record.definition.max_turns ?? null,
       timeout_seconds: record.definition.timeout_seconds ?? null,
@@ -107,10 +121,26 @@ export function explainTopology(record: SkillRecord, catalog: Catalog): Topology
 
 class ExplainError extends Error {}
 
-function contractLine(fields: ContractField[]): string {
-  return fields.length === 0
-    ? '(none declared)'
-    : fields.map((f) => `${f.key}: ${f.type}`).join(', ');
+/** An object schema's properties as `key: type`, `*` marking the required ones. */
+function schemaFields(schema: unknown): string[] {
+  if (!schema || typeof schema !== 'object') return [];
+  const { properties, required } = schema as { properties?: unknown; required?: unknown };
+  if (!properties || typeof properties !== 'object') return [];
+  const must = new Set(Array.isArray(required) ? required : []);
+  return Object.entries(properties as Record<string, unknown>).map(([key, prop]) => {
+    const type = (prop as { type?: unknown } | null)?.type;
+    const shown = Array.isArray(type) ? type.join(' | ') : typeof type === 'string' ? type : 'any';
+    return `${key}${must.has(key) ? '*' : ''}: ${shown}`;
+  });
+}
+
+/** The shorthand's fields, then the schema's fields the shorthand does not name. */
+function contractLine(fields: ContractField[], schema: string[]): string {
+  const parts = fields.map((f) => `${f.key}: ${f.type}`);
+  const named = new Set(fields.map((f) => f.key));
+  const more = schema.filter((s) => !named.has(s.slice(0, s.indexOf(':')).replace(/\*$/, '')));
+  if (more.length > 0) parts.push(`${more.join(', ')} (schema)`);
+  return parts.length === 0 ? '(none declared)' : parts.join(', ');
 }
 
 export function formatExplanation(e: TopologyExplanation): string {
@@ -137,8 +167,12 @@ export function formatExplanation(e: TopologyExplanation): string {
     lines.push('');
   }
   lines.push('Wiring', `  ${e.wiring.expression}`);
-  lines.push('', 'Contract', `  input:  ${contractLine(e.contract.input)}`);
-  lines.push(`  output: ${contractLine(e.contract.output)}`);
+  lines.push(
+    '',
+    'Contract',
+    `  input:  ${contractLine(e.contract.input, e.contract.input_schema)}`,
+  );
+  lines.push(`  output: ${contractLine(e.contract.output, e.contract.output_schema)}`);
   const limits = [
     e.limits.max_turns !== null ? `max_turns ${e.limits.max_turns} (all agents together)` : null,
     e.limits.timeout_seconds !== null ? `timeout ${e.limits.timeout_seconds} s` : null,
