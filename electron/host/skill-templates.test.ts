@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,15 @@ import { createSkillFromTemplate, readTemplates, TEMPLATE_NAMES } from './skill-
 import { fillTemplate } from '../../shared/skill/skill-template';
 
 const into = mkdtempSync(path.join(tmpdir(), 'skill-templates-'));
+
+/** The process's umask, read from a folder made with the default mode. */
+function umaskNow(): number {
+  const probe = path.join(into, `probe-${Date.now()}`);
+  mkdirSync(probe);
+  const mode = statSync(probe).mode & 0o777;
+  rmSync(probe, { recursive: true });
+  return 0o777 & ~mode;
+}
 afterAll(() => rmSync(into, { recursive: true, force: true }));
 
 describe('skill templates', () => {
@@ -19,6 +28,9 @@ describe('skill templates', () => {
       const text = readFileSync(path.join(dir, 'SKILL.md'), 'utf8');
       const parsed = parseSkillMd(text, { folderName: name });
       expect(parsed.diagnostics, template).toEqual([]);
+      // The folder's mode is the user's usual one (umask), not a temp folder's 0700.
+      const expected = 0o777 & ~umaskNow();
+      expect((statSync(dir).mode & 0o777).toString(8), template).toBe(expected.toString(8));
     }
   });
 

@@ -86,7 +86,13 @@ export async function createSkillFromTemplate(opts: {
     throw new ExistsError(`${target} already exists`, target);
   }
   await fsp.mkdir(opts.intoDir, { recursive: true });
-  const staging = await fsp.mkdtemp(path.join(opts.intoDir, `.new-${opts.name}-`));
+  // mkdir, not mkdtemp: the folder gets the user's usual mode (umask), as the folders
+  // around it, not mkdtemp's 0700 that no one else could read (a team's shared skills).
+  const staging = path.join(
+    opts.intoDir,
+    `.new-${opts.name}-${process.pid}-${Date.now().toString(36)}`,
+  );
+  await fsp.mkdir(staging);
   try {
     await copyFilled(path.join(templatesDir(), opts.template), staging, opts.name);
     if (opts.skillMd !== undefined)
