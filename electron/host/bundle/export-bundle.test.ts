@@ -177,6 +177,19 @@ process.stdout.write(buffer.toString('base64'));
     await expect(exportBundle(skill, { name: 'demo-skill', format: 'zip' })).resolves.toBeDefined();
   });
 
+  it('refuses a skill holding a file whose name is not UTF-8, instead of leaving it out', async () => {
+    const bad = Buffer.concat([
+      Buffer.from(path.join(skill, 'references') + path.sep),
+      Buffer.from([0x66, 0xff, 0x2e, 0x6d, 0x64]), // f, an invalid byte, .md
+    ]);
+    await mkdir(path.join(skill, 'references'), { recursive: true });
+    await writeFile(bad, 'x');
+    await expect(exportBundle(skill, { name: 'demo-skill', format: 'zip' })).rejects.toMatchObject({
+      code: 'invalid_params',
+      message: expect.stringMatching(/references\/f\uFFFD\.md" has a name that is not valid UTF-8/),
+    });
+  });
+
   it('refuses a name that is not a single folder name', async () => {
     for (const name of ['', '../x', 'a/b', 'CON']) {
       await expect(exportBundle(skill, { name, format: 'zip' })).rejects.toMatchObject({

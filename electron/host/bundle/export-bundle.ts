@@ -85,6 +85,12 @@ export async function exportBundle(skillDir: string, opts: ExportOptions): Promi
     );
   }
 
+  // Nothing of the skill may be left out unsaid: a name that is not UTF-8 cannot be read.
+  if (walked.unnamed.length > 0) {
+    throw new InvalidRequestError(
+      `${JSON.stringify(walked.unnamed[0])} has a name that is not valid UTF-8, so it cannot be bundled. Rename it and export again`,
+    );
+  }
   // Every name must be one an import accepts, on any system: a zip writer would otherwise
   // turn `a\\b.txt` into the folder `a/`, and `trail.` or a control character would
   // leave a bundle that import-bundle.ts (and Windows) refuse.

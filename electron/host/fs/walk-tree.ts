@@ -84,6 +84,11 @@ export interface WalkResult {
   entries: WalkEntry[];
   /** True when a bound stopped the walk early. */
   truncated: boolean;
+  /**
+   * Entries left out because their names are not valid UTF-8: read as text they carry
+   * U+FFFD and no longer name the file, which can then be neither opened nor bundled.
+   */
+  unnamed: string[];
 }
 
 interface Folder {
@@ -115,6 +120,7 @@ export async function walkSkillTree(root: string, opts: WalkOptions = {}): Promi
   const io = opts.io ?? asyncTreeIO;
   const rootReal = opts.listed?.realRoot ?? (await realRoot(root));
   const entries: WalkEntry[] = [];
+  const unnamed: string[] = [];
   let foldersEntered = 1;
   let truncated = false;
 
@@ -127,6 +133,17 @@ export async function walkSkillTree(root: string, opts: WalkOptions = {}): Promi
   ): WalkEntry | null | Promise<WalkEntry | null> => {
     // dirReal is a real path already and a listed name has no separator: no join needed.
     const abs = dirReal.endsWith(path.sep) ? dirReal + e.name : dirReal + path.sep + e.name;
+    if (e.name.includes('\uFFFD')) {
+      // Either a name really holding U+FFFD, or bytes that are not UTF-8: only the latter
+      // cannot be found again by the name read.
+      return io.lstat(abs).then(
+        (st) => describeKind(abs, rel, rawKind(st) ?? 'other'),
+        () => {
+          unnamed.push(rel);
+          return null;
+        },
+      );
+    }
     const kind = rawKind(e);
     if (kind === null) {
       return io.lstat(abs).then(
@@ -219,7 +236,7 @@ export async function walkSkillTree(root: string, opts: WalkOptions = {}): Promi
     stack.push(...subfolders.reverse());
   }
   entries.sort((a, b) => compareCodeUnits(a.path, b.path));
-  return { entries, truncated };
+  return { entries, truncated, unnamed };
 }
 
 function entry(rel: string, real: string, dir: boolean, st: Stats | null): WalkEntry {
