@@ -52,7 +52,7 @@ describe('skill-studio explain', () => {
     expect(e.contract).toEqual({
       input: [{ key: 'topic', type: 'str' }],
       output: [{ key: 'brief', type: 'str' }],
-      input_schema: ['topic*: string'],
+      input_schema: [{ key: 'topic', type: 'string', required: true }],
       output_schema: [],
     });
     expect(e.mermaid.startsWith('flowchart LR\n')).toBe(true);

@@ -34,13 +34,13 @@ export interface TopologyExplanation {
   wiring: { expression: string; canonical: string };
   /**
    * The RFC's shorthand (`input:` / `output:`) and, where the skill declares them instead or
-   * too, its JSON Schemas' properties (`key: type`, `*` when required).
+   * too, its JSON Schemas' top-level properties.
    */
   contract: {
     input: ContractField[];
     output: ContractField[];
-    input_schema: string[];
-    output_schema: string[];
+    input_schema: SchemaField[];
+    output_schema: SchemaField[];
   };
   limits: { max_turns: number | null; timeout_seconds: number | null };
   problems: string[];
@@ -121,8 +121,14 @@ export function explainTopology(record: SkillRecord, catalog: Catalog): Topology
 
 class ExplainError extends Error {}
 
-/** An object schema's properties as `key: type`, `*` marking the required ones. */
-function schemaFields(schema: unknown): string[] {
+/** One top-level property of an object schema: its JSON type(s) and whether it is required. */
+export interface SchemaField {
+  key: string;
+  type: string;
+  required: boolean;
+}
+
+function schemaFields(schema: unknown): SchemaField[] {
   if (!schema || typeof schema !== 'object') return [];
   const { properties, required } = schema as { properties?: unknown; required?: unknown };
   if (!properties || typeof properties !== 'object') return [];
@@ -130,15 +136,17 @@ function schemaFields(schema: unknown): string[] {
   return Object.entries(properties as Record<string, unknown>).map(([key, prop]) => {
     const type = (prop as { type?: unknown } | null)?.type;
     const shown = Array.isArray(type) ? type.join(' | ') : typeof type === 'string' ? type : 'any';
-    return `${key}${must.has(key) ? '*' : ''}: ${shown}`;
+    return { key, type: shown, required: must.has(key) };
   });
 }
 
-/** The shorthand's fields, then the schema's fields the shorthand does not name. */
-function contractLine(fields: ContractField[], schema: string[]): string {
+/** The shorthand's fields, then the schema's the shorthand does not name (`*`: required). */
+function contractLine(fields: ContractField[], schema: SchemaField[]): string {
   const parts = fields.map((f) => `${f.key}: ${f.type}`);
   const named = new Set(fields.map((f) => f.key));
-  const more = schema.filter((s) => !named.has(s.slice(0, s.indexOf(':')).replace(/\*$/, '')));
+  const more = schema
+    .filter((f) => !named.has(f.key))
+    .map((f) => `${f.key}${f.required ? '*' : ''}: ${f.type}`);
   if (more.length > 0) parts.push(`${more.join(', ')} (schema)`);
   return parts.length === 0 ? '(none declared)' : parts.join(', ');
 }
