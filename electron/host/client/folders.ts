@@ -89,9 +89,10 @@ export function addSkillCycles(checked: CheckedSkill[]): void {
 export function addNameConflicts(checked: CheckedSkill[]): void {
   const byKey = new Map<string, CheckedSkill[]>();
   for (const c of checked) {
-    const group = byKey.get(nameKey(c.name));
+    const key = nameKey(c.name);
+    const group = byKey.get(key);
     if (group) group.push(c);
-    else byKey.set(nameKey(c.name), [c]);
+    else byKey.set(key, [c]);
   }
   for (const group of byKey.values()) {
     if (group.length < 2) continue;

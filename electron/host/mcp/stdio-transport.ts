@@ -17,17 +17,15 @@ import type {
 } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 
-type Id = RequestId;
-
 /** A request (it has an id and a method): it awaits a response. */
-function requestId(message: JSONRPCMessage): Id | null {
+function requestId(message: JSONRPCMessage): RequestId | null {
   return 'method' in message && 'id' in message ? message.id : null;
 }
 
 /** A response or an error answering a request. */
-function answeredId(message: JSONRPCMessage): Id | null {
+function answeredId(message: JSONRPCMessage): RequestId | null {
   return !('method' in message) && 'id' in message && message.id !== undefined
-    ? (message.id as Id)
+    ? (message.id as RequestId)
     : null;
 }
 
@@ -42,7 +40,7 @@ function lineError(error: Error): { code: number; message: string } | null {
 
 export class DrainingStdioTransport implements Transport {
   private readonly inner: StdioServerTransport;
-  private readonly inFlight = new Set<Id>();
+  private readonly inFlight = new Set<RequestId>();
   private idleWaiters: (() => void)[] = [];
 
   onclose?: () => void;
@@ -70,7 +68,7 @@ export class DrainingStdioTransport implements Transport {
       if (id !== null) this.inFlight.add(id);
       // A cancelled request is never answered (MCP, cancellation): nothing to wait for.
       if ('method' in message && message.method === 'notifications/cancelled') {
-        const cancelled = (message.params as { requestId?: Id } | undefined)?.requestId;
+        const cancelled = (message.params as { requestId?: RequestId } | undefined)?.requestId;
         if (cancelled !== undefined) this.settle(cancelled);
       }
       this.onmessage?.(message);
@@ -95,7 +93,7 @@ export class DrainingStdioTransport implements Transport {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  private settle(id: Id): void {
+  private settle(id: RequestId): void {
     this.inFlight.delete(id);
     if (this.inFlight.size > 0) return;
     const waiters = this.idleWaiters;

@@ -16,7 +16,7 @@
  */
 import { chownSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, relative } from 'node:path';
-import { stageSkillCopy } from './staged-skill';
+import { stageSkillCopy, type StagedSkill } from './staged-skill';
 import { signalOfWrapped } from './enter';
 import { supervise } from './supervisor';
 import { withPrlimit } from './prlimit';
@@ -73,7 +73,7 @@ export class PlainSandbox implements SandboxDriver {
     const setpriv = this.supervisor?.setpriv ?? null;
     let spec = given;
     let drop = setpriv && this.dropsToNobody() ? dropFor(spec) : null;
-    let staged: ReturnType<typeof stageSkillCopy> | null = null;
+    let staged: StagedSkill | null = null;
     if (drop?.blocked?.inSkill) {
       // Nobody cannot read the skill where it is: it runs from a copy nobody can read.
       staged = stageSkillCopy(spec);
@@ -114,8 +114,8 @@ export class PlainSandbox implements SandboxDriver {
   }
 }
 
-export const OTHERS_READ = 0o004;
-export const OTHERS_EXEC = 0o001;
+const OTHERS_READ = 0o004;
+const OTHERS_EXEC = 0o001;
 
 /** True when a user that is neither owner nor in the group has `bits` on `path`. */
 function othersMay(path: string, bits: number): boolean {
@@ -130,7 +130,7 @@ function othersMay(path: string, bits: number): boolean {
  * Null when `nobody` can reach `path` (every folder above it searchable) and has `bits` on
  * it; else the first path on the way that stops it.
  */
-export function blockedAt(path: string, bits: number): string | null {
+function blockedAt(path: string, bits: number): string | null {
   const above: string[] = [];
   for (let dir = dirname(path); ; dir = dirname(dir)) {
     above.unshift(dir);
