@@ -6,9 +6,11 @@
  * files, which let it read every file of the machine (/etc/shadow, root's SSH keys).
  *
  * The copy holds the skill's folders, regular files and links as they are (links are not
- * followed), every entry readable by others; it sits beside the scratch folder, owned by
- * root so the skill cannot change it, and is removed when the run ends. Paths into the
- * skill in the command, its arguments and the environment (SKILL_ROOT) point into it.
+ * followed), every entry readable by others. It is not `copySkillTree` (skills-admin): a
+ * launch is prepared synchronously, and a run needs what a bundle leaves out
+ * (`node_modules`). It sits beside the scratch folder, owned by root so the skill cannot
+ * change it, and is removed when the run ends. Paths into the skill in the command, its
+ * arguments and the environment (SKILL_ROOT) point into it.
  */
 import { chmodSync, cpSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -67,8 +69,7 @@ function openToOthers(dir: string): void {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) openToOthers(p);
     else if (e.isFile()) {
-      const mode = lstatSync(p).mode & 0o777;
-      chmodSync(p, (mode & 0o100 ? 0o755 : 0o644) | (mode & 0o700));
+      chmodSync(p, lstatSync(p).mode & 0o100 ? 0o755 : 0o644);
     }
   }
 }
