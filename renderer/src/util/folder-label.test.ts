@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { folderLabel, parentFolderLabel } from './folder-label';
+import { folderLabel, namesInSeveralFolders, parentFolderLabel } from './folder-label';
 
 describe('folder labels', () => {
   it('shows a folder relative to the workspace when inside it', () => {
@@ -13,5 +13,15 @@ describe('folder labels', () => {
     expect(parentFolderLabel('/ws/skills/x', '/ws')).toBe('skills');
     expect(parentFolderLabel('/ws/x', '/ws')).toBe('.');
     expect(parentFolderLabel('/home/u/.claude/skills/x', '/ws')).toBe('/home/u/.claude/skills');
+  });
+
+  it('finds the names held in more than one folder, a folder counted once', () => {
+    const items = [
+      { name: 'x', dir: '/ws/skills/x' },
+      { name: 'x', dir: '/ws/.claude/skills/x' },
+      { name: 'y', dir: '/ws/skills/y' },
+      { name: 'y', dir: '/ws/skills/y' },
+    ];
+    expect([...namesInSeveralFolders(items)]).toEqual(['x']);
   });
 });

@@ -15,3 +15,10 @@ export function parentFolderLabel(dir: string, root: string | null): string {
   const parent = slash > 0 ? dir.slice(0, slash) : dir;
   return parent === root ? '.' : folderLabel(parent, root);
 }
+
+/** The names held by skills in more than one folder: those are shown with their folders. */
+export function namesInSeveralFolders(items: Iterable<{ name: string; dir: string }>): Set<string> {
+  const dirs = new Map<string, Set<string>>();
+  for (const { name, dir } of items) dirs.set(name, (dirs.get(name) ?? new Set()).add(dir));
+  return new Set([...dirs].filter(([, d]) => d.size > 1).map(([name]) => name));
+}

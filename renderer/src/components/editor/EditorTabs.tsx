@@ -3,7 +3,7 @@ import { useEditor } from '../../stores/editor-store';
 import { isDirty } from '../../stores/buffer-logic';
 import { askConfirm } from '../../stores/ui-store';
 import { baseName } from '../../util/file-tree';
-import { parentFolderLabel } from '../../util/folder-label';
+import { namesInSeveralFolders, parentFolderLabel } from '../../util/folder-label';
 import { useWorkspace } from '../../stores/workspace-store';
 import { Icon } from '../Icon';
 
@@ -33,12 +33,13 @@ export function EditorTabs() {
   const activate = useEditor((s) => s.activate);
   const root = useWorkspace((s) => s.info?.root ?? null);
   /** Skill names open from more than one folder. */
-  const sharedNames = useMemo(() => {
-    const dirs = new Map<string, Set<string>>();
-    for (const b of Object.values(buffers))
-      dirs.set(b.skill, (dirs.get(b.skill) ?? new Set()).add(b.skillDir));
-    return new Set([...dirs].filter(([, d]) => d.size > 1).map(([name]) => name));
-  }, [buffers]);
+  const sharedNames = useMemo(
+    () =>
+      namesInSeveralFolders(
+        Object.values(buffers).map((b) => ({ name: b.skill, dir: b.skillDir })),
+      ),
+    [buffers],
+  );
   return (
     <div className="tabs" role="tablist" aria-label="Open files" data-testid="editor-tabs">
       {order.map((id) => {

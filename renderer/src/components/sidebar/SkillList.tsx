@@ -7,7 +7,7 @@ import { SkillRow } from './SkillRow';
 import { useLiveByDir } from '../right/use-problems';
 import { mergeLive } from '../../stores/problems';
 import { useWorkspace } from '../../stores/workspace-store';
-import { parentFolderLabel } from '../../util/folder-label';
+import { namesInSeveralFolders, parentFolderLabel } from '../../util/folder-label';
 
 /** Up/Down, Home/End move the focus between the tree's rows (one Tab stop for the tree). */
 function moveInTree(e: KeyboardEvent<HTMLDivElement>): void {
@@ -40,12 +40,7 @@ export function SkillList() {
   const root = useWorkspace((s) => s.info?.root ?? null);
   const groups = useMemo(() => groupSkills(listing?.skills ?? [], query), [listing, query]);
   /** Names more than one listed skill has: their rows say which folder each is in. */
-  const sharedNames = useMemo(() => {
-    const seen = new Set<string>();
-    const shared = new Set<string>();
-    for (const s of listing?.skills ?? []) (seen.has(s.name) ? shared : seen).add(s.name);
-    return shared;
-  }, [listing]);
+  const sharedNames = useMemo(() => namesInSeveralFolders(listing?.skills ?? []), [listing]);
 
   if (error && !listing)
     return <div className="sidebar-message error-text">Could not list skills: {error}</div>;
