@@ -1,0 +1,44 @@
+/**
+ * The agent clients the studio can run a skill in: their ids (the CLI contract's), display
+ * names, the command each installs on PATH, and the folder of a project where each reads
+ * skills. The folders are those of the install table (install/clients.ts), so what a run
+ * installs is what a user's install would.
+ */
+import { AGENT_CLIENT_IDS, type AgentClientId } from '../../../shared/api/agent-clients';
+
+export { AGENT_CLIENT_IDS, isAgentClientId } from '../../../shared/api/agent-clients';
+export type { AgentClientId } from '../../../shared/api/agent-clients';
+
+export interface AgentClientIdentity {
+  id: AgentClientId;
+  name: string;
+  /** The command on PATH. */
+  command: string;
+  /** The npm package CI installs it from (scripts/agent-clients.json pins the version). */
+  npmPackage: string;
+}
+
+export const AGENT_CLIENTS: Readonly<Record<AgentClientId, AgentClientIdentity>> = {
+  'claude-code': {
+    id: 'claude-code',
+    name: 'Claude Code',
+    command: 'claude',
+    npmPackage: '@anthropic-ai/claude-code',
+  },
+  codex: { id: 'codex', name: 'Codex', command: 'codex', npmPackage: '@openai/codex' },
+  'gemini-cli': {
+    id: 'gemini-cli',
+    name: 'Gemini CLI',
+    command: 'gemini',
+    npmPackage: '@google/gemini-cli',
+  },
+  opencode: { id: 'opencode', name: 'OpenCode', command: 'opencode', npmPackage: 'opencode-ai' },
+};
+
+export function agentClientName(id: AgentClientId): string {
+  return AGENT_CLIENTS[id].name;
+}
+
+export const AGENT_CLIENT_LIST: readonly AgentClientIdentity[] = AGENT_CLIENT_IDS.map(
+  (id) => AGENT_CLIENTS[id],
+);
