@@ -151,7 +151,7 @@ test.describe('the playground', () => {
     ).toBeVisible();
   });
 
-  test('acting as an agent, a skill outside its allowlist is refused as if it did not exist', async ({
+  test('acting as an agent, a skill outside its allowlist is refused as unauthorized and not listed', async ({
     studio,
   }) => {
     const { page } = studio;
@@ -161,7 +161,7 @@ test.describe('the playground', () => {
     await page.getByTestId('run-button').click();
     await expect(page.getByTestId('run-view')).toHaveAttribute('data-outcome', 'refused');
     await expect(page.getByTestId('run-phase')).toHaveText('Refused');
-    await expect(page.getByTestId('result-error-code')).toHaveText('unknown_skill');
+    await expect(page.getByTestId('result-error-code')).toHaveText('unauthorized');
     await expect(page.getByTestId('result-error-message')).toContainText('writer');
     // Discovery as the same agent does not list it either.
     await page.getByTestId('pg-tab-discover').click();

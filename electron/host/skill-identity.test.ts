@@ -110,7 +110,7 @@ describe('a skill is its folder in the Studio API', () => {
     const fromPlain = await run({ skill_dir: plain });
     expect(fromPlain.data?.data).toEqual({ from: 'plain' });
     // Agents get the name's winner, never a pin (here: no agent may use it at all).
-    expect((await run({ skill_dir: claude }, 'writer')).error?.code).toBe('unknown_skill');
+    expect((await run({ skill_dir: claude }, 'writer')).error?.code).toBe('unauthorized');
     // Without a pin the name is in conflict: refused, never a guess.
     expect((await run({})).error?.code).toBe('skill_error');
     // A pin to a folder of another name pins nothing.

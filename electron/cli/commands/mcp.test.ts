@@ -2,7 +2,8 @@
  * `skill-studio mcp` driven by the MCP SDK's own client over stdio, the CLI started
  * from source as a child process: lists, a streaming call with progress, a cancel
  * that leaves no process behind (process mode, where no PID namespace would hide
- * one), the allowlist of --agent, and arguments outside the schema; and, from a client
+ * one), the allowlist of --agent (an existing skill outside it is `unauthorized` and runs
+ * nothing, a missing one unknown), and arguments outside the schema; and, from a client
  * that writes everything and closes stdin at once, every request answered and every line
  * that is not a message answered with a JSON-RPC error.
  */
@@ -47,6 +48,17 @@ process.stdin.on('end', () => {
   const child = spawn('sleep', ['300'], { stdio: 'ignore' });
   writeFileSync(pidfile, process.pid + ' ' + child.pid);
   setInterval(() => {}, 1000);
+});
+`;
+
+/** Leaves `arguments.marker` behind: proof that it ran. */
+const MARKER = `
+import { writeFileSync } from 'node:fs';
+let input = '';
+process.stdin.on('data', (c) => (input += c));
+process.stdin.on('end', () => {
+  writeFileSync(JSON.parse(input).arguments.marker, 'ran');
+  console.log(JSON.stringify({ type: 'result', data: 'ran' }));
 });
 `;
 
@@ -97,8 +109,9 @@ beforeAll(async () => {
     'Write three lines: five, seven, five syllables.\n',
   );
   ws.addSkill('secret', 'name: secret\ndescription: Not for the bot.\nentrypoint: run.mjs', '#\n', {
-    'run.mjs': STREAMER,
+    'run.mjs': MARKER,
   });
+  ws.addSkill('secret-guide', 'name: secret-guide\ndescription: Not for the bot either.', '#\n');
   ws.write(
     'skill-studio.json',
     JSON.stringify({
@@ -201,14 +214,33 @@ describe('skill-studio mcp', () => {
   );
 
   it(
-    'a skill outside the agent allowlist does not exist',
+    'a skill outside the agent allowlist is unauthorized and runs nothing; a missing one is unknown',
     async () => {
-      const err = await client
-        .callTool({ name: 'secret', arguments: {} })
-        .then(() => null)
-        .catch((e: unknown) => e);
+      const refusal = (p: Promise<unknown>) => p.then(() => null).catch((e: unknown) => e);
+      const marker = path.join(pidDir, 'secret-ran');
+      const err = await refusal(client.callTool({ name: 'secret', arguments: { marker } }));
+      expect(err).toBeInstanceOf(McpError);
       expect((err as McpError).code).toBe(-32602);
-      expect((err as McpError).message).toContain('unknown tool: secret');
+      expect((err as McpError).message).toMatch(
+        /unauthorized: agent "bot" may not use the tool secret/,
+      );
+      expect((err as McpError).data).toEqual({ code: 'unauthorized', retryable: false });
+      expect(existsSync(marker), 'the refused skill ran').toBe(false);
+      // A prompt and a resource of a skill outside the allowlist: the same answer.
+      const prompt = await refusal(client.getPrompt({ name: 'secret-guide' }));
+      expect((prompt as McpError).data).toEqual({ code: 'unauthorized', retryable: false });
+      const file = await refusal(client.readResource({ uri: 'skill://secret/SKILL.md' }));
+      expect((file as McpError).data).toEqual({ code: 'unauthorized', retryable: false });
+      // Listed nowhere all the same.
+      expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('secret');
+      expect((await client.listPrompts()).prompts.map((p) => p.name)).not.toContain('secret-guide');
+      // A name no source holds stays unknown, without the unauthorized data.
+      const ghost = await refusal(client.callTool({ name: 'no-such-tool', arguments: {} }));
+      expect((ghost as McpError).code).toBe(-32602);
+      expect((ghost as McpError).message).toContain('unknown tool: no-such-tool');
+      expect((ghost as McpError).data).toBeUndefined();
+      const noPrompt = await refusal(client.getPrompt({ name: 'no-such-prompt' }));
+      expect((noPrompt as McpError).message).toContain('unknown prompt: no-such-prompt');
     },
     START_MS,
   );

@@ -110,9 +110,9 @@ describe('saved cases and the playground API', () => {
     });
     expect(by['zz-broken'].failures[0]).toMatch(/zz-broken\.json/);
 
-    // Acting as an agent that may not use the skill: refused as if it did not exist (unknown_skill).
+    // Acting as an agent that may not use the skill: refused by its allowlist (unauthorized).
     const asBot = await runCases(host.a2e, 'fx-count', skillDir, { names: ['pass'], agent: 'bot' });
-    expect(asBot.cases[0]).toMatchObject({ pass: false, error_code: 'unknown_skill' });
+    expect(asBot.cases[0]).toMatchObject({ pass: false, error_code: 'unauthorized' });
   });
 
   it('serves validate, history and cases over the router', async () => {

@@ -9,7 +9,9 @@
  *   body as the message;
  * - every skill's files are resources `skill://NAME/PATH`, read through the hardened
  *   skill reader (50 KB cap).
- * With an agent, only the skills that agent may use exist, in every list and call.
+ * With an agent, only the skills that agent may use are listed; a call, prompt or resource of
+ * a listed skill outside its allowlist is refused as A2E's `unauthorized` (JSON-RPC -32602,
+ * `data: {code: "unauthorized", retryable: false}`), a name no source holds as unknown.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -145,6 +147,23 @@ function fieldErrors(details: unknown): string[] {
   });
 }
 
+/** The refusal of a skill that exists but is outside the agent's allowlist: nothing runs. */
+function unauthorized(what: string, name: string, agent: string | null): McpError {
+  return new McpError(
+    ErrorCode.InvalidParams,
+    `unauthorized: agent "${agent ?? ''}" may not use the ${what} ${name}: it is not in the agent's allowed_skills in skill-studio.json`,
+    { code: 'unauthorized', retryable: false },
+  );
+}
+
+type SkillUse = 'tool' | 'prompt' | 'resource';
+
+function servesAs(rec: SkillRecord, use: SkillUse): boolean {
+  if (use === 'tool') return rec.entrypoint !== null;
+  if (use === 'prompt') return rec.entrypoint === null;
+  return true;
+}
+
 export interface SkillsServerOptions {
   /** Bound when the server starts (`--agent`); null: every skill. */
   agent: string | null;
@@ -181,18 +200,25 @@ export class SkillsMcpServer {
     );
   }
 
-  /** The skills this server offers: the winners the agent may use, never Archived ones. */
-  private visible(): SkillRecord[] {
-    return this.host
-      .skills()
-      .filter(
-        (r) =>
-          r.summary.status !== 'Archived' && this.host.agentAllows(this.opts.agent, r.summary.name),
-      );
+  /** The winners of every name, never Archived ones: what could be served at all. */
+  private served(): SkillRecord[] {
+    return this.host.skills().filter((r) => r.summary.status !== 'Archived');
   }
 
-  private find(name: string): SkillRecord | undefined {
-    return this.visible().find((r) => r.summary.name === name);
+  /** The skills this server offers: the served ones the agent may use. */
+  private visible(): SkillRecord[] {
+    return this.served().filter((r) => this.host.agentAllows(this.opts.agent, r.summary.name));
+  }
+
+  /**
+   * The skill a request names, served as `use`; undefined when there is none. One that
+   * exists but is outside the agent's allowlist throws `unauthorized` (A2E's code).
+   */
+  private find(name: string, use: SkillUse): SkillRecord | undefined {
+    const rec = this.served().find((r) => r.summary.name === name && servesAs(r, use));
+    if (rec && !this.host.agentAllows(this.opts.agent, name))
+      throw unauthorized(use, name, this.opts.agent);
+    return rec;
   }
 
   tools(): Tool[] {
@@ -227,10 +253,8 @@ export class SkillsMcpServer {
       }) => Promise<void>;
     },
   ): Promise<CallToolResult> {
-    const rec = this.find(name);
-    // Outside the allowlist, the skill does not exist for this client.
-    if (!rec || rec.entrypoint === null)
-      throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${name}`);
+    const rec = this.find(name, 'tool');
+    if (!rec) throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${name}`);
     const timeout = rec.definition.timeout_seconds ?? DEFAULT_CALL_TIMEOUT_S;
     const req = makeCallRequest({ name, arguments: args, timeout, streaming: true });
     const streamed: SkillEvent[] = [];
@@ -266,7 +290,9 @@ export class SkillsMcpServer {
         { errors: err.details ?? [] },
       );
     }
-    if (err?.code === 'unknown_skill' || err?.code === 'unauthorized')
+    // The allowlist may have changed since the lookup: the host's answer is the last word.
+    if (err?.code === 'unauthorized') throw unauthorized('tool', name, this.opts.agent);
+    if (err?.code === 'unknown_skill')
       throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${name}`);
     return toolResult(rec, resp, streamed);
   }
@@ -295,9 +321,8 @@ export class SkillsMcpServer {
   }
 
   getPrompt(name: string, args: Record<string, string>) {
-    const rec = this.find(name);
-    if (!rec || rec.entrypoint !== null)
-      throw new McpError(ErrorCode.InvalidParams, `unknown prompt: ${name}`);
+    const rec = this.find(name, 'prompt');
+    if (!rec) throw new McpError(ErrorCode.InvalidParams, `unknown prompt: ${name}`);
     const given = Object.entries(args);
     const text =
       given.length === 0
@@ -328,7 +353,7 @@ export class SkillsMcpServer {
 
   async readResource(uri: string) {
     const parsed = parseResourceUri(uri);
-    const rec = parsed ? this.find(parsed.name) : undefined;
+    const rec = parsed ? this.find(parsed.name, 'resource') : undefined;
     if (!parsed || !rec) throw new McpError(ErrorCode.InvalidParams, `unknown resource: ${uri}`);
     try {
       // The hardened reader: no escape from the skill, 50 KB cap, text only.

@@ -1,6 +1,6 @@
 /**
  * The A2E host over real fixture skills: discover filtering and allowlists, call
- * refusals (allowlist misses answered like unknown names, Blocked skills),
+ * refusals (an allowlist miss is `unauthorized`, a missing name `unknown_skill`, Blocked skills),
  * connections (ordering, seq, streaming:false, close, slow clients, duplicate
  * ids), 50 queued concurrent calls, cancellation, cancelAll, over-long timeouts,
  * and malformed frames.
@@ -147,28 +147,42 @@ describe('call refusals', () => {
     assertValid(resp);
   });
 
-  it('tells an agent nothing about skills outside its allowlist: the same unknown_skill as a missing name', async () => {
-    // `fx-ok` exists but `writer` may not use it; `fx-nope` does not exist at all.
-    const real = await host.call(
-      makeCallRequest({ name: 'fx-ok', arguments: { text: 'x' } }),
+  it('refuses an existing skill outside the agent allowlist as unauthorized, running nothing; a missing name stays unknown_skill', async () => {
+    let runs = 0;
+    const counting = {
+      run: () => {
+        runs += 1;
+        return Promise.resolve({ success: true, data: null });
+      },
+    };
+    const guarded = new A2EHost({ catalog, agents, executors: { script: counting } });
+    // `fx-ok` exists but `writer` may not use it; `fx-nop` does not exist at all. Even
+    // arguments that fail its schema and an override are never looked at.
+    const real = await guarded.call(
+      makeCallRequest({
+        name: 'fx-ok',
+        arguments: { text: 1 },
+        llm_override: { provider_name: 'x', provider_credentials: { api_key: 'k' } },
+      }),
       'writer',
     );
-    const ghost = await host.call(
-      makeCallRequest({ name: 'fx-nop', arguments: { text: 'x' } }),
-      'writer',
-    );
-    expect(real.data).toBeNull();
-    expect(real.error?.code).toBe('unknown_skill');
-    const shape = (r: SkillCallResponse, name: string) =>
-      JSON.stringify({ ...r.error, message: r.error?.message.replace(name, 'NAME') });
-    expect(shape(real, 'fx-ok')).toBe(shape(ghost, 'fx-nop'));
+    const ghost = await guarded.call(makeCallRequest({ name: 'fx-nop' }), 'writer');
+    expect(real).toMatchObject({ data: null, error: { code: 'unauthorized', retryable: false } });
+    expect(real.error?.message).toMatch(/agent "writer" may not use the skill "fx-ok"/);
+    expect(ghost).toMatchObject({ data: null, error: { code: 'unknown_skill', retryable: false } });
+    assertValid(real);
     // Over a connection too, where the agent is bound.
-    const { conn, sent, until } = open(host, 'writer');
+    const { conn, sent, until } = open(guarded, 'writer');
     conn.receive(encodeMessage(makeCallRequest({ id: 'r', name: 'fx-ok' })));
     conn.receive(encodeMessage(makeCallRequest({ id: 'g', name: 'fx-nop' })));
     await until((m) => responses(m).length === 2);
-    const [r, g] = responses(sent);
-    expect(shape(r, 'fx-ok')).toBe(shape(g, 'fx-nop'));
+    const byId = Object.fromEntries(responses(sent).map((r) => [r.req_id, r.error?.code]));
+    expect(byId).toEqual({ r: 'unauthorized', g: 'unknown_skill' });
+    expect(sent.some((m) => m.type === 'skill/event')).toBe(false);
+    expect(runs).toBe(0);
+    // The same skill as an agent that may use it does run: the counter counts.
+    await guarded.call(makeCallRequest({ name: 'fx-ok', arguments: { text: 'x' } }), 'tester');
+    expect(runs).toBe(1);
   });
 
   it('status other than Published → skill_error naming the status', async () => {

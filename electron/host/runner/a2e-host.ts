@@ -10,8 +10,9 @@
  * calls run at most `concurrency` at a time (default 4), the rest queue; a call's
  * timeout (min of the call's `timeout` and the skill's `timeout_seconds`, clamped
  * to what a timer can wait) counts from when it starts running, not from when it
- * was queued. An agent is never told whether a skill outside its allowlist
- * exists: both get the same `unknown_skill`. A skill with validation errors is
+ * was queued. A name no source holds is `unknown_skill`; a skill that exists
+ * but is outside the agent's allowlist is `unauthorized` (the A2E spec's "agent
+ * not authorized for this skill") and runs nothing. A skill with validation errors is
  * Blocked (skill-readiness.ts). One connection cannot have two calls in flight
  * under one request id. Every accepted call is a live run (live-runs.ts) until
  * its executor has stopped, so a host that is shutting down can kill them all.
@@ -244,11 +245,13 @@ export class A2EHost {
     if (runsAreStopping()) return refuse('runtime_error', 'the host is shutting down');
     const pinned = this.pinnedRecord(req, agent);
     const record = pinned ?? this.options.catalog.get(req.name);
-    // One answer whether the skill is missing or outside the agent's allowlist:
-    // an agent must not learn which skills exist beyond the ones it may use.
-    if (!record || !this.options.agents.agentAllows(agent, req.name)) {
-      const where = agent === null ? '' : ` is available to agent "${agent}"`;
-      return refuse('unknown_skill', `no skill named "${req.name}"${where}`);
+    if (!record) return refuse('unknown_skill', `no skill named "${req.name}"`);
+    // The spec's own code for an allowlist miss, before anything of the skill is looked at.
+    if (!this.options.agents.agentAllows(agent, req.name)) {
+      return refuse(
+        'unauthorized',
+        `agent "${agent ?? ''}" may not use the skill "${req.name}": it is not in the agent's allowed_skills in skill-studio.json`,
+      );
     }
     if (req.llm_override) {
       // Only approved providers, never credentials from a message; the refusal never

@@ -12,8 +12,7 @@ const ERROR_HINTS: Record<string, string> = {
   unauthorized:
     'The agent this call acted as may not use this skill: its allowlist in skill-studio.json does not list it.',
   schema_violation: 'The arguments do not match the skill’s input_schema.',
-  unknown_skill:
-    'No skill of that name is discovered in this workspace, or the agent this call acted as may not use it (its allowlist in skill-studio.json): agents are never told which, so they cannot learn what else exists.',
+  unknown_skill: 'No skill of that name is discovered in this workspace.',
   timeout:
     'The skill ran past its time limit (the call’s timeout, capped by the skill’s timeout_seconds).',
   cancelled: 'The call was cancelled: the connection was closed and the host stopped the skill.',
