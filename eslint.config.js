@@ -56,6 +56,27 @@ export default tseslint.config(
     },
   },
   {
+    // One owner for path containment: `relativeInside` / `isInsideOrEqual` in
+    // electron/host/fs/safe-path.ts. A hand-rolled `rel.startsWith('..')` counts a folder
+    // named `..foo` as outside (scripts/eslint-layers.test.ts proves this fires).
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['electron/host/fs/safe-path.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "[arguments.0.type='Literal'][arguments.0.value='..']",
+          "[arguments.0.type='TemplateLiteral'][arguments.0.quasis.0.value.raw='..']",
+          "[arguments.0.type='BinaryExpression'][arguments.0.left.value='..']",
+        ].map((arg) => ({
+          selector: `CallExpression[callee.property.name='startsWith']${arg}`,
+          message:
+            "A hand-rolled containment check: use relativeInside or isInsideOrEqual from electron/host/fs/safe-path.ts (a name such as '..foo' is inside).",
+        })),
+      ],
+    },
+  },
+  {
     // shared/ is pure: no Node built-ins, so the editor can run it too.
     files: ['shared/**/*.ts'],
     // Tests and their support code run under Node only.

@@ -84,7 +84,8 @@ const rule = {
   create(context) {
     const file = context.filename ?? context.getFilename();
     const fromRel = path.relative(ROOT, file).split(path.sep).join('/');
-    if (fromRel.startsWith('..')) return {};
+    // Outside the repository: a whole `..` segment (a folder named `..x` is inside).
+    if (fromRel === '..' || fromRel.startsWith('../') || path.isAbsolute(fromRel)) return {};
     const check = (node, source) => {
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
       const spec = source.value;

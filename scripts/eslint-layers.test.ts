@@ -110,3 +110,31 @@ describe('layer map', () => {
     expect(layerViolation('electron/preload/preload.ts', 'electron/host/router')).not.toBeNull();
   });
 });
+
+describe('containment rule through ESLint', () => {
+  async function containmentErrors(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  }
+
+  it("fails a hand-rolled rel.startsWith('..') check, in every spelling", async () => {
+    const errors = await containmentErrors(
+      'electron/host/runner/containment-probe.ts',
+      "import path from 'node:path';\n" +
+        'export const a = (r: string) => r.startsWith("..");\n' +
+        'export const b = (r: string) => r.startsWith(`..${path.sep}`);\n' +
+        "export const c = (r: string) => r.startsWith('..' + path.sep);\n",
+    );
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toContain('relativeInside or isInsideOrEqual');
+  });
+
+  it('passes the one helper, and a dot check that is not about climbing out', async () => {
+    const errors = await containmentErrors(
+      'electron/host/runner/containment-probe.ts',
+      "import { relativeInside } from '../fs/safe-path';\n" +
+        "export const a = (p: string, c: string) => relativeInside(p, c) !== null || c.startsWith('.');\n",
+    );
+    expect(errors).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@
 import { execFile } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
+import { relativeInside } from '../fs/safe-path';
 
 const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -35,8 +36,9 @@ export async function fileAtHead(file: string): Promise<string | null> {
   const top = (await git(dir, ['rev-parse', '--show-toplevel']))?.trim();
   if (!top) return null;
   const topReal = await fsp.realpath(top).catch(() => top);
-  const rel = path.relative(topReal, real).split(path.sep).join('/');
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const inside = relativeInside(topReal, real);
+  if (inside === null) return null;
+  const rel = inside.split(path.sep).join('/');
   // `HEAD:./x` would be relative to cwd; a path from the top is unambiguous.
   return git(topReal, ['show', `HEAD:${rel}`]);
 }

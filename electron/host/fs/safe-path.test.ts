@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  assertRealPathInside,
   checkRelativePath,
   isInsideOrEqual,
+  isStrictlyInside,
   PathError,
   pathProblem,
+  relativeInside,
   resolveInside,
 } from './safe-path';
 
@@ -96,6 +99,70 @@ describe('isInsideOrEqual', () => {
     expect(isInsideOrEqual(root, path.resolve('/tmp/skill-other/x'))).toBe(false);
     expect(isInsideOrEqual(root, path.resolve('/tmp'))).toBe(false);
     expect(isInsideOrEqual(root, path.join(root, '..foo'))).toBe(true);
+  });
+
+  it('treats `..foo` and `a/..b` as names inside, and only a whole `..` as climbing out', () => {
+    const root = path.resolve('/tmp/skill');
+    expect(relativeInside(root, path.join(root, '..foo', 'x'))).toBe(path.join('..foo', 'x'));
+    expect(relativeInside(root, `${root}/a/..b`)).toBe(path.join('a', '..b'));
+    expect(relativeInside(root, `${root}${path.sep}`)).toBe('');
+    expect(relativeInside(root, `${root}/../x`)).toBeNull();
+    expect(relativeInside(root, `${root}/a/../../x`)).toBeNull();
+    expect(relativeInside(root, path.dirname(root))).toBeNull();
+    expect(isStrictlyInside(root, root)).toBe(false);
+    expect(isStrictlyInside(root, path.join(root, '..foo'))).toBe(true);
+    expect(isStrictlyInside(root, path.join(root, '..'))).toBe(false);
+  });
+});
+
+describe('assertRealPathInside', () => {
+  let base: string;
+  let ws: string;
+  let outside: string;
+  beforeEach(async () => {
+    base = await realpath(await mkdtemp(path.join(os.tmpdir(), 'real-inside-')));
+    ws = path.join(base, 'ws');
+    outside = path.join(base, 'outside');
+    await mkdir(ws);
+    await mkdir(outside);
+  });
+  afterEach(() => rm(base, { recursive: true, force: true }));
+
+  it('passes a path that does not exist yet, and one under a `..name` folder', async () => {
+    const target = path.join(ws, '.skill-studio', 'evals', 'x');
+    expect(await assertRealPathInside(ws, target)).toBe(target);
+    await mkdir(path.join(ws, '..data'));
+    expect(await assertRealPathInside(ws, path.join(ws, '..data', 'f'))).toBe(
+      path.join(ws, '..data', 'f'),
+    );
+  });
+
+  it('refuses a committed link out of the workspace, naming the real path', async () => {
+    await symlink(outside, path.join(ws, '.skill-studio'));
+    const err = await assertRealPathInside(
+      ws,
+      path.join(ws, '.skill-studio', 'evals', 'x'),
+      'the eval results',
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PathError);
+    expect((err as PathError).message).toContain(path.join(outside, 'evals', 'x'));
+    expect((err as PathError).message).toContain('the eval results');
+  });
+
+  it('refuses a dangling link on the way and a target not under the root at all', async () => {
+    await symlink(path.join(outside, 'gone'), path.join(ws, '.skill-studio'));
+    await expect(
+      assertRealPathInside(ws, path.join(ws, '.skill-studio', 'history')),
+    ).rejects.toBeInstanceOf(PathError);
+    await expect(assertRealPathInside(ws, path.join(outside, 'f'))).rejects.toThrow(/not inside/);
+  });
+
+  it('follows a link that stays inside the workspace', async () => {
+    await mkdir(path.join(ws, 'state'));
+    await symlink(path.join(ws, 'state'), path.join(ws, '.skill-studio'));
+    expect(await assertRealPathInside(ws, path.join(ws, '.skill-studio', 'h'))).toBe(
+      path.join(ws, 'state', 'h'),
+    );
   });
 });
 

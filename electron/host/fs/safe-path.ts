@@ -86,12 +86,57 @@ function writableSegmentProblem(segment: string): string | null {
   return null;
 }
 
+/**
+ * The path of `child` relative to `parent` (native separators; `''` when they are the same
+ * folder) when `child` is `parent` or lies below it, null otherwise. Both absolute. This is
+ * the one containment check of the code base (lint refuses a hand-rolled
+ * `rel.startsWith('..')`, which counts a folder named `..foo` as outside): only a whole `..`
+ * segment climbs out, and a path on another drive comes back absolute.
+ */
+export function relativeInside(parent: string, child: string): string | null {
+  const rel = path.relative(parent, child);
+  if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return null;
+  return rel;
+}
+
 /** True when `child` is `parent` or lies below it (both absolute, already real paths). */
 export function isInsideOrEqual(parent: string, child: string): boolean {
-  if (child === parent) return true;
-  const rel = path.relative(parent, child);
-  // `..foo` is a name inside; only a whole `..` segment climbs out.
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
+  return relativeInside(parent, child) !== null;
+}
+
+/** True when `child` lies below `parent`, not `parent` itself. */
+export function isStrictlyInside(parent: string, child: string): boolean {
+  const rel = relativeInside(parent, child);
+  return rel !== null && rel !== '';
+}
+
+/**
+ * Refuses to write at `target` (an absolute path meant to lie under `root`) when its real
+ * path leaves the real `root`: a folder a repository committed as a symbolic link
+ * (`.skill-studio -> /home/me`) must not carry the studio's writes elsewhere. The part of
+ * `target` that does not exist yet is taken as written (it holds no link); a dangling link
+ * on the way is refused, since creating through it would land wherever it points. Returns
+ * the real path to write to. `what` names the target in the error ("the eval results").
+ */
+export async function assertRealPathInside(
+  root: string,
+  target: string,
+  what = 'the target',
+): Promise<string> {
+  const abs = path.resolve(target);
+  const rel = relativeInside(path.resolve(root), abs);
+  if (rel === null) {
+    throw new PathError(`Refused to write ${what} at ${abs}: it is not inside ${root}`, abs);
+  }
+  const rootReal = await realRoot(root);
+  const real = rel === '' ? rootReal : await resolveExisting(rootReal, rel.split(path.sep), abs);
+  if (!isInsideOrEqual(rootReal, real)) {
+    throw new PathError(
+      `Refused to write ${what}: ${abs} resolves (through a symbolic link) to ${real}, outside ${rootReal}`,
+      abs,
+    );
+  }
+  return real;
 }
 
 export interface ResolveOptions extends CheckPathOptions {

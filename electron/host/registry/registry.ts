@@ -29,7 +29,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { isListIgnored } from '../bundle/ignore';
-import { isInsideOrEqual } from '../fs/safe-path';
+import { isInsideOrEqual, relativeInside } from '../fs/safe-path';
 import {
   defaultWorkspaceConfig,
   workspaceConfigPath,
@@ -330,8 +330,9 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
     const dirtySkills = new Map<string, number>();
     const touched = new Map<string, Set<string>>();
     const touch = (skillDir: string, p: string): void => {
-      const rel = path.relative(skillDir, p).split(path.sep).join('/');
-      if (rel === '' || rel.startsWith('..')) return;
+      const inside = relativeInside(skillDir, p);
+      if (!inside) return;
+      const rel = inside.split(path.sep).join('/');
       const files = touched.get(skillDir);
       if (files) files.add(rel);
       else touched.set(skillDir, new Set([rel]));

@@ -4,7 +4,7 @@
  */
 import Ajv from 'ajv';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,12 @@ import type { SkillCallResponse, SkillResult } from '../../../shared/protocol/a2
 import { makeCallRequest } from '../../../shared/protocol/messages';
 import { SKILL_CALL_RESPONSE_SCHEMA } from '../../../shared/protocol/schemas';
 import { A2EHost } from './a2e-host';
-import { agentPolicy, copyFixtures, type FixtureCatalog } from './fixtures/fixture-catalog';
+import {
+  agentPolicy,
+  copyFixtures,
+  readFixture,
+  type FixtureCatalog,
+} from './fixtures/fixture-catalog';
 import { bwrapStatus, detectSandbox } from './sandbox/detect';
 import { PlainSandbox } from './sandbox/plain';
 import type { SandboxName } from './sandbox/types';
@@ -343,6 +348,50 @@ describe('entrypoints', () => {
       );
       expect(r).toMatchObject({ success: false, error_code: 'skill_error' });
       expect(r.error).toMatch(message);
+    }
+  });
+});
+
+describe('entrypoints in folders named with two dots', () => {
+  // `..bin` is an ordinary folder inside the skill; only a whole `..` segment leaves it.
+  it('runs `..bin/run.sh`, and still refuses a link from there to outside', async () => {
+    const dir = join(root, 'dotdot-skill');
+    await mkdir(join(dir, '..bin'), { recursive: true });
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      '---\nname: dotdot-skill\ndescription: Runs a script kept in a folder named ..bin.\nstatus: Published\nentrypoint: ..bin/run.sh\n---\nRuns.\n',
+    );
+    await writeFile(
+      join(dir, '..bin', 'run.sh'),
+      'echo \'{"type":"result","data":{"ran":true}}\'\n',
+      { mode: 0o755 },
+    );
+    await symlink(
+      join(catalog.get('fx-plain')!.dir, 'scripts', 'run.sh'),
+      join(dir, '..bin', 'out.sh'),
+    );
+    const rec = await readFixture(dir);
+    for (const sandbox of SANDBOXES) {
+      const host = new A2EHost({
+        catalog: { get: () => rec, list: () => [rec] },
+        agents: agentPolicy({}),
+        script: { sandbox },
+      });
+      const r = result(
+        await host.call(makeCallRequest({ name: 'dotdot-skill', timeout: 20 }), null),
+      );
+      expect(r, `${sandbox}: ${r.error}`).toMatchObject({ success: true, data: { ran: true } });
+      const linked = { ...rec, entrypoint: '..bin/out.sh' };
+      const out = new A2EHost({
+        catalog: { get: () => linked, list: () => [linked] },
+        agents: agentPolicy({}),
+        script: { sandbox },
+      });
+      const refused = result(
+        await out.call(makeCallRequest({ name: 'dotdot-skill', timeout: 20 }), null),
+      );
+      expect(refused).toMatchObject({ success: false, error_code: 'skill_error' });
+      expect(refused.error).toMatch(/outside the skill folder/);
     }
   });
 });

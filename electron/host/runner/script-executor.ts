@@ -20,7 +20,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
-import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import type { AbortCause, ExecContext, ExecOutcome, Executor, SandboxLimits } from './types';
 import { classifyRun, pendingRunFacts, type KillReason, type RunFacts } from './exit-classify';
 import { chooseInterpreter } from './interpreter';
@@ -31,6 +31,7 @@ import { DEFAULT_TMPFS_CAPS, detectSandbox, type SandboxPreference } from './san
 import { spawnLaunch } from './sandbox/launch';
 import type { Launch, LaunchSpec, SandboxDriver, TmpfsCaps } from './sandbox/types';
 import { errorMessage } from '../../../shared/errors';
+import { isStrictlyInside } from '../fs/safe-path';
 import { logSwallowed } from '../log';
 
 /** How long a supervisor gets to stop its run before its process group is SIGKILLed. */
@@ -482,8 +483,7 @@ async function resolveEntrypoint(dir: string, entrypoint: string | null): Promis
   } catch {
     return { ok: false, message: `entrypoint "${entrypoint}" does not exist in ${root}` };
   }
-  const rel = relative(root, real);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+  if (!isStrictlyInside(root, real)) {
     return { ok: false, message: `entrypoint "${entrypoint}" resolves outside the skill folder` };
   }
   try {

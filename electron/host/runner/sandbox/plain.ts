@@ -15,7 +15,8 @@
  * (staged-skill.ts).
  */
 import { chownSync, statSync } from 'node:fs';
-import { delimiter, dirname, isAbsolute, relative } from 'node:path';
+import { delimiter, dirname, isAbsolute } from 'node:path';
+import { isStrictlyInside } from '../../fs/safe-path';
 import { stageSkillCopy, type StagedSkill } from './staged-skill';
 import { signalOfWrapped } from './enter';
 import { supervise } from './supervisor';
@@ -157,10 +158,7 @@ export interface PrivilegeDrop {
  * when nobody can reach all the skill needs.
  */
 export function dropFor(spec: LaunchSpec): PrivilegeDrop {
-  const inSkill = (p: string): boolean => {
-    const rel = relative(spec.skillRoot, p);
-    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-  };
+  const inSkill = (p: string): boolean => isStrictlyInside(spec.skillRoot, p);
   const files = [spec.command, ...spec.args].filter((a) => isAbsolute(a) && inSkill(a));
   type Need = [path: string, bits: number, what: string, inSkill: boolean];
   const needs: Need[] = [

@@ -14,6 +14,7 @@
  */
 import { chmodSync, cpSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { relativeInside } from '../../fs/safe-path';
 import type { LaunchSpec } from './types';
 
 export interface StagedSkill {
@@ -41,9 +42,9 @@ export function stageSkillCopy(spec: LaunchSpec): StagedSkill {
     openToOthers(root);
     const moved = (p: string): string => {
       if (!path.isAbsolute(p)) return p;
-      const rel = path.relative(spec.skillRoot, p);
-      if (rel === '') return root;
-      return rel.startsWith('..') || path.isAbsolute(rel) ? p : path.join(root, rel);
+      const rel = relativeInside(spec.skillRoot, p);
+      if (rel === null) return p;
+      return rel === '' ? root : path.join(root, rel);
     };
     const env = Object.fromEntries(Object.entries(spec.env).map(([k, v]) => [k, moved(v)]));
     return {
