@@ -279,6 +279,44 @@ describe('skill-studio CLI', () => {
     expect(twice.stdout).not.toMatch(/SKILL_NAME_CONFLICT/);
   });
 
+  it('validate flags a shared name only among the skills of one folder argument, never under spec', async () => {
+    const skill = (dir: string) =>
+      ws.write(`${dir}/my-skill/SKILL.md`, `---\nname: my-skill\ndescription: From ${dir}.\n---\n`);
+    skill('tree/a');
+    skill('tree/b');
+    const codes = (stdout: string) =>
+      (
+        JSON.parse(stdout) as {
+          skills: Array<{ path: string; diagnostics: Array<{ code: string }> }>;
+        }
+      ).skills.map((s) => [path.relative(ws.root, s.path), s.diagnostics.map((d) => d.code)]);
+    // Two paths, each skill in its own parent folder: not one source.
+    const apart = await cli(ws.root, ['validate', '--json', 'tree/a/my-skill', 'tree/b/my-skill']);
+    expect(apart.code).toBe(0);
+    expect(codes(apart.stdout)).toEqual([
+      ['tree/a/my-skill', []],
+      ['tree/b/my-skill', []],
+    ]);
+    // Nor are two folder arguments, each walked on its own.
+    const twoDirs = await cli(ws.root, ['validate', '--json', 'tree/a', 'tree/b']);
+    expect(twoDirs.code).toBe(0);
+    expect(JSON.parse(twoDirs.stdout)).toMatchObject({ errors: 0 });
+    // Found under one DIR argument, they are: both flagged.
+    const under = await cli(ws.root, ['validate', '--json', 'tree']);
+    expect(under.code).toBe(1);
+    expect(codes(under.stdout)).toEqual([
+      ['tree/a/my-skill', ['SKILL_NAME_CONFLICT']],
+      ['tree/b/my-skill', ['SKILL_NAME_CONFLICT']],
+    ]);
+    // agentskills.io has no rule across skills: never under --profile spec.
+    const spec = await cli(ws.root, ['validate', '--json', '--profile', 'spec', 'tree']);
+    expect(spec.code).toBe(0);
+    expect(codes(spec.stdout)).toEqual([
+      ['tree/a/my-skill', []],
+      ['tree/b/my-skill', []],
+    ]);
+  });
+
   it('validate reports SKILL_MD_MISSING for a folder without any skill', async () => {
     ws.write('empty/README.md', 'not a skill\n');
     const r = await cli(ws.root, ['validate', 'empty', '--json']);

@@ -4,7 +4,7 @@
  * caller waits for the answer anyway, and a thread-pool round trip per file costs more.
  * Many folders are checked by this thread and worker threads together
  * (workers/scan-parallel.ts): the same report, in the same order. Then what no skill shows
- * alone: cycles through `skills:` and names two checked skills share.
+ * alone: cycles through `skills:` and names two skills found under one folder argument share.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -83,17 +83,19 @@ export function addSkillCycles(checked: CheckedSkill[]): void {
 
 /**
  * SKILL_NAME_CONFLICT on each checked skill whose name (compared as the registry compares
- * names) another checked folder has too: the checked folders are read as one source, where
- * a call by that name could not tell them apart (registry/skill-index.ts flags the same).
+ * names) another skill of the same source has too. `sourceOf[i]` names the source of
+ * `checked[i]`: the skills one folder argument's walk found are one source, where a call by
+ * that name could not tell them apart (registry/skill-index.ts flags the same); skills named
+ * by separate paths, each in its own folder, are not.
  */
-export function addNameConflicts(checked: CheckedSkill[]): void {
+export function addNameConflicts(checked: CheckedSkill[], sourceOf: readonly number[]): void {
   const byKey = new Map<string, CheckedSkill[]>();
-  for (const c of checked) {
-    const key = nameKey(c.name);
+  checked.forEach((c, i) => {
+    const key = `${sourceOf[i]}\0${nameKey(c.name)}`;
     const group = byKey.get(key);
     if (group) group.push(c);
     else byKey.set(key, [c]);
-  }
+  });
   for (const group of byKey.values()) {
     if (group.length < 2) continue;
     // A folder named twice on the command line is one skill, not two.
@@ -113,10 +115,18 @@ export const handlers: DomainHandlers<'folders.validate'> = {
     const client = isClientId(asked) ? asked : null;
     const profile = client ? baseProfileFor(client) : 'studio';
     const folders: SkillFolder[] = [];
-    for (const t of targets) folders.push(...(await foldersFor(t)));
+    const sourceOf: number[] = [];
+    for (const [i, t] of targets.entries()) {
+      for (const f of await foldersFor(t)) {
+        folders.push(f);
+        sourceOf.push(i);
+      }
+    }
     const checked = await checkFolders(folders, profile, client, true);
     addSkillCycles(checked);
-    addNameConflicts(checked);
+    // agentskills.io has no rule across skills, and its reference validator checks one skill
+    // at a time: under `spec`, a shared name is nobody's finding.
+    if (client !== 'spec') addNameConflicts(checked, sourceOf);
     return checked satisfies CliMethods['folders.validate'][1];
   },
 };
