@@ -25,6 +25,7 @@ import type {
   EvalRunStatus,
 } from '../../../shared/api/evals';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { assertRealPathInside } from '../fs/safe-path';
 import { logSwallowed } from '../log';
 
 export const EVALS_FOLDER = path.join('.skill-studio', 'evals');
@@ -96,11 +97,19 @@ export function triggerRunDir(queryIndex: number, runNumber: number): string {
   return `query-${queryIndex}/run-${runNumber}`;
 }
 
-/** Creates a fresh run folder (a second one in the same millisecond gets a suffix). */
+/**
+ * Creates a fresh run folder under `base` (a second one in the same millisecond gets a
+ * suffix). `base` must stay inside the workspace once links are resolved: a cloned
+ * repository may commit `.skill-studio` (or `.skill-studio/evals`) as a link to anywhere,
+ * and every file of the run would follow it. Checked before anything is created, and
+ * again on the new folder, which holds only what the run writes.
+ */
 export async function createRunFolder(
+  workspace: string,
   base: string,
   now: Date,
 ): Promise<{ runId: string; folder: string }> {
+  await assertRealPathInside(workspace, base, 'the eval results');
   await fsp.mkdir(base, { recursive: true });
   const stem = timestampId(now);
   for (let i = 1; ; i++) {
@@ -108,10 +117,12 @@ export async function createRunFolder(
     const folder = path.join(base, runId);
     try {
       await fsp.mkdir(folder);
-      return { runId, folder };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      continue;
     }
+    await assertRealPathInside(workspace, folder, 'the eval results');
+    return { runId, folder };
   }
 }
 

@@ -21,6 +21,7 @@ import {
   rename,
   rm,
   stat,
+  symlink,
   writeFile,
 } from 'node:fs/promises';
 import os from 'node:os';
@@ -331,6 +332,43 @@ describe('benchmark', () => {
     expect(detail.benchmark!.runs).toEqual([]);
     expect((await stat(path.join(detail.folder, 'benchmark.json'))).isFile()).toBe(true);
   }, 60_000);
+});
+
+describe('a state folder committed as a link', () => {
+  /** Every file under `dir`, recursively (relative names). */
+  async function filesUnder(dir: string): Promise<string[]> {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => !e.isDirectory()).map((e) => e.name);
+  }
+
+  it.each([
+    ['.skill-studio', ''],
+    ['.skill-studio/evals', 'evals'],
+  ])(
+    'refuses to write eval results through %s -> outside, naming the real path',
+    async (linked, under) => {
+      const outside = path.join(tmp, 'outside');
+      await mkdir(outside);
+      await mkdir(path.dirname(path.join(ws, linked)), { recursive: true });
+      await symlink(outside, path.join(ws, linked));
+      await setup(model());
+      for (const start of [
+        () => host.invoke('evals.start', { skill: skillDir, options: { runs: 1 } }),
+        () => host.invoke('evals.startTriggers', { skill: skillDir, options: { runs: 1 } }),
+      ]) {
+        const err = await start().catch((e: unknown) => e);
+        expect(err).toMatchObject({ code: 'forbidden_path' });
+        expect((err as Error).message).toContain(
+          path.join(outside, under === '' ? 'evals' : '', 'research'),
+        );
+      }
+      // Not a file, not even a folder, appeared where the link points.
+      expect(await filesUnder(outside)).toEqual([]);
+      expect(await readdir(outside)).toEqual([]);
+      // Nothing was asked of the model either: the run never started.
+      expect(server.requests).toHaveLength(0);
+    },
+  );
 });
 
 describe('concurrent eval runs', () => {

@@ -140,13 +140,17 @@ function allowedTarget(provider: ProviderConfig, model: string): ModelTarget {
   return { provider, model };
 }
 
-function folderOf(workspace: string | null, record: SkillRecord): string {
+function requireWorkspace(workspace: string | null): string {
   if (!workspace)
     throw new StudioError(
       'invalid_params',
       'open a workspace first: eval results are written under its .skill-studio/evals/',
     );
-  return skillEvalsDir(workspace, record.summary.name);
+  return workspace;
+}
+
+function folderOf(workspace: string | null, record: SkillRecord): string {
+  return skillEvalsDir(requireWorkspace(workspace), record.summary.name);
 }
 
 /** The skills the model sees beside this one: the agent's allowlist, or every listed skill. */
@@ -284,9 +288,13 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
     target: ModelTarget,
     options: unknown,
   ): Promise<{ runRecord: EvalRunRecord; folder: string; recordWritten: Promise<void> }> => {
-    const base = folderOf(ctx.workspace(), record);
+    const workspace = requireWorkspace(ctx.workspace());
     const now = new Date();
-    const { runId, folder } = await createRunFolder(base, now);
+    const { runId, folder } = await createRunFolder(
+      workspace,
+      skillEvalsDir(workspace, record.summary.name),
+      now,
+    );
     const runRecord: EvalRunRecord = {
       runId,
       kind,

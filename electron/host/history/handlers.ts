@@ -6,7 +6,7 @@
 import type { Handlers } from '../router';
 import type { SkillRecord } from '../../../shared/skill/model';
 import type { A2EHost } from '../runner/a2e-host';
-import { HistoryStore, historyDirFor } from './history-store';
+import { HistoryStore, historyStoreFor } from './history-store';
 import { listCases, runCases, saveCase } from './case-runner';
 import { StudioError } from '../router';
 import { toCheckReply } from '../runner/argument-validator';
@@ -36,7 +36,7 @@ function historyFor(cache: Map<string, HistoryStore>, workspace: string | null):
   const key = workspace ?? '';
   let store = cache.get(key);
   if (!store) {
-    store = new HistoryStore({ dir: workspace ? historyDirFor(workspace) : null });
+    store = historyStoreFor(workspace);
     cache.set(key, store);
   }
   return store;

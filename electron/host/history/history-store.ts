@@ -21,21 +21,34 @@ import {
   type HistorySummary,
 } from '../../../shared/playground/history';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { assertRealPathInside } from '../fs/safe-path';
 import { NotFoundError, InvalidRequestError, TooLargeError } from '../fs/errors';
 import { readRegularFile } from '../fs/safe-read';
 import { parseJsonText } from '../../../shared/json/json-position';
 import { logSwallowed } from '../log';
 
-export interface HistoryStoreOptions {
-  /** The history folder; null keeps the history in memory. */
-  dir: string | null;
+export type HistoryStoreOptions = HistoryPlace & {
   /** Most calls kept (default 200). */
   maxEntries?: number;
   /** Most bytes kept over all calls (default 64 MiB). */
   maxBytes?: number;
   /** Largest single call (default 4 MiB); bigger calls lose their kept events first. */
   maxEntryBytes?: number;
-}
+};
+
+/** Where the history lives: a folder inside `root`, or (`dir: null`) memory. */
+export type HistoryPlace =
+  | {
+      /** The history folder. */
+      dir: string;
+      /**
+       * The folder `dir` must stay inside once links are resolved (the workspace): a cloned
+       * repository may commit `.skill-studio` as a link to anywhere, and the history's
+       * writes and deletions would follow it.
+       */
+      root: string;
+    }
+  | { dir: null };
 
 const HISTORY_FOLDER = path.join('.skill-studio', 'history');
 const INDEX = 'index.json';
@@ -46,6 +59,13 @@ const MAX_INDEX_BYTES = 16 * 1024 * 1024;
 
 export function historyDirFor(workspace: string): string {
   return path.join(workspace, HISTORY_FOLDER);
+}
+
+/** The history store of a workspace (null: in memory), its writes kept inside the workspace. */
+export function historyStoreFor(workspace: string | null): HistoryStore {
+  return new HistoryStore(
+    workspace ? { dir: historyDirFor(workspace), root: workspace } : { dir: null },
+  );
 }
 
 function checkId(id: string): void {
@@ -181,7 +201,9 @@ export class HistoryStore {
   }
 
   private async ensureDir(): Promise<void> {
-    const dir = this.opts.dir as string;
+    if (this.opts.dir === null) return;
+    const dir = this.opts.dir;
+    await assertRealPathInside(this.opts.root, dir, 'the call history');
     await mkdir(dir, { recursive: true });
     // The history is the user's own scratch: keep it out of commits by default.
     const ignore = path.join(dir, '.gitignore');
