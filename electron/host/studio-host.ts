@@ -45,6 +45,7 @@ import { installHandlers } from './install/handlers';
 import { providerHandlers } from './providers/handlers';
 import { evalHandlers } from './evals/handlers';
 import { schemaHandlers } from './schema/handlers';
+import { agentClientHandlers } from './agent-clients/handlers';
 import { defaultTrash, type Trash } from './skills-admin/trash';
 
 export interface StudioHostOptions {
@@ -375,6 +376,11 @@ export class StudioHost {
       }),
       // JSON-Schema checks for the schema builder, in the worker pool (electron/host/schema).
       ...schemaHandlers(),
+      // The agent clients installed here: Claude Code, Codex… (electron/host/agent-clients).
+      ...agentClientHandlers({
+        env: () => process.env,
+        home: () => (this.opts.noUser ? null : this.opts.home),
+      }),
       // Evals: cases, benchmark and trigger runs, results on disk (electron/host/evals).
       ...evalHandlers({
         workspace,

@@ -25,6 +25,8 @@ export interface AgentClientInfo {
 
 export interface AgentClientList {
   clients: AgentClientInfo[];
+  /** Why the user settings' `agentClients` (or part of it) was not used, or null. */
+  settings_problem: string | null;
 }
 
 /**

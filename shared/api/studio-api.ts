@@ -31,12 +31,14 @@ import type { ClientId } from '../skill/client-profiles';
 import type { ProviderCheckView, ProviderInput, ProvidersInfo } from './providers';
 import type { EvalEvent, EvalMethods } from './evals';
 import type { SchemaMethods } from './schema';
+import type { AgentClientMethods } from './agent-clients';
 
 export type * from './skill-admin';
 export type * from './install';
 export type * from './providers';
 export type * from './evals';
 export type * from './schema';
+export type * from './agent-clients';
 
 export type TemplateName = 'basic' | 'script' | 'topology';
 export type BundleFormat = 'skill' | 'zip';
@@ -115,7 +117,7 @@ export interface ExportResult {
  * tests); a name two skills share is refused rather than guessed. The A2E protocol and
  * the call history stay by name: that is what an agent calls.
  */
-export interface StudioMethods extends EvalMethods, SchemaMethods {
+export interface StudioMethods extends EvalMethods, SchemaMethods, AgentClientMethods {
   'workspace.info': [Record<string, never>, WorkspaceInfo];
   'workspace.open': [{ root: string }, WorkspaceInfo];
   'skills.list': [Record<string, never>, SkillListing];

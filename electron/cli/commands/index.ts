@@ -26,6 +26,14 @@ export const COMMANDS: CommandSpec[] = [
     load: () => import('./portability').then((m) => m.portabilityCommand.run),
   },
   {
+    name: 'clients',
+    usage: 'clients [--json]',
+    summary:
+      'The agent clients a skill can run in (Claude Code, Codex, Gemini CLI, OpenCode): found or not, version, path.',
+    options: {},
+    load: () => import('./clients').then((m) => m.clientsCommand.run),
+  },
+  {
     name: 'list',
     usage: 'list [--json]',
     summary: 'List every discovered skill with its source, status and problems.',

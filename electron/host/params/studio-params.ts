@@ -216,6 +216,8 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
     ['skill'],
   ),
   'providers.list': s.empty(),
+  // Agent clients (electron/host/agent-clients).
+  'agentClients.list': s.empty(),
   'providers.save': s.object({ provider: PROVIDER_INPUT, previousId: providerId }, ['provider']),
   'providers.remove': s.object({ id: providerId }, ['id']),
   'providers.check': s.object({ id: providerId }, ['id']),
