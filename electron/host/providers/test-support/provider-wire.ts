@@ -183,3 +183,54 @@ export function toolCallDeltas(
     ...fragments.map((f) => ({ tool_calls: [{ index, function: { arguments: f } }] })),
   ];
 }
+
+export interface GeminiTurnScript {
+  modelVersion?: string;
+  /** Text parts, one SSE event each. */
+  text?: string[];
+  /** Function calls, all in the last event (Gemini sends each call whole, never in fragments). */
+  calls?: { name: string; args: Record<string, unknown>; id?: string }[];
+  finishReason?: string;
+  promptTokens?: number;
+  outputTokens?: number;
+}
+
+/**
+ * Gemini `streamGenerateContent?alt=sse`: `data:` lines separated by CRLF CRLF, each a whole
+ * GenerateContentResponse (candidates[0].content.parts); the last carries finishReason
+ * and usageMetadata. A function call comes whole in one part, with `args` as an object.
+ */
+export function geminiTurn(s: GeminiTurnScript): string[] {
+  const modelVersion = s.modelVersion ?? 'gemini-2.5-flash';
+  const prompt = s.promptTokens ?? 40;
+  const output = s.outputTokens ?? 9;
+  const event = (parts: unknown[], last: boolean): string =>
+    `data: ${JSON.stringify({
+      candidates: [
+        {
+          content: { parts, role: 'model' },
+          ...(last ? { finishReason: s.finishReason ?? 'STOP' } : {}),
+          index: 0,
+        },
+      ],
+      usageMetadata: last
+        ? {
+            promptTokenCount: prompt,
+            candidatesTokenCount: output,
+            totalTokenCount: prompt + output,
+          }
+        : { promptTokenCount: prompt, totalTokenCount: prompt },
+      modelVersion,
+      responseId: 'RmF-aOqzKpXhz7IP3pGp2Qk',
+    })}\r\n\r\n`;
+  const text = s.text ?? [];
+  const calls = (s.calls ?? []).map((c) => ({
+    functionCall: { name: c.name, args: c.args, ...(c.id ? { id: c.id } : {}) },
+  }));
+  const out: string[] = [];
+  text.forEach((t, i) =>
+    out.push(event([{ text: t }], i === text.length - 1 && calls.length === 0)),
+  );
+  if (calls.length > 0 || text.length === 0) out.push(event(calls, true));
+  return out;
+}
