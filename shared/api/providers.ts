@@ -8,7 +8,8 @@
  * back out; only `key_stored` says it is there.
  */
 
-export type ProviderKindName = 'anthropic' | 'openai-compatible';
+/** `gemini`: Google's generateContent API. */
+export type ProviderKindName = 'anthropic' | 'openai-compatible' | 'gemini';
 
 /**
  * A provider as the settings form edits it (the skill-studio.json entry, docs/contracts.md,

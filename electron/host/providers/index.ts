@@ -7,6 +7,7 @@ import type { ChatClient } from './chat-types';
 import { errorMessage } from '../../../shared/errors';
 import { AnthropicClient } from './anthropic-client';
 import { OpenAiCompatibleClient } from './openai-client';
+import { GeminiClient } from './gemini-client';
 import {
   mergeProviders,
   readProviders,
@@ -79,7 +80,7 @@ export function createChatClient(
   onRetry?: (message: string) => void,
 ): ChatClient {
   const options = { providerId: provider.id, baseUrl: provider.base_url, apiKey, onRetry };
-  return provider.kind === 'anthropic'
-    ? new AnthropicClient(options)
-    : new OpenAiCompatibleClient(options);
+  if (provider.kind === 'anthropic') return new AnthropicClient(options);
+  if (provider.kind === 'gemini') return new GeminiClient(options);
+  return new OpenAiCompatibleClient(options);
 }

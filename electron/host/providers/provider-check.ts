@@ -97,6 +97,7 @@ export async function listModels(
     secrets: [apiKey],
   };
   if (provider.kind === 'anthropic') return listAnthropic(provider, apiKey, ctx, signal);
+  if (provider.kind === 'gemini') return listGemini(provider, apiKey, ctx, signal);
   try {
     return await listOpenAi(provider, apiKey, ctx, signal);
   } catch (err) {
@@ -186,6 +187,24 @@ async function listOpenAi(
   return body.data
     .map((m) => (typeof m === 'object' && m !== null ? (m as { id?: unknown }).id : null))
     .filter((id): id is string => typeof id === 'string');
+}
+
+/** Gemini's `models.list`: names come as `models/ID`; the model a call names is the ID. */
+async function listGemini(
+  provider: ProviderConfig,
+  apiKey: string | null,
+  ctx: ErrorContext,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (apiKey) headers['x-goog-api-key'] = apiKey;
+  const url = `${provider.base_url}/v1beta/models?pageSize=1000`;
+  const body = (await getJson(url, headers, ctx, signal)) as { models?: unknown };
+  if (!Array.isArray(body.models)) return [];
+  return body.models
+    .map((m) => (typeof m === 'object' && m !== null ? (m as { name?: unknown }).name : null))
+    .filter((name): name is string => typeof name === 'string')
+    .map((name) => name.replace(/^models\//, ''));
 }
 
 async function listOllamaTags(

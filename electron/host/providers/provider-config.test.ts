@@ -40,7 +40,7 @@ describe('providers in skill-studio.json', () => {
           default: true,
         },
         { id: 'claude', kind: 'anthropic', model: 'other' },
-        { id: 'bad', kind: 'gemini', model: 'x' },
+        { id: 'bad', kind: 'cohere', model: 'x' },
       ],
       'workspace',
     );

@@ -2,7 +2,7 @@
  * The `providers` list (docs/contracts.md, Discovery and Providers): which LLM providers and models
  * calls may use, read from `skill-studio.json` and from a user-level file of the same shape.
  *
- *   "providers": [{"id", "kind": "anthropic"|"openai-compatible", "base_url"?, "model",
+ *   "providers": [{"id", "kind": "anthropic"|"openai-compatible"|"gemini", "base_url"?, "model",
  *                  "models"?, "api_key_env"?, "default"?}]
  *
  * Pure functions over parsed JSON: the shape (a JSON Schema the workspace loader checks
@@ -13,7 +13,8 @@
 import { isCredentialKey } from '../../../shared/skill/validate-extensions';
 import type { JsonPath } from '../../../shared/json/json-position';
 
-export const PROVIDER_KINDS = ['anthropic', 'openai-compatible'] as const;
+/** `gemini` is Google's generateContent API (`/v1beta/models/M:generateContent`). */
+export const PROVIDER_KINDS = ['anthropic', 'openai-compatible', 'gemini'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /** Where an entry came from: the workspace's skill-studio.json or the user's own file. */
@@ -40,6 +41,7 @@ export interface ProviderConfig {
 export const DEFAULT_BASE_URLS: Record<ProviderKind, string> = {
   anthropic: 'https://api.anthropic.com',
   'openai-compatible': 'https://api.openai.com/v1',
+  gemini: 'https://generativelanguage.googleapis.com',
 };
 
 const ENV_NAME = '^[A-Za-z_][A-Za-z0-9_]*$';
@@ -199,11 +201,15 @@ export function readProviders(value: unknown, source: ProviderSource): ReadProvi
   return out;
 }
 
+export function isProviderKind(v: unknown): v is ProviderKind {
+  return (PROVIDER_KINDS as readonly unknown[]).includes(v);
+}
+
 function toProvider(raw: unknown, source: ProviderSource): ProviderConfig | null {
   if (!isRecord(raw)) return null;
   const { id, kind, base_url, model, models, api_key_env } = raw;
   if (typeof id !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(id)) return null;
-  if (kind !== 'anthropic' && kind !== 'openai-compatible') return null;
+  if (!isProviderKind(kind)) return null;
   if (typeof model !== 'string' || model === '') return null;
   if (base_url !== undefined && (typeof base_url !== 'string' || !/^https?:\/\//.test(base_url)))
     return null;

@@ -187,6 +187,16 @@ function checkConfigValue(
       );
       continue;
     }
+    if (err.keyword === 'enum') {
+      // Name the values (a provider's kind…): "one of the allowed values" says not which.
+      const allowed = (err.params as { allowedValues?: unknown[] }).allowedValues ?? [];
+      report(
+        'error',
+        `${WORKSPACE_CONFIG_FILE}: ${describePath(at)} must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`,
+        at,
+      );
+      continue;
+    }
     report(
       'error',
       `${WORKSPACE_CONFIG_FILE}: ${describePath(at)} ${err.message ?? 'is invalid'}`,

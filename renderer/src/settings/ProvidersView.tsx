@@ -23,6 +23,22 @@ import {
 } from './provider-form';
 import './settings.css';
 
+/** The Base URL field's placeholder and help, per kind. */
+const BASE_URL_HINTS: Record<ProviderView['kind'], { placeholder: string; help: string }> = {
+  anthropic: {
+    placeholder: 'https://api.anthropic.com',
+    help: 'The API root; leave empty for api.anthropic.com.',
+  },
+  'openai-compatible': {
+    placeholder: 'https://api.openai.com/v1',
+    help: 'Ends in /v1; leave empty for api.openai.com.',
+  },
+  gemini: {
+    placeholder: 'https://generativelanguage.googleapis.com',
+    help: 'The API root; leave empty for generativelanguage.googleapis.com.',
+  },
+};
+
 const KEY_FROM: Record<'keychain' | 'user-file', string> = {
   keychain: 'the app (stored encrypted)',
   'user-file': 'your providers file',
@@ -161,15 +177,14 @@ function ProviderForm({ editing }: { editing: string }) {
           <option value="openai-compatible">
             OpenAI-compatible (OpenAI, Ollama, LM Studio, llama.cpp, vLLM, OpenRouter…)
           </option>
+          <option value="gemini">Google Gemini API (generateContent)</option>
         </select>
       </label>
       {field(
         'base_url',
         'Base URL',
-        draft.kind === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1',
-        draft.kind === 'anthropic'
-          ? 'The API root; leave empty for api.anthropic.com.'
-          : 'Ends in /v1; leave empty for api.openai.com.',
+        BASE_URL_HINTS[draft.kind].placeholder,
+        BASE_URL_HINTS[draft.kind].help,
       )}
       {field(
         'model',

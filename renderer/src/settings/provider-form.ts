@@ -44,6 +44,18 @@ export const PRESETS: { label: string; draft: ProviderDraft }[] = [
     },
   },
   {
+    label: 'Google Gemini',
+    draft: {
+      id: 'gemini',
+      kind: 'gemini',
+      base_url: '',
+      model: 'gemini-2.5-flash',
+      models: '',
+      api_key_env: 'GEMINI_API_KEY',
+      default: false,
+    },
+  },
+  {
     label: 'Ollama (local)',
     draft: {
       id: 'ollama',
