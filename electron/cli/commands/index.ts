@@ -219,17 +219,22 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: 'outdated',
-    usage: 'outdated [--json]',
-    summary: 'Compare every installed skill with its source: which files changed (exit 1 if any).',
-    options: {},
+    usage: 'outdated [--trust-lockfile] [--json]',
+    summary:
+      'Compare every installed skill with its source: which files changed (exit 1 if any). A lockfile that came with the project is asked about first; --trust-lockfile fetches from it unasked.',
+    options: { 'trust-lockfile': { type: 'boolean' } },
     load: () => import('./outdated').then((m) => m.outdatedCommand.run),
   },
   {
     name: 'update',
-    usage: 'update [NAME…] [--yes] [--force]',
+    usage: 'update [NAME…] [--yes] [--force] [--trust-lockfile]',
     summary:
-      'Show what updating installed skills from their sources would change; --yes applies it (edited copies need --force).',
-    options: { yes: { type: 'boolean' }, force: { type: 'boolean' } },
+      'Show what updating installed skills from their sources would change; --yes applies it (edited copies need --force; a lockfile that came with the project is asked about first, or trusted with --trust-lockfile).',
+    options: {
+      yes: { type: 'boolean' },
+      force: { type: 'boolean' },
+      'trust-lockfile': { type: 'boolean' },
+    },
     load: () => import('./outdated').then((m) => m.updateCommand.run),
   },
 ];

@@ -2,9 +2,12 @@
  * `skill-studio install / uninstall / outdated / update` against a temporary HOME, a
  * temporary workspace and git repositories made here (git init, commit): copy and
  * link, conflicts, the lockfile, updates after a new commit, hostile repositories and
- * a URL that fails, which must leave nothing behind.
+ * a URL that fails, which must leave nothing behind; and a cloned project as an attacker
+ * would commit it: a lockfile whose keys climb out, a skills folder that is a link, a
+ * lockfile whose sources were never approved here, and a git URL carrying a token.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   existsSync,
   lstatSync,
@@ -12,6 +15,8 @@ import {
   mkdtempSync,
   readFileSync,
   readdirSync,
+  readlinkSync,
+  realpathSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -23,6 +28,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../main';
 import { zipFiles as zip } from '../../test-support/zip-files';
 import type { CliIO } from '../io';
+import { startGitHttpServer, type GitHttpServer } from '../../test-support/git-http-server';
 
 interface Run {
   code: number;
@@ -37,6 +43,17 @@ let tmp: string;
 let savedTmp: string | undefined;
 
 async function cli(...args: string[]): Promise<Run> {
+  return cliWith(new PassThrough(), args);
+}
+
+/** The CLI on a terminal whose user types `answer`. */
+function cliTty(answer: string, ...args: string[]): Promise<Run> {
+  const stdin = Object.assign(new PassThrough(), { isTTY: true });
+  stdin.end(answer);
+  return cliWith(stdin, args);
+}
+
+async function cliWith(stdin: NodeJS.ReadableStream, args: string[]): Promise<Run> {
   const out = new PassThrough();
   const err = new PassThrough();
   let stdout = '';
@@ -46,7 +63,7 @@ async function cli(...args: string[]): Promise<Run> {
   const io: CliIO = {
     stdout: out,
     stderr: err,
-    stdin: new PassThrough(),
+    stdin,
     cwd: ws,
     env: { PATH: process.env.PATH, HOME: home },
     onInterrupt: () => () => {},
@@ -411,5 +428,254 @@ describe('hostile and failing sources', () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/holds no skills/);
     expect(readdirSync(tmp)).toEqual([]);
+  });
+});
+
+// ── a cloned project is hostile input ───────────────────────────────────────────
+
+/** Every path under `dir` with what it is (content hash, link target, folder), `skip` left out. */
+function tree(dir: string, skip: readonly string[] = []): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = path.join(d, name);
+      if (skip.some((s) => p === s || p.startsWith(s + path.sep))) continue;
+      const st = lstatSync(p);
+      if (st.isSymbolicLink()) out.set(p, `link ${readlinkSync(p)}`);
+      else if (st.isDirectory()) {
+        out.set(p, `dir ${st.mode}`);
+        walk(p);
+      } else
+        out.set(p, `file ${st.mode} ${createHash('sha256').update(readFileSync(p)).digest('hex')}`);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** A lockfile entry as install writes one, for a lockfile a repository commits. */
+function entry(location: string, files: Record<string, string>, extra: object = {}) {
+  return {
+    name: 'payload',
+    client: 'claude-code',
+    source: { kind: 'git', location, subpath: 'skills/payload' },
+    commit: '0'.repeat(40),
+    hash: 'sha256-old',
+    mode: 'copy',
+    installed_at: '2026-01-01T00:00:00.000Z',
+    files,
+    ...extra,
+  };
+}
+
+function commitLockfile(skills: Record<string, unknown>): void {
+  write(
+    path.join(claudeProject(), 'skills-lock.json'),
+    JSON.stringify({ version: 1, skills }, null, 2),
+  );
+}
+
+/** The attacker's repository: skills/payload holds an authorized_keys of theirs. */
+function attackerRepo(): string {
+  const repo = path.join(base, 'attacker');
+  write(path.join(repo, 'skills', 'payload', 'SKILL.md'), skillMd('payload'));
+  write(path.join(repo, 'skills', 'payload', 'authorized_keys'), 'ssh-ed25519 AAAA attacker\n');
+  git(base, 'init', '--quiet', '-b', 'main', repo);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '--quiet', '-m', 'payload');
+  return repo;
+}
+
+describe('a hostile lockfile in a cloned project', () => {
+  let keys: string;
+  const original = 'ssh-ed25519 AAAA me@laptop\n';
+  beforeEach(() => {
+    keys = path.join(home, '.ssh', 'authorized_keys');
+    write(keys, original);
+  });
+
+  it('a key climbing out to ~/.ssh is refused by outdated, update --yes (even trusted) and uninstall --force; nothing outside the skills folder changes', async () => {
+    const repo = attackerRepo();
+    const climb = '../'.repeat(30) + path.join(home, '.ssh').slice(1);
+    commitLockfile({ [climb]: entry(repo, { 'SKILL.md': 'sha256-x' }) });
+    const before = tree(base, [tmp]);
+    const runs: Run[] = [];
+    for (const args of [
+      ['outdated'],
+      ['update', '--yes', '--force'],
+      ['update', '--yes', '--force', '--trust-lockfile'],
+      ['uninstall', climb, '--from', 'claude-code', '--force'],
+    ])
+      runs.push(await cli(...args));
+    expect(readFileSync(keys, 'utf8')).toBe(original);
+    expect(tree(base, [tmp])).toEqual(before);
+    expect(readdirSync(tmp)).toEqual([]);
+    for (const res of runs) {
+      expect(res.code).toBe(2);
+      expect(res.stderr).toMatch(/not one plain folder name|"\.\." is not allowed/);
+    }
+  });
+
+  it('uninstall ../x --force is refused and the folder beside the skills folder survives', async () => {
+    write(path.join(ws, '.claude', 'x', 'keep.txt'), 'mine\n');
+    // A key a repository committed for that very name.
+    commitLockfile({ '../x': entry('/nowhere', { 'SKILL.md': 'sha256-x' }) });
+    const before = tree(base);
+    const res = await cli('uninstall', '../x', '--from', 'claude-code', '--force');
+    expect(readFileSync(path.join(ws, '.claude', 'x', 'keep.txt'), 'utf8')).toBe('mine\n');
+    expect(tree(base)).toEqual(before);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/not an installed skill's folder name/);
+  });
+
+  it('a recorded name that holds a folder without SKILL.md is never replaced or removed, forced or not', async () => {
+    const repo = attackerRepo();
+    write(path.join(claudeProject(), 'payload', 'notes.md'), 'my notes\n');
+    // No SKILL.md recorded: the whole lockfile is refused.
+    commitLockfile({ payload: entry(repo, {}) });
+    expect((await cli('update', '--yes', '--force', '--trust-lockfile')).code).toBe(2);
+    // SKILL.md recorded, but the folder there is not that skill.
+    commitLockfile({ payload: entry(repo, { 'SKILL.md': 'sha256-x' }) });
+    const before = tree(base, [tmp]);
+    const upd = await cli('update', '--yes', '--force', '--trust-lockfile');
+    const un = await cli('uninstall', 'payload', '--from', 'claude-code', '--force');
+    expect(tree(base, [tmp])).toEqual(before);
+    expect(readFileSync(path.join(claudeProject(), 'payload', 'notes.md'), 'utf8')).toBe(
+      'my notes\n',
+    );
+    expect(upd.code).toBe(1);
+    expect(upd.stdout).toMatch(/refused: .*payload is not the skill installed/);
+    expect(un.code).toBe(1);
+    expect(un.stderr).toMatch(/not the skill installed.*nothing removed/);
+  });
+});
+
+describe('a lockfile that came with the project', () => {
+  let server: GitHttpServer;
+  let served: string;
+  beforeEach(async () => {
+    served = path.join(base, 'served');
+    mkdirSync(served);
+    server = await startGitHttpServer(served);
+  });
+  afterEach(() => server.close());
+
+  /** A repository installed once by someone else, whose lockfile was committed; then v2. */
+  async function clonedProject(): Promise<string> {
+    const repo = makeRepo(['alpha']);
+    git(base, 'clone', '--quiet', '--bare', repo, path.join(served, 'skills.git'));
+    const url = `${server.url}/skills.git`;
+    const other = path.join(base, 'other-home');
+    mkdirSync(other);
+    // Someone else's install: their HOME holds the trust record, not ours.
+    const saved = home;
+    home = other;
+    expect((await cli('install', url, '--to', 'claude-code')).code).toBe(0);
+    home = saved;
+    write(path.join(repo, 'skills', 'alpha', 'SKILL.md'), skillMd('alpha', 'v2\n'));
+    git(repo, 'commit', '--quiet', '-am', 'v2');
+    git(repo, 'push', '--quiet', path.join(served, 'skills.git'), 'main');
+    server.requests.length = 0;
+    return url;
+  }
+
+  it('is shown with its sources and not fetched from without an answer; a no fetches nothing', async () => {
+    const url = await clonedProject();
+    const before = tree(base, [tmp, served]);
+    const ci = await cli('update', '--yes');
+    expect(ci.code).toBe(1);
+    expect(ci.stderr).toMatch(/skills-lock\.json came with this project/);
+    expect(ci.stderr).toContain(`alpha  git ${url} (skills/alpha)`);
+    expect(ci.stderr).toMatch(/--trust-lockfile/);
+    expect((await cli('outdated')).code).toBe(1);
+    const no = await cliTty('n\n', 'update', '--yes');
+    expect(no.code).toBe(1);
+    expect(server.requests).toEqual([]);
+    expect(tree(base, [tmp, served])).toEqual(before);
+  });
+
+  it('a yes on a terminal fetches and is remembered; --trust-lockfile fetches this once', async () => {
+    await clonedProject();
+    const once = await cli('outdated', '--trust-lockfile');
+    expect(once.code).toBe(1);
+    expect(once.stdout).toMatch(/alpha \(claude-code, project\) outdated/);
+    expect(server.requests.length).toBeGreaterThan(0);
+    // Not remembered: asked again.
+    expect((await cli('update', '--yes')).stderr).toMatch(/came with this project/);
+
+    const yes = await cliTty('y\n', 'update', '--yes');
+    expect(yes.code).toBe(0);
+    expect(readFileSync(path.join(claudeProject(), 'alpha', 'SKILL.md'), 'utf8')).toMatch(/v2/);
+    // Written by this user's update now: trusted without a question.
+    const again = await cli('outdated');
+    expect(again.stderr).toBe('');
+    expect(again.code).toBe(0);
+  });
+});
+
+describe('credentials in a git URL', () => {
+  let server: GitHttpServer;
+  const token = 'ghp_S3cretT0kenValue';
+  beforeEach(async () => {
+    const served = path.join(base, 'served');
+    mkdirSync(served);
+    git(base, 'clone', '--quiet', '--bare', makeRepo(['alpha']), path.join(served, 'private.git'));
+    server = await startGitHttpServer(served, { user: 'alice', password: token });
+  });
+  afterEach(() => server.close());
+
+  it('are used for the clone but never recorded or printed, also when the clone fails', async () => {
+    const url = `${server.url.replace('://', `://alice:${token}@`)}/private.git`;
+    const ok = await cli('install', url, '--to', 'claude-code');
+    expect(ok.code).toBe(0);
+    const installed = await cli('install', url, '--to', 'claude-code', '--json', '--replace');
+    const bad = await cli(
+      'install',
+      url.replace(token, `${token}x`).replace('private', 'nope'),
+      '--to',
+      'claude-code',
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/Could not clone http:\/\/127\.0\.0\.1:\d+\/nope\.git/);
+    const outdated = await cli('outdated', '--json');
+    const lockText = readFileSync(path.join(claudeProject(), 'skills-lock.json'), 'utf8');
+    expect(lock(claudeProject()).skills.alpha.source).toMatchObject({
+      location: `${server.url}/private.git`,
+    });
+    for (const text of [ok.stdout, ok.stderr, installed.stdout, bad.stdout, bad.stderr]) {
+      expect(text).not.toContain(token);
+      expect(text).not.toContain('alice:');
+    }
+    for (const text of [lockText, outdated.stdout, outdated.stderr])
+      expect(text).not.toContain(token);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+});
+
+describe('a skills folder committed as a link', () => {
+  it('refuses an install, uninstall and update that would land outside the project, naming the real path', async () => {
+    const elsewhere = path.join(base, 'elsewhere');
+    mkdirSync(elsewhere);
+    mkdirSync(path.join(ws, '.claude'));
+    symlinkSync(elsewhere, claudeProject());
+    const src = path.join(base, 'src', 'alpha');
+    write(path.join(src, 'SKILL.md'), skillMd('alpha'));
+    const res = await cli('install', src, '--to', 'claude-code');
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(
+      `resolves (through a symbolic link) to ${realpathSync(elsewhere)}`,
+    );
+    expect(readdirSync(elsewhere)).toEqual([]);
+    write(path.join(elsewhere, 'skills-lock.json'), JSON.stringify({ version: 1, skills: {} }));
+    expect((await cli('update', '--yes', '--trust-lockfile')).code).toBe(2);
+    expect((await cli('uninstall', 'alpha', '--from', 'claude-code')).code).toBe(2);
+
+    // The link one level up, and a user install through a home folder link, alike.
+    rmSync(path.join(ws, '.claude'), { recursive: true });
+    symlinkSync(elsewhere, path.join(ws, '.claude'));
+    expect((await cli('install', src, '--to', 'claude-code')).code).toBe(2);
+    symlinkSync(elsewhere, path.join(home, '.agents'));
+    expect((await cli('install', src, '--to', 'codex', '--scope', 'user')).code).toBe(2);
+    expect(readdirSync(elsewhere)).toEqual(['skills-lock.json']);
   });
 });

@@ -23,7 +23,7 @@ import type { SkillStatus } from '../../../shared/protocol/a2e';
 import type { CaseFileInfo } from '../../../shared/playground/cases';
 import type { PortabilityRowJson } from '../portability/portability';
 import type { SkillReadResult } from '../skill-files';
-import type { UpdateItem } from '../install/updates';
+import type { ForeignLockfile, LockApproval, UpdateItem } from '../install/updates';
 import type { SourceRef } from '../install/install-source';
 import type { UninstallResult } from '../install/install';
 import type { ImportedBundle } from '../bundle/import-bundle';
@@ -35,6 +35,8 @@ export type {
   SkillReadResult,
   UpdateItem,
   SourceRef,
+  ForeignLockfile,
+  LockApproval,
   ProviderCheck,
   ImportedBundle,
   UninstallResult,
@@ -187,8 +189,16 @@ export interface CliMethods {
     { name: string; client: ClientId; scope: InstallScope; force: boolean },
     UninstallResult,
   ];
-  'install.outdated': [Record<string, never>, UpdateItem[]];
-  'install.update': [{ apply: boolean; names: string[]; force: boolean }, UpdateItem[]];
+  /** `approved`: lockfiles that came with the project whose sources may be opened this once. */
+  'install.outdated': [{ approved: LockApproval[] }, UpdateItem[]];
+  'install.update': [
+    { apply: boolean; names: string[]; force: boolean; approved: LockApproval[] },
+    UpdateItem[],
+  ];
+  /** The lockfiles that came with the project (not written by this user), with their sources. */
+  'install.lockfiles': [Record<string, never>, ForeignLockfile[]];
+  /** Records lockfiles as approved by this user (in the user's settings, never the project). */
+  'install.trustLockfiles': [{ approved: LockApproval[] }, { recorded: number }];
   // ── providers, MCP clients, the server ────────────────────────────────────
   'providers.checkAll': [Record<string, never>, ProvidersReport];
   'mcp.entry': [McpEntryParams, { file: string; command: string }];

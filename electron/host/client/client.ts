@@ -74,6 +74,8 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'install.remove': 'install',
   'install.outdated': 'install',
   'install.update': 'install',
+  'install.lockfiles': 'install',
+  'install.trustLockfiles': 'install',
   'providers.checkAll': 'providers',
   'mcp.entry': 'mcp-connect',
   'mcp.connect': 'mcp-connect',

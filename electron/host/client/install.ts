@@ -11,13 +11,17 @@ import {
   type OpenedSource,
   type SourceRef,
 } from '../install/install-source';
-import { checkOutdated, updateInstalled } from '../install/updates';
+import { lockTrustFor, rememberLockfile } from '../install/lock-trust';
+import { checkOutdated, foreignLockfiles, updateInstalled } from '../install/updates';
 import type { ClientContext } from './context';
 import type { DomainHandlers } from './domain';
 
 function installRoots(ctx: ClientContext): InstallRoots {
   return { home: ctx.userHome, workspace: ctx.cwd };
 }
+
+/** This user's record of own lockfiles, in the user's settings folder. */
+const trustOf = (ctx: ClientContext) => lockTrustFor(ctx.env, ctx.userHome);
 
 /** Opens the source `src` names, runs `fn` on it, and always lets it go again. */
 async function withSource<T>(
@@ -26,7 +30,7 @@ async function withSource<T>(
   fn: (source: OpenedSource, ref: SourceRef) => Promise<T>,
 ): Promise<T> {
   const ref = classifySource(src.src, ctx.cwd, { asFolder: src.link });
-  const source = await openSource(ref, { ref: src.ref });
+  const source = await openSource(ref, { ref: src.ref, given: src.src });
   try {
     return await fn(source, ref);
   } finally {
@@ -35,7 +39,13 @@ async function withSource<T>(
 }
 
 export const handlers: DomainHandlers<
-  'install.inspect' | 'install.run' | 'install.remove' | 'install.outdated' | 'install.update'
+  | 'install.inspect'
+  | 'install.run'
+  | 'install.remove'
+  | 'install.outdated'
+  | 'install.update'
+  | 'install.lockfiles'
+  | 'install.trustLockfiles'
 > = {
   'install.inspect': (params, ctx) =>
     withSource(ctx, params, async (source, ref) => ({
@@ -59,15 +69,25 @@ export const handlers: DomainHandlers<
         pick: params.pick,
         onConflict: params.onConflict,
         force: params.force,
+        trust: trustOf(ctx),
       }),
       source: { ...ref, commit: source.commit },
     })),
 
   'install.remove': ({ name, client, scope, force }, ctx) =>
-    uninstallSkill(name, client, scope, installRoots(ctx), { force }),
+    uninstallSkill(name, client, scope, installRoots(ctx), { force, trust: trustOf(ctx) }),
 
-  'install.outdated': (_params, ctx) => checkOutdated(installRoots(ctx)),
+  'install.outdated': ({ approved }, ctx) =>
+    checkOutdated(installRoots(ctx), { trust: trustOf(ctx), approved }),
 
-  'install.update': ({ apply, names, force }, ctx) =>
-    updateInstalled(installRoots(ctx), { apply, names, force }),
+  'install.update': ({ apply, names, force, approved }, ctx) =>
+    updateInstalled(installRoots(ctx), { apply, names, force, trust: trustOf(ctx), approved }),
+
+  'install.lockfiles': (_params, ctx) =>
+    foreignLockfiles(installRoots(ctx), { trust: trustOf(ctx) }),
+
+  'install.trustLockfiles': async ({ approved }, ctx) => {
+    for (const a of approved) await rememberLockfile(trustOf(ctx), a.file, a.hash);
+    return { recorded: approved.length };
+  },
 };

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { DetectedClient, InstallScope } from '../../../shared/api/install';
 import { CLIENT_PROFILES, type ClientId } from '../../../shared/skill/client-profiles';
 import { FileServiceError as StudioError, InvalidRequestError } from '../fs/errors';
+import { assertRealPathInside } from '../fs/safe-path';
 import { PROJECT_FOLDERS, USER_FOLDERS, type UserSourceId } from '../registry/sources';
 
 type ProjectFolderId = (typeof PROJECT_FOLDERS)[number]['id'];
@@ -106,6 +107,33 @@ export function installFolder(client: ClientId, scope: InstallScope, roots: Inst
   if (scope === 'user' && !roots.home)
     throw new InvalidRequestError('no home folder: a user install needs one');
   throw new InvalidRequestError(`${label} reads no ${scope} skills folder`);
+}
+
+/**
+ * The folder a `scope` install for `client` writes to (installFolder), refused when its
+ * real path leaves the workspace (project) or the home folder (user): a `.claude/skills`
+ * a repository committed as a symbolic link must not carry an install elsewhere. Every
+ * install, uninstall and update picks its folder here. The error names the real path.
+ */
+export async function checkedInstallFolder(
+  client: ClientId,
+  scope: InstallScope,
+  roots: InstallRoots,
+): Promise<string> {
+  const folder = installFolder(client, scope, roots);
+  await checkFolderInside(folder, scope, roots);
+  return folder;
+}
+
+/** Refuses `folder` (an install folder of `scope`) when its real path leaves its root. */
+export async function checkFolderInside(
+  folder: string,
+  scope: InstallScope,
+  roots: InstallRoots,
+): Promise<void> {
+  const root = (scope === 'user' ? roots.home : roots.workspace) as string;
+  const where = scope === 'user' ? 'your home folder' : 'the project';
+  await assertRealPathInside(root, folder, `skills into ${where}`);
 }
 
 /** Clients that have an install folder (the dialog's and the CLI's choices). */

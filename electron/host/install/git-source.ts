@@ -6,6 +6,8 @@
  * cannot redirect it). A local path is cloned through `file://` so `--depth 1` holds
  * (git's default `protocol.file.allow=user` permits that for a clone the user asked for).
  * A clone that fails is removed before the error is reported: nothing is left behind.
+ * Credentials in a URL (`https://alice:TOKEN@host/…`) reach git and nothing else: every
+ * URL this module reports, and every message of git's it passes on, has them removed.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -25,6 +27,44 @@ const REMOTE_URL = /^(?:(?:https?|ssh|git|file):\/\/[^\s]+|[\w.-]+@[\w.-]+:[^\s]
 
 export function looksLikeGitUrl(src: string): boolean {
   return REMOTE_URL.test(src);
+}
+
+// scheme://[userinfo@]host…: the userinfo is everything before the authority's last `@`.
+const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)@/i;
+
+/**
+ * The credentials written into a URL, as they appear in it: `user:password`, or the user
+ * alone of an http(s) URL (where a lone user is how a token is passed). Null when none:
+ * an ssh or git URL's user (`ssh://git@host/…`, `git@host:path`) is a login name, no secret.
+ */
+function credentialsIn(url: string): string | null {
+  const m = USERINFO.exec(url);
+  if (!m || m[2] === '') return null;
+  return m[2].includes(':') || /^https?:\/\/$/i.test(m[1]) ? m[2] : null;
+}
+
+/** `url` with its credentials (credentialsIn) removed: what may be recorded, logged or printed. */
+export function withoutCredentials(url: string): string {
+  const secret = credentialsIn(url);
+  return secret === null ? url : url.replace(USERINFO, '$1');
+}
+
+/** `text` with every trace of `url`'s credentials gone (git's own messages may quote it). */
+function scrub(text: string, url: string): string {
+  const secret = credentialsIn(url);
+  if (secret === null) return text;
+  const parts = [url, secret, ...secret.split(':')].filter((p) => p.length >= 3);
+  for (const p of new Set([...parts, ...parts.map(safeDecode)]))
+    text = text.split(p).join(p === url ? withoutCredentials(url) : '***');
+  return text;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /** The environment git runs with: only what finding the program and ssh keys needs. */
@@ -109,6 +149,8 @@ export async function cloneShallow(src: string, ref?: string): Promise<Clone> {
     return { dir, commit: stdout.trim(), dispose };
   } catch (err) {
     await dispose();
-    throw new InvalidRequestError(`Could not clone ${src}: ${gitMessage(err)}`);
+    throw new InvalidRequestError(
+      `Could not clone ${withoutCredentials(src)}: ${scrub(gitMessage(err), src)}`,
+    );
   }
 }

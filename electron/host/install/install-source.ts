@@ -14,9 +14,9 @@ import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import { parseSkillMd } from '../../../shared/skill/validate';
 import { importBundle } from '../bundle/import-bundle';
 import { InvalidRequestError, NotFoundError } from '../fs/errors';
-import { pathProblem } from '../fs/safe-path';
 import { findSkillFolders } from '../registry/find-skill-folders';
-import { cloneShallow, looksLikeGitUrl } from './git-source';
+import { folderNameProblem } from './folder-name';
+import { cloneShallow, looksLikeGitUrl, withoutCredentials } from './git-source';
 import { snapshotSkill, type SkillSnapshot } from './skill-tree';
 import { errorMessage } from '../../../shared/errors';
 import { logSwallowed } from '../log';
@@ -26,7 +26,10 @@ export type SourceKind = 'git' | 'folder' | 'bundle';
 /** How the lockfile names a source, so `outdated` can open it again. */
 export interface SourceRef {
   kind: SourceKind;
-  /** A git URL as given, or an absolute path (folder, bundle, local repository). */
+  /**
+   * A git URL as given but without its credentials (git-source.ts: what may be recorded
+   * and printed), or an absolute path (folder, bundle, local repository).
+   */
   location: string;
 }
 
@@ -64,7 +67,7 @@ export function classifySource(
   cwd: string,
   opts: { asFolder?: boolean } = {},
 ): SourceRef {
-  if (looksLikeGitUrl(src)) return { kind: 'git', location: src };
+  if (looksLikeGitUrl(src)) return { kind: 'git', location: withoutCredentials(src) };
   const abs = path.resolve(cwd, src);
   if (!existsSync(abs)) throw new NotFoundError(`${src}: no such file, folder or git URL`, src);
   if (statSync(abs).isFile()) return { kind: 'bundle', location: abs };
@@ -79,10 +82,10 @@ function installName(frontmatterName: unknown, folder: string): string {
     typeof frontmatterName === 'string' && frontmatterName.trim() !== ''
       ? frontmatterName.trim()
       : folder;
-  const checked = pathProblem(name, { forWrite: true });
-  if (checked.why !== null || checked.clean !== name || name.includes('/'))
+  const why = folderNameProblem(name);
+  if (why !== null)
     throw new InvalidRequestError(
-      `its name ${JSON.stringify(name)} cannot be a folder name${checked.why ? ` (${checked.why})` : ''}`,
+      `its name ${JSON.stringify(name)} cannot be a folder name (${why})`,
     );
   return name;
 }
@@ -139,13 +142,22 @@ async function skillsUnder(root: string): Promise<SourceSkill[]> {
   return out.sort((a, b) => (a.subpath < b.subpath ? -1 : 1));
 }
 
-/** Opens a source as classified: clones, unpacks or reads it, and lists its skills. */
+/**
+ * Opens a source as classified: clones, unpacks or reads it, and lists its skills.
+ * `given` is the source as the user typed it: a git URL whose credentials classifySource
+ * left out of `ref` is cloned with them (they go to git only).
+ */
 export async function openSource(
   ref: SourceRef,
-  opts: { ref?: string } = {},
+  opts: { ref?: string; given?: string } = {},
 ): Promise<OpenedSource> {
   if (ref.kind === 'git') {
-    const clone = await cloneShallow(ref.location, opts.ref);
+    const given = opts.given;
+    const url =
+      given !== undefined && looksLikeGitUrl(given) && withoutCredentials(given) === ref.location
+        ? given
+        : ref.location;
+    const clone = await cloneShallow(url, opts.ref);
     try {
       const skills = await skillsUnder(clone.dir);
       return { ref, commit: clone.commit, skills, dispose: clone.dispose };

@@ -9,9 +9,22 @@
  * chose replace, keep or rename: the result says `conflict` and carries the file diff
  * and both SKILL.md texts. What was written is recorded in the folder's lockfile, and
  * uninstall removes exactly that: a copy only when its files are still the ones
- * installed (or when forced), a link only when it still is one.
+ * installed (or when forced), a link only when it still is the link installed.
+ * Whatever else sits at a recorded name (a folder without SKILL.md, a file, a link where
+ * a copy was) is not the skill installed: uninstall and update never replace or remove
+ * it, even when forced. The skills folder itself must really lie in the project (or the
+ * home folder): clients.ts checks it before anything is written.
  */
-import { lstat, readFile, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import {
+  lstat,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type {
@@ -30,10 +43,18 @@ import { swapIn } from '../bundle/import-bundle';
 import { tempNameFor } from '../fs/atomic-write';
 import { InvalidRequestError, NotFoundError, ConflictError } from '../fs/errors';
 import { existsNoFollow, firstFreeName, keepBothName } from '../skills-admin/free-name';
-import { installFolder, type InstallRoots } from './clients';
+import { checkedInstallFolder, type InstallRoots } from './clients';
+import { folderNameProblem } from './folder-name';
 import type { OpenedSource, SourceSkill } from './install-source';
+import type { LockTrust } from './lock-trust';
 import { lockfilePath, readLockfile, updateLockfile, type LockEntry } from './lockfile';
-import { compareFiles, copySnapshot, snapshotSkill, type SkillSnapshot } from './skill-tree';
+import {
+  compareFiles,
+  copySnapshot,
+  hasChanges,
+  snapshotSkill,
+  type SkillSnapshot,
+} from './skill-tree';
 import { logSwallowed } from '../log';
 
 export interface InstallRequest {
@@ -46,6 +67,8 @@ export interface InstallRequest {
   onConflict?: InstallConflictChoice;
   /** Install even when the client's check reports errors. */
   force?: boolean;
+  /** Where this user's own lockfiles are recorded (lock-trust.ts); unset: not recorded. */
+  trust?: LockTrust;
 }
 
 /**
@@ -188,7 +211,7 @@ export async function installSkills(
   source: OpenedSource,
   req: InstallRequest,
 ): Promise<InstallReport> {
-  const folder = installFolder(req.client, req.scope, req.roots);
+  const folder = await checkedInstallFolder(req.client, req.scope, req.roots);
   const mode = req.mode ?? 'copy';
   if (mode === 'link' && source.ref.kind !== 'folder')
     throw new InvalidRequestError(
@@ -252,7 +275,7 @@ export async function installSkills(
     outcomes.push({ ...base, installedAs, path: target, result });
   }
   if (Object.keys(entries).length > 0)
-    await updateLockfile(folder, (locked) => Object.assign(locked, entries));
+    await updateLockfile(folder, (locked) => Object.assign(locked, entries), req.trust);
   return {
     client: req.client,
     scope: req.scope,
@@ -262,36 +285,88 @@ export async function installSkills(
   };
 }
 
-/** Replaces an installed copy with a source's newer version (`update`), relocking it. */
+/**
+ * What is at an installed name now, compared with its lockfile entry: nothing, the skill
+ * installed (unedited or edited since), or something else (`foreign`: never replaced or
+ * removed by uninstall or update, forced or not).
+ */
+export type InstalledState =
+  | { kind: 'missing' }
+  | { kind: 'unedited' }
+  | { kind: 'edited'; changes: FileChanges }
+  | { kind: 'foreign'; why: string };
+
+export async function installedState(
+  folder: string,
+  installedAs: string,
+  entry: LockEntry,
+): Promise<InstalledState> {
+  const bad = folderNameProblem(installedAs);
+  if (bad)
+    return { kind: 'foreign', why: `${JSON.stringify(installedAs)} is no folder name (${bad})` };
+  const target = path.join(folder, installedAs);
+  const st = await lstat(target).catch(() => null);
+  if (!st) return { kind: 'missing' };
+  if (entry.mode === 'link') {
+    const to = st.isSymbolicLink() ? await readlink(target).catch(() => null) : null;
+    const linked = path.resolve(entry.source.location, entry.source.subpath);
+    return to !== null && path.resolve(folder, to) === linked
+      ? { kind: 'unedited' }
+      : { kind: 'foreign', why: `${target} is not the link to ${linked} installed` };
+  }
+  if (st.isSymbolicLink())
+    return { kind: 'foreign', why: `${target} is a symbolic link, not the copy installed` };
+  if (!st.isDirectory()) return { kind: 'foreign', why: `${target} is not a folder` };
+  let now: SkillSnapshot;
+  try {
+    now = await snapshotSkill(target);
+  } catch (err) {
+    return {
+      kind: 'foreign',
+      why: `${target} is not the skill installed (${err instanceof Error ? err.message : String(err)})`,
+    };
+  }
+  const recorded = Object.fromEntries(
+    Object.entries(entry.files).map(([k, hash]) => [
+      k,
+      { hash, executable: now.files[k]?.executable ?? false },
+    ]),
+  );
+  const changes = compareFiles(recorded, now.files);
+  return hasChanges(changes) ? { kind: 'edited', changes } : { kind: 'unedited' };
+}
+
+/**
+ * Replaces an installed copy with a source's newer version (`update`), relocking it.
+ * What is there is checked again first: only the skill installed is replaced (an edited
+ * one only with `force`), never something else that took its name.
+ */
 export async function reinstallSkill(
   folder: string,
   installedAs: string,
   skill: SourceSkill,
   source: OpenedSource,
   prior: LockEntry,
+  opts: { force?: boolean; trust?: LockTrust } = {},
 ): Promise<void> {
+  const state = await installedState(folder, installedAs, prior);
+  if (state.kind === 'foreign')
+    throw new ConflictError(`${state.why}; left alone, remove or move it by hand`, folder, null);
+  if (state.kind === 'edited' && !opts.force)
+    throw new ConflictError(
+      `${path.join(folder, installedAs)} was edited since its install`,
+      folder,
+      null,
+    );
   const written = await placeSkill(skill, path.join(folder, installedAs), prior.mode, true);
   const entry = lockEntry(skill, source, prior.client, prior.mode, written);
-  await updateLockfile(folder, (locked) => {
-    locked[installedAs] = entry;
-  });
-}
-
-/** How an installed copy differs from what was installed (empty for an untouched one). */
-export async function localChanges(
-  folder: string,
-  installedAs: string,
-  entry: LockEntry,
-): Promise<FileChanges | null> {
-  if (entry.mode === 'link') return null;
-  const now = await snapshotExisting(path.join(folder, installedAs));
-  const recorded = Object.fromEntries(
-    Object.entries(entry.files).map(([k, hash]) => [
-      k,
-      { hash, executable: now?.files[k]?.executable ?? false },
-    ]),
+  await updateLockfile(
+    folder,
+    (locked) => {
+      locked[installedAs] = entry;
+    },
+    opts.trust,
   );
-  return compareFiles(recorded, now?.files ?? {});
 }
 
 export interface UninstallResult {
@@ -303,46 +378,54 @@ export interface UninstallResult {
 
 /**
  * Removes a skill this tool installed (it must be in the lockfile): a link only while it
- * is one, a copy only while its files are those installed, unless `force`.
+ * is the link installed, a copy only while its files are those installed, unless
+ * `force`. NAME is one folder name; anything else at that name is never removed.
  */
 export async function uninstallSkill(
   name: string,
   client: ClientId,
   scope: InstallScope,
   roots: InstallRoots,
-  opts: { force?: boolean } = {},
+  opts: { force?: boolean; trust?: LockTrust } = {},
 ): Promise<UninstallResult> {
-  const folder = installFolder(client, scope, roots);
+  const bad = folderNameProblem(name);
+  if (bad)
+    throw new InvalidRequestError(
+      `${JSON.stringify(name)} is not an installed skill's folder name (${bad}); nothing removed`,
+      name,
+    );
+  const folder = await checkedInstallFolder(client, scope, roots);
   const lock = await readLockfile(folder);
-  const entry = lock.skills[name];
+  const entry = Object.hasOwn(lock.skills, name) ? lock.skills[name] : undefined;
   if (!entry)
     throw new NotFoundError(
       `${name} was not installed into ${folder} by skill-studio (no entry in its skills-lock.json); nothing removed`,
       name,
     );
   const target = path.join(folder, name);
-  const st = await lstat(target).catch(() => null);
-  if (st) {
-    if (entry.mode === 'link') {
-      if (!st.isSymbolicLink())
-        throw new ConflictError(`${target} is no longer a link; remove it by hand`, target, null);
-    } else if (!opts.force) {
-      const changes = await localChanges(folder, name, entry);
-      const changed = changes ? [...changes.added, ...changes.removed, ...changes.changed] : [];
-      if (!st.isDirectory() || changed.length > 0)
-        throw new ConflictError(
-          `${target} changed since it was installed (${changed.join(', ') || 'not a folder'}); pass --force to remove it anyway`,
-          target,
-          null,
-        );
-    }
+  const state = await installedState(folder, name, entry);
+  if (state.kind === 'foreign')
+    throw new ConflictError(`${state.why}; nothing removed, remove it by hand`, target, null);
+  if (state.kind === 'edited' && !opts.force) {
+    const { added, removed, changed } = state.changes;
+    throw new ConflictError(
+      `${target} changed since it was installed (${[...added, ...removed, ...changed].join(', ')}); pass --force to remove it anyway`,
+      target,
+      null,
+    );
+  }
+  if (state.kind !== 'missing') {
     // Out of sight in one rename first, so no reader sees a half-deleted skill.
     const away = tempNameFor(target);
     await rename(target, away);
     await rm(away, { recursive: true, force: true });
   }
-  await updateLockfile(folder, (locked) => {
-    delete locked[name];
-  });
+  await updateLockfile(
+    folder,
+    (locked) => {
+      delete locked[name];
+    },
+    opts.trust,
+  );
   return { name, path: target, folder, mode: entry.mode };
 }

@@ -5,18 +5,52 @@
  * comparison is by file: which files the new version adds, removes and changes.
  * A link is live (its source is what the client reads): it is never outdated.
  * An installed copy edited since its install is reported as such, and `update` leaves
- * it alone unless forced, so local work is never overwritten unasked.
+ * it alone unless forced, so local work is never overwritten unasked; whatever else took
+ * a recorded name (install.ts, installedState) is never replaced, forced or not.
+ *
+ * A lockfile that came with the project (lock-trust.ts: not written by this user's own
+ * install, nor approved by this user) is a stranger's list of places to fetch from: its
+ * sources are not opened until the caller approves that lockfile, by its real path and
+ * the hash of the very bytes shown (`approved`); its skills show as `unapproved`.
  */
 import type { FileChanges, InstallScope } from '../../../shared/api/install';
 import type { ClientId } from '../../../shared/skill/client-profiles';
-import { INSTALLABLE_CLIENTS, installFolderOrNull, type InstallRoots } from './clients';
+import {
+  checkFolderInside,
+  INSTALLABLE_CLIENTS,
+  installFolderOrNull,
+  type InstallRoots,
+} from './clients';
+import { withoutCredentials } from './git-source';
 import { openSource, type OpenedSource, type SourceSkill } from './install-source';
-import { localChanges, reinstallSkill } from './install';
-import { readLockfile, type LockEntry } from './lockfile';
+import { installedState, reinstallSkill } from './install';
+import type { LockTrust } from './lock-trust';
+import { isOwnLockfile, lockfilePath, readLockfileAt, type LockEntry } from './lockfile';
 import { compareFiles, hasChanges } from './skill-tree';
 import { errorMessage } from '../../../shared/errors';
 
-export type UpdateStatus = 'current' | 'outdated' | 'live' | 'unavailable';
+export type UpdateStatus = 'current' | 'outdated' | 'live' | 'unavailable' | 'unapproved';
+
+/** A lockfile the user approves by its real path and the hash of the bytes it was shown. */
+export interface LockApproval {
+  file: string;
+  hash: string;
+}
+
+/** A lockfile that came with the project, and the sources it would have fetched from. */
+export interface ForeignLockfile extends LockApproval {
+  /** The lockfile as the user knows it (in the client's skills folder). */
+  shown: string;
+  scope: InstallScope;
+  sources: { installedAs: string; source: LockEntry['source'] }[];
+}
+
+export interface TrustOptions {
+  /** This user's records of own lockfiles (none: every lockfile is a stranger). */
+  trust?: LockTrust;
+  /** Lockfiles approved for this call. */
+  approved?: readonly LockApproval[];
+}
 
 export interface UpdateItem {
   /** The installed folder name. */
@@ -33,10 +67,12 @@ export interface UpdateItem {
   changes: FileChanges;
   /** Edits made to the installed copy since the install (null: none or a link). */
   localChanges: FileChanges | null;
+  /** Why what is at the name is not the skill installed (never replaced), or null. */
+  notOurs: string | null;
   /** Why the source could not be compared (status `unavailable`). */
   problem: string | null;
   /** Set by `update`: whether it was replaced, or why not. */
-  applied?: 'updated' | 'skipped-local-changes' | 'failed';
+  applied?: 'updated' | 'skipped-local-changes' | 'refused' | 'failed';
   error?: string;
 }
 
@@ -45,10 +81,21 @@ interface Installed {
   scope: InstallScope;
   installedAs: string;
   entry: LockEntry;
+  /** The lockfile it is recorded in, when that came with the project and is not approved. */
+  unapproved: string | null;
 }
 
-async function allInstalled(roots: InstallRoots): Promise<Installed[]> {
-  const out: Installed[] = [];
+interface ReadFolder {
+  folder: string;
+  scope: InstallScope;
+  own: boolean;
+  approval: LockApproval;
+  skills: Record<string, LockEntry>;
+}
+
+/** Every client folder's lockfile (user and project), each read once and checked. */
+async function lockfilesOf(roots: InstallRoots, opts: TrustOptions): Promise<ReadFolder[]> {
+  const out: ReadFolder[] = [];
   const seen = new Set<string>();
   for (const scope of ['project', 'user'] as const) {
     for (const client of INSTALLABLE_CLIENTS) {
@@ -56,12 +103,49 @@ async function allInstalled(roots: InstallRoots): Promise<Installed[]> {
       // Several clients share a folder (~/.agents/skills): read its lockfile once.
       if (!folder || seen.has(folder)) continue;
       seen.add(folder);
-      const lock = await readLockfile(folder);
-      for (const [installedAs, entry] of Object.entries(lock.skills))
-        out.push({ folder, scope, installedAs, entry });
+      await checkFolderInside(folder, scope, roots);
+      const read = await readLockfileAt(folder);
+      if (read.hash === null) continue;
+      const approval = { file: read.real, hash: read.hash };
+      const own =
+        (await isOwnLockfile(read, opts.trust)) ||
+        (opts.approved ?? []).some((a) => a.file === approval.file && a.hash === approval.hash);
+      out.push({ folder, scope, own, approval, skills: read.lock.skills });
     }
   }
   return out;
+}
+
+async function allInstalled(roots: InstallRoots, opts: TrustOptions): Promise<Installed[]> {
+  const out: Installed[] = [];
+  for (const lf of await lockfilesOf(roots, opts))
+    for (const [installedAs, entry] of Object.entries(lf.skills))
+      out.push({
+        folder: lf.folder,
+        scope: lf.scope,
+        installedAs,
+        entry,
+        unapproved: lf.own ? null : lockfilePath(lf.folder),
+      });
+  return out;
+}
+
+/** The lockfiles whose sources wait for approval, with what they would fetch from. */
+export async function foreignLockfiles(
+  roots: InstallRoots,
+  opts: TrustOptions,
+): Promise<ForeignLockfile[]> {
+  return (await lockfilesOf(roots, opts))
+    .filter((lf) => !lf.own)
+    .map((lf) => ({
+      ...lf.approval,
+      shown: lockfilePath(lf.folder),
+      scope: lf.scope,
+      sources: Object.entries(lf.skills).map(([installedAs, e]) => ({
+        installedAs,
+        source: { ...e.source, location: withoutCredentials(e.source.location) },
+      })),
+    }));
 }
 
 function findAgain(source: OpenedSource, entry: LockEntry): SourceSkill | undefined {
@@ -76,34 +160,45 @@ const NONE: FileChanges = { added: [], removed: [], changed: [] };
 /** Compares every installed skill with its source; `use` runs while the sources are open. */
 export async function withUpdates<T>(
   roots: InstallRoots,
+  trust: TrustOptions,
   use: (
     items: UpdateItem[],
     skillOf: (item: UpdateItem) => SourceSkill | undefined,
     sourceOf: (item: UpdateItem) => OpenedSource | undefined,
+    entryOf: (item: UpdateItem) => LockEntry,
   ) => Promise<T>,
 ): Promise<T> {
-  const installed = await allInstalled(roots);
+  const installed = await allInstalled(roots, trust);
   const sources = new Map<string, OpenedSource | Error>();
   const skills = new Map<UpdateItem, SourceSkill>();
   const opened = new Map<UpdateItem, OpenedSource>();
+  const entries = new Map<UpdateItem, LockEntry>();
   try {
     const items: UpdateItem[] = [];
     for (const inst of installed) {
       const { entry } = inst;
+      const state = await installedState(inst.folder, inst.installedAs, entry);
       const item: UpdateItem = {
         installedAs: inst.installedAs,
         name: entry.name,
         client: entry.client,
         scope: inst.scope,
         folder: inst.folder,
-        source: entry.source,
+        source: { ...entry.source, location: withoutCredentials(entry.source.location) },
         status: 'current',
         commit: { from: entry.commit, to: null },
         changes: NONE,
-        localChanges: await localChanges(inst.folder, inst.installedAs, entry),
+        localChanges: state.kind === 'edited' ? state.changes : null,
+        notOurs: state.kind === 'foreign' ? state.why : null,
         problem: null,
       };
       items.push(item);
+      entries.set(item, entry);
+      if (inst.unapproved !== null) {
+        item.status = 'unapproved';
+        item.problem = `${inst.unapproved} came with the project (your own install did not write it): its sources are not opened until you approve it`;
+        continue;
+      }
       if (entry.mode === 'link') {
         item.status = 'live';
         continue;
@@ -149,6 +244,7 @@ export async function withUpdates<T>(
       items,
       (i) => skills.get(i),
       (i) => opened.get(i),
+      (i) => entries.get(i) as LockEntry,
     );
   } finally {
     for (const s of sources.values()) if (!(s instanceof Error)) await s.dispose();
@@ -156,8 +252,11 @@ export async function withUpdates<T>(
 }
 
 /** Every installed skill and how it compares with its source. */
-export function checkOutdated(roots: InstallRoots): Promise<UpdateItem[]> {
-  return withUpdates(roots, async (items) => items);
+export function checkOutdated(
+  roots: InstallRoots,
+  trust: TrustOptions = {},
+): Promise<UpdateItem[]> {
+  return withUpdates(roots, trust, async (items) => items);
 }
 
 /**
@@ -166,9 +265,9 @@ export function checkOutdated(roots: InstallRoots): Promise<UpdateItem[]> {
  */
 export function updateInstalled(
   roots: InstallRoots,
-  opts: { apply: boolean; names?: readonly string[]; force?: boolean },
+  opts: { apply: boolean; names?: readonly string[]; force?: boolean } & TrustOptions,
 ): Promise<UpdateItem[]> {
-  return withUpdates(roots, async (items, skillOf, sourceOf) => {
+  return withUpdates(roots, opts, async (items, skillOf, sourceOf, entryOf) => {
     const wanted = items.filter(
       (i) =>
         !opts.names ||
@@ -179,19 +278,25 @@ export function updateInstalled(
     if (!opts.apply) return wanted;
     for (const item of wanted) {
       if (item.status !== 'outdated') continue;
+      if (item.notOurs !== null) {
+        item.applied = 'refused';
+        item.error = `${item.notOurs}; left alone (even with --force), remove or move it by hand`;
+        continue;
+      }
       const local = item.localChanges;
       if (local && hasChanges(local) && !opts.force) {
         item.applied = 'skipped-local-changes';
         continue;
       }
-      const entry = (await readLockfile(item.folder)).skills[item.installedAs];
       try {
+        // The entry as read and approved, not the lockfile as it may be by now.
         await reinstallSkill(
           item.folder,
           item.installedAs,
           skillOf(item) as SourceSkill,
           sourceOf(item) as OpenedSource,
-          entry,
+          entryOf(item),
+          { force: opts.force, trust: opts.trust },
         );
         item.applied = 'updated';
       } catch (err) {
