@@ -118,7 +118,7 @@ export function chooseProvider(set: LoadedProviderSet, ctx: ExecContext): Choice
   return { ok: true, provider, model: provider.model, warning: null };
 }
 
-/** Turns the agents of one call may take between them: a topology shares one budget. */
+/** The turns one agent run may take, and has taken: a topology gives each agent run its own. */
 export interface TurnBudget {
   used: number;
   readonly max: number;
@@ -143,6 +143,8 @@ export interface AgentSpec {
   turns: TurnBudget;
   /** When the call's time runs out (epoch ms); default: the call's timeout from now. */
   deadline?: number;
+  /** The topology agent this run is, named in its progress and messages; absent for a model skill. */
+  agent?: string;
 }
 
 /** Runs one agent for a call: `data.answer` on success; metadata as for a model skill. */
@@ -265,6 +267,8 @@ async function runAgent(
   // What the tools act for: this agent's events and signal, the call's skill and deadline.
   const toolCtx: ExecContext = { ...ctx, emit, signal };
   const maxTurns = budget.max;
+  // In a topology, every agent counts its own turns: its messages say whose they are.
+  const whose = spec.agent === undefined ? '' : `${spec.agent}: `;
   const messages: ChatMessage[] = [{ role: 'user', content: spec.userTurn }];
   const usage = emptyUsage();
   let servedModel = model;
@@ -302,12 +306,14 @@ async function runAgent(
     };
   };
 
-  emit('progress', { pct: 0, message: `turn ${budget.used} of ${maxTurns}` });
+  emit('progress', { pct: 0, message: `${whose}turn ${budget.used} of ${maxTurns}` });
   while (budget.used < maxTurns) {
     budget.used++;
     turns++;
     const turn = budget.used;
-    emit('status', { message: `turn ${turn}/${maxTurns}: asking ${model} (${provider.id})` });
+    emit('status', {
+      message: `${whose}turn ${turn}/${maxTurns}: asking ${model} (${provider.id})`,
+    });
     // Turns after the first start on a new paragraph of the transcript.
     let separator = streamedChars > 0 ? '\n\n' : '';
     let turnText = '';
@@ -361,13 +367,13 @@ async function runAgent(
     messages.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls });
     emit('progress', {
       pct: Math.round((budget.used / maxTurns) * 100),
-      message: `turn ${budget.used} of ${maxTurns}`,
+      message: `${whose}turn ${budget.used} of ${maxTurns}`,
     });
 
     if (reply.toolCalls.length === 0) {
       closeArtifact();
       emit('status', {
-        message: `answered in ${turns} turn${turns === 1 ? '' : 's'} (${stopReason})`,
+        message: `${whose}answered in ${turns} turn${turns === 1 ? '' : 's'} (${stopReason})`,
       });
       const answer = lastText.trim();
       return {
@@ -386,9 +392,9 @@ async function runAgent(
   }
   stopReason = 'max_turns';
   return failed(
-    turns === 0
-      ? `the other agents of this run used all ${maxTurns} turns (max_turns) before this one started; raise max_turns in the skill`
-      : `the model used all ${maxTurns} turns (max_turns) without a final answer; raise max_turns in the skill or make the task smaller`,
+    spec.agent === undefined
+      ? `the model used all ${maxTurns} turns (max_turns) without a final answer; raise max_turns in the skill or make the task smaller`
+      : `agent "${spec.agent}" used all ${maxTurns} of its turns (max_turns) without a final answer; raise max_turns under agents.${spec.agent} or in the skill, or make its task smaller`,
   );
 }
 
