@@ -124,7 +124,12 @@ export const FRONTMATTER_FIELDS: readonly FieldInfo[] = [
     'positive integer',
     'Wall-clock limit of a run, in seconds; caps the timeout of each call.',
   ),
-  f('max_turns', 'a2e', 'positive integer', 'Maximum number of agentic turns for an LLM skill.'),
+  f(
+    'max_turns',
+    'a2e',
+    'positive integer',
+    'Maximum number of agentic turns for an LLM skill (default 10). In a topology, each agent run gets this many, unless the agent sets its own max_turns.',
+  ),
   f(
     'status',
     'a2e',
@@ -158,7 +163,7 @@ export const FRONTMATTER_FIELDS: readonly FieldInfo[] = [
   f(
     'agents',
     'adk',
-    'map of agent name → {instruct, model, tools, reads, writes}',
+    'map of agent name → {instruct, model, tools, reads, writes, max_turns}',
     'The agents a topology skill wires together. `{key}` in an instruction is filled from the shared state.',
   ),
   f(
@@ -321,6 +326,12 @@ export const AGENT_FIELDS: readonly FieldInfo[] = [
   f('tools', 'adk', 'list of strings', 'Tools this agent may call.'),
   f('reads', 'adk', 'list of strings', 'State keys this agent reads.'),
   f('writes', 'adk', 'string', 'The state key this agent writes its answer to.'),
+  f(
+    'max_turns',
+    'a2e',
+    'positive integer',
+    'The turns one run of this agent may take; without it, the skill’s max_turns (default 10).',
+  ),
 ];
 
 /** Keys of `llm_config:` (A2E LLMConfig, without the credentials). */

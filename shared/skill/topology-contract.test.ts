@@ -106,6 +106,23 @@ describe('validator: topology state flow', () => {
     expect(d.map((x) => [x.severity, x.line, x.field])).toEqual([['warning', 7, 'agents.a.tools']]);
   });
 
+  it('an agent’s own max_turns must be a whole number of at least 1, at that key', () => {
+    for (const bad of ['0', '2.5', 'lots']) {
+      const d = found(
+        md('agents:', '  a:', '    instruct: go', `    max_turns: ${bad}`, 'topology: a'),
+        'FIELD_TYPE',
+      );
+      expect(
+        d.map((x) => [x.line, x.field, x.message]),
+        bad,
+      ).toEqual([
+        [7, 'agents.a.max_turns', expect.stringContaining('a whole number of at least 1')],
+      ]);
+    }
+    const ok = md('agents:', '  a:', '    instruct: go', '    max_turns: 3', 'topology: a');
+    expect(found(ok, 'FIELD_TYPE')).toEqual([]);
+  });
+
   it('input:/output: values must be one of the shorthand types', () => {
     const d = found(md('input: {topic: string, n: int}', 'output: notamap'), 'FIELD_TYPE');
     expect(d.map((x) => x.message)).toEqual([
@@ -128,7 +145,12 @@ describe('contract and state', () => {
       tools: ['time', 'calculator'],
       writes: 'k',
       model: null,
+      max_turns: null,
     });
+    const own = readTopologySpec({
+      agents: { a: { instruct: 'x', max_turns: 4 }, b: { max_turns: 0 } },
+    });
+    expect([own.agents.get('a')?.max_turns, own.agents.get('b')?.max_turns]).toEqual([4, null]);
     expect([...spec.skills]).toEqual([['s', 's']]);
     expect(spec.input).toEqual([{ key: 'q', type: 'str' }]);
     expect(spec.ast?.type).toBe('sequence');

@@ -2,8 +2,8 @@
  * What a topology skill declares besides its expression (docs/contracts.md, Skill kinds:
  * `topology`), read the same way by the executor, the validator and `explain`:
  *
- * - `agents:` name → {instruct, model, tools, reads, writes}; `{key}` in `instruct` is
- *   filled from the shared state when the agent runs;
+ * - `agents:` name → {instruct, model, tools, reads, writes, max_turns}; `{key}` in
+ *   `instruct` is filled from the shared state when the agent runs;
  * - `skills:` composed skills, a map alias → skill name (or a list of names, each its own
  *   alias): a step named by an alias calls that skill of the workspace;
  * - `input:` / `output:` the RFC's contract shorthand, key → str | int | float | bool |
@@ -31,6 +31,8 @@ export interface TopologyAgentSpec {
   reads: string[];
   /** The state key its final answer goes to, or null. */
   writes: string | null;
+  /** The turns one run of this agent may take, or null for the skill's `max_turns`. */
+  max_turns: number | null;
 }
 
 export interface TopologySpec {
@@ -92,6 +94,11 @@ function readAgent(name: string, v: Record<string, unknown>): TopologyAgentSpec 
       : null,
     reads: strings(v.reads),
     writes: nonBlank(v.writes),
+    // The validator reports anything but a whole number of at least 1; the run ignores it.
+    max_turns:
+      typeof v.max_turns === 'number' && Number.isSafeInteger(v.max_turns) && v.max_turns >= 1
+        ? v.max_turns
+        : null,
   };
 }
 

@@ -308,7 +308,7 @@ const entrypoint: Check = (c, f, opts) => {
 
 const agents: Check = (c, f) => {
   if (!isPlainMap(f.value)) {
-    fieldType(c, f, 'a map of agent name → {instruct, model, tools, reads, writes}');
+    fieldType(c, f, 'a map of agent name → {instruct, model, tools, reads, writes, max_turns}');
     return;
   }
   for (const agent of c.entries(f)) {
@@ -336,6 +336,8 @@ const agents: Check = (c, f) => {
     if (reads) stringList(c, reads, {});
     const writes = keys.get('writes');
     if (writes) nonBlankString(c, writes, {});
+    const maxTurns = keys.get('max_turns');
+    if (maxTurns) positiveInteger(c, maxTurns, {});
   }
 };
 

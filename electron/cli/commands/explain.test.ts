@@ -34,7 +34,7 @@ describe('skill-studio explain', () => {
       'Wiring\n  researcher >> (fact_checker | style_checker) >> writer\n',
     );
     expect(r.stdout).toContain('  input:  topic: str\n  output: brief: str\n');
-    expect(r.stdout).toContain('  limits: max_turns 12 (all agents together)');
+    expect(r.stdout).toContain('  limits: max_turns 12 (each agent run)');
     expect(r.stdout).not.toContain('Problems');
     expect(r.stdout).toMatch(/Mermaid\nflowchart LR\n[\s\S]*researcher<br\/>→ findings/);
   });
@@ -74,6 +74,25 @@ describe('skill-studio explain', () => {
       'Problems\n  a cycle between skills: loop-a → loop-b → loop-a (refused when it runs)\n',
     );
     expect(r.stdout).toContain('skill: loop-b');
+  });
+
+  it('shows an agent’s own max_turns beside the skill’s, each for one agent run', async () => {
+    ws.addSkill(
+      'budgets',
+      'name: budgets\ndescription: Two agents.\nmax_turns: 4\nagents:\n  a: {instruct: one, writes: x, max_turns: 7}\n  b: {instruct: two, writes: y}\ntopology: a >> b',
+    );
+    const r = await cli(ws.root, ['explain', 'budgets']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/ {2}a: .* · max_turns 7\n/);
+    expect(r.stdout).not.toMatch(/ {2}b: .*max_turns/);
+    expect(r.stdout).toContain('  limits: max_turns 4 (each agent run)');
+    const json = JSON.parse(
+      (await cli(ws.root, ['explain', 'budgets', '--json'])).stdout,
+    ) as TopologyExplanation;
+    expect(json.agents.map((a) => [a.name, a.max_turns])).toEqual([
+      ['a', 7],
+      ['b', null],
+    ]);
   });
 
   it('a skill that is not a topology: exit 1 saying what it is', async () => {

@@ -161,6 +161,7 @@ export function formatExplanation(e: TopologyExplanation): string {
         a.writes ? `writes ${a.writes}` : 'writes nothing',
         `tools ${a.tools === null ? "(the skill's)" : a.tools.length === 0 ? 'none' : a.tools.join(', ')}`,
         `model ${a.model ?? "(the call's)"}`,
+        a.max_turns !== null ? `max_turns ${a.max_turns}` : null,
       ].filter((x): x is string => x !== null);
       lines.push(`  ${a.name}: ${facts.join(' · ')}`);
       const first = a.instruct.trim().split('\n')[0] ?? '';
@@ -182,7 +183,7 @@ export function formatExplanation(e: TopologyExplanation): string {
   );
   lines.push(`  output: ${contractLine(e.contract.output, e.contract.output_schema)}`);
   const limits = [
-    e.limits.max_turns !== null ? `max_turns ${e.limits.max_turns} (all agents together)` : null,
+    e.limits.max_turns !== null ? `max_turns ${e.limits.max_turns} (each agent run)` : null,
     e.limits.timeout_seconds !== null ? `timeout ${e.limits.timeout_seconds} s` : null,
   ].filter((x): x is string => x !== null);
   if (limits.length > 0) lines.push(`  limits: ${limits.join(', ')}`);

@@ -102,6 +102,12 @@ describe('completion', () => {
     const text = '---\nllm_config:\n  \nagents:\n  a:\n    \n---\nbody\n';
     expect(completionsAt(text, 3, 3).map((c) => c.label)).toContain('provider_name');
     expect(completionsAt(text, 6, 5).map((c) => c.label)).toContain('instruct');
+    // An agent's own turn budget, documented where it is typed.
+    expect(completionsAt(text, 6, 5).map((c) => c.label)).toContain('max_turns');
+    const own = '---\nagents:\n  a:\n    max_turns: 3\n---\n';
+    const hover = hoverAt(own, 4, 6);
+    expect(hover?.path).toEqual(['agents', 'a', 'max_turns']);
+    expect(hover && hoverMarkdown(hover)).toContain('one run of this agent');
     expect(completionsAt(text, 8, 1)).toEqual([]);
   });
 });

@@ -4,7 +4,9 @@
  * the researcher calls the studio's `time` tool, the checkers run as two branches, the
  * writer gets both of their answers; the events tie each step and state write to its
  * node; the result is exactly the output contract. Also: an agent's own model mapped
- * onto a configured provider, and an unknown one falling back with a warning.
+ * onto a configured provider, and an unknown one falling back with a warning; and the
+ * limits: `max_turns` per agent run (the skill's, or the agent's own under `agents:`),
+ * turns per agent in the progress and the result, the call's timeout over the whole run.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -231,25 +233,122 @@ describe('agent models', () => {
 });
 
 describe('limits', () => {
-  it('max_turns is one budget for every agent of the run', async () => {
-    server = await startWireServer(() => answer('done'));
-    const dir = path.join(scratch, 'tight-budget');
+  /** A topology skill written to the scratch folder and read as the registry reads it. */
+  async function topologySkill(name: string, frontmatter: string): Promise<SkillRecord> {
+    const dir = path.join(scratch, name);
     await mkdir(dir, { recursive: true });
     await writeFile(
       path.join(dir, 'SKILL.md'),
-      '---\nname: tight-budget\ndescription: Two agents, one turn.\nmax_turns: 1\nagents:\n  a: {instruct: one, writes: x}\n  b: {instruct: two, writes: y}\ntopology: a >> b\n---\n',
+      `---\nname: ${name}\ndescription: ${name} test topology.\n${frontmatter}\n---\n`,
     );
-    const record = await readSkillFolder(dir, 'project');
-    const result = (
-      await hostFor(server.url, [record]).call(
-        makeCallRequest({ name: 'tight-budget', arguments: {}, timeout: 30 }),
-        null,
-      )
-    ).data!;
+    return readSkillFolder(dir, 'project');
+  }
+
+  /** Four agents in a chain, each offered `time` and `calculator`; `extra[agent]` adds keys. */
+  const chain = (extra: Record<string, string> = {}, head = ''): string =>
+    [
+      head,
+      'agents:',
+      ...['a', 'b', 'c', 'd'].flatMap((name, i) => [
+        `  ${name}:`,
+        `    instruct: "Agent ${name}: go on from {${i === 0 ? 'topic' : `out_${'abcd'[i - 1]}`}}."`,
+        '    tools: [time, calculator]',
+        `    writes: out_${name}`,
+        ...(extra[name] ? [`    ${extra[name]}`] : []),
+      ]),
+      'topology: a >> b >> c >> d',
+      'input: {topic: str}',
+      'output: {out_d: str}',
+    ].join('\n');
+
+  /** Each agent calls `time`, then `calculator`, each in a turn of its own, then answers. */
+  const twoToolCalls =
+    (gapMs = 0) =>
+    (req: RecordedRequest): Reply => {
+      const agent = /^Agent (\w):/.exec(systemOf(req))?.[1] ?? '?';
+      const done = (req.json as { messages: WireMessage[] }).messages.filter(
+        (m) => m.role === 'tool',
+      ).length;
+      const deltas =
+        done === 0
+          ? toolCallDeltas(0, `call_${agent}1`, 'time', ['{"operation":"now"}'])
+          : done === 1
+            ? toolCallDeltas(0, `call_${agent}2`, 'calculator', ['{"expression":"6*7"}'])
+            : textDeltas(`done by ${agent}`);
+      const finishReason = done < 2 ? 'tool_calls' : undefined;
+      return { kind: 'sse', chunks: openAiTurn({ deltas, finishReason }), gapMs };
+    };
+
+  const run = async (record: SkillRecord, timeout = 60) => {
+    const events: SkillEvent[] = [];
+    const resp = await hostFor(server!.url, [record]).call(
+      makeCallRequest({ name: record.definition.name, arguments: { topic: 't' }, timeout }),
+      null,
+      (e) => events.push(e),
+    );
+    expect(resp.error).toBeNull();
+    return { result: resp.data!, events };
+  };
+
+  it('max_turns is per agent: four agents of three turns each finish under the default 10', async () => {
+    server = await startWireServer(twoToolCalls());
+    const { result, events } = await run(await topologySkill('four-agents', chain()));
+    expect(result.error).toBeUndefined();
+    expect(result.success).toBe(true);
+    expect(result.data).toEqual({ out_d: 'done by d' });
+    expect(server.requests).toHaveLength(12);
+    expect(result.metadata).toMatchObject({
+      turns: 12,
+      turns_by_agent: { a: 3, b: 3, c: 3, d: 3 },
+    });
+    // Progress counts each agent's own turns, names the agent, and is that agent's step.
+    const progress = events
+      .filter((e) => e.kind === 'progress')
+      .map((e) => [topologyFieldsOf(e.data).step?.agent, e.data.message]);
+    for (const agent of ['a', 'b', 'c', 'd'])
+      expect(progress.filter(([who]) => who === agent)).toEqual([
+        [agent, `${agent}: turn 0 of 10`],
+        [agent, `${agent}: turn 1 of 10`],
+        [agent, `${agent}: turn 2 of 10`],
+        [agent, `${agent}: turn 3 of 10`],
+      ]);
+  });
+
+  it('max_turns under agents: is that agent’s own, above or below the skill’s', async () => {
+    server = await startWireServer(twoToolCalls());
+    // The skill allows one turn; a, b and d may take three, c only two.
+    const record = await topologySkill(
+      'own-budgets',
+      chain(
+        { a: 'max_turns: 3', b: 'max_turns: 3', c: 'max_turns: 2', d: 'max_turns: 3' },
+        'max_turns: 1',
+      ),
+    );
+    expect(record.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const { result } = await run(record);
     expect(result.success).toBe(false);
     expect(result.error).toBe(
-      'b: the other agents of this run used all 1 turns (max_turns) before this one started; raise max_turns in the skill',
+      'c: agent "c" used all 2 of its turns (max_turns) without a final answer; raise max_turns under agents.c or in the skill, or make its task smaller',
     );
-    expect(server.requests).toHaveLength(1);
+    // d never ran: 3 + 3 + 2 requests.
+    expect(server.requests).toHaveLength(8);
+    expect(result.metadata).toMatchObject({ turns: 8, turns_by_agent: { a: 3, b: 3, c: 2 } });
+    const steps = (result.metadata!.topology as TopologyRunMetadata).steps;
+    expect(steps.map((s) => [s.agent, s.outcome])).toEqual([
+      ['a', 'succeeded'],
+      ['b', 'succeeded'],
+      ['c', 'failed'],
+    ]);
+  });
+
+  it('the call’s timeout bounds the whole run, though each agent alone would finish in time', async () => {
+    // About 0.5 s a turn: one agent needs 1.5 s, the chain 6 s; the call has 2.5 s.
+    server = await startWireServer(twoToolCalls(100));
+    const started = Date.now();
+    const { result } = await run(await topologySkill('slow-chain', chain()), 2.5);
+    expect(result.success).toBe(false);
+    expect(result.error_code).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(6000);
+    expect(server.requests.length).toBeLessThan(12);
   });
 });

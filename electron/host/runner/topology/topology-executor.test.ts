@@ -1,6 +1,6 @@
 /**
  * Topology skills through the A2E host with a fake agent runner: `{key}` filling and a
- * missing state key, per-agent tools and model, the shared max_turns budget, the
+ * missing state key, per-agent tools and model, a max_turns budget per agent run, the
  * input/output contract, and composed skills — a skill that chains two script skills
  * with `>>` (through the host: argument check, sandbox, allowlist, no deadlock on one
  * queue slot) and a cycle between skills refused at run time.
@@ -112,8 +112,13 @@ describe('agents and state', () => {
     ]);
     expect(specs[0]).toMatchObject({ tools: ['time'], model: 'claude/fast' });
     expect(specs[1]).toMatchObject({ tools: null, model: null });
-    // One budget for the whole run.
-    expect(specs[0].turns).toBe(specs[1].turns);
+    // A budget of its own for each agent run, of the skill's max_turns (default 10).
+    expect(specs[0].turns).not.toBe(specs[1].turns);
+    expect(specs.map((s) => s.turns)).toEqual([
+      { used: 1, max: 10 },
+      { used: 1, max: 10 },
+    ]);
+    expect(specs.map((s) => s.agent)).toEqual(['researcher', 'writer']);
     expect(result.data).toEqual({ brief: 'answer to: Write from answer to: Research tides..' });
     expect(result.summary).toBe('answer to: Write from answer to: Research tides..');
     const topo = (
@@ -124,6 +129,7 @@ describe('agents and state', () => {
     expect(result.metadata).toMatchObject({
       usage: { input_tokens: 20, output_tokens: 10 },
       turns: 2,
+      turns_by_agent: { researcher: 1, writer: 1 },
     });
   });
 
@@ -196,11 +202,26 @@ output:
     expect(ok.data).toEqual({ score: 7 });
   });
 
-  it('max_turns bounds the whole run: agents draw from one budget', async () => {
-    const record = await skill('budget', `max_turns: 2\n${TWO_AGENTS}`);
+  it("max_turns is per agent run: the skill's, or the agent's own under agents:, again on each loop", async () => {
+    const own = TWO_AGENTS.replace(
+      '    writes: brief\n',
+      '    writes: brief\n    max_turns: 5\n',
+    ).replace('topology: researcher >> writer', 'topology: (researcher >> writer) * 2');
+    const record = await skill('budget', `max_turns: 2\n${own}`);
     const { runner, specs } = fakeAgents(() => 'x');
-    await call(hostOf([record], runner), 'budget', { topic: 't' });
-    expect(specs[1].turns).toEqual({ used: 2, max: 2 });
+    const result = await call(hostOf([record], runner), 'budget', { topic: 't' });
+    expect(result.success).toBe(true);
+    expect(specs.map((s) => [s.agent, s.turns])).toEqual([
+      ['researcher', { used: 1, max: 2 }],
+      ['writer', { used: 1, max: 5 }],
+      ['researcher', { used: 1, max: 2 }],
+      ['writer', { used: 1, max: 5 }],
+    ]);
+    expect(result.metadata).toMatchObject({
+      turns: 4,
+      turns_by_agent: { researcher: 2, writer: 2 },
+    });
+    expect(result.metadata).not.toHaveProperty('max_turns');
   });
 });
 
@@ -270,12 +291,12 @@ describe('composed skills', () => {
     expect(topologyFieldsOf(shouting!.data).step?.node).toBe('first@1');
   });
 
-  it('a composed skill outside the calling agent’s allowlist is unknown to the step', async () => {
+  it('a composed skill outside the calling agent’s allowlist is refused to the step (unauthorized)', async () => {
     const host = hostOf(records, null, { allow: { bot: ['pipeline', 'upper'] } });
     const result = await call(host, 'pipeline', { text: 'hi' }, 'bot');
     expect(result.success).toBe(false);
     expect(result.error).toBe(
-      'second: skill "exclaim": no skill named "exclaim" is available to agent "bot"',
+      `second: skill "exclaim": agent "bot" may not use the skill "exclaim": it is not in the agent's allowed_skills in skill-studio.json`,
     );
   });
 

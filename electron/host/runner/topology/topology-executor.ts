@@ -10,10 +10,11 @@
  * - Contract: with no `input_schema`, the arguments must satisfy `input:`. The final state
  *   must hold every `output:` key (a model's JSON text counts for a non-str type); the
  *   result `data` is exactly the `output:` keys (the whole state when there is no `output:`).
- * - Limits: the call's timeout bounds the whole run (the host aborts it); `max_turns` is
- *   one budget shared by every agent; cancel aborts every running branch at once.
+ * - Limits: the call's timeout bounds the whole run (the host aborts it, and every agent
+ *   shares its deadline); each agent run gets its own `max_turns` (its `max_turns:` under
+ *   `agents:`, else the skill's, default 10); cancel aborts every running branch at once.
  * - The result's `metadata.topology` = {state, steps} (shared/skill/topology-run.ts), plus
- *   the total usage and turns.
+ *   the total usage and turns, and `turns_by_agent` (agent name → turns of all its runs).
  */
 import type { TopologyRunMetadata } from '../../../../shared/skill/topology-run';
 import {
@@ -83,10 +84,8 @@ export async function runTopologySkill(
   }
 
   const deadline = Date.now() + ctx.timeoutMs;
-  const budget: TurnBudget = {
-    used: 0,
-    max: ctx.record.definition.max_turns ?? DEFAULT_MAX_TURNS,
-  };
+  const skillMaxTurns = ctx.record.definition.max_turns ?? DEFAULT_MAX_TURNS;
+  const turnsByAgent: Record<string, number> = {};
   const turn = userTurn(ctx.arguments, ctx.record.definition.argument_hint);
 
   const runStep = async (name: string, step: StepContext): Promise<StepResult> => {
@@ -105,6 +104,8 @@ export async function runTopologySkill(
           code: 'skill_error',
           error: `no LLM provider is configured, so agent "${name}" cannot run: ${howToAddProvider(null)}`,
         };
+      // Each run of an agent (a loop runs it again) starts a budget of its own.
+      const budget: TurnBudget = { used: 0, max: agent.max_turns ?? skillMaxTurns };
       const out = await deps.runAgent(ctx, {
         instructions: filled.text,
         userTurn: turn,
@@ -114,7 +115,9 @@ export async function runTopologySkill(
         signal: step.signal,
         turns: budget,
         deadline,
+        agent: name,
       });
+      turnsByAgent[name] = (turnsByAgent[name] ?? 0) + budget.used;
       const tokens = tokensOf(out.metadata);
       if (!out.success)
         return {
@@ -148,7 +151,9 @@ export async function runTopologySkill(
     usage.output_tokens += s.tokens.output;
   }
   const topology: TopologyRunMetadata = { state: run.state, steps: run.steps };
-  const metadata = { topology, usage, turns: budget.used, max_turns: budget.max };
+  const turns = Object.values(turnsByAgent).reduce((a, b) => a + b, 0);
+  // No run-wide max_turns: each agent run had its own (its progress events say which).
+  const metadata = { topology, usage, turns, turns_by_agent: turnsByAgent };
   if (!run.ok)
     return {
       success: false,
