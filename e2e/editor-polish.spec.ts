@@ -96,6 +96,38 @@ test.describe('the SKILL.md editor', () => {
     }
   });
 
+  test("only Monaco's own cancellations are kept from the page-error check", async ({
+    studio,
+    appErrors,
+  }) => {
+    const { page } = studio;
+    const seen: string[] = [];
+    const onError = (err: Error) => seen.push(err.message);
+    page.on('pageerror', onError);
+    try {
+      // The filter comes with Monaco, which loads with the first editor.
+      await open(page, 'alpha-skill', 'alpha-skill');
+      // Monaco's CancellationError (name and message "Canceled"), unhandled: ignored, as Monaco does.
+      await page.evaluate(() => {
+        const canceled = new Error('Canceled');
+        canceled.name = 'Canceled';
+        void Promise.reject(canceled);
+      });
+      // Anything else, even an error whose message alone is "Canceled", still reaches the page.
+      appErrors.allow(
+        /^page error: (Error: Canceled|TypeError: a real failure)\b/,
+        'this test rejects on purpose',
+      );
+      await page.evaluate(() => {
+        void Promise.reject(new Error('Canceled'));
+        void Promise.reject(new TypeError('a real failure'));
+      });
+      await expect.poll(() => seen.slice().sort()).toEqual(['Canceled', 'a real failure']);
+    } finally {
+      page.off('pageerror', onError);
+    }
+  });
+
   test('frontmatter completion offers only known values, and Enter is a newline unless an item was picked', async ({
     studio,
   }) => {

@@ -42,6 +42,7 @@ import { bundlesHandlers, exportSkillBundle, type ExportSkillOptions } from './b
 import { playgroundHandlers } from './history/handlers';
 import { skillAdminHandlers } from './skills-admin/handlers';
 import { installHandlers } from './install/handlers';
+import { lockTrustFor } from './install/lock-trust';
 import { providerHandlers } from './providers/handlers';
 import { evalHandlers } from './evals/handlers';
 import { schemaHandlers } from './schema/handlers';
@@ -363,6 +364,7 @@ export class StudioHost {
         roots: () => ({ home: this.opts.home, workspace: this.workspace }),
         reload,
       }),
+        trust: () => lockTrustFor(process.env, this.opts.home),
       // LLM providers: list, add/edit/remove in skill-studio.json, test (electron/host/providers).
       ...providerHandlers({
         workspace,

@@ -1,5 +1,15 @@
 /** "Install to…" through the real router and host: clients, preview, install, conflicts. */
-import { lstat, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import {
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -72,6 +82,13 @@ describe('install.* methods', () => {
     const installed = path.join(ws, '.claude', 'skills', 'mine');
     expect(await readFile(path.join(installed, 'SKILL.md'), 'utf8')).toBe(md('mine'));
     expect(host.listing().skills.map((s) => s.dir)).toContain(installed);
+    // This user's own install: its lockfile is recorded as theirs, by real path and hash.
+    const trusted = JSON.parse(
+      await readFile(path.join(home, '.config', 'skill-studio', 'trusted-lockfiles.json'), 'utf8'),
+    ) as { lockfiles: Record<string, string> };
+    expect(Object.keys(trusted.lockfiles)).toEqual([
+      path.join(ws, '.claude', 'skills', 'skills-lock.json'),
+    ]);
 
     // Again: the copy is there now, so the install stops with the diff.
     await writeFile(path.join(mineDir(), 'SKILL.md'), md('mine', '\nlicense: MIT'));
@@ -116,5 +133,22 @@ describe('install.* methods', () => {
     await expect(
       call('install.preview', { skill: mineDir(), client: 'adk', scope: 'user' }),
     ).rejects.toThrow(/reads no user skills folder/);
+  });
+
+  it('refuses to install through a .claude/skills a repository committed as a link, naming where it points', async () => {
+    const elsewhere = path.join(tmp, 'elsewhere');
+    await mkdir(elsewhere);
+    await mkdir(path.join(ws, '.claude'));
+    await symlink(elsewhere, path.join(ws, '.claude', 'skills'));
+    const params = { skill: mineDir(), client: 'claude-code', scope: 'project' };
+    for (const [method, extra] of [
+      ['install.preview', {}],
+      ['install.skill', { mode: 'copy' }],
+    ] as const)
+      await expect(call(method, { ...params, ...extra })).rejects.toMatchObject({
+        code: 'forbidden_path',
+        message: expect.stringContaining(`to ${elsewhere}, outside ${ws}`) as unknown,
+      });
+    expect(await readdir(elsewhere)).toEqual([]);
   });
 });

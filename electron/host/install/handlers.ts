@@ -9,11 +9,12 @@
 import path from 'node:path';
 import type { SkillRecord } from '../../../shared/skill/model';
 import type { Handlers } from '../router';
-import { detectClients, installFolder, type InstallRoots } from './clients';
+import { checkedInstallFolder, detectClients, type InstallRoots } from './clients';
 import { checkSkillForClient, installSkills } from './install';
 import { openSource } from './install-source';
 import { existsNoFollow } from '../skills-admin/free-name';
 import { InvalidRequestError } from '../fs/errors';
+import type { LockTrust } from './lock-trust';
 
 export interface InstallContext {
   skillAt(ref: string): SkillRecord;
@@ -21,6 +22,8 @@ export interface InstallContext {
   roots(): InstallRoots;
   /** Re-reads the skill sources now, so the installed skill shows at once. */
   reload(): Promise<void>;
+  /** This user's record of own lockfiles (lock-trust.ts); absent: installs are not recorded. */
+  trust?(): LockTrust;
 }
 
 type InstallMethods = 'install.clients' | 'install.preview' | 'install.skill';
@@ -37,7 +40,8 @@ export function installHandlers(ctx: InstallContext): Pick<Handlers, InstallMeth
   return {
     'install.clients': async () => ({ clients: await detectClients(ctx.roots()) }),
     'install.preview': async ({ skill, client, scope }) => {
-      const folder = installFolder(client, scope, ctx.roots());
+      // The dialog hears of a skills folder that is a link out of the project before it asks.
+      const folder = await checkedInstallFolder(client, scope, ctx.roots());
       const { skill: found } = await openSkill(ctx.skillAt(skill));
       const target = path.join(folder, found.name);
       return {
@@ -57,6 +61,7 @@ export function installHandlers(ctx: InstallContext): Pick<Handlers, InstallMeth
         mode,
         onConflict,
         force,
+        trust: ctx.trust?.(),
       });
       if (report.skills.some((o) => o.result !== 'conflict' && o.result !== 'refused'))
         await ctx.reload();

@@ -27,6 +27,7 @@ import { installedState, reinstallSkill } from './install';
 import type { LockTrust } from './lock-trust';
 import { isOwnLockfile, lockfilePath, readLockfileAt, type LockEntry } from './lockfile';
 import { compareFiles, hasChanges } from './skill-tree';
+import { existsNoFollow } from '../skills-admin/free-name';
 import { errorMessage } from '../../../shared/errors';
 
 export type UpdateStatus = 'current' | 'outdated' | 'live' | 'unavailable' | 'unapproved';
@@ -103,6 +104,7 @@ async function lockfilesOf(roots: InstallRoots, opts: TrustOptions): Promise<Rea
       // Several clients share a folder (~/.agents/skills): read its lockfile once.
       if (!folder || seen.has(folder)) continue;
       seen.add(folder);
+      if (!(await existsNoFollow(folder))) continue;
       await checkFolderInside(folder, scope, roots);
       const read = await readLockfileAt(folder);
       if (read.hash === null) continue;

@@ -14,6 +14,7 @@ import { defineStudioThemes } from './themes';
 import { registerSkillMdProviders } from './monaco-providers';
 import { registerSkillMdLanguage } from './skill-md-language';
 import { followModelLanguage } from './editor-behaviour';
+import { installMonacoCancellationFilter } from './monaco-cancellation';
 
 export type Monaco = typeof monaco;
 
@@ -28,6 +29,7 @@ export function setupMonaco(): Monaco {
       return new EditorWorker();
     },
   };
+  installMonacoCancellationFilter(self);
   loader.config({ monaco });
   defineStudioThemes(monaco);
   registerSkillMdLanguage(monaco);

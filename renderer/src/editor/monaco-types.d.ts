@@ -3,3 +3,9 @@
 declare module 'monaco-editor/esm/vs/editor/edcore.main.js' {
   export * from 'monaco-editor';
 }
+
+// Monaco's own test for its cancellation errors (monaco-cancellation.ts).
+declare module 'monaco-editor/esm/vs/base/common/errors.js' {
+  export function isCancellationError(error: unknown): boolean;
+  export class CancellationError extends Error {}
+}
