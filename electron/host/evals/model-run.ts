@@ -23,7 +23,10 @@ import { errorMessage } from '../../../shared/errors';
 import {
   createChatClient,
   ProviderError,
+  redactingClient,
   resolveApiKey,
+  runSecrets,
+  SecretScrubber,
   type ChatClient,
   type ToolSpec,
   type LoadedProviderSet,
@@ -266,7 +269,12 @@ export async function callModel(
   const set = await env.providers();
   const key = resolveApiKey(target.provider, set, process.env, set.userFile);
   if (!key.ok) throw new Error(key.message);
-  const client = clientOf(env, target.provider, key.key, () => {});
+  // As in the agent loop: no key the run could use comes back in the grader's words.
+  const scrubber = new SecretScrubber([key.key, ...runSecrets(set, process.env, set.userFile)]);
+  const client = redactingClient(
+    clientOf(env, target.provider, key.key, () => {}),
+    scrubber,
+  );
   const signal = AbortSignal.any([opts.signal, AbortSignal.timeout(opts.timeoutMs)]);
   const turn = await client.stream(
     {

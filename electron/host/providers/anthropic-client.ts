@@ -10,6 +10,8 @@
  * blocks are assembled from `input_json_delta` fragments (the first one is `""`); usage
  * comes from `message_start` and the cumulative `message_delta`; an `error` event is
  * the provider's failure. A stream that ends without `message_stop` was cut mid-message.
+ * What a turn may grow to is capped (output-limits.ts): the SDK reads at most 64 KiB of
+ * an error body (its `fetch` is capped), text and tool input are charged to the budget.
  */
 import Anthropic from '@anthropic-ai/sdk';
 import type {
@@ -34,6 +36,13 @@ import {
 import { withRetry } from './retry';
 import { redactSecrets } from './api-keys';
 import { readSseStream } from './sse-stream';
+import {
+  capCause,
+  cappedFetch,
+  checkToolArguments,
+  checkToolCallCount,
+  OutputBudget,
+} from './output-limits';
 
 export interface AnthropicClientOptions {
   providerId: string;
@@ -61,6 +70,8 @@ export class AnthropicClient implements ChatClient {
       maxRetries: 0,
       // The SDK's own logs could show request details; the run logs what matters.
       logLevel: 'off',
+      // The SDK reads an error body whole: only its start ever reaches it.
+      fetch: cappedFetch(`provider "${this.options.providerId}"`),
     });
     return this.client;
   }
@@ -132,8 +143,8 @@ export class AnthropicClient implements ChatClient {
           this.options.onRetry?.(`${err.message}; retrying in ${(wait / 1000).toFixed(1)} s`),
       },
     );
-    const turn = new TurnBuilder(req.model, handlers);
     const who = `provider "${ctx.providerId}"`;
+    const turn = new TurnBuilder(req.model, handlers, req.budget ?? new OutputBudget(), who);
     await readSseStream(response, {
       ctx,
       signal: req.signal,
@@ -178,6 +189,8 @@ class TurnBuilder {
   constructor(
     model: string,
     private readonly handlers: StreamHandlers,
+    private readonly budget: OutputBudget,
+    private readonly who: string,
   ) {
     this.model = model;
   }
@@ -195,6 +208,7 @@ class TurnBuilder {
         if (block.type === 'tool_use') {
           this.blocks.set(event.index, { id: block.id, name: block.name, json: '' });
           this.order.push(event.index);
+          checkToolCallCount(this.order.length, this.who);
         } else if (block.type === 'text' && block.text) {
           this.emitText(block.text);
         }
@@ -205,7 +219,11 @@ class TurnBuilder {
         if (d.type === 'text_delta') this.emitText(d.text);
         else if (d.type === 'input_json_delta') {
           const block = this.blocks.get(event.index);
-          if (block) block.json += d.partial_json;
+          if (block) {
+            checkToolArguments(block.json.length + d.partial_json.length, this.who, block.name);
+            this.budget.charge(d.partial_json.length, this.who);
+            block.json += d.partial_json;
+          }
         }
         break;
       }
@@ -222,6 +240,7 @@ class TurnBuilder {
   }
 
   private emitText(t: string): void {
+    this.budget.charge(t.length, this.who);
     this.text += t;
     this.pendingText += t;
   }
@@ -268,6 +287,8 @@ class TurnBuilder {
 function toProviderError(ctx: ErrorContext, err: unknown, signal: AbortSignal): ProviderError {
   if (err instanceof ProviderError) return err;
   if (signal.aborted || err instanceof Anthropic.APIUserAbortError) return abortedError();
+  const cap = capCause(err);
+  if (cap) return cap;
   if (err instanceof Anthropic.APIConnectionError) return networkError(ctx, err.cause ?? err);
   if (err instanceof Anthropic.APIError && typeof err.status === 'number') {
     const said = err.apiMessage ?? providerMessage(err.error, err.message);

@@ -2,6 +2,7 @@
  * One conversation model for every provider: the agent loop speaks this, and each client
  * (anthropic-client.ts, openai-client.ts) maps it to and from its own wire format.
  */
+import type { OutputBudget } from './output-limits';
 
 export interface ToolSpec {
   name: string;
@@ -60,6 +61,11 @@ export interface ChatRequest {
   signal: AbortSignal;
   /** When the run's wall clock ends (epoch ms): retries never wait past it. */
   deadline: number;
+  /**
+   * What the run may still take in (output-limits.ts), shared by its turns; without
+   * one, the turn gets a budget of its own, so a stream is always capped.
+   */
+  budget?: OutputBudget;
 }
 
 /** What one model turn produced, once its stream has ended. */

@@ -22,6 +22,8 @@ export * from './provider-config';
 export * from './chat-types';
 export { resolveApiKey, redactSecrets, isLoopbackUrl, type KeyResolution } from './api-keys';
 export { ProviderError, type ProviderErrorKind } from './provider-errors';
+export { OutputBudget, OutputCapError } from './output-limits';
+export { redactingClient, runSecrets, SecretScrubber } from './run-secrets';
 export { checkProvider, listModels, type ProviderCheck } from './provider-check';
 export { userProvidersPath, loadUserProviders, USER_PROVIDERS_ENV } from './user-providers';
 export {

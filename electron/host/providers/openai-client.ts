@@ -9,7 +9,8 @@
  * assembler.ts), `finish_reason: "stop"` although tool calls came (they are run), a
  * final usage chunk with `choices: []`, a stream without `[DONE]` once a
  * finish_reason came. A stream that ends before any finish_reason is an error: the
- * message was cut.
+ * message was cut. What the stream may grow to is capped (output-limits.ts): an error
+ * body is read to 64 KiB, text and tool calls are charged to the run's budget.
  */
 import type {
   ChatClient,
@@ -33,6 +34,7 @@ import { withRetry } from './retry';
 import { redactSecrets } from './api-keys';
 import { readSseStream, type EventSourceMessage } from './sse-stream';
 import { ToolCallAssembler, type ToolCallDelta } from './tool-call-assembler';
+import { OutputBudget, readErrorBody } from './output-limits';
 
 export interface OpenAiClientOptions {
   providerId: string;
@@ -115,7 +117,8 @@ export class OpenAiCompatibleClient implements ChatClient {
       throw networkError(ctx, err);
     }
     if (!response.ok) {
-      const text = await response.text().catch(() => '');
+      // Only the start: a hostile server's error body may never end.
+      const text = await readErrorBody(response);
       throw httpError(
         ctx,
         response.status,
@@ -133,7 +136,8 @@ export class OpenAiCompatibleClient implements ChatClient {
     handlers: StreamHandlers,
   ): Promise<ChatTurn> {
     const who = `provider "${ctx.providerId}"`;
-    const calls = new ToolCallAssembler();
+    const budget = req.budget ?? new OutputBudget();
+    const calls = new ToolCallAssembler(budget, who);
     let text = '';
     let finish: string | null = null;
     let model = req.model;
@@ -180,6 +184,7 @@ export class OpenAiCompatibleClient implements ChatClient {
         if (typeof choice.index === 'number' && choice.index !== 0) continue;
         const delta = (choice.delta ?? {}) as { content?: unknown; tool_calls?: unknown };
         if (typeof delta.content === 'string' && delta.content !== '') {
+          budget.charge(delta.content.length, who);
           text += delta.content;
           pendingText += delta.content;
         }

@@ -3,7 +3,9 @@
  * `skill-studio providers`). Listing asks `GET /v1/models` (Anthropic through its SDK;
  * OpenAI-compatible with fetch) and, when a server has no such route, Ollama's
  * `/api/tags`. The check says for each provider: is the key there, is the server
- * reachable, which models it offers, and when something fails, what to fix.
+ * reachable, which models it offers, and when something fails, what to fix. A list is
+ * read to 4 MiB at most and an error body to 64 KiB (output-limits.ts): the server may be
+ * anyone's.
  */
 import Anthropic from '@anthropic-ai/sdk';
 import type { ProviderConfig, ProviderSet } from './provider-config';
@@ -18,6 +20,13 @@ import {
   retryAfterMs,
   type ErrorContext,
 } from './provider-errors';
+import {
+  capCause,
+  cappedFetch,
+  MAX_MODEL_LIST_BYTES,
+  readCappedText,
+  readErrorBody,
+} from './output-limits';
 
 export const CHECK_TIMEOUT_MS = 10_000;
 
@@ -122,12 +131,18 @@ async function listAnthropic(
     baseURL: provider.base_url,
     maxRetries: 0,
     logLevel: 'off',
+    fetch: cappedFetch(
+      `provider "${provider.id}": ${provider.base_url}/v1/models`,
+      MAX_MODEL_LIST_BYTES,
+    ),
   });
   try {
     const page = await sdk.models.list({ limit: 100 }, { signal });
     return page.data.map((m) => m.id);
   } catch (err) {
     if (signal.aborted) throw timeoutOrAbort(ctx, signal);
+    const cap = capCause(err);
+    if (cap) throw cap;
     if (err instanceof Anthropic.APIConnectionError) throw networkError(ctx, err.cause ?? err);
     if (err instanceof Anthropic.APIError && typeof err.status === 'number')
       throw httpError(
@@ -153,14 +168,28 @@ async function getJson(
     if (signal.aborted) throw timeoutOrAbort(ctx, signal);
     throw networkError(ctx, err);
   }
-  const text = await response.text().catch(() => '');
   if (!response.ok)
     throw httpError(
       ctx,
       response.status,
-      providerMessage(text, response.statusText),
+      providerMessage(await readErrorBody(response), response.statusText),
       retryAfterMs(response.headers),
     );
+  let text: string;
+  try {
+    const read = await readCappedText(response, MAX_MODEL_LIST_BYTES);
+    if (read.over)
+      throw new ProviderError(
+        'protocol',
+        `provider "${ctx.providerId}": ${url} answered with a list over ${MAX_MODEL_LIST_BYTES / (1024 * 1024)} MiB; check base_url`,
+        response.status,
+      );
+    text = read.text;
+  } catch (err) {
+    if (err instanceof ProviderError) throw err;
+    if (signal.aborted) throw timeoutOrAbort(ctx, signal);
+    throw networkError(ctx, err);
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -81,6 +81,9 @@ export function providerMessage(body: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The most of a provider's own words an error message repeats. */
+const MAX_WORDS = 500;
+
 /** An HTTP error status as a ProviderError that says what to fix. */
 export function httpError(
   ctx: ErrorContext,
@@ -89,7 +92,9 @@ export function httpError(
   retryAfter: number | null,
 ): ProviderError {
   const who = `provider "${ctx.providerId}" (${ctx.baseUrl})`;
-  const words = redactSecrets(said, ctx.secrets);
+  // The provider's words, not its whole body: a message is for a person to read.
+  const short = said.length > MAX_WORDS ? `${said.slice(0, MAX_WORDS)}…` : said;
+  const words = redactSecrets(short, ctx.secrets);
   if (status === 401)
     return new ProviderError(
       'auth',

@@ -8,8 +8,12 @@
  * - the name resent on every chunk: a name equal to the call's is not appended;
  * - arguments sent as an object instead of JSON text;
  * - no `index` at all (taken as the position in the chunk's list), no `id` (one is made).
+ *
+ * What a call may grow to is capped (output-limits.ts): one call's arguments, the calls
+ * of one turn, and every character against the run's budget; over a cap, `push` throws.
  */
 import type { ToolCall } from './chat-types';
+import { checkToolArguments, checkToolCallCount, type OutputBudget } from './output-limits';
 
 interface Pending {
   id: string;
@@ -29,6 +33,12 @@ export class ToolCallAssembler {
   /** The call each wire index currently feeds. */
   private readonly byIndex = new Map<number, Pending>();
 
+  constructor(
+    private readonly budget: OutputBudget,
+    /** Who sends the calls, for the messages of a cap. */
+    private readonly who: string,
+  ) {}
+
   push(deltas: readonly ToolCallDelta[]): void {
     deltas.forEach((d, position) => {
       const index = typeof d.index === 'number' ? d.index : position;
@@ -45,9 +55,16 @@ export class ToolCallAssembler {
       if (!call || (id !== null && id !== call.id)) {
         call = { id: id ?? `call_${this.calls.length + 1}`, name: '', args: '' };
         this.calls.push(call);
+        checkToolCallCount(this.calls.length, this.who);
         this.byIndex.set(index, call);
       }
       if (name && name !== call.name) call.name = call.name === '' ? name : call.name;
+      const grown =
+        typeof rawArgs === 'object' && rawArgs !== null
+          ? args.length
+          : call.args.length + args.length;
+      checkToolArguments(grown, this.who, call.name);
+      this.budget.charge(args.length, this.who);
       if (typeof rawArgs === 'object' && rawArgs !== null) call.args = args;
       else call.args += args;
     });

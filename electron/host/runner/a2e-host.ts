@@ -16,6 +16,8 @@
  * Blocked (skill-readiness.ts). One connection cannot have two calls in flight
  * under one request id. Every accepted call is a live run (live-runs.ts) until
  * its executor has stopped, so a host that is shutting down can kill them all.
+ * Every call on a connection gets exactly one response: one that cannot be encoded
+ * or written is replaced by a small `runtime_error` response saying so.
  */
 import {
   type A2EOutbound,
@@ -56,6 +58,9 @@ import type {
 } from './types';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { errorMessage } from '../../../shared/errors';
+import { createLogger } from '../log';
+
+const log = createLogger('a2e');
 
 export interface A2EHostOptions {
   catalog: SkillCatalog;
@@ -334,7 +339,12 @@ export class A2EHost {
     const events: SkillEvent[] = [];
     let seq = 0;
     let replied = false;
-    const timer = setTimeout(() => abort('timeout'), timeoutMs);
+    const timer = setTimeout(() => {
+      log.info(
+        `call "${req.id}" of "${req.name}" reached its ${timeoutMs} ms timeout; stopping it`,
+      );
+      abort('timeout');
+    }, timeoutMs);
 
     const executor = this.executors[record.summary.kind];
     // An async wrapper: an executor that throws instead of rejecting still settles here.
@@ -437,6 +447,7 @@ export class A2EHost {
       let timer: NodeJS.Timeout | null = null;
       const onAbort = (): void => {
         timer = setTimeout(() => {
+          log.warn(`a skill did not stop within ${grace} ms of its abort; answering without it`);
           resolve({
             success: false,
             error_code: signal.reason === 'timeout' ? 'timeout' : 'cancelled',
@@ -517,8 +528,27 @@ class HostConnection implements Connection {
     }
     try {
       this.options.send(msg);
-    } catch {
-      // The transport is gone; its close will follow.
+    } catch (err) {
+      // A response must still arrive: one too large to encode (or that the transport
+      // refused) is replaced by a small one saying so. If the transport is gone, so
+      // is this one, and its close follows.
+      if (msg.type !== 'skill/call/resp') return;
+      log.warn(
+        `the response to call "${msg.req_id}" could not be sent; answering runtime_error`,
+        err,
+      );
+      try {
+        this.options.send(
+          makeCallResponse(msg.req_id, msg.name, {
+            error: transportError(
+              'runtime_error',
+              `the response of "${msg.name}" could not be sent (${errorMessage(err)}); its events were streamed before it`,
+            ),
+          }),
+        );
+      } catch {
+        // The transport is gone.
+      }
     }
   }
 

@@ -4,6 +4,9 @@
  * chunk in a provider's exact wire format (anthropic-wire.ts, openai-wire.ts), cut
  * mid-way, or never answered. It records every request (headers and body) and tells
  * when a client closed its connection before the reply ended (cancel, timeout).
+ * A `stream` reply is a hostile one: chunks made one at a time (never held whole, so a
+ * body of gigabytes costs the test nothing), written as fast as the client reads them,
+ * until the maker says stop or the client goes; `streamedBytes` tells how much it took.
  * Binds 127.0.0.1 only.
  */
 import http from 'node:http';
@@ -15,7 +18,17 @@ export type Reply =
   /** SSE chunks written one after the other; `cut` destroys the socket after them. */
   | { kind: 'sse'; chunks: string[]; cut?: boolean; gapMs?: number; holdOpen?: boolean }
   /** Headers never come. */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /**
+   * A body made chunk by chunk, `next(i)` giving the i-th (null: the end), each written
+   * when the client has taken the one before. Not recorded in `sent`.
+   */
+  | {
+      kind: 'stream';
+      status?: number;
+      contentType?: string;
+      next: (i: number) => string | null;
+    };
 
 export interface RecordedRequest {
   method: string;
@@ -31,8 +44,10 @@ export interface WireServer {
   /** Resolves when a client has closed a connection whose reply had not ended. */
   clientClosedEarly: Promise<void>;
   earlyCloses: number;
-  /** Every byte the server sent, for secret checks. */
+  /** Every byte the server sent, for secret checks (`stream` replies excepted). */
   sent: string[];
+  /** Bytes written by `stream` replies so far. */
+  streamedBytes: number;
   close(): Promise<void>;
 }
 
@@ -53,6 +68,7 @@ export async function startWireServer(
   const sent: string[] = [];
   let earlyCloses = 0;
   let served = 0;
+  const streamed = { bytes: 0 };
   let markClosed!: () => void;
   const clientClosedEarly = new Promise<void>((r) => (markClosed = r));
   const sockets = new Set<import('node:net').Socket>();
@@ -90,7 +106,8 @@ export async function startWireServer(
           markClosed();
         }
       });
-      answer(reply, res, record ? sent : null, timers);
+      if (reply.kind === 'stream') streamBody(reply, res, streamed);
+      else answer(reply, res, record ? sent : null, timers);
     });
   });
   server.on('connection', (s) => {
@@ -106,6 +123,9 @@ export async function startWireServer(
     get earlyCloses() {
       return earlyCloses;
     },
+    get streamedBytes() {
+      return streamed.bytes;
+    },
     sent,
     close: () =>
       new Promise<void>((resolve) => {
@@ -117,7 +137,7 @@ export async function startWireServer(
 }
 
 function answer(
-  reply: Reply,
+  reply: Exclude<Reply, { kind: 'stream' }>,
   res: http.ServerResponse,
   sent: string[] | null,
   timers: Set<NodeJS.Timeout>,
@@ -158,4 +178,33 @@ function answer(
     } else setImmediate(next);
   };
   next();
+}
+
+function streamBody(
+  reply: Extract<Reply, { kind: 'stream' }>,
+  res: http.ServerResponse,
+  streamed: { bytes: number },
+): void {
+  res.writeHead(reply.status ?? 200, {
+    'content-type': reply.contentType ?? 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+  });
+  let i = 0;
+  let gone = false;
+  res.on('close', () => (gone = true));
+  const pump = (): void => {
+    while (!gone) {
+      const chunk = reply.next(i++);
+      if (chunk === null) {
+        res.end();
+        return;
+      }
+      streamed.bytes += Buffer.byteLength(chunk);
+      if (!res.write(chunk)) {
+        res.once('drain', pump);
+        return;
+      }
+    }
+  };
+  pump();
 }

@@ -21,7 +21,12 @@
  * other 4xx, broken stream → skill_error with the provider's words and what to fix;
  * max_turns reached → skill_error saying so; wall clock → timeout (the host's cause).
  * No key or Authorization header ever reaches an event, a log or an error: keys stay
- * inside the client, and every provider message is redacted.
+ * inside the client, and whatever the provider sends back has every key the run could
+ * use taken out (providers/run-secrets.ts), streamed text too, before it is emitted.
+ *
+ * Caps (providers/output-limits.ts): the run's transcript, one tool call's arguments,
+ * the tool calls of a turn and the streamed pieces of text; hitting one ends the run as
+ * a skill_error with `truncated: true`, as a script's output cap does.
  */
 import {
   addUsage,
@@ -30,9 +35,13 @@ import {
   emptyUsage,
   findProvider,
   modelAllowed,
-  redactSecrets,
+  OutputBudget,
+  OutputCapError,
+  redactingClient,
   resolveApiKey,
+  runSecrets,
   ProviderError,
+  SecretScrubber,
   type ChatClient,
   type ChatMessage,
   type LoadedProviderSet,
@@ -44,6 +53,9 @@ import type { ExecContext, ExecOutcome } from '../types';
 import { runTool, toolsFor, unknownDeclaredTools } from './skill-tools';
 import { isBuiltinTool } from '../../../../shared/skill/builtin-tools';
 import { userTurn } from './user-turn';
+import { createLogger } from '../../log';
+
+const log = createLogger('llm');
 
 export const RESPONSE_ARTIFACT = 'response.md';
 export const DEFAULT_MAX_TURNS = 10;
@@ -227,7 +239,9 @@ async function runAgent(
   const set = await options.providers();
   const skill = ctx.record.definition.name;
   const kind = ctx.record.summary.kind;
-  const { emit, signal, turns: budget } = spec;
+  const { signal, turns: budget } = spec;
+  // Until the keys are known, nothing of the provider's has been seen yet.
+  let emit: ExecContext['emit'] = spec.emit;
   let choice = chooseProvider(set, ctx);
   if (!choice.ok) {
     return {
@@ -249,11 +263,17 @@ async function runAgent(
   if (choice.warning) emit('log', { level: 'warn', message: choice.warning });
   const key = resolveApiKey(provider, set, env, set.userFile);
   if (!key.ok) return { success: false, error_code: 'skill_error', error: key.message };
-  const secrets = [key.key];
+  // Every key the run could use, not only this provider's: any of them may come back.
+  const scrubber = new SecretScrubber([key.key, ...runSecrets(set, env, set.userFile)]);
+  emit = (kind, data) => spec.emit(kind, scrubber.value(data));
   const onRetry = (message: string): void =>
-    emit('log', { level: 'warn', message: redactSecrets(message, secrets) });
-  const client =
-    options.clientFor?.(provider, key.key, onRetry) ?? createChatClient(provider, key.key, onRetry);
+    emit('log', { level: 'warn', message: scrubber.message(message) });
+  const client = redactingClient(
+    options.clientFor?.(provider, key.key, onRetry) ?? createChatClient(provider, key.key, onRetry),
+    scrubber,
+  );
+  const output = new OutputBudget();
+  const who = `provider "${provider.id}"`;
 
   const own = await toolsFor(ctx.record);
   let tools = own;
@@ -301,9 +321,14 @@ async function runAgent(
     return {
       success: false,
       error_code: code,
-      error: redactSecrets(error, secrets),
+      error: scrubber.message(error),
       metadata: metadata(),
     };
+  };
+  const capped = (err: OutputCapError): ExecOutcome => {
+    stopReason = err.cap;
+    log.warn(`the run of "${skill}" hit a cap: ${scrubber.message(err.message)}`);
+    return { ...failed(err.message), truncated: true };
   };
 
   emit('progress', { pct: 0, message: `${whose}turn ${budget.used} of ${maxTurns}` });
@@ -328,9 +353,11 @@ async function runAgent(
           maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
           signal,
           deadline,
+          budget: output,
         },
         {
           onText: (delta) => {
+            output.textEvent(who);
             if (firstTokenMs === null) firstTokenMs = Date.now() - started;
             turnText += delta;
             emit('artifact', {
@@ -355,6 +382,7 @@ async function runAgent(
           cause,
         );
       }
+      if (err instanceof OutputCapError) return capped(err);
       stopReason = 'error';
       const message =
         err instanceof ProviderError ? err.message : `the model call failed: ${String(err)}`;
@@ -386,7 +414,14 @@ async function runAgent(
     const results: ToolResult[] = [];
     for (const call of reply.toolCalls) {
       if (signal.aborted) break;
-      results.push(await runToolCall(call, toolCtx, options, deadline));
+      const result = await runToolCall(call, toolCtx, options, deadline, scrubber);
+      try {
+        output.charge(result.content.length, `the tool "${call.name}"`);
+      } catch (err) {
+        if (err instanceof OutputCapError) return capped(err);
+        throw err;
+      }
+      results.push(result);
     }
     messages.push({ role: 'tool', results });
   }
@@ -403,6 +438,7 @@ async function runToolCall(
   ctx: ExecContext,
   options: SkillAgentOptions,
   deadline: number,
+  scrubber: SecretScrubber,
 ): Promise<ToolResult> {
   const parsed = parseArguments(call.argumentsText);
   ctx.emit('log', {
@@ -424,6 +460,8 @@ async function runToolCall(
         content: `error: the arguments are not valid JSON (${parsed.error}); send a JSON object`,
         isError: true,
       };
+  // Before the preview cuts it: a key cut in two would not be found afterwards.
+  outcome.content = scrubber.text(outcome.content);
   ctx.emit('log', {
     level: outcome.isError ? 'warn' : 'info',
     message: `tool ${call.name} → ${preview(outcome.content)}`,
