@@ -1,0 +1,141 @@
+/**
+ * OpenCode itself (the pinned version), run through its runner against a fake model server
+ * speaking chat completions: the skill is activated through the `skill` tool and the
+ * parser says so; the listing OpenCode sent holds the skill; only the reading tools and
+ * `skill` are offered unless scripts are allowed; the prompt arrives exactly as written;
+ * the key it sends is the run's relay token, and no file of the run holds it; nothing
+ * reaches the npm registry or GitHub (no ripgrep download); a query that should not
+ * trigger does not; a 401 ends the run as an error.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import {
+  agentClientBinDir,
+  agentClientPath,
+  skipAgentClient,
+} from '../../../test-support/agent-clients';
+import { startWireServer, type WireServer } from '../../providers/test-support/wire-server';
+import {
+  chatCompletionsReply,
+  type FakeModelScript,
+} from '../test-support/fake-model-server-google-chat';
+import { findRipgrep, opencodeParser, opencodeRunner } from './opencode';
+import { activated, RELAY_KEY, runRunner, skillMd } from './test-support/spawn-runner';
+
+const SKILL = 'pdf-tables';
+const DESCRIPTION = 'Extract tables from PDF files into CSV. Use when the user asks about a PDF.';
+
+let server: WireServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+beforeAll(() => {
+  // As CI: the clients' .bin folders on PATH (Codex's platform package brings an rg).
+  process.env.PATH = [agentClientBinDir('opencode'), agentClientBinDir('codex'), process.env.PATH]
+    .filter(Boolean)
+    .join(path.delimiter);
+});
+
+const decide: FakeModelScript = (prompt) =>
+  /pdf/i.test(prompt)
+    ? { kind: 'activate', skill: SKILL, answer: 'Tables extracted.' }
+    : { kind: 'answer', answer: 'Paris.' };
+
+async function run(script: FakeModelScript, prompt: string, allowScripts = false) {
+  server = await startWireServer((req) => chatCompletionsReply(req, script));
+  return runRunner({
+    runner: opencodeRunner,
+    binary: agentClientPath('opencode'),
+    relayUrl: server.url,
+    kind: 'openai-compatible',
+    model: 'fake-model',
+    prompt,
+    skills: [{ name: SKILL, skillMd: skillMd(SKILL, DESCRIPTION) }],
+    allowScripts,
+    timeoutMs: 80_000,
+  });
+}
+
+interface ChatBody {
+  messages?: { role: string; content: unknown }[];
+  tools?: { function: { name: string } }[];
+}
+
+const toolsOf = (body: unknown): string[] =>
+  ((body as ChatBody).tools ?? []).map((t) => t.function.name).sort();
+
+describe.skipIf(skipAgentClient('opencode'))('OpenCode runner (real client)', () => {
+  it('activates the skill through its skill tool; the listing holds it; least privilege', async () => {
+    // Two spaces, quotes and a word that looks like a flag: OpenCode must get it verbatim.
+    const prompt = 'Get  the tables out of "report.pdf" --help';
+    const r = await run(decide, prompt);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(activated(r.events)).toEqual([SKILL]);
+    expect(r.events).toContainEqual({ type: 'text', text: 'Tables extracted.' });
+    expect(r.events.some((e) => e.type === 'usage' && e.input_tokens > 0)).toBe(true);
+
+    const conversation = server!.requests.filter((q) => toolsOf(q.json).length > 0);
+    expect(conversation.length).toBe(2);
+    for (const q of server!.requests) {
+      expect(q.url).toBe('/v1/chat/completions');
+      expect(q.headers.authorization).toBe(`Bearer ${RELAY_KEY}`);
+    }
+    const first = conversation[0].json as ChatBody;
+    const system = JSON.stringify(first.messages?.find((m) => m.role === 'system')?.content);
+    expect(system).toContain(`<name>${SKILL}</name>`);
+    expect(system).toContain(DESCRIPTION);
+    const user = first.messages?.find((m) => m.role === 'user')?.content;
+    expect(user).toBe(prompt);
+    expect(toolsOf(first)).toEqual(['glob', 'grep', 'read', 'skill']);
+    // The skill's body came back to the model as the tool's result.
+    expect(JSON.stringify(conversation[1].json)).toContain('Say PINEAPPLE when done.');
+    // The token lives in the environment, not in the config OpenCode read.
+    expect(r.stdout).not.toContain(RELAY_KEY);
+  }, 120_000);
+
+  it('a query that should not trigger: no activation, and the answer', async () => {
+    const r = await run(decide, 'What is the capital of France?');
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(activated(r.events)).toEqual([]);
+    expect(r.events).toContainEqual({ type: 'text', text: 'Paris.' });
+  }, 120_000);
+
+  it('allow scripts offers bash; a 401 ends the run as an error', async () => {
+    const r = await run({ kind: 'status', status: 401, message: 'invalid api key' }, 'hi', true);
+    const conversation = server!.requests.filter((q) => toolsOf(q.json).length > 0);
+    expect(toolsOf(conversation[0].json)).toContain('bash');
+    expect(r.exitCode).not.toBe(0);
+    const final = r.events.find((e) => e.type === 'final');
+    expect(final).toMatchObject({ type: 'final', isError: true });
+    expect(final?.type === 'final' && final.message).toMatch(/invalid api key.*401/);
+  }, 120_000);
+});
+
+describe('OpenCode runner pieces', () => {
+  it('a skill tool that failed (no ripgrep) is no activation', () => {
+    const parse = opencodeParser();
+    const line = JSON.stringify({
+      type: 'tool_use',
+      part: {
+        type: 'tool',
+        tool: 'skill',
+        callID: 'call_1',
+        state: { status: 'error', input: { name: SKILL }, error: 'ripgrep execution failed' },
+      },
+    });
+    const events = parse(line);
+    expect(activated(events)).toEqual([]);
+    expect(events).toContainEqual({
+      type: 'tool_result',
+      id: 'call_1',
+      output: 'ripgrep execution failed',
+      isError: true,
+    });
+  });
+
+  it('without any rg on the machine, the run is refused saying how to get one', async () => {
+    expect(await findRipgrep({ PATH: '/nonexistent' }, '/nonexistent-home')).toBeNull();
+  });
+});
