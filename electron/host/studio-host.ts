@@ -196,6 +196,7 @@ export class StudioHost {
       process.env,
       this.opts.home,
       this.opts.keyStore ?? null,
+      this.workspace,
     );
   }
 

@@ -51,6 +51,27 @@ export interface ProviderView {
   key_stored: boolean;
   /** Why a run could not use the key (variable unset, a host the key may not go to), or null. */
   key_problem: string | null;
+  /**
+   * A workspace provider whose secret waits for the user's approval (`providers.approve`),
+   * or null: nothing is sent to it until then.
+   */
+  approval: ProviderApprovalView | null;
+}
+
+/** What a workspace provider would send, and where, until the user approves it. */
+export interface ProviderApprovalView {
+  /** `env:NAME`, `keychain:ID` or `user-file:ID`. */
+  secret: string;
+  /** The secret in words (`$AWS_SECRET_ACCESS_KEY`), never its value. */
+  what: string;
+  /** `scheme://host:port`. */
+  origin: string;
+  /** The workspace's real path the approval is for; null when none is open. */
+  workspace: string | null;
+  /** Why it is not sent without approval. */
+  reason: string;
+  /** The CLI command that approves it. */
+  command: string;
 }
 
 export interface ProvidersInfo {
@@ -65,6 +86,8 @@ export interface ProvidersInfo {
   user_file_refused: string | null;
   /** Problems of the lists (repeated ids, a literal key in skill-studio.json…). */
   problems: string[];
+  /** The user's own file of approvals of workspace providers; null without a home. */
+  approvals_file: string | null;
   /**
    * Where this mode can keep keys: the desktop app's encrypted store (`available`), or
    * nowhere (browser mode, the CLI: environment variables and the user file only).

@@ -209,6 +209,11 @@ export interface StudioMethods extends EvalMethods, SchemaMethods, AgentClientMe
   'providers.storeKey': [{ id: string; key: string }, ProvidersInfo];
   /** Desktop app only: forget the key stored for the provider. */
   'providers.forgetKey': [{ id: string }, ProvidersInfo];
+  /**
+   * Approves what a workspace provider waits for (its `approval`): this workspace may send
+   * that secret to that scheme, host and port. Kept in the user's settings, never the workspace.
+   */
+  'providers.approve': [{ id: string }, ProvidersInfo];
   /** "Test connection": key present, server reachable, models listed, what to fix. */
   'providers.check': [{ id: string }, ProviderCheckView];
   /** Agent clients with a skills folder, and whether each shows in the home folder / workspace. */

@@ -16,6 +16,7 @@
 import type { SkillCallResponse } from '../protocol/a2e';
 import { escapeSegment, isPlainObject } from './json-path';
 import { parseJsonText } from '../json/json-position';
+import { overrideCarriesCredentials } from '../protocol/llm-override';
 
 export const CASES_DIR = 'tests/cases';
 
@@ -127,7 +128,7 @@ function readLlmOverride(raw: unknown): CaseLlmOverride | undefined | string {
   if (raw === undefined || raw === null) return undefined;
   const shape = '"llm_override" must be {"provider_name": "…", "provider_config": {"model": "…"}}';
   if (!isPlainObject(raw)) return shape;
-  if ('provider_credentials' in raw || Object.keys(raw).some((k) => /key|secret|token/i.test(k)))
+  if (overrideCarriesCredentials(raw, { allowEmptyCredentials: false }))
     return '"llm_override" may not carry credentials: a case names a configured provider, whose key stays where the studio keeps keys';
   if (typeof raw.provider_name !== 'string' || raw.provider_name === '') return shape;
   const out: CaseLlmOverride = { provider_name: raw.provider_name };

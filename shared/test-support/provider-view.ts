@@ -17,5 +17,6 @@ export function providerView(id: string, model: string, models: string[] = []): 
     key_from: null,
     key_stored: false,
     key_problem: null,
+    approval: null,
   };
 }

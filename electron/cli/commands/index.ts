@@ -88,9 +88,9 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: 'providers',
-    usage: 'providers [--json]',
+    usage: 'providers [--json] | providers approve ID [--json]',
     summary:
-      'List the LLM providers calls may use (skill-studio.json, then your own providers file) and check each: key, reachable, models.',
+      'List the LLM providers calls may use (skill-studio.json, then your own providers file) and check each: key, reachable, models, approval; approve ID lets a workspace provider send its key to its host:port.',
     options: {},
     load: () => import('./providers').then((m) => m.providersCommand.run),
   },

@@ -86,6 +86,9 @@ export interface ProvidersReport {
   configProblems: Diagnostic[];
   /** How to add a provider, when there is none. */
   howToAdd: string;
+  /** The user's approvals file (workspace providers' secrets), and why it was not used. */
+  approvalsFile: string | null;
+  approvalsRefused: string | null;
 }
 
 /** The MCP entry `mcp --connect` writes for this workspace, and where. */
@@ -201,6 +204,8 @@ export interface CliMethods {
   'install.trustLockfiles': [{ approved: LockApproval[] }, { recorded: number }];
   // ── providers, MCP clients, the server ────────────────────────────────────
   'providers.checkAll': [Record<string, never>, ProvidersReport];
+  /** Approves what a workspace provider waits for (this workspace, its secret, its host:port). */
+  'providers.approveInCwd': [{ id: string }, ApproveOutcome];
   'mcp.entry': [McpEntryParams, { file: string; command: string }];
   'mcp.connect': [McpEntryParams & { connect: boolean; dryRun: boolean }, McpConnectOutcome];
   'serve.isLoopback': [{ address: string }, boolean];

@@ -77,6 +77,7 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'install.lockfiles': 'install',
   'install.trustLockfiles': 'install',
   'providers.checkAll': 'providers',
+  'providers.approveInCwd': 'providers',
   'mcp.entry': 'mcp-connect',
   'mcp.connect': 'mcp-connect',
   'serve.isLoopback': 'serve',

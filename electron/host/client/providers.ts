@@ -1,18 +1,36 @@
 /**
  * The LLM providers a call may use (the workspace's skill-studio.json, then the user's own
- * file), each checked: key present, server reachable, models listed.
+ * file), each checked: key present, server reachable, models listed; and the user's
+ * approval of what a workspace provider would send.
  */
 import path from 'node:path';
 import { checkProvider, loadProviderSet } from '../providers';
 import { howToAddProvider } from '../runner/llm/skill-agent';
 import { loadWorkspaceConfig, WORKSPACE_CONFIG_FILE } from '../workspace/workspace-config';
-import { sourceHome } from './context';
+import { approveProvider } from '../providers/approve';
+import { sourceHome, type ClientContext } from './context';
 import type { DomainHandlers } from './domain';
 
-export const handlers: DomainHandlers<'providers.checkAll'> = {
+/** The providers in force for the CLI's workspace (the current folder). */
+async function providerSetOf(ctx: ClientContext) {
+  const loaded = await loadWorkspaceConfig(ctx.cwd);
+  const set = await loadProviderSet(
+    loaded.config.providers,
+    ctx.env,
+    sourceHome(ctx),
+    null,
+    ctx.cwd,
+  );
+  return { loaded, set };
+}
+
+export const handlers: DomainHandlers<'providers.checkAll' | 'providers.approveInCwd'> = {
+  async 'providers.approveInCwd'({ id }, ctx) {
+    const { set } = await providerSetOf(ctx);
+    return approveProvider(set, id, ctx.env);
+  },
   async 'providers.checkAll'(_params, ctx) {
-    const loaded = await loadWorkspaceConfig(ctx.cwd);
-    const set = await loadProviderSet(loaded.config.providers, ctx.env, sourceHome(ctx));
+    const { loaded, set } = await providerSetOf(ctx);
     const checks = await Promise.all(
       set.providers.map((p) => checkProvider(p, set, { env: ctx.env, userFile: set.userFile })),
     );
@@ -27,6 +45,8 @@ export const handlers: DomainHandlers<'providers.checkAll'> = {
         (d) => d.code === 'CREDENTIALS_IN_FILE' || (d.field ?? '').startsWith('providers'),
       ),
       howToAdd: howToAddProvider(set.userFile),
+      approvalsFile: set.approvalsFile,
+      approvalsRefused: set.approvalsRefused,
     };
   },
 };

@@ -221,6 +221,7 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   'providers.save': s.object({ provider: PROVIDER_INPUT, previousId: providerId }, ['provider']),
   'providers.remove': s.object({ id: providerId }, ['id']),
   'providers.check': s.object({ id: providerId }, ['id']),
+  'providers.approve': s.object({ id: providerId }, ['id']),
   'providers.storeKey': s.object(
     { id: providerId, key: s.string({ maxLength: MAX_KEY_CHARS, minLength: 1 }) },
     ['id', 'key'],

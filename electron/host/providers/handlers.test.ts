@@ -1,9 +1,10 @@
 /**
  * The providers' Studio API: the list says whether a key is there and never holds it;
  * saving writes skill-studio.json's `providers` (add, rename, one default, unknown keys
- * kept) and refuses anything that looks like a key; remove and check by id.
+ * kept) and refuses anything that looks like a key; remove and check by id; approve
+ * what a workspace provider waits for, in the user's settings only.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +16,8 @@ import { startWireServer, type WireServer } from './test-support/wire-server';
 const SECRET = 'e2e-secret-value-0123456789';
 
 let dir: string;
+/** The user's own settings folder (approvals), outside the workspace. */
+let config: string;
 let env: NodeJS.ProcessEnv;
 
 async function context(): Promise<ProvidersContext> {
@@ -23,7 +26,7 @@ async function context(): Promise<ProvidersContext> {
   return {
     workspace: () => dir,
     workspaceProviders: () => settings.config.providers,
-    providerSet: () => loadProviderSet(settings.config.providers, env, null),
+    providerSet: () => loadProviderSet(settings.config.providers, env, null, null, dir),
     saveConfig: async (patch) => {
       await settings.save(patch);
     },
@@ -41,10 +44,12 @@ async function fileProviders(): Promise<unknown> {
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'providers-api-'));
-  env = {};
+  config = await mkdtemp(path.join(os.tmpdir(), 'providers-config-'));
+  env = { SKILL_STUDIO_PROVIDERS: path.join(config, 'providers.json') };
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
+  await rm(config, { recursive: true, force: true });
 });
 
 describe('providers.list', () => {
@@ -59,7 +64,7 @@ describe('providers.list', () => {
         ],
       }),
     );
-    env = { MY_KEY: SECRET };
+    env = { ...env, MY_KEY: SECRET };
     const api = providerHandlers(await context());
     const info = await api['providers.list']({});
     expect(JSON.stringify(info)).not.toContain(SECRET);
@@ -69,10 +74,58 @@ describe('providers.list', () => {
       key: 'not_needed',
       base_url_set: true,
       source: 'workspace',
+      approval: null,
     });
-    expect(byId.claude).toMatchObject({ key: 'present', key_from: 'env', base_url_set: false });
+    // MY_KEY is not Anthropic's conventional variable: it waits for the user's approval.
+    expect(byId.claude).toMatchObject({
+      key: 'missing',
+      base_url_set: false,
+      approval: {
+        secret: 'env:MY_KEY',
+        what: '$MY_KEY',
+        origin: 'https://api.anthropic.com:443',
+        command: 'skill-studio providers approve claude',
+      },
+    });
+    expect(byId.claude.key_problem).toMatch(/skill-studio providers approve claude/);
     expect(byId.unset.key).toBe('missing');
     expect(byId.unset.key_problem).toContain('export NOT_SET_HERE=');
+    expect(info.approvals_file).toBe(path.join(config, 'provider-approvals.json'));
+  });
+});
+
+describe('providers.approve', () => {
+  it('approves what a workspace provider waits for, in the user settings, 0600, never in the workspace', async () => {
+    const before = JSON.stringify({
+      providers: [{ id: 'claude', kind: 'anthropic', model: 'c', api_key_env: 'MY_KEY' }],
+    });
+    await writeFile(path.join(dir, 'skill-studio.json'), before);
+    env = { ...env, MY_KEY: SECRET };
+    const api = providerHandlers(await context());
+    const info = await api['providers.approve']({ id: 'claude' });
+    expect(info.providers[0]).toMatchObject({ key: 'present', key_from: 'env', approval: null });
+    const file = path.join(config, 'provider-approvals.json');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
+      approvals: [
+        {
+          workspace: await realpath(dir),
+          secret: 'env:MY_KEY',
+          origin: 'https://api.anthropic.com:443',
+          provider: 'claude',
+        },
+      ],
+    });
+    expect(await readdir(dir)).toEqual(['skill-studio.json']);
+    expect(await readFile(path.join(dir, 'skill-studio.json'), 'utf8')).toBe(before);
+    // Nothing left to approve: approving again changes nothing.
+    await api['providers.approve']({ id: 'claude' });
+    expect(
+      (JSON.parse(await readFile(file, 'utf8')) as { approvals: unknown[] }).approvals,
+    ).toHaveLength(1);
+    await expect(api['providers.approve']({ id: 'nope' })).rejects.toThrow(
+      /no provider "nope" is configured/,
+    );
   });
 });
 

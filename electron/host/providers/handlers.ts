@@ -1,7 +1,7 @@
 /**
  * The providers' Studio API methods (the settings view, the playground's picker): list
- * the providers in force with whether each key is there, add, edit and remove a
- * workspace provider, and "test connection". Kept apart from studio-host.ts, which
+ * the providers in force with whether each key is there and what waits for the user's
+ * approval, approve it, add, edit and remove a workspace provider, and "test connection". Kept apart from studio-host.ts, which
  * spreads them into its handler table; they reach the host through the narrow context
  * below.
  *
@@ -36,7 +36,9 @@ import {
 } from './index';
 import path from 'node:path';
 import { redactSecrets } from './api-keys';
+import { approveProvider, approveStoredKey } from './approve';
 import { errorMessage } from '../../../shared/errors';
+import { logSwallowed } from '../log';
 
 export interface ProvidersContext {
   workspace(): string | null;
@@ -56,6 +58,7 @@ type ProviderMethods =
   | 'providers.save'
   | 'providers.remove'
   | 'providers.check'
+  | 'providers.approve'
   | 'providers.storeKey'
   | 'providers.forgetKey';
 
@@ -111,6 +114,7 @@ export function providerView(
     key_from: key.ok && key.key !== null ? (key.from === 'none' ? null : key.from) : null,
     key_stored: set.storedKeys?.has(p.id) ?? false,
     key_problem: key.ok ? null : key.message,
+    approval: key.ok ? null : key.approval,
   };
 }
 
@@ -125,7 +129,11 @@ export async function providersInfo(ctx: ProvidersContext): Promise<ProvidersInf
     workspace_file: ws ? path.join(ws, WORKSPACE_CONFIG_FILE) : null,
     user_file: set.userFile,
     user_file_refused: set.userFileRefused,
-    problems: set.problems.map((p) => p.message),
+    problems: [
+      ...set.problems.map((p) => p.message),
+      ...(set.approvalsRefused ? [set.approvalsRefused] : []),
+    ],
+    approvals_file: set.approvalsFile,
     key_storage: keyStorageView(set),
   };
 }
@@ -248,12 +256,22 @@ export function providerHandlers(ctx: ProvidersContext): Pick<Handlers, Provider
           `the key was not stored: ${redactSecrets(errorMessage(err), [key])}`,
         );
       }
+      // Typing a key for this provider approves it: this workspace, this stored key, this host:port.
+      // When it cannot be kept (no settings folder), the list shows what still waits.
+      if (provider.source === 'workspace')
+        await approveStoredKey(await ctx.providerSet(), provider).catch(
+          logSwallowed(`approve the stored key of provider "${id}"`),
+        );
       return providersInfo(ctx);
     },
     'providers.forgetKey': async ({ id }) => {
       const store = requireKeyStore(ctx);
       if (!(await store.forget(id)))
         throw new StudioError('not_found', `no key is stored for provider "${id}"`);
+      return providersInfo(ctx);
+    },
+    'providers.approve': async ({ id }) => {
+      await approveProvider(await ctx.providerSet(), id, ctx.env());
       return providersInfo(ctx);
     },
     'providers.check': async ({ id }): Promise<ProviderCheckView> => {

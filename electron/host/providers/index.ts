@@ -3,6 +3,8 @@
  * and the connection check. `loadProviderSet` gathers the workspace's and the user's
  * lists; `createChatClient` picks the client of a provider's kind.
  */
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
 import type { ChatClient } from './chat-types';
 import { errorMessage } from '../../../shared/errors';
 import { AnthropicClient } from './anthropic-client';
@@ -17,10 +19,25 @@ import {
 } from './provider-config';
 import { loadUserProviders, userProvidersPath } from './user-providers';
 import type { KeyStoreState, ProviderKeyStore } from './key-store';
+import { approvalsPath, loadApprovals } from './provider-approvals';
 
 export * from './provider-config';
 export * from './chat-types';
-export { resolveApiKey, redactSecrets, isLoopbackUrl, type KeyResolution } from './api-keys';
+export { resolveApiKey, redactSecrets, type KeyResolution } from './api-keys';
+export {
+  approvalsPath,
+  addApproval,
+  removeApproval,
+  originOf,
+  type ProviderApproval,
+  type SecretRef,
+} from './provider-approvals';
+export {
+  pendingApproval,
+  secretCandidate,
+  approveCommand,
+  type PendingApproval,
+} from './secret-gate';
 export { ProviderError, type ProviderErrorKind } from './provider-errors';
 export { OutputBudget, OutputCapError } from './output-limits';
 export { redactingClient, runSecrets, SecretScrubber } from './run-secrets';
@@ -43,26 +60,41 @@ export interface LoadedProviderSet extends ProviderSet {
   problems: ProviderProblem[];
   /** The desktop app's encrypted key store, or null (browser mode, the CLI). */
   keyStore: KeyStoreState | null;
+  /** Where the user's approvals of workspace providers are kept, or null (no home). */
+  approvalsFile: string | null;
+  /** Why the approvals file was not used, or null. */
+  approvalsRefused: string | null;
 }
 
 /**
- * The providers a run may use: the workspace's `providers`, then the user file's, with
- * the keys the desktop app stored (`keyStore`, absent elsewhere).
+ * The providers a run may use: the workspace's `providers` (those of `workspaceRoot`),
+ * then the user file's, with the keys the desktop app stored (`keyStore`, absent
+ * elsewhere) and the user's approvals of workspace providers.
  */
 export async function loadProviderSet(
   workspaceProviders: unknown,
   env: NodeJS.ProcessEnv,
   home: string | null,
   keyStore: ProviderKeyStore | null = null,
+  workspaceRoot: string | null = null,
 ): Promise<LoadedProviderSet> {
   const workspace = readProviders(workspaceProviders, 'workspace');
   const user = await loadUserProviders(userProvidersPath(env, home));
+  const approvalsFile = approvalsPath(env, home);
+  const approvals = await loadApprovals(approvalsFile);
   const set: LoadedProviderSet = {
     ...mergeProviders(workspace, user),
+    // Approvals name a workspace by its real path: a link to it is the same workspace.
+    workspace: workspaceRoot
+      ? await realpath(workspaceRoot).catch(() => path.resolve(workspaceRoot))
+      : null,
+    approvals: approvals.approvals,
     userFile: user.file ?? userProvidersPath(env, home),
     userFileRefused: user.refused,
     problems: user.problems,
     keyStore: keyStore?.state() ?? null,
+    approvalsFile,
+    approvalsRefused: approvals.refused,
   };
   if (keyStore) {
     try {

@@ -4,12 +4,24 @@
  * environment wins over it; a store without a keyring refuses to keep keys; and the
  * Studio API says a key is stored, never what it is.
  */
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  realpath,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EncryptedKeyFile, KEY_FILE, keyProblem, type KeyCipher } from './key-store';
-import { loadProviderSet, resolveApiKey } from './index';
+import { loadProviderSet, resolveApiKey, secretCandidate } from './index';
+import { approveProvider } from './approve';
 import { providerHandlers, type ProvidersContext } from './handlers';
 
 const KEY = 'sk-ant-api03-STOREDSTOREDSTORED-0123456789';
@@ -68,6 +80,22 @@ describe('EncryptedKeyFile', () => {
     expect((await new EncryptedKeyFile(dir, other).load()).size).toBe(0);
   });
 
+  it('writes through the atomic writer: a link planted at the old temp name is never followed', async () => {
+    // The old writer wrote `${file}.${pid}.tmp`: a name anyone could guess and plant a link at.
+    const outside = path.join(dir, 'outside.txt');
+    await writeFile(outside, 'untouched');
+    await symlink(outside, path.join(dir, `${KEY_FILE}.${process.pid}.tmp`));
+    await new EncryptedKeyFile(dir, fakeCipher()).store('claude', 'https://x', KEY);
+    expect(await readFile(outside, 'utf8')).toBe('untouched');
+    expect((await lstat(path.join(dir, KEY_FILE))).isFile()).toBe(true);
+    if (process.platform !== 'win32')
+      expect((await stat(path.join(dir, KEY_FILE))).mode & 0o777).toBe(0o600);
+    // No temp file of ours is left behind.
+    expect(
+      (await readdir(dir)).filter((n) => n.endsWith('.tmp') && !n.includes(`${process.pid}`)),
+    ).toEqual([]);
+  });
+
   it('a damaged file is reported without quoting it', async () => {
     await writeFile(path.join(dir, KEY_FILE), `{"keys": ${KEY}`);
     await expect(new EncryptedKeyFile(dir, fakeCipher()).load()).rejects.toThrow(/not valid JSON/);
@@ -94,14 +122,36 @@ describe('a stored key in a run', () => {
     },
   ];
 
-  it('is used for the base_url it was stored for, even an unknown host (the user chose it)', async () => {
+  it('goes to a workspace provider at its base_url once this workspace is approved for it', async () => {
     const store = new EncryptedKeyFile(dir, fakeCipher());
     await store.store('corp', 'https://llm.corp.example/v1', KEY);
-    const set = await loadProviderSet(workspace('https://llm.corp.example/v1'), {}, null, store);
-    expect(resolveApiKey(set.providers[0], set, {}, null)).toEqual({
+    const ws = path.join(dir, 'ws');
+    const other = path.join(dir, 'other');
+    await mkdir(ws);
+    await mkdir(other);
+    const env = { SKILL_STUDIO_PROVIDERS: path.join(dir, 'settings', 'providers.json') };
+    const load = (root: string) =>
+      loadProviderSet(workspace('https://llm.corp.example/v1'), env, null, store, root);
+    let set = await load(ws);
+    const waiting = resolveApiKey(set.providers[0], set, env, null);
+    expect(waiting).toMatchObject({
+      ok: false,
+      code: 'approval_required',
+      approval: { secret: 'keychain:corp', origin: 'https://llm.corp.example:443' },
+    });
+    await approveProvider(set, 'corp', env);
+    set = await load(ws);
+    expect(resolveApiKey(set.providers[0], set, env, null)).toEqual({
       ok: true,
       key: KEY,
       from: 'keychain',
+    });
+    expect(set.approvals[0].workspace).toBe(await realpath(ws));
+    // Another workspace reusing the id and the URL is not approved by it.
+    set = await load(other);
+    expect(resolveApiKey(set.providers[0], set, env, null)).toMatchObject({
+      ok: false,
+      code: 'approval_required',
     });
   });
 
@@ -127,7 +177,7 @@ describe('a stored key in a run', () => {
       null,
       store,
     );
-    expect(resolveApiKey(set.providers[0], set, env, null)).toMatchObject({
+    expect(secretCandidate(set.providers[0], set, env).candidate).toMatchObject({
       key: 'from-the-environment-0123',
       from: 'env',
     });

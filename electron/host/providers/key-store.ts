@@ -6,8 +6,8 @@
  * browser mode and the CLI simply have no store (their keys come from the environment
  * or the user's providers file).
  *
- * The file (`provider-keys.json` in the app's state folder, mode 0600, written whole
- * and renamed into place) holds, per provider id, the base_url the key was stored for
+ * The file (`provider-keys.json` in the app's state folder, mode 0600, written by the
+ * atomic writer) holds, per provider id, the base_url the key was stored for
  * and the encrypted key in base64 — never the key in clear. A key goes only to the
  * base_url it was stored for: a workspace that later points the same provider id at
  * another server does not get it.
@@ -15,9 +15,10 @@
  * Keys leave this module only towards the chat clients (resolveApiKey); the Studio API
  * says whether one is stored, never what it is.
  */
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../../../shared/errors';
+import { writeFileAtomic } from '../fs/atomic-write';
 import { logSwallowed } from '../log';
 
 /** The encryption the main process offers (Electron safeStorage, or a stand-in in tests). */
@@ -147,10 +148,8 @@ export class EncryptedKeyFile implements ProviderKeyStore {
 
   private async write(shape: FileShape): Promise<void> {
     await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
-    const temp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(temp, JSON.stringify(shape, null, 2) + '\n', { mode: 0o600 });
-    // writeFile keeps the mode of a file that was there; make sure of it.
-    await chmod(temp, 0o600);
-    await rename(temp, this.file);
+    // Exclusive create under a random name, 0600 from the first byte, fsync, rename: a
+    // planted temp name or link is never followed, and a crash leaves the old file whole.
+    await writeFileAtomic(this.file, JSON.stringify(shape, null, 2) + '\n', { mode: 0o600 });
   }
 }

@@ -7,36 +7,37 @@
  * - a provider id that is not configured;
  * - a model the provider's `models` list does not allow;
  * - credentials of any kind (`provider_credentials` with anything in it, or a
- *   credential-named key in `provider_config`): keys are never taken from a message;
+ *   credential-named key anywhere in the override: the one check saved cases use,
+ *   shared/protocol/llm-override.ts): keys are never taken from a message;
+ * - a key LLMConfig does not have (`api_key` beside `provider_name`…);
  * - `provider_config` keys that would redirect the request (`base_url`, headers…).
  *
  * The refusal never repeats what the override carried, so nothing of a credential is
  * echoed or logged.
  */
 import type { LLMConfig } from '../../../shared/protocol/a2e';
-import { isCredentialKey } from '../../../shared/skill/validate-extensions';
+import {
+  LLM_OVERRIDE_KEYS,
+  overrideCarriesCredentials,
+} from '../../../shared/protocol/llm-override';
 import { findProvider, modelAllowed, type ProviderSet } from './provider-config';
 
 /** provider_config keys a call may set. */
 const ALLOWED_CONFIG_KEYS = new Set(['model']);
 
-function hasContent(v: unknown): boolean {
-  if (v === null || v === undefined) return false;
-  if (typeof v === 'object') return Object.keys(v).length > 0;
-  return v !== '';
-}
-
 /** Null when the override may be used; else why it is refused (safe to show). */
 export function checkLlmOverride(override: LLMConfig, set: ProviderSet): string | null {
-  if (hasContent(override.provider_credentials)) {
+  const raw = override as unknown as Record<string, unknown>;
+  if (overrideCarriesCredentials(raw, { allowEmptyCredentials: true })) {
     return 'an llm_override may not carry credentials: the host uses the keys it holds for the providers the user approved; send provider_name (a provider id) and provider_config.model only';
   }
+  const unknown = Object.keys(raw).find((k) => !LLM_OVERRIDE_KEYS.includes(k));
+  if (unknown !== undefined)
+    return `llm_override may hold only ${LLM_OVERRIDE_KEYS.join(', ')}; "${unknown.slice(0, 40)}" is not accepted`;
   const config = override.provider_config ?? {};
   if (typeof config !== 'object' || Array.isArray(config))
     return 'llm_override.provider_config must be an object such as {"model": "…"}';
   for (const key of Object.keys(config)) {
-    if (isCredentialKey(key))
-      return 'an llm_override may not carry credentials: the host uses the keys it holds for the providers the user approved';
     if (!ALLOWED_CONFIG_KEYS.has(key))
       return `llm_override.provider_config may only choose the model; "${key.slice(0, 40)}" is not accepted`;
   }

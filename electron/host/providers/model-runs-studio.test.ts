@@ -57,11 +57,14 @@ let logLines: string[];
 beforeEach(async () => {
   ws = tempWorkspace('skill-studio-model-runs-');
   state = await mkdtemp(path.join(os.tmpdir(), 'skill-studio-state-'));
+  // The user's own settings (where storing a key approves it for this workspace).
+  process.env.SKILL_STUDIO_PROVIDERS = path.join(state, 'settings', 'providers.json');
   logLines = [];
   configureLog({ level: 'debug', sink: (line) => void logLines.push(line) });
 });
 afterEach(async () => {
   configureLog({ sink: null });
+  delete process.env.SKILL_STUDIO_PROVIDERS;
   await server?.close();
   await rm(ws.root, { recursive: true, force: true });
   await rm(state, { recursive: true, force: true });

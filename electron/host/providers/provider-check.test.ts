@@ -16,6 +16,9 @@ afterEach(async () => {
 
 const setOf = (entries: unknown[]) =>
   mergeProviders(readProviders(entries, 'workspace'), readProviders([], 'user'));
+/** The same entries in the user's own file: they may send the key they name. */
+const ownSetOf = (entries: unknown[]) =>
+  mergeProviders(readProviders([], 'workspace'), readProviders(entries, 'user'));
 
 describe('listModels', () => {
   it('anthropic: GET /v1/models through the SDK, with the key', async () => {
@@ -72,7 +75,7 @@ describe('checkProvider', () => {
         body: { object: 'list', data: [{ id: 'gpt-x', object: 'model' }] },
       },
     ]);
-    const set = setOf([
+    const set = ownSetOf([
       {
         id: 'o',
         kind: 'openai-compatible',
@@ -112,7 +115,7 @@ describe('checkProvider', () => {
     server = await startWireServer([
       { kind: 'json', status: 401, body: { error: { message: 'invalid key' } } },
     ]);
-    const set = setOf([
+    const set = ownSetOf([
       {
         id: 'o',
         kind: 'openai-compatible',
@@ -127,6 +130,31 @@ describe('checkProvider', () => {
     });
     expect(check).toMatchObject({ ok: false, reachable: true, key: 'present' });
     expect(check.problem).toMatch(/refused the API key \(401: invalid key\)/);
+  });
+
+  it('a workspace provider with an unapproved key: refused before any request, saying how to approve', async () => {
+    server = await startWireServer([{ kind: 'json', status: 200, body: { data: [] } }]);
+    const set = setOf([
+      {
+        id: 'o',
+        kind: 'openai-compatible',
+        base_url: `${server.url}/v1`,
+        model: 'x',
+        api_key_env: 'K',
+      },
+    ]);
+    const check = await checkProvider(set.providers[0], set, {
+      env: { K: 'sk-abc-000000000000' },
+      userFile: null,
+    });
+    expect(check).toMatchObject({
+      ok: false,
+      reachable: false,
+      key: 'present',
+      approval: { secret: 'env:K', origin: server.url.replace(/\/$/, '') },
+    });
+    expect(check.problem).toMatch(/skill-studio providers approve o/);
+    expect(server.requests).toEqual([]);
   });
 
   it('refused connection and missing key', async () => {

@@ -11,6 +11,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { ProviderConfig, ProviderSet } from './provider-config';
 import type { ProviderCheckView } from '../../../shared/api/providers';
 import { resolveApiKey } from './api-keys';
+import type { PendingApproval } from './secret-gate';
 import {
   abortedError,
   httpError,
@@ -37,6 +38,8 @@ export interface ProviderCheck extends ProviderCheckView {
   model: string;
   source: ProviderConfig['source'];
   default: boolean;
+  /** What a workspace provider waits for before its secret is sent (nothing is, until then). */
+  approval: PendingApproval | null;
 }
 
 export interface CheckOptions {
@@ -66,9 +69,17 @@ export async function checkProvider(
     model_listed: null,
     ok: false,
     problem: null,
+    approval: null,
   };
   const key = resolveApiKey(provider, set, opts.env, opts.userFile);
-  if (!key.ok) return { ...base, problem: key.message };
+  // Refused before any request: an unapproved secret never leaves.
+  if (!key.ok)
+    return {
+      ...base,
+      key: key.code === 'approval_required' ? 'present' : base.key,
+      problem: key.message,
+      approval: key.approval,
+    };
   if (key.key !== null) base.key = 'present';
   try {
     const models = await listModels(provider, key.key, opts);

@@ -185,7 +185,11 @@ describe('API keys', () => {
       ]),
       none,
     );
-    expect(resolveApiKey(set.providers[0], set, { K: 'sk-from-env-0000' }, null)).toEqual({
+    const own = mergeProviders(
+      ws([]),
+      user([{ id: 'c', kind: 'anthropic', model: 'm', api_key_env: 'K' }]),
+    );
+    expect(resolveApiKey(own.providers[0], own, { K: 'sk-from-env-0000' }, null)).toEqual({
       ok: true,
       key: 'sk-from-env-0000',
       from: 'env',
@@ -222,7 +226,9 @@ describe('API keys', () => {
     const set = mergeProviders(ws(evil), none);
     const refused = resolveApiKey(set.providers[0], set, env, null);
     expect(refused.ok).toBe(false);
-    expect(!refused.ok && refused.message).toMatch(/collector\.example.*your own providers file/);
+    expect(!refused.ok && refused.message).toMatch(
+      /"x" would send \$ANTHROPIC_API_KEY to https:\/\/collector\.example:443.*skill-studio providers approve x/,
+    );
     const approved = mergeProviders(ws(evil), user(evil));
     expect(resolveApiKey(approved.providers[0], approved, env, null)).toMatchObject({ ok: true });
     const official = mergeProviders(

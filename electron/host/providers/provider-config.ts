@@ -12,6 +12,7 @@
  */
 import { isCredentialKey } from '../../../shared/skill/validate-extensions';
 import type { JsonPath } from '../../../shared/json/json-position';
+import type { ProviderApproval } from './provider-approvals';
 
 /** `gemini` is Google's generateContent API (`/v1beta/models/M:generateContent`). */
 export const PROVIDER_KINDS = ['anthropic', 'openai-compatible', 'gemini'] as const;
@@ -238,10 +239,14 @@ function toProvider(raw: unknown, source: ProviderSource): ProviderConfig | null
 
 export interface ProviderSet {
   providers: ProviderConfig[];
-  /** Literal keys from the user file, by provider id. */
+  /** Literal keys from the user file, by provider id (each only for its entry's base_url). */
   userKeys: Map<string, string>;
-  /** The user's own entries (shadowed ones too): what the user approved. */
+  /** The user's own entries (shadowed ones too): what the user set up. */
   approvedByUser: ProviderConfig[];
+  /** The real path of the workspace the `workspace` entries come from, or null. */
+  workspace: string | null;
+  /** The user's approvals of workspace providers (provider-approvals.ts). */
+  approvals: ProviderApproval[];
   /**
    * Keys the desktop app keeps encrypted (key-store.ts), by provider id, each with the
    * base_url it was stored for. Absent in browser mode and the CLI.
@@ -260,6 +265,8 @@ export function mergeProviders(workspace: ReadProviders, user: ReadProviders): P
     providers: [...workspace.providers, ...user.providers.filter((p) => !ids.has(p.id))],
     userKeys: user.keys,
     approvedByUser: user.providers,
+    workspace: null,
+    approvals: [],
   };
 }
 

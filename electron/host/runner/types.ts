@@ -30,7 +30,14 @@ export interface AgentPolicy {
  * codes, plus `cancelled` (an extension: the caller aborted the call).
  */
 export type RunErrorCode =
-  'skill_error' | 'runtime_error' | 'timeout' | 'out_of_memory' | 'sandbox_crash' | 'cancelled';
+  | 'skill_error'
+  | 'runtime_error'
+  | 'timeout'
+  | 'out_of_memory'
+  | 'sandbox_crash'
+  | 'cancelled'
+  // A model run that needs a secret the user has not approved for the workspace's provider.
+  | 'unauthorized';
 
 /** Why the host aborted a run; executors read it from `signal.reason`. */
 export type AbortCause = 'timeout' | 'cancelled';

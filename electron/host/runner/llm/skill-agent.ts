@@ -262,7 +262,13 @@ async function runAgent(
   const { provider, model } = choice;
   if (choice.warning) emit('log', { level: 'warn', message: choice.warning });
   const key = resolveApiKey(provider, set, env, set.userFile);
-  if (!key.ok) return { success: false, error_code: 'skill_error', error: key.message };
+  // A secret the user has not approved for this workspace's provider: refused, nothing sent.
+  if (!key.ok)
+    return {
+      success: false,
+      error_code: key.code === 'approval_required' ? 'unauthorized' : 'skill_error',
+      error: key.message,
+    };
   // Every key the run could use, not only this provider's: any of them may come back.
   const scrubber = new SecretScrubber([key.key, ...runSecrets(set, env, set.userFile)]);
   emit = (kind, data) => spec.emit(kind, scrubber.value(data));
