@@ -27,6 +27,7 @@ import type {
   FailedRun,
   GradingJson,
   ImproveDescriptionJson,
+  SkippedCase,
   TriggerQuery,
   TriggerQueryResult,
   TriggerResultsJson,
@@ -54,6 +55,8 @@ export interface EvalSources {
   sources: EvalSourceView[];
   /** Cases of `inline` and `evals-json`, in that order; cases with errors are left out. */
   cases: EvalCase[];
+  /** The cases left out for their errors, each named with its file, line and why. */
+  skipped_cases: SkippedCase[];
   /** The trigger set (evals/triggers.json). */
   triggers: TriggerQuery[];
   /** The grader's instructions, shown in the UI ("the prompt is shown"). */
@@ -111,6 +114,11 @@ export interface EvalStarted {
   total: number;
   /** The eval run's folder (absolute). */
   folder: string;
+  /**
+   * Cases of the skill that cannot run as written and were left out of this run (a
+   * benchmark run of every case; empty when `cases` named some, and for trigger runs).
+   */
+  skipped_cases: SkippedCase[];
 }
 
 /** A past (or running) eval run of a skill, newest first in `evals.list`. */

@@ -11,7 +11,7 @@
 import { compileSkillSchema } from '../json/json-schema';
 import { isPlainMap as isPlainObject } from '../skill/check-context';
 import { compileRegexCheck } from './checks';
-import type { CheckSpec, EvalCase, TriggerQuery } from './types';
+import type { CheckSpec, EvalCase, SkippedCase, TriggerQuery } from './types';
 import type { Severity } from '../skill/diagnostics';
 
 export type ValuePath = (string | number)[];
@@ -27,6 +27,8 @@ export interface EvalProblem {
 export interface ParsedCases {
   cases: EvalCase[];
   problems: EvalProblem[];
+  /** The cases left out for their errors, or the whole list when it cannot be read. */
+  skipped: Omit<SkippedCase, 'file'>[];
 }
 
 export interface ParsedTriggers {
@@ -242,19 +244,55 @@ const EVALS_JSON_SHAPE: CaseShape = {
   checkKeys: [{ key: 'expectations' }, { key: 'assertions' }],
 };
 
+type Skipped = ParsedCases['skipped'];
+
+/** The whole list of a source as one skipped entry: its first error says why. */
+function listSkipped(
+  source: EvalCase['source'],
+  p: Problems,
+  lineOf: (path: ValuePath) => number,
+): Skipped {
+  const first = p.list.find((x) => x.severity === 'error');
+  if (!first) return [];
+  return [
+    {
+      source,
+      position: null,
+      key: null,
+      name: null,
+      line: lineOf(first.path),
+      reason: first.message,
+    },
+  ];
+}
+
 function readCaseList(
   list: unknown[],
   base: ValuePath,
   shape: CaseShape,
   lineOf: (path: ValuePath) => number,
   p: Problems,
+  skipped: Skipped,
 ): EvalCase[] {
   const cases: EvalCase[] = [];
   const seen = new Map<number, number>();
   list.forEach((raw, i) => {
     const path = [...base, i];
+    const start = p.list.length;
+    const skip = (key: string | null, name: string | null): void => {
+      const first = p.list.slice(start).find((x) => x.severity === 'error');
+      skipped.push({
+        source: shape.source,
+        position: i + 1,
+        key,
+        name,
+        line: lineOf(path),
+        reason: first?.message ?? 'the case has no prompt',
+      });
+    };
     if (!isPlainObject(raw)) {
       p.error(`a case is a map with a prompt, not ${describe(raw)}`, path);
+      skip(null, null);
       return;
     }
     const before = p.list.filter((x) => x.severity === 'error').length;
@@ -319,7 +357,13 @@ function readCaseList(
         path,
       );
     const errorsNow = p.list.filter((x) => x.severity === 'error').length;
-    if (errorsNow > before || !nonBlank(raw.prompt)) return;
+    if (errorsNow > before || !nonBlank(raw.prompt)) {
+      const idRead =
+        raw.id === undefined ||
+        (typeof raw.id === 'number' && Number.isInteger(raw.id) && raw.id >= 0);
+      skip(idRead ? `${shape.source}#${id}` : null, typeof nameRaw === 'string' ? nameRaw : null);
+      return;
+    }
     const prompt = raw.prompt as string;
     cases.push({
       id,
@@ -342,12 +386,14 @@ export function readInlineEvals(
   lineOf: (path: ValuePath) => number = () => 0,
 ): ParsedCases {
   const p = new Problems();
-  if (value === undefined || value === null) return { cases: [], problems: [] };
+  if (value === undefined || value === null) return { cases: [], problems: [], skipped: [] };
   if (!Array.isArray(value)) {
     p.error(`eval is a list of cases ({prompt, expect}), not ${describe(value)}`, []);
-    return { cases: [], problems: p.list };
+    return { cases: [], problems: p.list, skipped: listSkipped('inline', p, lineOf) };
   }
-  return { cases: readCaseList(value, [], INLINE_SHAPE, lineOf, p), problems: p.list };
+  const skipped: Skipped = [];
+  const cases = readCaseList(value, [], INLINE_SHAPE, lineOf, p, skipped);
+  return { cases, problems: p.list, skipped };
 }
 
 /** evals/evals.json, parsed: `{skill_name, evals: [...]}` (a bare list is accepted with a warning). */
@@ -384,20 +430,37 @@ export function readEvalsJson(
     list = value.evals;
     if (list === undefined) {
       p.error('evals.json has no "evals" list', []);
-      return { cases: [], problems: p.list, skill_name: name };
+      return {
+        cases: [],
+        problems: p.list,
+        skill_name: name,
+        skipped: listSkipped('evals-json', p, lineOf),
+      };
     }
   } else {
     p.error(`evals.json is a map {"skill_name": …, "evals": [...]}, not ${describe(value)}`, []);
-    return { cases: [], problems: p.list, skill_name: null };
+    return {
+      cases: [],
+      problems: p.list,
+      skill_name: null,
+      skipped: listSkipped('evals-json', p, lineOf),
+    };
   }
   if (!Array.isArray(list)) {
     p.error(`"evals" is a list of cases, not ${describe(list)}`, base);
-    return { cases: [], problems: p.list, skill_name: name };
+    return {
+      cases: [],
+      problems: p.list,
+      skill_name: name,
+      skipped: listSkipped('evals-json', p, lineOf),
+    };
   }
+  const skipped: Skipped = [];
   return {
-    cases: readCaseList(list, base, EVALS_JSON_SHAPE, lineOf, p),
+    cases: readCaseList(list, base, EVALS_JSON_SHAPE, lineOf, p, skipped),
     problems: p.list,
     skill_name: name,
+    skipped,
   };
 }
 

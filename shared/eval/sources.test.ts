@@ -118,6 +118,49 @@ describe('evals/evals.json (skill-creator)', () => {
   });
 });
 
+describe('cases that cannot run', () => {
+  it('are each named with where they are and why, a whole unreadable list as one', () => {
+    const dup = evalsJsonSource(
+      '{"evals": [\n {"id": 1, "prompt": "a", "expectations": ["x"]},\n {"id": 1, "name": "again", "prompt": "b"},\n "three",\n {"id": "four", "prompt": "d"}\n]}',
+    );
+    expect(dup.cases.map((c) => c.key)).toEqual(['evals-json#1']);
+    expect(dup.skipped).toEqual([
+      {
+        source: 'evals-json',
+        position: 2,
+        key: 'evals-json#1',
+        name: 'again',
+        line: 3,
+        reason: 'id 1 is used twice (also by case 1)',
+      },
+      {
+        source: 'evals-json',
+        position: 3,
+        key: null,
+        name: null,
+        line: 4,
+        reason: 'a case is a map with a prompt, not a string',
+      },
+      expect.objectContaining({ position: 4, key: null, line: 5 }),
+    ]);
+    for (const text of ['{"evals": [{"prompt": "x",}]}', '{"evals": {}}', '[1', '"x"'])
+      expect(evalsJsonSource(text).skipped, text).toEqual([
+        expect.objectContaining({ source: 'evals-json', position: null, key: null }),
+      ]);
+    expect(evalsJsonSource('{"evals": []}').skipped).toEqual([]);
+    const inline = inlineEvalsOf(
+      '---\nname: x\neval:\n  - prompt: ok\n  - expect: "no prompt"\n---\n',
+    );
+    expect(inline.cases).toHaveLength(1);
+    expect(inline.skipped).toEqual([
+      expect.objectContaining({ source: 'inline', position: 2, key: 'inline#2', line: 5 }),
+    ]);
+    expect(inlineEvalsOf('---\nname: x\neval: "all of it"\n---\n').skipped).toEqual([
+      expect.objectContaining({ source: 'inline', position: null }),
+    ]);
+  });
+});
+
 describe('evals/triggers.json', () => {
   it('reads [{query, should_trigger}]', () => {
     const { queries, diagnostics } = triggersJsonSource(

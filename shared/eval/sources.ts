@@ -19,6 +19,7 @@ import {
   readInlineEvals,
   readTriggersJson,
   type EvalProblem,
+  type ParsedCases,
   type ValuePath,
 } from './parse';
 import { EVALS_JSON_PATH, TRIGGERS_JSON_PATH, type EvalCase, type TriggerQuery } from './types';
@@ -80,20 +81,25 @@ export function checkInlineEvals(c: Checker, f: FieldRef | undefined): void {
     c.diagnostics.push(toDiagnostic(p, locate(p.path, p.at), fieldPath('eval', p.path)));
 }
 
+/** A case left out for its errors; the caller knows the file it came from. */
+export type SkippedInSource = ParsedCases['skipped'][number];
+
 export interface InlineEvals {
   cases: EvalCase[];
   diagnostics: Diagnostic[];
+  skipped: SkippedInSource[];
 }
 
 /** The inline cases of a SKILL.md text (nothing when its frontmatter cannot be read). */
 export function inlineEvalsOf(skillMd: string): InlineEvals {
+  const none: InlineEvals = { cases: [], diagnostics: [], skipped: [] };
   const split = splitFrontmatter(skillMd);
-  if (split.status !== 'ok') return { cases: [], diagnostics: [] };
+  if (split.status !== 'ok') return none;
   const lineCounter = new LineCounter();
   const doc = parseDocument(split.yaml, { lineCounter, prettyErrors: false, uniqueKeys: false });
-  if (doc.errors.length > 0 || !isMap(doc.contents)) return { cases: [], diagnostics: [] };
+  if (doc.errors.length > 0 || !isMap(doc.contents)) return none;
   const pair = doc.contents.items.find((p) => keyString(p.key) === 'eval');
-  if (!pair) return { cases: [], diagnostics: [] };
+  if (!pair) return none;
   const src = new YamlSource(split.yaml, lineCounter, split.yamlStartLine);
   const valueNode = isNode(pair.value) ? pair.value : null;
   const keyPos = src.node(isNode(pair.key) ? pair.key : null, { line: 1, column: 1 });
@@ -101,13 +107,14 @@ export function inlineEvalsOf(skillMd: string): InlineEvals {
   try {
     value = valueNode ? valueNode.toJS(doc) : null;
   } catch {
-    return { cases: [], diagnostics: [] };
+    return none;
   }
   const locate = (path: ValuePath, which: 'key' | 'value' = 'value'): Position =>
     src.node(yamlNodeAt(valueNode, path, which), keyPos);
   const parsed = readInlineEvals(value, (path) => locate(path).line);
   return {
     cases: parsed.cases,
+    skipped: parsed.skipped,
     diagnostics: parsed.problems.map((p) =>
       toDiagnostic(p, locate(p.path, p.at), fieldPath('eval', p.path)),
     ),
@@ -118,24 +125,21 @@ function jsonSource<T>(
   text: string,
   file: string,
   read: (value: unknown, lineOf: (path: ValuePath) => number) => T & { problems: EvalProblem[] },
-  empty: T,
+  /** What a text that is not JSON yields, given the diagnostic that says so. */
+  empty: (notJson: Diagnostic) => T,
 ): T & { diagnostics: Diagnostic[] } {
   const scan = scanJson(text);
   if (!scan.ok) {
-    return {
-      ...empty,
-      diagnostics: [
-        {
-          severity: 'error',
-          code: 'EVAL_INVALID',
-          message: `${file} is not valid JSON: ${scan.message}`,
-          line: scan.line,
-          column: scan.column,
-          field: null,
-          file,
-        },
-      ],
+    const notJson: Diagnostic = {
+      severity: 'error',
+      code: 'EVAL_INVALID',
+      message: `${file} is not valid JSON: ${scan.message}`,
+      line: scan.line,
+      column: scan.column,
+      field: null,
+      file,
     };
+    return { ...empty(notJson), diagnostics: [notJson] };
   }
   const locate = (path: ValuePath, which: 'key' | 'value' = 'value') =>
     scan.locate(path as JsonPath, which);
@@ -146,18 +150,42 @@ function jsonSource<T>(
   };
 }
 
-/** evals/evals.json from its text. */
+/** evals/evals.json from its text; a text that is not JSON skips its whole list. */
 export function evalsJsonSource(
   text: string,
   skillName?: string,
-): { cases: EvalCase[]; skill_name: string | null; diagnostics: Diagnostic[] } {
+): {
+  cases: EvalCase[];
+  skill_name: string | null;
+  diagnostics: Diagnostic[];
+  skipped: SkippedInSource[];
+} {
   const out = jsonSource(
     text,
     EVALS_JSON_PATH,
     (v, lineOf) => readEvalsJson(v, lineOf, skillName),
-    { cases: [] as EvalCase[], skill_name: null as string | null, problems: [] as EvalProblem[] },
+    (notJson): ParsedCases & { skill_name: string | null } => ({
+      cases: [],
+      skill_name: null,
+      problems: [],
+      skipped: [
+        {
+          source: 'evals-json',
+          position: null,
+          key: null,
+          name: null,
+          line: notJson.line,
+          reason: notJson.message,
+        },
+      ],
+    }),
   );
-  return { cases: out.cases, skill_name: out.skill_name, diagnostics: out.diagnostics };
+  return {
+    cases: out.cases,
+    skill_name: out.skill_name,
+    diagnostics: out.diagnostics,
+    skipped: out.skipped,
+  };
 }
 
 /** evals/triggers.json from its text. */
@@ -165,9 +193,9 @@ export function triggersJsonSource(text: string): {
   queries: TriggerQuery[];
   diagnostics: Diagnostic[];
 } {
-  const out = jsonSource(text, TRIGGERS_JSON_PATH, readTriggersJson, {
+  const out = jsonSource(text, TRIGGERS_JSON_PATH, readTriggersJson, () => ({
     queries: [] as TriggerQuery[],
     problems: [] as EvalProblem[],
-  });
+  }));
   return { queries: out.queries, diagnostics: out.diagnostics };
 }

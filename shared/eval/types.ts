@@ -82,6 +82,27 @@ export interface EvalCase {
   line: number;
 }
 
+/**
+ * A case that cannot run as written (an error in it, or in the list that holds it): left
+ * out of every run, and named wherever a run reports (`evals.start`'s answer,
+ * benchmark.json's `studio.skipped_cases`, the CLI's stderr) so it is never lost quietly.
+ */
+export interface SkippedCase {
+  source: 'inline' | 'evals-json';
+  /** The file it is written in, inside the skill (`SKILL.md`, `evals/evals.json`). */
+  file: string;
+  /** 1-based position in its list; null when the list itself cannot be read. */
+  position: number | null;
+  /** The key it would have had (`evals-json#3`), when its id could be read. */
+  key: string | null;
+  /** Its `name:`, when one is written. */
+  name: string | null;
+  /** 1-based line in `file`. */
+  line: number;
+  /** The first error that keeps it from running (every one is in the source's diagnostics). */
+  reason: string;
+}
+
 /** One query of a trigger set. */
 export interface TriggerQuery {
   query: string;
@@ -268,6 +289,8 @@ export interface BenchmarkStudioSection {
   /** Why the whole run stopped early, or null. */
   error: string | null;
   grader_prompt: string;
+  /** Cases that could not run (absent in runs written before it was recorded). */
+  skipped_cases?: SkippedCase[];
 }
 
 /** `<eval-run>/benchmark.json`. */

@@ -95,6 +95,27 @@ beforeEach(async () => {
     },
   );
   ws.addSkill('no-evals', 'name: no-evals\ndescription: Has no eval cases.');
+  // Three cases, two of which cannot run as written (EVAL_INVALID): one with no prompt,
+  // one whose regex check does not compile. An inline case with a bad id beside them.
+  ws.addSkill(
+    'half-broken',
+    'name: half-broken\ndescription: Cites, mostly.\neval:\n  - prompt: "Tell me about rivers"\n    id: first\n    expect:\n      - contains: "[1]"',
+    'CITE-RULE: cite as [1].\n',
+    {
+      'evals/evals.json': JSON.stringify(
+        {
+          skill_name: 'half-broken',
+          evals: [
+            { id: 1, prompt: 'Tell me about tides', expectations: [{ contains: '[1]' }] },
+            { id: 2, name: 'no prompt', expectations: [{ contains: '[1]' }] },
+            { id: 3, prompt: 'Tell me about moons', expectations: [{ regex: '(' }] },
+          ],
+        },
+        null,
+        2,
+      ),
+    },
+  );
 });
 
 afterEach(async () => {
@@ -134,6 +155,51 @@ describe('skill-studio eval', () => {
     expect(b.metadata).toMatchObject({ skill_name: 'citer', runs_per_configuration: 1 });
     expect(b.runs).toHaveLength(4);
     expect(b.run_summary.delta.pass_rate).toBe('+0.75');
+  }, 60_000);
+
+  it('names every case that could not run, runs the rest, and exits 1', async () => {
+    for (const flags of [['--min-pass-rate', '0.5'], []]) {
+      const r = await runCliIn(ws.root, ['eval', 'half-broken', '--runs', '1', ...flags]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/all\s+100% ± 0%\s+0% ± 0%/);
+      const named = r.stderr.split('\n').filter((l) => l.includes('cannot run'));
+      expect(named).toHaveLength(3);
+      expect(named[0]).toMatch(/^skill-studio eval: SKILL\.md:\d+: case 1 cannot run: id is/);
+      expect(named[1]).toMatch(
+        /^skill-studio eval: evals\/evals\.json:\d+: case 2 "no prompt" \(evals-json#2\) cannot run: the case has no prompt$/,
+      );
+      expect(named[2]).toMatch(/evals\/evals\.json:\d+: case 3 \(evals-json#3\) cannot run: /);
+    }
+    const j = await runCliIn(ws.root, ['eval', 'half-broken', '--runs', '1', '--json']);
+    expect(j.code).toBe(1);
+    const b = JSON.parse(j.stdout);
+    // Only the one case that can run ran, in both configurations.
+    expect(b.runs.map((x: { case_key: string }) => x.case_key)).toEqual([
+      'evals-json#1',
+      'evals-json#1',
+    ]);
+    expect(
+      b.studio.skipped_cases.map((x: { key: string | null; file: string }) => [x.file, x.key]),
+    ).toEqual([
+      ['SKILL.md', null],
+      ['evals/evals.json', 'evals-json#2'],
+      ['evals/evals.json', 'evals-json#3'],
+    ]);
+    expect(b.notes.filter((n: string) => n.startsWith('not run: '))).toHaveLength(3);
+    // Asking for a case that cannot run says why, as a usage mistake.
+    const asked = await runCliIn(ws.root, ['eval', 'half-broken', '--case', 'evals-json#3']);
+    expect(asked.code).toBe(2);
+    expect(asked.stderr).toMatch(/case 3 \(evals-json#3\) cannot run: /);
+    // Naming only cases that can run leaves the broken ones out of the verdict.
+    const one = await runCliIn(ws.root, [
+      'eval',
+      'half-broken',
+      '--runs',
+      '1',
+      '--case',
+      'evals-json#1',
+    ]);
+    expect(one.code).toBe(0);
   }, 60_000);
 
   it('exits 2 on a usage mistake: no cases, bad flags, unknown skill', async () => {

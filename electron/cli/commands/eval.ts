@@ -14,8 +14,9 @@
  * logs). Then the summary table (stdout), or with --json the benchmark.json /
  * trigger_results.json content. Exit 1 when the with-skill pass rate is below
  * --min-pass-rate, when the skill does worse than the baseline (with_skill below
- * without_skill), when runs failed, or when the run was cancelled; 2 on a usage
- * mistake (no cases, no provider, unknown skill).
+ * without_skill), when runs failed, when a case could not run (each is named on stderr,
+ * and in benchmark.json's studio.skipped_cases), or when the run was cancelled; 2 on a
+ * usage mistake (no cases, no provider, unknown skill).
  */
 import type {
   BenchmarkJson,
@@ -25,6 +26,7 @@ import type {
   TriggerResultsJson,
 } from '../../../shared/api/evals';
 import type { StudioEvent } from '../../../shared/api/studio-api';
+import { describeSkippedCase } from '../../../shared/eval/skipped-case';
 import { CONFIGURATION_ORDER } from '../../../shared/eval/types';
 import type { HostClient } from '../../host/client/client';
 import type { CommandContext, CommandImpl } from '../command';
@@ -320,6 +322,8 @@ export const evalCommand: CommandImpl = {
         const withSkill = b.run_summary.with_skill?.pass_rate.mean ?? 0;
         const baseline = b.run_summary.without_skill?.pass_rate.mean;
         const problems = unfinished('the benchmark', outcome);
+        // A case that cannot run is a gap in what the pass rate measures: named, and a failure.
+        for (const s of outcome.started.skipped_cases) problems.push(describeSkippedCase(s));
         if (b.studio.failed_runs.length > 0)
           problems.push(`${b.studio.failed_runs.length} run(s) failed`);
         if (minPassRate !== null && withSkill < minPassRate)

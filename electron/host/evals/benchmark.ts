@@ -19,6 +19,7 @@ import type {
   FailedRun,
   GradedExpectation,
   GradingJson,
+  SkippedCase,
   TimingJson,
 } from '../../../shared/api/evals';
 import { caseSummaries, deltaOf, gradingSummary, runSummary } from '../../../shared/eval/aggregate';
@@ -29,6 +30,7 @@ import {
   readGraderAnswer,
   ungraded,
 } from '../../../shared/eval/grader';
+import { describeSkippedCase } from '../../../shared/eval/skipped-case';
 import { CONFIGURATION_ORDER } from '../../../shared/eval/types';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { errorMessage } from '../../../shared/errors';
@@ -68,6 +70,8 @@ export interface BenchmarkPlan {
   folder: string;
   /** Text of the cases' input files by path (shown to every configuration alike). */
   inputFiles: Map<string, string>;
+  /** The skill's cases that cannot run as written: recorded, never run. */
+  skipped: SkippedCase[];
 }
 
 export interface BenchmarkHooks {
@@ -253,10 +257,12 @@ export async function runBenchmark(
       },
       runs: sorted,
       run_summary: summary,
-      notes:
-        failed.length > 0
+      notes: [
+        ...(failed.length > 0
           ? [`${failed.length} run(s) produced no answer; see studio.failed_runs`]
-          : [],
+          : []),
+        ...plan.skipped.map((s) => `not run: ${describeSkippedCase(s)}`),
+      ],
       studio: {
         status,
         provider: plan.target.provider.id,
@@ -269,6 +275,7 @@ export async function runBenchmark(
           : null,
         error: stopError,
         grader_prompt: GRADER_SYSTEM_PROMPT,
+        skipped_cases: plan.skipped,
       },
     };
   };

@@ -61,6 +61,7 @@ import {
 import { fileAtHead } from './git-head';
 import type { ModelTarget, RunEnvironment } from './model-run';
 import { readEvalSources, saveCases, saveTriggers } from './sources';
+import { describeSkippedCase } from '../../../shared/eval/skipped-case';
 import { runImproveDescription, runTriggerEval } from './triggers';
 import { promises as fsp } from 'node:fs';
 
@@ -381,6 +382,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       kind,
       total: queries.length * runs * (kind === 'improve' ? 2 : 1),
       folder,
+      skipped_cases: [],
     };
   };
 
@@ -403,19 +405,28 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       const o: BenchmarkOptions = options;
       const sources = await readEvalSources(record, { previousVersion: false });
       let cases = sources.cases;
+      // Every case that cannot run is named with the run; naming cases runs only those.
+      let skipped = sources.skipped_cases;
       if (o.cases) {
         const unknown = o.cases.filter((k) => !cases.some((c) => c.key === k));
-        if (unknown.length > 0)
+        if (unknown.length > 0) {
+          const broken = skipped.filter((s) => s.key !== null && unknown.includes(s.key));
           throw new StudioError(
             'invalid_params',
-            `no eval case ${unknown.map((k) => `"${k}"`).join(', ')}`,
+            broken.length > 0
+              ? broken.map(describeSkippedCase).join('; ')
+              : `no eval case ${unknown.map((k) => `"${k}"`).join(', ')}`,
           );
+        }
         cases = cases.filter((c) => o.cases!.includes(c.key));
+        skipped = [];
       }
       if (cases.length === 0)
         throw new StudioError(
           'invalid_params',
-          `"${record.summary.name}" has no eval cases that can run: add eval: to its frontmatter or evals/evals.json`,
+          skipped.length > 0
+            ? `"${record.summary.name}" has no eval case that can run: ${skipped.map(describeSkippedCase).join('; ')}`
+            : `"${record.summary.name}" has no eval cases that can run: add eval: to its frontmatter or evals/evals.json`,
         );
       const configurations: ConfigurationName[] = o.configurations ?? [
         'with_skill',
@@ -464,6 +475,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
             runId: runRecord.runId,
             folder,
             inputFiles,
+            skipped,
           },
           { signal, emit: ctx.emit },
         );
@@ -479,6 +491,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
         kind: 'benchmark',
         total: cases.length * configurations.length * runs,
         folder,
+        skipped_cases: skipped,
       };
     },
     'evals.startTriggers': ({ skill, options = {} }) => startTriggers(skill, options, 'triggers'),

@@ -48,10 +48,10 @@ export async function readEvalSources(
     readText(record.dir, TRIGGERS_JSON_PATH),
     askGit ? fileAtHead(record.skillMdPath!) : Promise.resolve(null),
   ]);
-  const inline = md ? inlineEvalsOf(md.text) : { cases: [], diagnostics: [] };
+  const inline = md ? inlineEvalsOf(md.text) : { cases: [], diagnostics: [], skipped: [] };
   const fromJson = evalsJson
     ? evalsJsonSource(evalsJson.text, record.summary.name)
-    : { cases: [], diagnostics: [] };
+    : { cases: [], diagnostics: [], skipped: [] };
   const fromTriggers = triggers
     ? triggersJsonSource(triggers.text)
     : { queries: [], diagnostics: [] };
@@ -83,6 +83,10 @@ export async function readEvalSources(
       ),
     ],
     cases: [...inline.cases, ...fromJson.cases],
+    skipped_cases: [
+      ...inline.skipped.map((s) => ({ ...s, file: mdName })),
+      ...fromJson.skipped.map((s) => ({ ...s, file: EVALS_JSON_PATH })),
+    ],
     triggers: fromTriggers.queries,
     grader_prompt: GRADER_SYSTEM_PROMPT,
     previous_version_available: head !== null,

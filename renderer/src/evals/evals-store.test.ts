@@ -47,6 +47,7 @@ function sources(over: Partial<EvalSources> = {}): EvalSources {
         line: 3,
       },
     ],
+    skipped_cases: [],
     triggers: [{ query: 'fill my tax form', should_trigger: true, line: 2 }],
     grader_prompt: 'Grade each expectation.',
     previous_version_available: false,
