@@ -1,0 +1,274 @@
+/**
+ * The catalog (docs/contracts.md, `skill-studio catalog`, `catalog.get`): for each agent
+ * client, the skills it would find from this project and the user's folders, its listing
+ * as it renders it (listing/<id>.ts), the listing's size against its budget, the entries
+ * cut or dropped, and the confusable pairs (listing/similarity.ts).
+ *
+ * The folders are those of the portability profiles (CLIENT_PROFILES[id].folders, which
+ * install and portability use too), in each client's own precedence, plus Codex's system
+ * folder. Each folder is read once for all clients: one readdir, one read per SKILL.md.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'yaml';
+import type { CatalogClient, CatalogReport } from '../../../shared/api/agent-catalog';
+import { CLIENT_PROFILES } from '../../../shared/skill/client-profiles';
+import { splitFrontmatter } from '../../../shared/skill/frontmatter';
+import { frontmatterTooLarge } from '../../../shared/skill/yaml-bounds';
+import { AGENT_CLIENT_IDS, agentClientName, type AgentClientId } from './ids';
+import {
+  CLAUDE_CODE_RENDERS,
+  renderClaudeCode,
+  type ClaudeCodeListingOptions,
+} from './listing/claude-code';
+import {
+  CODEX_RENDERS,
+  renderCodex,
+  type CodexFolderSkills,
+  type CodexRootKind,
+  type CodexListingOptions,
+} from './listing/codex';
+import {
+  GEMINI_CLI_RENDERS,
+  renderGeminiCli,
+  type GeminiListingOptions,
+} from './listing/gemini-cli';
+import { OPENCODE_RENDERS, renderOpenCode } from './listing/opencode';
+import {
+  CONFUSABLE_THRESHOLD,
+  pairsAmong,
+  similarPairs,
+  type SimilarityDoc,
+} from './listing/similarity';
+import type { ClientFolder, FolderSkills, FoundSkill, RenderedListing } from './listing/types';
+
+export interface CatalogRoots {
+  home: string | null;
+  workspace: string | null;
+}
+
+export interface CatalogOptions extends CatalogRoots {
+  /** One client; all four when absent. */
+  client?: AgentClientId;
+  claudeCode?: ClaudeCodeListingOptions;
+  codex?: Omit<CodexListingOptions, 'systemDir'>;
+  gemini?: GeminiListingOptions;
+}
+
+/** A SKILL.md larger than this is not read whole (its frontmatter is checked for size too). */
+const MAX_SKILL_MD_BYTES = 4 * 1024 * 1024;
+
+/** Each client's folders in its own precedence (see listing/<id>.ts); Codex's with their kind. */
+const FOLDERS: Readonly<
+  Record<AgentClientId, readonly { display: string; kind?: CodexRootKind }[]>
+> = {
+  'claude-code': [{ display: '~/.claude/skills' }, { display: '.claude/skills' }],
+  codex: [
+    { display: '~/.codex/skills', kind: 'user-codex' },
+    { display: '~/.agents/skills', kind: 'user-agents' },
+    { display: '~/.codex/skills/.system', kind: 'system' },
+    { display: '.agents/skills', kind: 'project' },
+  ],
+  'gemini-cli': [
+    { display: '~/.gemini/skills' },
+    { display: '~/.agents/skills' },
+    { display: '.gemini/skills' },
+    { display: '.agents/skills' },
+  ],
+  opencode: [
+    { display: '~/.claude/skills' },
+    { display: '~/.agents/skills' },
+    { display: '.claude/skills' },
+    { display: '.agents/skills' },
+    { display: '~/.config/opencode/skills' },
+    { display: '.opencode/skills' },
+  ],
+};
+
+/** Every folder display name a client's row above uses, for the test that keeps it in step with the profiles. */
+export function catalogFolders(id: AgentClientId): readonly string[] {
+  return FOLDERS[id].map((f) => f.display);
+}
+
+/** The profile's folders (project-relative, or `~/…`) a client reads; Codex's system folder besides. */
+export function profileFolders(id: AgentClientId): readonly string[] {
+  const p = CLIENT_PROFILES[id].folders;
+  return [...p.user, ...p.project, ...(id === 'codex' ? ['~/.codex/skills/.system'] : [])];
+}
+
+function resolveFolder(display: string, roots: CatalogRoots): ClientFolder | null {
+  if (display.startsWith('~/')) {
+    if (!roots.home) return null;
+    return { source: 'user', display, dir: path.join(roots.home, ...display.slice(2).split('/')) };
+  }
+  if (!roots.workspace) return null;
+  return { source: 'project', display, dir: path.join(roots.workspace, ...display.split('/')) };
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** One SKILL.md's frontmatter, or why it cannot be read. */
+export function readFoundSkill(
+  text: string,
+  folderName: string,
+  file: string,
+): FoundSkill | string {
+  const split = splitFrontmatter(text);
+  if (split.status !== 'ok') return 'no frontmatter';
+  const tooLarge = frontmatterTooLarge(split.yaml);
+  if (tooLarge) return tooLarge;
+  let data: unknown;
+  try {
+    data = parse(split.yaml, { maxAliasCount: 100 });
+  } catch {
+    return 'frontmatter is not valid YAML';
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    return 'frontmatter is not a map';
+  const fm = data as Record<string, unknown>;
+  return {
+    name: str(fm.name),
+    description: str(fm.description),
+    whenToUse: str(fm.when_to_use),
+    disableModelInvocation: fm['disable-model-invocation'] === true,
+    implicitInvocation: true,
+    folderName,
+    path: file,
+  };
+}
+
+/** Codex's agents/openai.yaml: `policy.allow_implicit_invocation: false` keeps a skill out of its listing. */
+async function codexImplicit(skillDir: string): Promise<boolean> {
+  let text: string;
+  try {
+    text = await readFile(path.join(skillDir, 'agents', 'openai.yaml'), 'utf8');
+  } catch {
+    return true;
+  }
+  if (text.length > 256 * 1024) return true;
+  try {
+    const doc = parse(text, { maxAliasCount: 100 }) as {
+      policy?: { allow_implicit_invocation?: unknown };
+    } | null;
+    return doc?.policy?.allow_implicit_invocation !== false;
+  } catch {
+    return true;
+  }
+}
+
+interface FolderRead {
+  skills: FoundSkill[];
+  skipped: { path: string; reason: string }[];
+}
+
+async function readFolder(dir: string): Promise<FolderRead> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => !n.startsWith('.')).sort();
+  } catch {
+    return { skills: [], skipped: [] };
+  }
+  const read = await Promise.all(
+    names.map(async (name): Promise<FoundSkill | { path: string; reason: string } | null> => {
+      const file = path.join(dir, name, 'SKILL.md');
+      try {
+        const st = await stat(file);
+        if (!st.isFile()) return null;
+        if (st.size > MAX_SKILL_MD_BYTES)
+          return { path: file, reason: `larger than ${MAX_SKILL_MD_BYTES} bytes` };
+        const got = readFoundSkill(await readFile(file, 'utf8'), name, file);
+        if (typeof got === 'string') return { path: file, reason: got };
+        got.implicitInvocation = await codexImplicit(path.join(dir, name));
+        return got;
+      } catch {
+        return null; // no SKILL.md: not a skill folder
+      }
+    }),
+  );
+  const out: FolderRead = { skills: [], skipped: [] };
+  for (const r of read) {
+    if (r === null) continue;
+    if ('folderName' in r) out.skills.push(r);
+    else out.skipped.push(r);
+  }
+  return out;
+}
+
+/** Builds the catalog. Reads only; never writes. */
+export async function buildCatalog(opts: CatalogOptions): Promise<CatalogReport> {
+  const ids = opts.client ? [opts.client] : [...AGENT_CLIENT_IDS];
+  const reads = new Map<string, Promise<FolderRead>>();
+  const readOnce = (dir: string) => {
+    let r = reads.get(dir);
+    if (!r) reads.set(dir, (r = readFolder(dir)));
+    return r;
+  };
+  const rendered: {
+    id: AgentClientId;
+    listing: RenderedListing;
+    skipped: FolderRead['skipped'];
+  }[] = [];
+  for (const id of ids) {
+    const folders: (FolderSkills & { kind?: CodexRootKind })[] = [];
+    const skipped: FolderRead['skipped'] = [];
+    for (const f of FOLDERS[id]) {
+      const folder = resolveFolder(f.display, opts);
+      if (!folder) continue;
+      const got = await readOnce(folder.dir);
+      folders.push({ folder, skills: got.skills, kind: f.kind });
+      skipped.push(...got.skipped);
+    }
+    const listing =
+      id === 'claude-code'
+        ? renderClaudeCode(folders, opts.claudeCode)
+        : id === 'codex'
+          ? renderCodex(folders as CodexFolderSkills[], {
+              ...opts.codex,
+              systemDir: opts.home ? path.join(opts.home, '.codex', 'skills', '.system') : null,
+            })
+          : id === 'gemini-cli'
+            ? renderGeminiCli(folders, opts.gemini)
+            : renderOpenCode(folders);
+    rendered.push({ id, listing, skipped });
+  }
+
+  // One similarity over every listed description, each skill once (by its file).
+  const docs = new Map<string, SimilarityDoc>();
+  const keyOf = (id: AgentClientId, e: { path: string | null; name: string }) =>
+    e.path ?? `${id}:${e.name}`;
+  const texts = new Map<string, string>();
+  for (const f of reads.values())
+    for (const s of (await f).skills)
+      texts.set(s.path, [s.description ?? '', s.whenToUse ?? ''].join(' '));
+  for (const { id, listing } of rendered)
+    for (const e of listing.entries) {
+      if (!e.listed) continue;
+      const key = keyOf(id, e);
+      if (!docs.has(key))
+        docs.set(key, { key, text: texts.get(key) ?? listing.ownTexts.get(e.name) ?? e.name });
+    }
+  const pairs = similarPairs([...docs.values()]);
+
+  const clients: CatalogClient[] = rendered.map(({ id, listing, skipped }) => {
+    const names = new Map<string, string>();
+    for (const e of listing.entries) if (e.listed) names.set(keyOf(id, e), e.name);
+    return {
+      id,
+      name: agentClientName(id),
+      renders_version: RENDERS[id],
+      budget: listing.budget,
+      listing: listing.listing,
+      entries: listing.entries,
+      confusable: pairsAmong(pairs, names),
+      skipped: [...skipped, ...listing.skipped],
+    };
+  });
+  return { clients, confusable_threshold: CONFUSABLE_THRESHOLD };
+}
+
+const RENDERS: Readonly<Record<AgentClientId, string>> = {
+  'claude-code': CLAUDE_CODE_RENDERS,
+  codex: CODEX_RENDERS,
+  'gemini-cli': GEMINI_CLI_RENDERS,
+  opencode: OPENCODE_RENDERS,
+};

@@ -1,0 +1,169 @@
+/**
+ * Claude Code's skill listing (2.1.332, read from its bundled code and checked against
+ * what it sent): "The following skills are available for use with the Skill tool:",
+ * a blank line, then one line per skill, `- NAME: TEXT`, where TEXT is the description
+ * and ` - ` + when_to_use, with < and > escaped, cut at 1,536 characters (1,535 and an
+ * ellipsis). User skills come first, then project skills (each sorted by name; the first
+ * of a name wins), then the client's own bundled skills.
+ *
+ * The budget is 1% of the model's context window at 3 characters per token for its
+ * default model (claude-opus-5-5, 1M tokens: 30,000 characters; a 200k-token model gets
+ * 8,000). The listing's size is the sum of its lines plus one per line break. Over the
+ * budget, every entry but the bundled ones is first listed by name alone; then, in
+ * listing order (the client puts the most used first; a fresh install has none), each
+ * gets its description back while what it adds still fits. A skill with
+ * `disable-model-invocation: true` is never listed.
+ */
+import type { CatalogEntry } from '../../../../shared/api/agent-catalog';
+import { CLAUDE_CODE_LISTING_MAX } from '../../../../shared/skill/client-profiles';
+import { CLAUDE_CODE_BUNDLED } from './client-builtins';
+import { byName, joinLines, shadowedEntry, type FolderSkills, type RenderedListing } from './types';
+
+export const CLAUDE_CODE_RENDERS = '2.1.332';
+export const CLAUDE_CODE_HEADER =
+  'The following skills are available for use with the Skill tool:\n\n';
+/** 1% of 1,000,000 tokens at 3 characters a token: the default model's budget. */
+export const CLAUDE_CODE_DEFAULT_BUDGET = 30_000;
+
+export interface ClaudeCodeListingOptions {
+  /** The listing budget in characters (the default model's unless given). */
+  budgetChars?: number;
+  /** Leave the bundled skills out (a test's comparison of the skills alone). */
+  bundled?: boolean;
+}
+
+const escapeAngles = (s: string): string => s.replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+interface Line {
+  entry: CatalogEntry;
+  nameOnly: string;
+  full: string;
+  /** Bundled: always listed in full. */
+  fixed: boolean;
+  cut: boolean;
+}
+
+/** `folders` in the client's order: user folders first, then the project's. */
+export function renderClaudeCode(
+  folders: readonly FolderSkills[],
+  opts: ClaudeCodeListingOptions = {},
+): RenderedListing {
+  const limit = opts.budgetChars ?? CLAUDE_CODE_DEFAULT_BUDGET;
+  const lines: Line[] = [];
+  const shadowed: CatalogEntry[] = [];
+  const skipped: RenderedListing['skipped'] = [];
+  const taken = new Map<string, string>();
+  for (const { folder, skills } of folders) {
+    for (const skill of [...skills].sort(byName((s) => s.folderName))) {
+      const name = skill.name ?? skill.folderName;
+      if (skill.disableModelInvocation) {
+        skipped.push({ path: skill.path, reason: 'disable-model-invocation: true' });
+        continue;
+      }
+      if (skill.description === null) {
+        skipped.push({ path: skill.path, reason: 'no description' });
+        continue;
+      }
+      const desc = escapeAngles(joinLines(skill.description));
+      const text = skill.whenToUse ? `${desc} - ${escapeAngles(joinLines(skill.whenToUse))}` : desc;
+      const by = taken.get(name);
+      if (by !== undefined) {
+        shadowed.push(shadowedEntry(skill, name, folder, by, text.length));
+        continue;
+      }
+      taken.set(name, folder.display);
+      const cut = text.length > CLAUDE_CODE_LISTING_MAX;
+      const shownText = cut ? `${text.slice(0, CLAUDE_CODE_LISTING_MAX - 1)}…` : text;
+      lines.push({
+        nameOnly: `- ${name}`,
+        full: `- ${name}: ${shownText}`,
+        fixed: false,
+        cut,
+        entry: {
+          name,
+          source: folder.source,
+          folder: folder.display,
+          path: skill.path,
+          shown: cut ? 'cut' : 'whole',
+          listed: true,
+          chars: 0,
+          description_chars: text.length,
+          shown_chars: cut ? CLAUDE_CODE_LISTING_MAX - 1 : text.length,
+          reason: cut
+            ? `description and when_to_use are ${text.length} characters; Claude Code lists ${CLAUDE_CODE_LISTING_MAX - 1} and an ellipsis`
+            : null,
+        },
+      });
+    }
+  }
+  if (opts.bundled !== false) {
+    for (const b of CLAUDE_CODE_BUNDLED) {
+      if (taken.has(b.name)) continue;
+      taken.set(b.name, 'built-in');
+      lines.push({
+        nameOnly: `- ${b.name}`,
+        full: `- ${b.name}: ${b.text}`,
+        fixed: b.fixed,
+        cut: false,
+        entry: {
+          name: b.name,
+          source: 'client',
+          folder: 'built-in',
+          path: null,
+          shown: 'whole',
+          listed: true,
+          chars: 0,
+          description_chars: b.text.length,
+          shown_chars: b.text.length,
+          reason: null,
+        },
+      });
+    }
+  }
+
+  const gaps = Math.max(0, lines.length - 1);
+  const fullTotal = lines.reduce((n, l) => n + l.full.length, 0) + gaps;
+  const keepFull = new Set<Line>(lines);
+  if (fullTotal > limit) {
+    // Name alone for all but the fixed; then descriptions back, in order, while they fit.
+    const base = lines.reduce((n, l) => n + (l.fixed ? l.full : l.nameOnly).length, 0) + gaps;
+    let room = limit - base;
+    keepFull.clear();
+    for (const l of lines) {
+      if (l.fixed) {
+        keepFull.add(l);
+        continue;
+      }
+      const adds = l.full.length - l.nameOnly.length;
+      if (adds <= room) {
+        keepFull.add(l);
+        room -= adds;
+      }
+    }
+  }
+  const shown = lines.map((l) => {
+    const full = keepFull.has(l);
+    const text = full ? l.full : l.nameOnly;
+    l.entry.chars = text.length;
+    if (!full) {
+      l.entry.shown = 'dropped';
+      l.entry.shown_chars = 0;
+      l.entry.reason = `over the listing budget of ${limit} characters: listed by name alone`;
+    }
+    return text;
+  });
+  const body = shown.join('\n');
+  return {
+    listing: lines.length === 0 ? '' : CLAUDE_CODE_HEADER + body,
+    budget: {
+      limit,
+      unit: 'characters',
+      used: lines.length === 0 ? 0 : body.length,
+      basis:
+        'the entry lines and the line breaks between them, against 1% of the context window at 3 characters a token (the default model, 1M tokens); a 200k-token model gets 8,000',
+    },
+    entries: [...lines.map((l) => l.entry), ...shadowed],
+    skipped,
+    ownTexts: new Map(CLAUDE_CODE_BUNDLED.map((b) => [b.name, b.text])),
+  };
+}
