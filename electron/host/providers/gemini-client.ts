@@ -12,7 +12,9 @@
  * Tools go as `functionDeclarations` with `parametersJsonSchema` (full JSON Schema, not
  * the OpenAPI subset of `parameters`). A function call's `thoughtSignature` must go back
  * with it on the next turn (Gemini 3 refuses the turn otherwise): the client keeps them
- * by call id for the conversation it serves.
+ * by call id for the conversation it serves. What a turn may grow to is capped
+ * (output-limits.ts): an error body is read to 64 KiB, text and calls are charged to the
+ * run's budget.
  */
 import type {
   ChatClient,
@@ -36,6 +38,12 @@ import {
 import { withRetry } from './retry';
 import { redactSecrets } from './api-keys';
 import { readSseStream, type EventSourceMessage } from './sse-stream';
+import {
+  checkToolArguments,
+  checkToolCallCount,
+  OutputBudget,
+  readErrorBody,
+} from './output-limits';
 
 export interface GeminiClientOptions {
   providerId: string;
@@ -133,7 +141,8 @@ export class GeminiClient implements ChatClient {
       throw networkError(ctx, err);
     }
     if (!response.ok) {
-      const text = await response.text().catch(() => '');
+      // Only the start: a hostile server's error body may never end.
+      const text = await readErrorBody(response);
       throw httpError(
         ctx,
         response.status,
@@ -153,10 +162,12 @@ export class GeminiClient implements ChatClient {
     const who = `provider "${ctx.providerId}"`;
     let text = '';
     let pendingText = '';
-    let finish: string | null = null;
+    // Set inside the event callback: typed so that narrowing does not assume it stays null.
+    let finish = null as string | null;
     let model = req.model;
     let usage: Usage | null = null;
     const toolCalls: ToolCall[] = [];
+    const budget = req.budget ?? new OutputBudget();
 
     const onEvent = (event: EventSourceMessage): void => {
       let chunk: unknown;
@@ -188,6 +199,7 @@ export class GeminiClient implements ChatClient {
       for (const part of Array.isArray(content.parts) ? content.parts : []) {
         if (!isRecord(part)) continue;
         if (typeof part.text === 'string' && part.text !== '' && part.thought !== true) {
+          budget.charge(part.text.length, who);
           text += part.text;
           pendingText += part.text;
         }
@@ -195,11 +207,12 @@ export class GeminiClient implements ChatClient {
           const call = part.functionCall;
           const id =
             typeof call.id === 'string' && call.id ? call.id : `gemini_call_${++this.calls}`;
-          toolCalls.push({
-            id,
-            name: typeof call.name === 'string' ? call.name : '',
-            argumentsText: JSON.stringify(isRecord(call.args) ? call.args : {}),
-          });
+          const name = typeof call.name === 'string' ? call.name : '';
+          const argumentsText = JSON.stringify(isRecord(call.args) ? call.args : {});
+          checkToolCallCount(toolCalls.length + 1, who);
+          checkToolArguments(argumentsText.length, who, name);
+          budget.charge(argumentsText.length, who);
+          toolCalls.push({ id, name, argumentsText });
           if (typeof part.thoughtSignature === 'string')
             this.signatures.set(id, part.thoughtSignature);
         }

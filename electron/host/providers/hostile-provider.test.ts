@@ -11,6 +11,7 @@ import { startWireServer, type WireServer } from './test-support/wire-server';
 import { anthropicTurn, openAiChunk, openAiTurn } from './test-support/provider-wire';
 import { AnthropicClient } from './anthropic-client';
 import { OpenAiCompatibleClient } from './openai-client';
+import { GeminiClient } from './gemini-client';
 import { listModels } from './provider-check';
 import { ProviderError } from './provider-errors';
 import type { ChatClient, ChatRequest } from './chat-types';
@@ -230,6 +231,45 @@ describe.each<Kind>(['openai', 'anthropic'])('a hostile %s provider', (kind) => 
     const err = await failure(listModels(provider, null, { timeoutMs: 60_000 }));
     expect(err.status).toBe(500);
     expect(server.streamedBytes).toBeLessThan(SLACK);
+  });
+});
+
+describe('a hostile gemini provider', () => {
+  const gemini = (url: string): ChatClient =>
+    new GeminiClient({ providerId: 'evil', baseUrl: url, apiKey: null });
+  const event = (part: unknown): string =>
+    `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [part] } }] })}\n\n`;
+
+  it('a 5xx with a 1.2 GB error body is read only to its start', async () => {
+    server = await startWireServer([
+      {
+        kind: 'stream',
+        status: 500,
+        contentType: 'application/json',
+        next: hugeBody(GB, '{"error":{"message":"', '"}}'),
+      },
+    ]);
+    const err = await failure(gemini(server.url).stream(request(), { onText: () => {} }));
+    expect(err.status).toBe(500);
+    expect(server.streamedBytes).toBeLessThan(SLACK);
+  });
+
+  it('endless text and endless function calls are cut at their caps', async () => {
+    server = await startWireServer([
+      { kind: 'stream', next: () => event({ text: 'z'.repeat(4096) }) },
+      { kind: 'stream', next: (i) => event({ functionCall: { name: 't', args: { i } } }) },
+    ]);
+    const text = await failure(
+      gemini(server.url).stream(
+        request({ budget: new OutputBudget(1024 * 1024), deadline: Date.now() + 60_000 }),
+        { onText: () => {} },
+      ),
+    );
+    expect((text as OutputCapError).cap).toBe('transcript');
+    const calls = await failure(
+      gemini(server.url).stream(request({ deadline: Date.now() + 60_000 }), { onText: () => {} }),
+    );
+    expect((calls as OutputCapError).cap).toBe('tool_calls');
   });
 });
 
