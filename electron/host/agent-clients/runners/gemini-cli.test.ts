@@ -61,8 +61,8 @@ describe.skipIf(skipAgentClient('gemini-cli'))('Gemini CLI runner (real client)'
     const r = await run(
       (prompt) =>
         /pdf/i.test(prompt)
-          ? { kind: 'activate', skill: SKILL, answer: 'Tables extracted.' }
-          : { kind: 'answer', answer: 'No skill needed.' },
+          ? { do: 'activate', skill: SKILL, answer: 'Tables extracted.' }
+          : { do: 'answer', answer: 'No skill needed.' },
       '-- Get the tables out of report.pdf',
     );
     expect(r.exitCode, r.stderr).toBe(0);
@@ -100,8 +100,8 @@ describe.skipIf(skipAgentClient('gemini-cli'))('Gemini CLI runner (real client)'
     const r = await run(
       (prompt) =>
         /pdf/i.test(prompt)
-          ? { kind: 'activate', skill: SKILL, answer: 'Tables extracted.' }
-          : { kind: 'answer', answer: 'Paris.' },
+          ? { do: 'activate', skill: SKILL, answer: 'Tables extracted.' }
+          : { do: 'answer', answer: 'Paris.' },
       'What is the capital of France?',
     );
     expect(r.exitCode, r.stderr).toBe(0);
@@ -110,7 +110,7 @@ describe.skipIf(skipAgentClient('gemini-cli'))('Gemini CLI runner (real client)'
   }, 90_000);
 
   it('allow scripts offers the shell tool; a 401 ends the run as an error', async () => {
-    const r = await run({ kind: 'status', status: 401, message: 'API key not valid' }, 'hi', true);
+    const r = await run({ do: 'status', status: 401, message: 'API key not valid' }, 'hi', true);
     expect(offered(server!.requests[0].json)).toContain('run_shell_command');
     expect(r.exitCode).not.toBe(0);
     const final = r.events.at(-1);

@@ -110,26 +110,26 @@ function toolOutput(ev: Record<string, unknown>): string {
   return isPlainObject(err) ? str(err.message) : '';
 }
 
-/** A parser of one run's stream-json lines. */
+/**
+ * A parser of one run's stream-json lines. Gemini CLI prints a turn's text as deltas
+ * (`"delta": true`, a word or a sentence each); they are gathered and handed on as one
+ * text event when the turn's text ends (a tool call, an error, the result), since each
+ * text event is a piece of the answer of its own.
+ */
 export function geminiParser(): (line: string) => ClientEvent[] {
-  let text = '';
+  const turns: string[] = [];
+  let turnText = '';
   // tool_id → skill name, for activate_skill calls whose result has not come yet.
   const pending = new Map<string, string>();
-  return (line) => {
-    let ev: unknown;
-    try {
-      ev = JSON.parse(line);
-    } catch {
-      return [];
-    }
-    if (!isPlainObject(ev)) return [];
+  const flush = (): ClientEvent[] => {
+    if (turnText === '') return [];
+    const text = turnText;
+    turnText = '';
+    turns.push(text);
+    return [{ type: 'text', text }];
+  };
+  const read = (ev: Record<string, unknown>): ClientEvent[] => {
     switch (ev.type) {
-      case 'message': {
-        if (ev.role !== 'assistant' || typeof ev.content !== 'string' || ev.content === '')
-          return [];
-        text += ev.content;
-        return [{ type: 'text', text: ev.content }];
-      }
       case 'tool_use': {
         const id = str(ev.tool_id);
         const name = str(ev.tool_name);
@@ -157,29 +157,39 @@ export function geminiParser(): (line: string) => ClientEvent[] {
         const stats = isPlainObject(ev.stats) ? ev.stats : {};
         const err = isPlainObject(ev.error) ? ev.error : null;
         const isError = ev.status !== 'success';
+        const usage: ClientEvent = {
+          type: 'usage',
+          input_tokens: num(stats.input_tokens),
+          output_tokens: num(stats.output_tokens),
+        };
+        const message = err ? str(err.message) : `Gemini CLI ended with status ${str(ev.status)}`;
         return [
-          {
-            type: 'usage',
-            input_tokens: num(stats.input_tokens),
-            output_tokens: num(stats.output_tokens),
-          },
+          usage,
           {
             type: 'final',
-            text: text === '' ? null : text,
+            text: turns.length > 0 ? turns.join('\n\n') : null,
             isError,
-            ...(isError
-              ? {
-                  message: err
-                    ? str(err.message)
-                    : `Gemini CLI ended with status ${str(ev.status)}`,
-                }
-              : {}),
+            ...(isError ? { message } : {}),
           },
         ];
       }
       default:
         return [];
     }
+  };
+  return (line) => {
+    let ev: unknown;
+    try {
+      ev = JSON.parse(line);
+    } catch {
+      return [];
+    }
+    if (!isPlainObject(ev) || ev.type === 'init') return [];
+    if (ev.type === 'message') {
+      if (ev.role === 'assistant' && typeof ev.content === 'string') turnText += ev.content;
+      return [];
+    }
+    return [...flush(), ...read(ev)];
   };
 }
 

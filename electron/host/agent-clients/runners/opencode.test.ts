@@ -40,8 +40,8 @@ beforeAll(() => {
 
 const decide: FakeModelScript = (prompt) =>
   /pdf/i.test(prompt)
-    ? { kind: 'activate', skill: SKILL, answer: 'Tables extracted.' }
-    : { kind: 'answer', answer: 'Paris.' };
+    ? { do: 'activate', skill: SKILL, answer: 'Tables extracted.' }
+    : { do: 'answer', answer: 'Paris.' };
 
 async function run(script: FakeModelScript, prompt: string, allowScripts = false) {
   server = await startWireServer((req) => chatCompletionsReply(req, script));
@@ -103,7 +103,7 @@ describe.skipIf(skipAgentClient('opencode'))('OpenCode runner (real client)', ()
   }, 120_000);
 
   it('allow scripts offers bash; a 401 ends the run as an error', async () => {
-    const r = await run({ kind: 'status', status: 401, message: 'invalid api key' }, 'hi', true);
+    const r = await run({ do: 'status', status: 401, message: 'invalid api key' }, 'hi', true);
     const conversation = server!.requests.filter((q) => toolsOf(q.json).length > 0);
     expect(toolsOf(conversation[0].json)).toContain('bash');
     expect(r.exitCode).not.toBe(0);

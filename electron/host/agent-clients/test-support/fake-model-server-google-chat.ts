@@ -24,13 +24,13 @@ import {
 /** What the fake model does with one prompt. */
 export type FakeModelBehaviour =
   /** Activate the skill through the client's mechanism, then answer. */
-  | { kind: 'activate'; skill: string; answer: string }
+  | { do: 'activate'; skill: string; answer: string }
   /** Answer at once, activating nothing. */
-  | { kind: 'answer'; answer: string }
+  | { do: 'answer'; answer: string }
   /** Every model call fails with this HTTP status. */
-  | { kind: 'status'; status: number; message?: string }
+  | { do: 'status'; status: number; message?: string }
   /** Headers never come. */
-  | { kind: 'hang' };
+  | { do: 'hang' };
 
 /** One behaviour for every prompt, or one chosen from the user's prompt (trigger evals). */
 export type FakeModelScript = FakeModelBehaviour | ((prompt: string) => FakeModelBehaviour);
@@ -88,8 +88,8 @@ function behaviourFor(script: FakeModelScript, prompt: string): FakeModelBehavio
 }
 
 function failure(b: FakeModelBehaviour, geminiShape: boolean): Reply | null {
-  if (b.kind === 'hang') return { kind: 'hang' };
-  if (b.kind !== 'status') return null;
+  if (b.do === 'hang') return { do: 'hang' };
+  if (b.do !== 'status') return null;
   const message = b.message ?? `fake model error ${b.status}`;
   // Each API's own error envelope, so the client reports it as it would a real one.
   const body = geminiShape
@@ -110,7 +110,7 @@ export function chatCompletionsReply(req: RecordedRequest, script: FakeModelScri
   const failed = failure(b, false);
   if (failed) return failed;
   const toolAnswered = messages.some((m) => isRecord(m) && m.role === 'tool');
-  if (b.kind === 'activate' && !toolAnswered) {
+  if (b.do === 'activate' && !toolAnswered) {
     return {
       kind: 'sse',
       chunks: openAiTurn({
@@ -120,7 +120,7 @@ export function chatCompletionsReply(req: RecordedRequest, script: FakeModelScri
       }),
     };
   }
-  const answer = b.kind === 'activate' || b.kind === 'answer' ? b.answer : '';
+  const answer = b.do === 'activate' || b.do === 'answer' ? b.answer : '';
   return { kind: 'sse', chunks: openAiTurn({ model, deltas: textDeltas(answer) }) };
 }
 
@@ -134,7 +134,7 @@ export function geminiReply(req: RecordedRequest, script: FakeModelScript): Repl
   const toolAnswered = asArray(body.contents).some(
     (c) => isRecord(c) && asArray(c.parts).some((p) => isRecord(p) && 'functionResponse' in p),
   );
-  if (b.kind === 'activate' && !toolAnswered)
+  if (b.do === 'activate' && !toolAnswered)
     return {
       kind: 'sse',
       chunks: geminiTurn({
@@ -142,8 +142,10 @@ export function geminiReply(req: RecordedRequest, script: FakeModelScript): Repl
         calls: [{ name: 'activate_skill', args: { name: b.skill } }],
       }),
     };
-  const answer = b.kind === 'activate' || b.kind === 'answer' ? b.answer : '';
-  return { kind: 'sse', chunks: geminiTurn({ modelVersion: model, text: [answer] }) };
+  const answer = b.do === 'activate' || b.do === 'answer' ? b.answer : '';
+  // Word by word, as Gemini streams: the client prints each piece as a delta.
+  const pieces = answer.split(/(?<= )/);
+  return { kind: 'sse', chunks: geminiTurn({ modelVersion: model, text: pieces }) };
 }
 
 /** The reply for a request in either dialect, or null when it is neither. */
