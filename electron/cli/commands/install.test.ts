@@ -587,6 +587,8 @@ describe('a lockfile that came with the project', () => {
     expect(ci.stderr).toMatch(/skills-lock\.json came with this project/);
     expect(ci.stderr).toContain(`alpha  git ${url} (skills/alpha)`);
     expect(ci.stderr).toMatch(/--trust-lockfile/);
+    expect(ci.stdout).toMatch(/alpha \(claude-code, project\) not checked/);
+    expect(ci.stdout).not.toMatch(/up to date/);
     expect((await cli('outdated')).code).toBe(1);
     const no = await cliTty('n\n', 'update', '--yes');
     expect(no.code).toBe(1);

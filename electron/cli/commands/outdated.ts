@@ -137,13 +137,13 @@ export const updateCommand: CommandImpl = {
       { workspace: false },
     );
     const outdated = items.filter((i) => i.status === 'outdated');
+    const unapproved = items.some((i) => i.status === 'unapproved');
     if (ctx.common.json) writeJson(ctx.io, { applied: apply, skills: items });
     else {
       for (const item of items) describe(ctx, item);
-      if (outdated.length === 0) ctx.io.stdout.write('everything is up to date\n');
+      if (outdated.length === 0 && !unapproved) ctx.io.stdout.write('everything is up to date\n');
       else if (!apply) ctx.io.stdout.write('\nnothing written; run again with --yes to apply\n');
     }
-    const unapproved = items.some((i) => i.status === 'unapproved');
     return apply && (unapproved || outdated.some((i) => i.applied !== 'updated')) ? 1 : 0;
   },
 };
