@@ -681,3 +681,19 @@ describe('a skills folder committed as a link', () => {
     expect(readdirSync(elsewhere)).toEqual(['skills-lock.json']);
   });
 });
+
+describe('a skill folder committed as a link to a device', () => {
+  it('an install meeting it reports the conflict without reading the device', async () => {
+    mkdirSync(path.join(claudeProject(), 'alpha'), { recursive: true });
+    symlinkSync('/dev/zero', path.join(claudeProject(), 'alpha', 'SKILL.md'));
+    const src = path.join(base, 'src', 'alpha');
+    write(path.join(src, 'SKILL.md'), skillMd('alpha'));
+    const res = await cli('install', src, '--to', 'claude-code', '--json');
+    expect(res.code).toBe(1);
+    const report = JSON.parse(res.stdout) as {
+      skills: { result: string; conflict: { existingSkillMd: string | null } }[];
+    };
+    expect(report.skills[0].result).toBe('conflict');
+    expect(report.skills[0].conflict.existingSkillMd).toBeNull();
+  });
+});

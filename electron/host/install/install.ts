@@ -41,6 +41,7 @@ import { cellStatus, checkForClient, type ClientId } from '../../../shared/skill
 import { withFrontmatterName } from '../../../shared/skill/set-name';
 import { swapIn } from '../bundle/import-bundle';
 import { tempNameFor } from '../fs/atomic-write';
+import { readRegularFile } from '../fs/safe-read';
 import { InvalidRequestError, NotFoundError, ConflictError } from '../fs/errors';
 import { existsNoFollow, firstFreeName, keepBothName } from '../skills-admin/free-name';
 import { checkedInstallFolder, type InstallRoots } from './clients';
@@ -116,9 +117,14 @@ async function snapshotExisting(target: string): Promise<SkillSnapshot | null> {
   }
 }
 
+/**
+ * A SKILL.md to show beside a conflict, or null. What sits at an install name may be a
+ * link a repository committed: a regular file of at most 1 MiB is read, never a device
+ * or a pipe that would block or never end.
+ */
 async function readText(file: string): Promise<string | null> {
   try {
-    return await readFile(file, 'utf8');
+    return (await readRegularFile(file, file, { maxBytes: 1024 * 1024 })).data.toString('utf8');
   } catch {
     return null;
   }
