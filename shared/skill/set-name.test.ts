@@ -28,6 +28,15 @@ describe('withFrontmatterName', () => {
     expect(parseSkillMd(out, { folderName: '2024' }).frontmatter?.name).toBe('2024');
   });
 
+  it('sets a name written twice in both places, so every reader sees the new one', () => {
+    const out = withFrontmatterName(
+      '---\nname: first # one\ndescription: d\nname: >\n  second\n---\nBody\n',
+      'renamed',
+    );
+    expect(out).toBe('---\nname: renamed # one\ndescription: d\nname: renamed\n---\nBody\n');
+    expect(parseSkillMd(out, { folderName: 'renamed' }).frontmatter?.name).toBe('renamed');
+  });
+
   it('leaves text without readable frontmatter alone', () => {
     expect(withFrontmatterName('# no frontmatter\n', 'x')).toBe('# no frontmatter\n');
     expect(withFrontmatterName('---\nname: [a\n---\n', 'x')).toBe('---\nname: [a\n---\n');

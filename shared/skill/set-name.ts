@@ -20,27 +20,33 @@ function yamlScalar(name: string): string {
 /**
  * The text with its frontmatter `name` set to `name`. A missing `name:` key is added as
  * the first line of the frontmatter; a file without (readable) frontmatter is returned
- * as it is, since there is no name to keep in step.
+ * as it is, since there is no name to keep in step. A `name:` written more than once is
+ * set in every place: the studio reads the last one (as the validator and the registry
+ * do), another tool may read the first, and after a rename both must say the new name.
  */
 export function withFrontmatterName(text: string, name: string): string {
   const split = splitFrontmatter(text);
   if (split.status !== 'ok') return text;
   const yamlOffset = text.indexOf('\n') + 1;
-  const doc = parseDocument(split.yaml);
+  // The validator's parse options: a repeated key is not an error that hides the map.
+  const doc = parseDocument(split.yaml, { uniqueKeys: false });
   if (doc.errors.length > 0 || !isMap(doc.contents)) return text;
-  const pair = doc.contents.items.find((p) => isScalar(p.key) && p.key.value === 'name');
+  const pairs = doc.contents.items.filter((p) => isScalar(p.key) && p.key.value === 'name');
   const scalar = yamlScalar(name);
-  if (!pair) {
+  if (pairs.length === 0) {
     return `${text.slice(0, yamlOffset)}name: ${scalar}${split.eol}${text.slice(yamlOffset)}`;
   }
-  const range = pair.value && 'range' in pair.value ? pair.value.range : undefined;
-  if (!range) return text;
-  // `name:` with nothing after it still has a (zero-width) value node to replace.
-  const [start, end] = range;
-  const gap = start > 0 && !/\s/.test(split.yaml[start - 1] ?? ' ') ? ' ' : '';
-  // A block or flow value's range ends after its line break: keep that break.
-  const lineBreak = /\r?\n$/.exec(split.yaml.slice(start, end))?.[0] ?? '';
-  return (
-    text.slice(0, yamlOffset + start) + gap + scalar + lineBreak + text.slice(yamlOffset + end)
-  );
+  let yaml = split.yaml;
+  // From the last to the first, so the earlier ranges still point where they did.
+  for (const pair of [...pairs].reverse()) {
+    const range = pair.value && 'range' in pair.value ? pair.value.range : undefined;
+    if (!range) return text;
+    // `name:` with nothing after it still has a (zero-width) value node to replace.
+    const [start, end] = range;
+    const gap = start > 0 && !/\s/.test(yaml[start - 1] ?? ' ') ? ' ' : '';
+    // A block or flow value's range ends after its line break: keep that break.
+    const lineBreak = /\r?\n$/.exec(yaml.slice(start, end))?.[0] ?? '';
+    yaml = yaml.slice(0, start) + gap + scalar + lineBreak + yaml.slice(end);
+  }
+  return text.slice(0, yamlOffset) + yaml + text.slice(yamlOffset + split.yaml.length);
 }

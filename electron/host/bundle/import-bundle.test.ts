@@ -15,6 +15,8 @@ import path from 'node:path';
 import { ZipFile } from 'yazl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportBundle } from './export-bundle';
+import { readSkillFolder } from '../registry/scan';
+import { skillNameOf } from '../registry/skill-name';
 import { importBundle, inspectBundle } from './import-bundle';
 
 const posix = process.platform !== 'win32';
@@ -323,6 +325,16 @@ describe('importBundle', () => {
       'invalid_params',
       'cannot be a folder name',
     );
+  });
+
+  it('names a root-level skill whose name: is written twice as the registry lists it', async () => {
+    const text = '---\nname: first-name\nname: second-name\ndescription: Twice named.\n---\nBody\n';
+    const result = await importBundle(await makeZip([{ name: 'SKILL.md', data: text }]), into);
+    const listed = await readSkillFolder(path.join(into, result.name), 'project');
+    // One reader: the bundle's folder, the registry's listing and a name lookup agree.
+    expect(result.name).toBe(listed.summary.name);
+    expect(skillNameOf(text, 'anything')).toBe(result.name);
+    expect(result.name).toBe('second-name');
   });
 
   it('skips the __MACOSX folder that macOS archivers add', async () => {

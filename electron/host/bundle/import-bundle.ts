@@ -28,7 +28,6 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { parse as parseYaml } from 'yaml';
 import * as yauzl from 'yauzl';
 import type {
   BundlePreview,
@@ -45,6 +44,7 @@ import type { PathCheck } from '../../../shared/skill/validate';
 import { tempNameFor } from '../fs/atomic-write';
 import { ExistsError, InvalidRequestError, toFileServiceError, TooLargeError } from '../fs/errors';
 import { pathProblem } from '../fs/safe-path';
+import { readableFrontmatter } from '../registry/skill-name';
 import { MAX_BUNDLE_BYTES, MAX_BUNDLE_ENTRIES } from './export-bundle';
 import { IMPORT_SKIPPED_TOP_FOLDERS, isBundleIgnoredAnySpelling } from './ignore';
 import { existsNoFollow, firstFreeName, keepBothName } from '../skills-admin/free-name';
@@ -319,23 +319,23 @@ async function readEntryText(zip: yauzl.ZipFile, p: PlannedEntry, limit: number)
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The `name:` of a root-level SKILL.md, which names the folder of a bundle without one. */
+/**
+ * The `name:` of a root-level SKILL.md, which names the folder of a bundle without one. Read
+ * by the registry's own reader (registry/skill-name.ts), so a bundle's skill is named here
+ * as it is listed once imported: a `name:` written twice counts its last value in both.
+ */
 async function nameFromRootSkillMd(zip: yauzl.ZipFile, skillMd: PlannedEntry): Promise<string> {
   const text = await readEntryText(zip, skillMd, ROOT_SKILL_MD_MAX);
-  const split = splitFrontmatter(text);
   const hint = 'put the skill in a top-level folder named after it';
-  if (split.status !== 'ok')
+  if (splitFrontmatter(text).status !== 'ok')
     refuse(skillMd.shown, `no frontmatter to take the skill's name from; ${hint}`);
-  let data: unknown;
-  try {
-    data = parseYaml(split.yaml);
-  } catch {
-    refuse(skillMd.shown, `its frontmatter is not valid YAML, so the skill has no name; ${hint}`);
-  }
-  const name =
-    typeof data === 'object' && data !== null && 'name' in data
-      ? (data as { name: unknown }).name
-      : undefined;
+  const fm = readableFrontmatter(text);
+  if (fm === null)
+    refuse(
+      skillMd.shown,
+      `its frontmatter cannot be read as YAML, so the skill has no name; ${hint}`,
+    );
+  const name: unknown = fm.name;
   if (typeof name !== 'string' || name.trim() === '') {
     refuse(skillMd.shown, `its frontmatter has no name; ${hint}`);
   }
