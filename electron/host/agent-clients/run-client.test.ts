@@ -1,0 +1,170 @@
+/**
+ * Skill runs inside the real Claude Code and Codex (the pinned versions), against a fake
+ * model server behind the run's relay: activation through each client's own mechanism,
+ * what was recorded, errors, a hang, cancel, and no process or secret left behind.
+ */
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempWorkspace, type TempWorkspace } from '../../test-support/temp-workspace';
+import { skipAgentClient } from '../../test-support/agent-clients';
+import {
+  startFakeModelServer,
+  type FakeModelServer,
+  type FakeTurn,
+} from './test-support/fake-model-server';
+import { fakeUpstream, installedClient, processesTiedTo } from './test-support/client-fixtures';
+import { runClient, ClientRunRefused } from './run-client';
+import type { AgentClientId } from './types';
+
+const KEY = 'sk-ant-api03-UPSTREAM-SECRET-never-recorded-0123456789';
+
+let ws: TempWorkspace;
+let fake: FakeModelServer;
+let runsRoot: string;
+let turn: (prompt: string) => FakeTurn;
+
+beforeAll(async () => {
+  ws = tempWorkspace();
+  ws.addSkill(
+    'hello-skill',
+    'name: hello-skill\ndescription: Greets the user warmly when asked for a greeting.',
+  );
+  ws.addSkill('other-skill', 'name: other-skill\ndescription: Converts units of measure.');
+  runsRoot = mkdtempSync(path.join(os.tmpdir(), 'client-runs-'));
+  fake = await startFakeModelServer((prompt) => turn(prompt));
+});
+afterAll(async () => {
+  await fake.close();
+  ws.cleanup();
+  rmSync(runsRoot, { recursive: true, force: true });
+});
+
+const skill = (name: string) => ({ name, dir: path.join(ws.root, 'skills', name) });
+
+function run(id: AgentClientId, over: Partial<Parameters<typeof runClient>[0]> = {}) {
+  return runClient({
+    client: installedClient(id),
+    skills: [skill('hello-skill'), skill('other-skill')],
+    prompt: 'please greet me',
+    upstream: fakeUpstream(id, fake.url, KEY),
+    allowScripts: false,
+    timeoutMs: 30_000,
+    runsRoot,
+    ...over,
+  });
+}
+
+describe.each<AgentClientId>(['claude-code', 'codex'])('a run in %s', (id) => {
+  const skip = skipAgentClient(id);
+
+  it.skipIf(skip)(
+    'activates the skill through the client, answers, records what was sent, and leaves nothing',
+    async () => {
+      turn = () => ({ do: 'activate', skill: 'hello-skill', answer: 'Hello there, friend.' });
+      const before = fake.requests.length;
+      const events: string[] = [];
+      const out = await run(id, { onEvent: (e) => events.push(e.type) });
+      expect(out.error).toBeNull();
+      expect(out.exitCode).toBe(0);
+      expect(out.activatedSkills).toEqual(['hello-skill']);
+      expect(out.text).toContain('Hello there, friend.');
+      expect(out.client).toEqual({ id, version: installedClient(id).version });
+      expect(out.usage.output_tokens).toBeGreaterThan(0);
+      expect(events).toEqual(
+        expect.arrayContaining(['tool_call', 'tool_result', 'skill_activated', 'text']),
+      );
+      // The relay recorded every request the server got, with the listing the client rendered.
+      expect(out.requests.length).toBe(fake.requests.length - before);
+      const first = JSON.stringify(out.requests[0].request.body);
+      expect(first).toContain('hello-skill');
+      expect(first).toContain('Greets the user warmly');
+      expect(out.requests[0].response?.status).toBe(200);
+      // The upstream got the real key; the client only ever had the relay's.
+      const got = fake.requests.slice(before);
+      const auth = got.map((r) => String(r.headers['x-api-key'] ?? r.headers.authorization));
+      expect(auth.every((a) => a.includes(KEY))).toBe(true);
+      expect(JSON.stringify(out)).not.toContain(KEY);
+      expect(JSON.stringify(out)).not.toMatch(/sk-studio-relay-[0-9a-f]{8}/);
+      // The run's folders are gone, and no process of the run is left.
+      expect(readdirSync(runsRoot)).toEqual([]);
+      expect(processesTiedTo(runsRoot)).toEqual([]);
+    },
+  );
+
+  it.skipIf(skip)(
+    'a provider 401 through the relay is an error, not a "did not activate"',
+    async () => {
+      turn = () => ({ do: 'status', status: 401, message: 'invalid x-api-key' });
+      const out = await run(id);
+      expect(out.error?.code).toBe('skill_error');
+      expect(out.error?.message).toMatch(/^the provider answered 401 to (Claude Code|Codex)'s model request/);
+      expect(out.activatedSkills).toEqual([]);
+      expect(out.requests.some((r) => r.response?.status === 401)).toBe(true);
+      expect(JSON.stringify(out)).not.toContain(KEY);
+    },
+  );
+});
+
+describe.skipIf(skipAgentClient('claude-code'))('ending a client run', () => {
+  it('a client that never answers is stopped at the timeout, its whole group with it', async () => {
+    turn = () => ({ do: 'hang' });
+    const before = fake.requests.length;
+    let seen: number[] = [];
+    const watching = setInterval(() => {
+      if (fake.requests.length > before && seen.length === 0) seen = processesTiedTo(runsRoot);
+    }, 100);
+    const out = await run('claude-code', { timeoutMs: 4_000 });
+    clearInterval(watching);
+    expect(out.error?.code).toBe('timeout');
+    expect(seen.length).toBeGreaterThan(0); // the client was really running, waiting
+    expect(processesTiedTo(runsRoot)).toEqual([]);
+    expect(readdirSync(runsRoot)).toEqual([]);
+  });
+
+  it('cancel stops the client at once and reports cancelled', async () => {
+    turn = () => ({ do: 'hang' });
+    const before = fake.requests.length;
+    const controller = new AbortController();
+    const waiting = setInterval(() => {
+      if (fake.requests.length > before) controller.abort('cancelled');
+    }, 50);
+    const t0 = Date.now();
+    const out = await run('claude-code', { signal: controller.signal });
+    clearInterval(waiting);
+    expect(out.error?.code).toBe('cancelled');
+    expect(Date.now() - t0).toBeLessThan(20_000);
+    expect(processesTiedTo(runsRoot)).toEqual([]);
+  });
+
+  it('a client that crashes is a runtime_error naming its exit code and what it said', async () => {
+    const crasher = ws.write(
+      'bin/claude-crash',
+      '#!/bin/sh\necho "fatal: cannot start" >&2\nexit 3\n',
+    );
+    chmodSync(crasher, 0o755);
+    turn = () => ({ do: 'answer', answer: 'x' });
+    const out = await run('claude-code', {
+      client: { ...installedClient('claude-code'), path: crasher },
+    });
+    expect(out.error).toEqual({
+      code: 'runtime_error',
+      message: 'Claude Code exited with code 3: fatal: cannot start',
+    });
+  });
+
+  it('a provider of a kind the client cannot speak is refused before anything starts, naming the kinds', async () => {
+    await expect(
+      run('claude-code', {
+        upstream: { ...fakeUpstream('codex', fake.url, KEY), label: 'openai-main' },
+      }),
+    ).rejects.toThrow(ClientRunRefused);
+    await expect(
+      run('claude-code', {
+        upstream: { ...fakeUpstream('codex', fake.url, KEY), label: 'openai-main' },
+      }),
+    ).rejects.toThrow(/speaks anthropic/);
+    expect(readdirSync(runsRoot)).toEqual([]);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * Skill runs inside the real Gemini CLI and OpenCode (the pinned versions) through the one
+ * driver (run-client.ts) and the run's relay, against the fake model server: the skill is
+ * activated through each client's own tool and `activatedSkills` says so; the listing the
+ * client rendered is in the relay's records; a query meant for another skill is won by
+ * that skill, not this one; a provider's 401 through the relay is an error, not "did not
+ * trigger"; the upstream key and the relay token never show in the outcome; nothing of the
+ * run is left behind.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempWorkspace, type TempWorkspace } from '../../../test-support/temp-workspace';
+import { agentClientBinDir, skipAgentClient } from '../../../test-support/agent-clients';
+import {
+  startFakeModelServer,
+  type FakeModelServer,
+  type FakeTurn,
+} from '../test-support/fake-model-server';
+import { fakeUpstream, installedClient, processesTiedTo } from '../test-support/client-fixtures';
+import { runClient } from '../run-client';
+import type { AgentClientId } from '../types';
+
+const KEY = 'AIzaSy-UPSTREAM-SECRET-never-recorded-0123456789ab';
+const GREET = 'Greets the user warmly when asked for a greeting.';
+
+let ws: TempWorkspace;
+let fake: FakeModelServer;
+let runsRoot: string;
+
+// One script for every test: the prompt says which skill the "model" picks.
+const decide = (prompt: string): FakeTurn => {
+  if (/greet/i.test(prompt))
+    return { do: 'activate', skill: 'hello-skill', answer: 'Hello there, friend.' };
+  if (/convert|miles/i.test(prompt))
+    return { do: 'activate', skill: 'other-skill', answer: 'About 16 km.' };
+  if (/refused/i.test(prompt)) return { do: 'status', status: 401, message: 'API key not valid' };
+  return { do: 'answer', answer: 'No skill for that.' };
+};
+
+beforeAll(async () => {
+  // As CI: the clients' .bin folders on PATH (Codex's platform package brings OpenCode an rg).
+  process.env.PATH = [agentClientBinDir('codex'), process.env.PATH].join(path.delimiter);
+  ws = tempWorkspace();
+  ws.addSkill('hello-skill', `name: hello-skill\ndescription: ${GREET}`);
+  ws.addSkill('other-skill', 'name: other-skill\ndescription: Converts units of measure.');
+  runsRoot = mkdtempSync(path.join(os.tmpdir(), 'client-runs-'));
+  fake = await startFakeModelServer((prompt) => decide(prompt));
+});
+afterAll(async () => {
+  await fake?.close();
+  ws?.cleanup();
+  if (runsRoot) rmSync(runsRoot, { recursive: true, force: true });
+});
+
+const skill = (name: string) => ({ name, dir: path.join(ws.root, 'skills', name) });
+
+function run(id: AgentClientId, prompt: string) {
+  return runClient({
+    client: installedClient(id),
+    skills: [skill('hello-skill'), skill('other-skill')],
+    prompt,
+    upstream: fakeUpstream(id, fake.url, KEY),
+    allowScripts: false,
+    timeoutMs: 90_000,
+    runsRoot,
+  });
+}
+
+describe.each<AgentClientId>(['gemini-cli', 'opencode'])('a run in %s', (id) => {
+  const skip = skipAgentClient(id);
+
+  it.skipIf(skip)(
+    'activates the skill, records the listing it sent, and leaves nothing',
+    async () => {
+      const before = fake.requests.length;
+      const out = await run(id, 'please greet me');
+      expect(out.error).toBeNull();
+      expect(out.exitCode).toBe(0);
+      expect(out.activatedSkills).toEqual(['hello-skill']);
+      expect(out.text).toContain('Hello there, friend.');
+      expect(out.client).toEqual({ id, version: installedClient(id).version });
+      expect(out.usage.input_tokens).toBeGreaterThan(0);
+      // The relay recorded what the server got, with the listing as the client rendered it.
+      expect(out.requests.length).toBe(fake.requests.length - before);
+      const listed = out.requests.find((r) =>
+        JSON.stringify(r.request.body).includes('<name>hello-skill</name>'),
+      );
+      expect(listed).toBeDefined();
+      expect(JSON.stringify(listed?.request.body)).toContain(GREET);
+      expect(out.requests.every((r) => r.response?.status === 200)).toBe(true);
+      // The upstream got the real key; the client only ever had the relay's token.
+      const got = fake.requests.slice(before);
+      const auth = got.map((r) =>
+        String(r.headers['x-goog-api-key'] ?? r.headers.authorization ?? ''),
+      );
+      expect(auth.every((a) => a.includes(KEY))).toBe(true);
+      expect(JSON.stringify(out)).not.toContain(KEY);
+      expect(JSON.stringify(out)).not.toMatch(/sk-studio-relay-[0-9a-f]{8}/);
+      expect(readdirSync(runsRoot)).toEqual([]);
+      expect(processesTiedTo(runsRoot)).toEqual([]);
+    },
+    120_000,
+  );
+
+  it.skipIf(skip)(
+    'a query for another skill is won by that skill: this one is not activated',
+    async () => {
+      const out = await run(id, 'convert 10 miles to km');
+      expect(out.error).toBeNull();
+      expect(out.activatedSkills).toEqual(['other-skill']);
+      expect(out.activatedSkills).not.toContain('hello-skill');
+    },
+    120_000,
+  );
+
+  it.skipIf(skip)(
+    'a provider 401 through the relay is an error, not a "did not trigger"',
+    async () => {
+      const out = await run(id, 'this call is refused');
+      expect(out.error?.code).toBe('skill_error');
+      expect(out.error?.message).toMatch(/401|API key not valid/);
+      expect(out.activatedSkills).toEqual([]);
+      expect(out.requests.some((r) => r.response?.status === 401)).toBe(true);
+      expect(JSON.stringify(out)).not.toContain(KEY);
+    },
+    120_000,
+  );
+});
