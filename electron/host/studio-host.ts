@@ -47,6 +47,7 @@ import { providerHandlers } from './providers/handlers';
 import { evalHandlers } from './evals/handlers';
 import { schemaHandlers } from './schema/handlers';
 import { agentClientHandlers } from './agent-clients/handlers';
+import { catalogHandlers } from './agent-clients/catalog-handlers';
 import { defaultTrash, type Trash } from './skills-admin/trash';
 
 export interface StudioHostOptions {
@@ -364,8 +365,8 @@ export class StudioHost {
         skillAt,
         roots: () => ({ home: this.opts.home, workspace: this.workspace }),
         reload,
-      }),
         trust: () => lockTrustFor(process.env, this.opts.home),
+      }),
       // LLM providers: list, add/edit/remove in skill-studio.json, test (electron/host/providers).
       ...providerHandlers({
         workspace,
@@ -383,6 +384,13 @@ export class StudioHost {
       ...agentClientHandlers({
         env: () => process.env,
         home: () => (this.opts.noUser ? null : this.opts.home),
+      }),
+      // What each agent client's skill listing shows, cuts or confuses (agent-clients/catalog.ts).
+      ...catalogHandlers({
+        roots: () => ({
+          home: this.opts.noUser ? null : this.opts.home,
+          workspace: this.workspace,
+        }),
       }),
       // Evals: cases, benchmark and trigger runs, results on disk (electron/host/evals).
       ...evalHandlers({

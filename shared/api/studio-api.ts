@@ -32,6 +32,7 @@ import type { ProviderCheckView, ProviderInput, ProvidersInfo } from './provider
 import type { EvalEvent, EvalMethods } from './evals';
 import type { SchemaMethods } from './schema';
 import type { AgentClientMethods } from './agent-clients';
+import type { AgentCatalogMethods } from './agent-catalog';
 
 export type * from './skill-admin';
 export type * from './install';
@@ -39,6 +40,7 @@ export type * from './providers';
 export type * from './evals';
 export type * from './schema';
 export type * from './agent-clients';
+export type * from './agent-catalog';
 
 export type TemplateName = 'basic' | 'script' | 'topology';
 export type BundleFormat = 'skill' | 'zip';
@@ -117,7 +119,8 @@ export interface ExportResult {
  * tests); a name two skills share is refused rather than guessed. The A2E protocol and
  * the call history stay by name: that is what an agent calls.
  */
-export interface StudioMethods extends EvalMethods, SchemaMethods, AgentClientMethods {
+export interface StudioMethods
+  extends EvalMethods, SchemaMethods, AgentClientMethods, AgentCatalogMethods {
   'workspace.info': [Record<string, never>, WorkspaceInfo];
   'workspace.open': [{ root: string }, WorkspaceInfo];
   'skills.list': [Record<string, never>, SkillListing];

@@ -34,6 +34,14 @@ export const COMMANDS: CommandSpec[] = [
     load: () => import('./clients').then((m) => m.clientsCommand.run),
   },
   {
+    name: 'catalog',
+    usage: 'catalog [--client ID] [--json]',
+    summary:
+      "Each agent client's skill listing as it renders it: its size against the client's budget, the entries cut or dropped, and skills a model may confuse.",
+    options: { client: { type: 'string' } },
+    load: () => import('./catalog').then((m) => m.catalogCommand.run),
+  },
+  {
     name: 'list',
     usage: 'list [--json]',
     summary: 'List every discovered skill with its source, status and problems.',

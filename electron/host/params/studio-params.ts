@@ -20,6 +20,7 @@ import { INSTALLABLE_CLIENTS } from '../install/clients';
 import { PROVIDER_KINDS, PROVIDERS_SCHEMA } from '../providers/provider-config';
 import { MAX_KEY_CHARS } from '../providers/key-store';
 import { EVAL_PARAM_SCHEMAS } from '../evals/param-schemas';
+import { AGENT_CLIENT_IDS } from '../../../shared/api/agent-clients';
 import * as s from './typed-schema';
 import { skillRef } from './fragments';
 
@@ -218,6 +219,7 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   'providers.list': s.empty(),
   // Agent clients (electron/host/agent-clients).
   'agentClients.list': s.empty(),
+  'catalog.get': s.object({ client: s.oneOfValues(AGENT_CLIENT_IDS) }),
   'providers.save': s.object({ provider: PROVIDER_INPUT, previousId: providerId }, ['provider']),
   'providers.remove': s.object({ id: providerId }, ['id']),
   'providers.check': s.object({ id: providerId }, ['id']),
