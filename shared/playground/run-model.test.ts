@@ -55,6 +55,30 @@ describe('the run model', () => {
     expect(model.logs).toHaveLength(1);
   });
 
+  it('shows a finished run whole, and a failed one where it stopped', () => {
+    const done = run();
+    done.model.apply(
+      makeEvent(done.req.id, 0, 'progress', { pct: 30, message: 'turn 3/10' }),
+      1001,
+    );
+    expect(done.model.shownPct).toBe(30);
+    done.model.apply(
+      makeCallResponse(done.req.id, done.req.name, { data: { success: true, duration_ms: 5 } }),
+      1002,
+    );
+    expect(done.model.shownPct).toBe(100);
+
+    const failed = run();
+    failed.model.apply(makeEvent(failed.req.id, 0, 'progress', { pct: 30 }), 1001);
+    failed.model.apply(
+      makeCallResponse(failed.req.id, failed.req.name, {
+        data: { success: false, error: 'no', duration_ms: 5 },
+      }),
+      1002,
+    );
+    expect(failed.model.shownPct).toBe(30);
+  });
+
   it('takes the events from the result when the call did not stream', () => {
     const { req, model } = run();
     const events = [

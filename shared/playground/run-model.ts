@@ -78,6 +78,12 @@ export class RunModel {
     this.raw.push({ dir: 'out', msg: request });
   }
 
+  /** The bar's fill: a finished run is whole, whatever its last progress said; otherwise that. */
+  get shownPct(): number {
+    if (this.phase === 'done') return 100;
+    return this.progress?.pct ?? 0;
+  }
+
   get events(): number {
     return this.counts.progress + this.counts.log + this.counts.status + this.counts.artifact;
   }

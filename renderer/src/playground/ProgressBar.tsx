@@ -5,7 +5,7 @@ import { formatDuration, useNow } from './browser-utils';
 export function ProgressBar({ model }: { model: RunModel }) {
   const running = model.phase === 'running';
   const now = useNow(running);
-  const pct = model.progress?.pct ?? (model.phase === 'done' ? 100 : 0);
+  const pct = model.shownPct;
   const elapsed = (model.finishedAt ?? now) - model.startedAt;
   const message = model.progress?.message ?? (running ? 'Waiting for the skill…' : '');
   return (
