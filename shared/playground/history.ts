@@ -123,9 +123,15 @@ export function summarizeEvents(events: readonly SkillEvent[]): EventsSummary {
   return s;
 }
 
+/**
+ * The listing's line for a call. The row ellipsizes it and shows it whole on hover, so
+ * the cap only keeps a listing of many calls small; a longer summary is in the details.
+ */
+export const LISTED_TEXT_MAX = 4000;
+
 export function summaryText(
   entry: Pick<HistoryEntry, 'result' | 'error' | 'outcome'>,
-  max = 160,
+  max = LISTED_TEXT_MAX,
 ): string {
   let text: string;
   if (entry.error) text = `${entry.error.code}: ${entry.error.message}`;

@@ -1,4 +1,4 @@
-import { useMemo, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { useEditor } from '../../stores/editor-store';
 import { isDirty } from '../../stores/buffer-logic';
 import { askConfirm } from '../../stores/ui-store';
@@ -32,6 +32,12 @@ export function EditorTabs() {
   const activeId = useEditor((s) => s.activeId);
   const activate = useEditor((s) => s.activate);
   const root = useWorkspace((s) => s.info?.root ?? null);
+  const strip = useRef<HTMLDivElement>(null);
+  // The active tab is always in view, however many are open (opened from the sidebar, Ctrl+P…).
+  useEffect(() => {
+    const el = strip.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeId, order.length]);
   /** Skill names open from more than one folder. */
   const sharedNames = useMemo(
     () =>
@@ -41,7 +47,13 @@ export function EditorTabs() {
     [buffers],
   );
   return (
-    <div className="tabs" role="tablist" aria-label="Open files" data-testid="editor-tabs">
+    <div
+      ref={strip}
+      className="tabs"
+      role="tablist"
+      aria-label="Open files"
+      data-testid="editor-tabs"
+    >
       {order.map((id) => {
         const b = buffers[id];
         if (!b) return null;
