@@ -654,6 +654,34 @@ describe('credentials in a git URL', () => {
   });
 });
 
+describe('credentials an older lockfile recorded', () => {
+  it('are dropped when update records the new version', async () => {
+    const token = 'glpat-0ldT0kenInLock';
+    const served = path.join(base, 'served');
+    mkdirSync(served);
+    const repo = makeRepo(['alpha']);
+    git(base, 'clone', '--quiet', '--bare', repo, path.join(served, 'r.git'));
+    const server = await startGitHttpServer(served, { user: 'bob', password: token });
+    try {
+      const url = `${server.url.replace('://', `://bob:${token}@`)}/r.git`;
+      expect((await cli('install', url, '--to', 'claude-code')).code).toBe(0);
+      // As a version that kept the URL whole wrote it.
+      const file = path.join(claudeProject(), 'skills-lock.json');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(`${server.url}/r.git`, url));
+      write(path.join(repo, 'skills', 'alpha', 'SKILL.md'), skillMd('alpha', 'v2\n'));
+      git(repo, 'commit', '--quiet', '-am', 'v2');
+      git(repo, 'push', '--quiet', path.join(served, 'r.git'), 'main');
+      const res = await cli('update', '--yes', '--trust-lockfile');
+      expect(res.code).toBe(0);
+      expect(readFileSync(path.join(claudeProject(), 'alpha', 'SKILL.md'), 'utf8')).toMatch(/v2/);
+      expect(readFileSync(file, 'utf8')).not.toContain(token);
+      expect(res.stdout + res.stderr).not.toContain(token);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('a skills folder committed as a link', () => {
   it('refuses an install, uninstall and update that would land outside the project, naming the real path', async () => {
     const elsewhere = path.join(base, 'elsewhere');

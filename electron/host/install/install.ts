@@ -46,6 +46,7 @@ import { InvalidRequestError, NotFoundError, ConflictError } from '../fs/errors'
 import { existsNoFollow, firstFreeName, keepBothName } from '../skills-admin/free-name';
 import { checkedInstallFolder, type InstallRoots } from './clients';
 import { folderNameProblem } from './folder-name';
+import { withoutCredentials } from './git-source';
 import type { OpenedSource, SourceSkill } from './install-source';
 import type { LockTrust } from './lock-trust';
 import { lockfilePath, readLockfile, updateLockfile, type LockEntry } from './lockfile';
@@ -196,7 +197,12 @@ function lockEntry(
   return {
     name: skill.name,
     client,
-    source: { kind: source.ref.kind, location: source.ref.location, subpath: skill.subpath },
+    source: {
+      kind: source.ref.kind,
+      // An update opens the location an older lockfile recorded, credentials and all.
+      location: withoutCredentials(source.ref.location),
+      subpath: skill.subpath,
+    },
     commit: source.commit,
     hash: snap.hash,
     mode,
