@@ -27,6 +27,7 @@ import type {
   AgentClientInfo,
   AgentClientRunner,
   ClientEvent,
+  ClientLaunch,
   ClientRunErrorCode,
   ClientRunOutcome,
   ClientRunPlan,
@@ -190,7 +191,7 @@ export async function runClient(req: ClientRunRequest): Promise<ClientRunOutcome
     const launch = await runner.prepare(plan);
     const parse = runner.parser(plan);
     const env = { ...baseEnv(homeDir, tmpDir, launch.cwd), ...launch.env, PWD: launch.cwd };
-    await drive(req, launch.argv, launch.cwd, env, parse, outcome, name, refused.signal);
+    await drive(req, launch, env, parse, outcome, name, refused.signal);
     outcome.requests = relay.records();
     if (!outcome.error) {
       // A provider that refused (401, 429…) shows in the relay even when the client hid it.
@@ -214,8 +215,7 @@ export async function runClient(req: ClientRunRequest): Promise<ClientRunOutcome
 /** Spawns the client and reads it to its end; fills `outcome`. */
 async function drive(
   req: ClientRunRequest,
-  argv: string[],
-  cwd: string,
+  launch: ClientLaunch,
   env: Record<string, string>,
   parse: (line: string) => ClientEvent[],
   outcome: ClientRunOutcome,
@@ -241,13 +241,19 @@ async function drive(
     }
   };
 
+  const { argv, cwd } = launch;
   const child = spawn(argv[0], argv.slice(1), {
     cwd,
     env,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [launch.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     windowsHide: true,
   });
+  if (launch.stdin !== undefined && child.stdin) {
+    // A client that exits before reading it is reported by its exit, not by EPIPE here.
+    child.stdin.on('error', logSwallowed(`write the prompt to ${name}`));
+    child.stdin.end(launch.stdin);
+  }
   const untrack = trackRunProcesses({ pid: child.pid, cgroup: null, supervised: false });
   let stopped: ClientRunErrorCode | 'refused' | null = null;
   const stop = (why: ClientRunErrorCode | 'refused'): void => {

@@ -50,14 +50,20 @@ export interface ClientRunPlan {
 
 /**
  * How to start the client. The driver spawns `argv` in its own process group with stdin
- * from /dev/null, in `cwd`, with an environment built from scratch: PATH, LANG, TMPDIR,
- * HOME=homeDir, the XDG_* folders under homeDir and PWD=cwd, then `env` on top. Nothing
- * of the user's own environment (keys, config folders) reaches the client otherwise.
+ * from /dev/null (or `stdin`, written whole and closed), in `cwd`, with an environment
+ * built from scratch: PATH, LANG, TMPDIR, HOME=homeDir, the XDG_* folders under homeDir
+ * and PWD=cwd, then `env` on top. Nothing of the user's own environment (keys, config
+ * folders) reaches the client otherwise.
  */
 export interface ClientLaunch {
   argv: string[];
   env: Record<string, string>;
   cwd: string;
+  /**
+   * Text for the client's stdin, for a client that cannot take the prompt verbatim as an
+   * argument (OpenCode's argument parser turns a word like `10` into a number).
+   */
+  stdin?: string;
 }
 
 /** One fact read from a client's event stream, the same for every client. */

@@ -63,7 +63,7 @@ describe.skipIf(skipAgentClient('gemini-cli'))('Gemini CLI runner (real client)'
         /pdf/i.test(prompt)
           ? { do: 'activate', skill: SKILL, answer: 'Tables extracted.' }
           : { do: 'answer', answer: 'No skill needed.' },
-      '-- Get the tables out of report.pdf',
+      '-- Get the tables out of report.pdf, pages 10 to 1e3',
     );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(activated(r.events)).toEqual([SKILL]);
@@ -79,7 +79,9 @@ describe.skipIf(skipAgentClient('gemini-cli'))('Gemini CLI runner (real client)'
       '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
     ]);
     // The prompt arrived whole, although it starts like a flag.
-    expect(JSON.stringify(reqs[0].json)).toContain('-- Get the tables out of report.pdf');
+    expect(JSON.stringify(reqs[0].json)).toContain(
+      '-- Get the tables out of report.pdf, pages 10 to 1e3',
+    );
     const system = (reqs[0].json as GeminiBody).systemInstruction?.parts?.[0]?.text ?? '';
     expect(system).toContain(`<name>${SKILL}</name>`);
     expect(system).toContain(`<description>${DESCRIPTION}</description>`);

@@ -68,8 +68,9 @@ const toolsOf = (body: unknown): string[] =>
 
 describe.skipIf(skipAgentClient('opencode'))('OpenCode runner (real client)', () => {
   it('activates the skill through its skill tool; the listing holds it; least privilege', async () => {
-    // Two spaces, quotes and a word that looks like a flag: OpenCode must get it verbatim.
-    const prompt = 'Get  the tables out of "report.pdf" --help';
+    // Two spaces, quotes, a line break, words that look like a flag and like numbers:
+    // OpenCode must get it verbatim.
+    const prompt = 'Get  the tables out of "report.pdf" --help\npages 10 to 1e3';
     const r = await run(decide, prompt);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(activated(r.events)).toEqual([SKILL]);

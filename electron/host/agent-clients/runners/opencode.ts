@@ -26,9 +26,11 @@
  *   `@opencode-ai/plugin` into each config folder (reaching the npm registry). The env
  *   below turns each off (`npm_config_offline` makes the install fail at once; OpenCode
  *   logs it as a warning and goes on).
- * - `opencode run` joins its message arguments with spaces after wrapping each one that
- *   holds a space in quotes. So the prompt is passed after `--`, split on single spaces:
- *   the join gives back exactly the prompt, and a word such as `--help` is not a flag.
+ * - `opencode run MESSAGE…` does not take a prompt verbatim: it wraps each argument that
+ *   holds a space in quotes, and its argument parser turns a word such as `10` into a
+ *   number (which then crashes it: "G.includes is not a function"). With no message and
+ *   stdin not a TTY it reads the prompt from stdin, exactly as written: the run gives the
+ *   prompt on stdin.
  * - The first request of a run is the session title, on the small model, with no tools.
  *   The listing is in the first `system` message: "Skills provide specialized
  *   instructions…" then `<available_skills><skill><name>…</name><description>…
@@ -185,9 +187,8 @@ async function prepare(plan: ClientRunPlan): Promise<ClientLaunch> {
       'json',
       '--model',
       `${PROVIDER_ID}/${plan.upstream.model}`,
-      '--',
-      ...plan.prompt.split(' '),
     ],
+    stdin: plan.prompt,
     env: {
       PATH: [bin, ...pathDirs(process.env)].join(path.delimiter),
       PWD: project,

@@ -80,9 +80,10 @@ export async function runRunner(o: RunnerRunOptions): Promise<RunnerRun> {
     const child = spawn(cmd, args, {
       cwd: launch.cwd,
       env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [launch.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       detached: true,
     });
+    child.stdin?.end(launch.stdin);
     let stdout = '';
     let stderr = '';
     let partial = '';
