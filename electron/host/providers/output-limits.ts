@@ -7,18 +7,25 @@
  *
  *   error bodies       64 KiB read, the rest never leaves the socket
  *   model lists        4 MiB (`/models`, `/api/tags`), over it a clear error
- *   a run's transcript 16 Mi characters of model text, tool-call arguments and tool
+ *   a run's transcript 4 Mi characters of model text, tool-call arguments and tool
  *                      results together (OutputBudget, one per agent run)
  *   one tool call      1 Mi characters of arguments
  *   one turn           128 tool calls
- *   a run's events     150,000 streamed text pieces (a provider that trickles a byte
- *                      per read would otherwise make one event of each)
+ *   a run's pieces     150,000 streamed text pieces (a provider that trickles a byte
+ *                      per read); the agent loop also batches pieces into events
+ *                      (runner/llm/text-batcher.ts)
  */
 import { ProviderError } from './provider-errors';
 
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 export const MAX_MODEL_LIST_BYTES = 4 * 1024 * 1024;
-export const MAX_RUN_OUTPUT_CHARS = 16 * 1024 * 1024;
+/**
+ * Far above any real answer (a turn asks for 4,096 tokens by default). One call's frames
+ * carry its text about four times (the streamed chunks, the response's copy of them,
+ * `data.answer`, `summary`), and a client is cut off once 32 MiB wait for it: at this cap a
+ * whole call stays under that.
+ */
+export const MAX_RUN_OUTPUT_CHARS = 4 * 1024 * 1024;
 export const MAX_TOOL_ARGUMENTS_CHARS = 1024 * 1024;
 export const MAX_TOOL_CALLS_PER_TURN = 128;
 export const MAX_RUN_TEXT_EVENTS = 150_000;

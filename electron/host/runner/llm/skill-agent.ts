@@ -54,12 +54,15 @@ import { runTool, toolsFor, unknownDeclaredTools } from './skill-tools';
 import { isBuiltinTool } from '../../../../shared/skill/builtin-tools';
 import { userTurn } from './user-turn';
 import { createLogger } from '../../log';
+import { TextBatcher } from './text-batcher';
 
 const log = createLogger('llm');
 
 export const RESPONSE_ARTIFACT = 'response.md';
 export const DEFAULT_MAX_TURNS = 10;
 export const DEFAULT_MAX_TOKENS = 4096;
+/** Streamed text arriving this close together goes out as one artifact event. */
+export const TEXT_BATCH_MS = 40;
 /** Characters of a tool's arguments or result shown in a log line. */
 export const PREVIEW_CHARS = 400;
 
@@ -337,6 +340,10 @@ async function runAgent(
     return { ...failed(err.message), truncated: true };
   };
 
+  const pieces = new TextBatcher(TEXT_BATCH_MS, (chunk) =>
+    emit('artifact', { name: RESPONSE_ARTIFACT, mime: 'text/markdown', chunk, final: false }),
+  );
+
   emit('progress', { pct: 0, message: `${whose}turn ${budget.used} of ${maxTurns}` });
   while (budget.used < maxTurns) {
     budget.used++;
@@ -366,18 +373,15 @@ async function runAgent(
             output.textEvent(who);
             if (firstTokenMs === null) firstTokenMs = Date.now() - started;
             turnText += delta;
-            emit('artifact', {
-              name: RESPONSE_ARTIFACT,
-              mime: 'text/markdown',
-              chunk: separator + delta,
-              final: false,
-            });
+            pieces.push(separator + delta);
             streamedChars += separator.length + delta.length;
             separator = '';
           },
         },
       );
     } catch (err) {
+      // What streamed goes out before the run's ending.
+      pieces.flush();
       if (signal.aborted) {
         const cause = signal.reason === 'timeout' ? 'timeout' : 'cancelled';
         stopReason = cause;
@@ -394,6 +398,7 @@ async function runAgent(
         err instanceof ProviderError ? err.message : `the model call failed: ${String(err)}`;
       return failed(message);
     }
+    pieces.flush();
     addUsage(usage, reply.usage);
     servedModel = reply.model || servedModel;
     stopReason = reply.stopReason;
