@@ -59,6 +59,8 @@ export interface EvalSources {
   skipped_cases: SkippedCase[];
   /** The trigger set (evals/triggers.json). */
   triggers: TriggerQuery[];
+  /** The trigger queries left out for their errors, each named with its line and why. */
+  skipped_queries: SkippedCase[];
   /** The grader's instructions, shown in the UI ("the prompt is shown"). */
   grader_prompt: string;
   /** Whether the skill's folder is in a git repository with SKILL.md at HEAD (offer `old_skill`). */
@@ -115,10 +117,11 @@ export interface EvalStarted {
   /** The eval run's folder (absolute). */
   folder: string;
   /**
-   * Cases of the skill that cannot run as written and were left out of this run (a
-   * benchmark run of every case; empty when `cases` named some, and for trigger runs).
+   * What of the skill cannot run as written and was left out of this run: its cases for a
+   * benchmark of every case, its trigger queries for a trigger run or an improvement of
+   * every query; empty when the options named which to run.
    */
-  skipped_cases: SkippedCase[];
+  skipped: SkippedCase[];
 }
 
 /** A past (or running) eval run of a skill, newest first in `evals.list`. */

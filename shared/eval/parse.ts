@@ -34,6 +34,8 @@ export interface ParsedCases {
 export interface ParsedTriggers {
   queries: TriggerQuery[];
   problems: EvalProblem[];
+  /** The queries left out for their errors, or the whole list when it cannot be read. */
+  skipped: Omit<SkippedCase, 'file'>[];
 }
 
 /** The one-key object forms of a check, in the order the docs list them. */
@@ -248,7 +250,7 @@ type Skipped = ParsedCases['skipped'];
 
 /** The whole list of a source as one skipped entry: its first error says why. */
 function listSkipped(
-  source: EvalCase['source'],
+  source: SkippedCase['source'],
   p: Problems,
   lineOf: (path: ValuePath) => number,
 ): Skipped {
@@ -475,13 +477,27 @@ export function readTriggersJson(
       `triggers.json is a list of {"query": …, "should_trigger": true|false}, not ${describe(value)}`,
       [],
     );
-    return { queries: [], problems: p.list };
+    return { queries: [], problems: p.list, skipped: listSkipped('triggers-json', p, lineOf) };
   }
   const queries: TriggerQuery[] = [];
+  const skipped: ParsedTriggers['skipped'] = [];
   const seen = new Set<string>();
   value.forEach((raw, i) => {
+    const start = p.list.length;
+    const skip = (name: string | null): void => {
+      const first = p.list.slice(start).find((x) => x.severity === 'error');
+      skipped.push({
+        source: 'triggers-json',
+        position: i + 1,
+        key: null,
+        name,
+        line: lineOf([i]),
+        reason: first?.message ?? 'the entry cannot be read',
+      });
+    };
     if (!isPlainObject(raw)) {
       p.error(`a trigger query is a map {"query", "should_trigger"}, not ${describe(raw)}`, [i]);
+      skip(null);
       return;
     }
     for (const key of Object.keys(raw))
@@ -504,14 +520,17 @@ export function readTriggersJson(
       );
       ok = false;
     }
-    if (!ok) return;
+    if (!ok) {
+      skip(nonBlank(raw.query) ? raw.query : null);
+      return;
+    }
     const query = raw.query as string;
     if (seen.has(query))
       p.warning("this query is listed twice (skill-creator's scripts count it once)", [i, 'query']);
     seen.add(query);
     queries.push({ query, should_trigger: raw.should_trigger as boolean, line: lineOf([i]) });
   });
-  return { queries, problems: p.list };
+  return { queries, problems: p.list, skipped };
 }
 
 export { Problems as EvalProblems };

@@ -1,4 +1,4 @@
-/** How a case that cannot run is named in errors, the CLI's stderr and benchmark.json's notes. */
+/** How a case or query that cannot run is named in errors, the CLI's stderr and benchmark.json's notes. */
 import type { SkippedCase } from './types';
 
 /**
@@ -9,7 +9,9 @@ import type { SkippedCase } from './types';
 export function describeSkippedCase(s: SkippedCase): string {
   const where = `${s.file}:${s.line}`;
   if (s.position === null) return `${where}: no case of it can run: ${s.reason}`;
-  const name = s.name ? ` ${JSON.stringify(s.name)}` : '';
+  const what = s.source === 'triggers-json' ? 'query' : 'case';
+  const shown = s.name && s.name.length > 60 ? `${s.name.slice(0, 59)}…` : s.name;
+  const name = shown ? ` ${JSON.stringify(shown)}` : '';
   const key = s.key ? ` (${s.key})` : '';
-  return `${where}: case ${s.position}${name}${key} cannot run: ${s.reason}`;
+  return `${where}: ${what} ${s.position}${name}${key} cannot run: ${s.reason}`;
 }

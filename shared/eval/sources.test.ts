@@ -158,6 +158,18 @@ describe('cases that cannot run', () => {
     expect(inlineEvalsOf('---\nname: x\neval: "all of it"\n---\n').skipped).toEqual([
       expect.objectContaining({ source: 'inline', position: null }),
     ]);
+    const triggers = triggersJsonSource(
+      '[\n {"query": "a", "should_trigger": true},\n {"query": "b"},\n {"should_trigger": false}\n]',
+    );
+    expect(triggers.queries.map((q) => q.query)).toEqual(['a']);
+    expect(triggers.skipped).toEqual([
+      expect.objectContaining({ source: 'triggers-json', position: 2, name: 'b', line: 3 }),
+      expect.objectContaining({ source: 'triggers-json', position: 3, name: null, line: 4 }),
+    ]);
+    expect(triggersJsonSource('{"query": "a"}').skipped).toEqual([
+      expect.objectContaining({ position: null }),
+    ]);
+    expect(triggersJsonSource('[').skipped).toEqual([expect.objectContaining({ position: null })]);
   });
 });
 

@@ -20,6 +20,7 @@ import {
   readTriggersJson,
   type EvalProblem,
   type ParsedCases,
+  type ParsedTriggers,
   type ValuePath,
 } from './parse';
 import { EVALS_JSON_PATH, TRIGGERS_JSON_PATH, type EvalCase, type TriggerQuery } from './types';
@@ -81,7 +82,7 @@ export function checkInlineEvals(c: Checker, f: FieldRef | undefined): void {
     c.diagnostics.push(toDiagnostic(p, locate(p.path, p.at), fieldPath('eval', p.path)));
 }
 
-/** A case left out for its errors; the caller knows the file it came from. */
+/** A case or query left out for its errors; the caller knows the file it came from. */
 export type SkippedInSource = ParsedCases['skipped'][number];
 
 export interface InlineEvals {
@@ -192,10 +193,21 @@ export function evalsJsonSource(
 export function triggersJsonSource(text: string): {
   queries: TriggerQuery[];
   diagnostics: Diagnostic[];
+  skipped: SkippedInSource[];
 } {
-  const out = jsonSource(text, TRIGGERS_JSON_PATH, readTriggersJson, () => ({
-    queries: [] as TriggerQuery[],
-    problems: [] as EvalProblem[],
+  const out = jsonSource(text, TRIGGERS_JSON_PATH, readTriggersJson, (notJson): ParsedTriggers => ({
+    queries: [],
+    problems: [],
+    skipped: [
+      {
+        source: 'triggers-json',
+        position: null,
+        key: null,
+        name: null,
+        line: notJson.line,
+        reason: notJson.message,
+      },
+    ],
   }));
-  return { queries: out.queries, diagnostics: out.diagnostics };
+  return { queries: out.queries, diagnostics: out.diagnostics, skipped: out.skipped };
 }

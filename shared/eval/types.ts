@@ -83,19 +83,20 @@ export interface EvalCase {
 }
 
 /**
- * A case that cannot run as written (an error in it, or in the list that holds it): left
- * out of every run, and named wherever a run reports (`evals.start`'s answer,
- * benchmark.json's `studio.skipped_cases`, the CLI's stderr) so it is never lost quietly.
+ * A case, or a trigger query, that cannot run as written (an error in it, or in the list
+ * that holds it): left out of every run, and named wherever a run reports (`evals.start*`'s
+ * answer, benchmark.json's `studio.skipped_cases`, trigger_results.json's
+ * `studio.skipped_queries`, the CLI's stderr) so it is never lost quietly.
  */
 export interface SkippedCase {
-  source: 'inline' | 'evals-json';
+  source: 'inline' | 'evals-json' | 'triggers-json';
   /** The file it is written in, inside the skill (`SKILL.md`, `evals/evals.json`). */
   file: string;
   /** 1-based position in its list; null when the list itself cannot be read. */
   position: number | null;
-  /** The key it would have had (`evals-json#3`), when its id could be read. */
+  /** The key it would have had (`evals-json#3`), when its id could be read; null for a query. */
   key: string | null;
-  /** Its `name:`, when one is written. */
+  /** Its `name:` (a query: its text), when one is written. */
   name: string | null;
   /** 1-based line in `file`. */
   line: number;
@@ -347,6 +348,8 @@ export interface TriggerResultsJson {
     model: string;
     runs_per_query: number;
     error: string | null;
+    /** Queries that could not run (absent in runs written before it was recorded). */
+    skipped_queries?: SkippedCase[];
   };
 }
 

@@ -114,6 +114,15 @@ beforeEach(async () => {
         null,
         2,
       ),
+      'evals/triggers.json': JSON.stringify(
+        [
+          { query: 'please cite this', should_trigger: true },
+          { query: 'bake bread', should_trigger: 'no' },
+          { query: 'walk the dog', should_trigger: false },
+        ],
+        null,
+        2,
+      ),
     },
   );
 });
@@ -190,6 +199,25 @@ describe('skill-studio eval', () => {
     const asked = await runCliIn(ws.root, ['eval', 'half-broken', '--case', 'evals-json#3']);
     expect(asked.code).toBe(2);
     expect(asked.stderr).toMatch(/case 3 \(evals-json#3\) cannot run: /);
+    // A trigger query that cannot run is named, and fails the run, just the same.
+    const t = await runCliIn(ws.root, ['eval', 'half-broken', '--triggers', '--runs', '1']);
+    expect(t.code).toBe(1);
+    // Two queries ran, the broken one did not.
+    expect(t.stdout).toMatch(/\d\/2 queries pass/);
+    expect(t.stderr).toMatch(
+      /^skill-studio eval: evals\/triggers\.json:\d+: query 2 "bake bread" cannot run: should_trigger is true or false/m,
+    );
+    const tj = await runCliIn(ws.root, [
+      'eval',
+      'half-broken',
+      '--triggers',
+      '--runs',
+      '1',
+      '--json',
+    ]);
+    expect(JSON.parse(tj.stdout).studio.skipped_queries).toEqual([
+      expect.objectContaining({ file: 'evals/triggers.json', position: 2, name: 'bake bread' }),
+    ]);
     // Naming only cases that can run leaves the broken ones out of the verdict.
     const one = await runCliIn(ws.root, [
       'eval',

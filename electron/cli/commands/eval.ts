@@ -14,9 +14,10 @@
  * logs). Then the summary table (stdout), or with --json the benchmark.json /
  * trigger_results.json content. Exit 1 when the with-skill pass rate is below
  * --min-pass-rate, when the skill does worse than the baseline (with_skill below
- * without_skill), when runs failed, when a case could not run (each is named on stderr,
- * and in benchmark.json's studio.skipped_cases), or when the run was cancelled; 2 on a
- * usage mistake (no cases, no provider, unknown skill).
+ * without_skill), when runs failed, when a case or trigger query could not run (each is
+ * named on stderr, and in benchmark.json's studio.skipped_cases or trigger_results.json's
+ * studio.skipped_queries), or when the run was cancelled; 2 on a usage mistake (no cases,
+ * no provider, unknown skill).
  */
 import type {
   BenchmarkJson,
@@ -285,6 +286,7 @@ export const evalCommand: CommandImpl = {
           printResults(ctx, t, triggersReport(t, c), outcome.started.folder);
           const rate = t.summary.total === 0 ? 0 : t.summary.passed / t.summary.total;
           const problems = unfinished('the run', outcome);
+          for (const s of outcome.started.skipped) problems.push(describeSkippedCase(s));
           if (minPassRate !== null && rate < minPassRate)
             problems.push(
               `${pct(rate)} of queries pass, below --min-pass-rate ${pct(minPassRate)}`,
@@ -323,7 +325,7 @@ export const evalCommand: CommandImpl = {
         const baseline = b.run_summary.without_skill?.pass_rate.mean;
         const problems = unfinished('the benchmark', outcome);
         // A case that cannot run is a gap in what the pass rate measures: named, and a failure.
-        for (const s of outcome.started.skipped_cases) problems.push(describeSkippedCase(s));
+        for (const s of outcome.started.skipped) problems.push(describeSkippedCase(s));
         if (b.studio.failed_runs.length > 0)
           problems.push(`${b.studio.failed_runs.length} run(s) failed`);
         if (minPassRate !== null && withSkill < minPassRate)

@@ -329,11 +329,15 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
     const set = await ctx.providerSet();
     const target = resolveTarget(set, options, record);
     let queries = sources.triggers.map((q, index) => ({ ...q, index }));
+    // Every query that cannot run is named with the run; naming queries runs only those.
+    const skipped = options.queries ? [] : sources.skipped_queries;
     if (options.queries) queries = queries.filter((q) => options.queries!.includes(q.index));
     if (queries.length === 0)
       throw new StudioError(
         'invalid_params',
-        `"${record.summary.name}" has no trigger queries: add evals/triggers.json`,
+        skipped.length > 0
+          ? `"${record.summary.name}" has no trigger query that can run: ${skipped.map(describeSkippedCase).join('; ')}`
+          : `"${record.summary.name}" has no trigger queries: add evals/triggers.json`,
       );
     if (
       kind === 'improve' &&
@@ -359,6 +363,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       timeoutMs: DEFAULT_TIMEOUT_SECONDS * 1000,
       runId: runRecord.runId,
       folder,
+      skipped,
     };
     await launch(record, runRecord, folder, recordWritten, env.release, async (signal) => {
       if (kind === 'triggers') {
@@ -382,7 +387,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       kind,
       total: queries.length * runs * (kind === 'improve' ? 2 : 1),
       folder,
-      skipped_cases: [],
+      skipped,
     };
   };
 
@@ -491,7 +496,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
         kind: 'benchmark',
         total: cases.length * configurations.length * runs,
         folder,
-        skipped_cases: skipped,
+        skipped,
       };
     },
     'evals.startTriggers': ({ skill, options = {} }) => startTriggers(skill, options, 'triggers'),

@@ -54,7 +54,7 @@ export async function readEvalSources(
     : { cases: [], diagnostics: [], skipped: [] };
   const fromTriggers = triggers
     ? triggersJsonSource(triggers.text)
-    : { queries: [], diagnostics: [] };
+    : { queries: [], diagnostics: [], skipped: [] };
   const view = (
     kind: EvalSourceView['kind'],
     p: string,
@@ -88,6 +88,7 @@ export async function readEvalSources(
       ...fromJson.skipped.map((s) => ({ ...s, file: EVALS_JSON_PATH })),
     ],
     triggers: fromTriggers.queries,
+    skipped_queries: fromTriggers.skipped.map((s) => ({ ...s, file: TRIGGERS_JSON_PATH })),
     grader_prompt: GRADER_SYSTEM_PROMPT,
     previous_version_available: head !== null,
     description: record.summary.description,

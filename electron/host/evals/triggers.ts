@@ -18,6 +18,7 @@ import type {
   EvalRunStatus,
   EvalTranscript,
   ImproveDescriptionJson,
+  SkippedCase,
   TranscriptStep,
   TriggerQuery,
   TriggerQueryResult,
@@ -219,6 +220,8 @@ export interface TriggerPlan {
   timeoutMs: number;
   runId: string;
   folder: string;
+  /** The trigger queries that cannot run as written: recorded, never asked. */
+  skipped: SkippedCase[];
 }
 
 export interface JobHooks {
@@ -278,6 +281,7 @@ export async function runTriggerEval(
       model: plan.target.model,
       runs_per_query: plan.runs,
       error: status === 'failed' ? 'no ask got an answer from the model' : null,
+      skipped_queries: plan.skipped,
     },
   };
   await writeJson(path.join(plan.folder, TRIGGER_RESULTS_FILE), out);

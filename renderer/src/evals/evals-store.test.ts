@@ -48,6 +48,7 @@ function sources(over: Partial<EvalSources> = {}): EvalSources {
       },
     ],
     skipped_cases: [],
+    skipped_queries: [],
     triggers: [{ query: 'fill my tax form', should_trigger: true, line: 2 }],
     grader_prompt: 'Grade each expectation.',
     previous_version_available: false,
