@@ -118,3 +118,48 @@ test('panel sizes saved on a big screen are fitted to the window, on load and on
     .poll(async () => Math.round((await page.getByTestId('sidebar').boundingBox())?.width ?? 0))
     .toBe(600);
 });
+
+/** The box of the SKILL.md text (Monaco) in the editor area. */
+async function textPane(page: Page) {
+  const box = await page.locator('.skill-view > .code-editor').boundingBox();
+  return { width: Math.round(box?.width ?? 0), height: Math.round(box?.height ?? 0) };
+}
+
+test('the text keeps room: Split at 800×600, and sizes saved on a big screen at 1280×720', async ({
+  studio,
+}) => {
+  const { page, ws } = studio;
+  await page.setViewportSize({ width: 800, height: 600 });
+  await openSkill(page, 'alpha-skill');
+  await page.getByTestId('view-toggle').getByText('Split', { exact: true }).click();
+  await expect(page.locator('.skill-view.mode-split .skill-form')).toBeVisible();
+  await expect.poll(async () => (await textPane(page)).width).toBeGreaterThanOrEqual(300);
+  expect((await textPane(page)).height).toBeGreaterThanOrEqual(150);
+  const form = await page.locator('.skill-view .skill-form').boundingBox();
+  expect(form?.height ?? 0).toBeGreaterThanOrEqual(150);
+  expect(form?.width ?? 0).toBeGreaterThanOrEqual(300);
+  await page.getByTestId('view-toggle').getByText('Text', { exact: true }).click();
+
+  await page.evaluate((root) => {
+    localStorage.setItem(
+      `skill-studio.layout:${root}`,
+      JSON.stringify({
+        sidebarWidth: 600,
+        rightWidth: 800,
+        bottomHeight: 700,
+        sidebarCollapsed: false,
+        rightCollapsed: false,
+        bottomCollapsed: false,
+        rightTab: 'problems',
+      }),
+    );
+  }, ws.root);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.reload();
+  await openSkill(page, 'alpha-skill');
+  await expect(page.getByTestId('bottom-panel')).toBeVisible();
+  await expectFits(page, 1280, 720);
+  // About eight lines of text at least, beside and above the panels.
+  await expect.poll(async () => (await textPane(page)).height).toBeGreaterThanOrEqual(150);
+  expect((await textPane(page)).width).toBeGreaterThanOrEqual(300);
+});

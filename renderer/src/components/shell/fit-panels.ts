@@ -19,8 +19,11 @@ export interface ShownPanels {
   bottom: boolean;
 }
 
-/** The least the editor keeps beside and above the panels. */
-export const EDITOR_MIN = { width: 320, height: 140 } as const;
+/**
+ * The least the editor area keeps beside and above the panels: its height holds the tab
+ * strip and the view bar (about 64 px) and still about eight lines of text.
+ */
+export const EDITOR_MIN = { width: 320, height: 240 } as const;
 /** A splitter's thickness (styles/app.css). */
 const SPLITTER = 1;
 
