@@ -14,6 +14,7 @@ import { topologyBench } from './topology-bench';
 import { cliBench } from './cli-bench';
 import { evalBench } from './eval-bench';
 import { formBench } from './form-bench';
+import { catalogBench } from './catalog-bench';
 
 const SUITES = {
   registry: ['Registry', registryBench],
@@ -22,6 +23,7 @@ const SUITES = {
   topology: ['Topologies', topologyBench],
   evals: ['Evals', evalBench],
   form: ['Form view', formBench],
+  catalog: ['Catalog', catalogBench],
   cli: ['CLI (whole processes; needs `npm run build`)', cliBench],
 } as const;
 type Suite = keyof typeof SUITES;

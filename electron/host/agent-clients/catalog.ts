@@ -8,7 +8,7 @@
  * install and portability use too), in each client's own precedence, plus Codex's system
  * folder. Each folder is read once for all clients: one readdir, one read per SKILL.md.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { CatalogClient, CatalogReport } from '../../../shared/api/agent-catalog';
@@ -105,6 +105,29 @@ function resolveFolder(display: string, roots: CatalogRoots): ClientFolder | nul
   return { source: 'project', display, dir: path.join(roots.workspace, ...display.split('/')) };
 }
 
+/** `key: text` on every line, where YAML reads each text as that very string. */
+const PLAIN_LINE = /^([A-Za-z_][\w-]*): ([^\s'"|>&*!%@`{[\]#,?:-][^#]*?)\s*$/;
+const NOT_A_STRING =
+  /^(?:true|false|yes|no|on|off|null|~|[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?|0x[\da-f]+|0o[0-7]+|\.inf|\.nan)$/i;
+
+/**
+ * The frontmatter of most skills without a YAML parser: only when every line is a plain
+ * `key: text` whose text holds no `: `, ` #` or anything else YAML reads as more than a
+ * string (a number, a boolean, a null). Anything else (and null here) goes to the parser.
+ */
+function plainFrontmatter(yaml: string): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  for (const raw of yaml.split('\n')) {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (line === '') continue;
+    const m = PLAIN_LINE.exec(line);
+    if (!m || m[2].includes(': ') || m[2].includes(' #') || NOT_A_STRING.test(m[2])) return null;
+    if (Object.prototype.hasOwnProperty.call(out, m[1])) return null;
+    out[m[1]] = m[2];
+  }
+  return out;
+}
+
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** One SKILL.md's frontmatter, or why it cannot be read. */
@@ -117,12 +140,13 @@ export function readFoundSkill(
   if (split.status !== 'ok') return 'no frontmatter';
   const tooLarge = frontmatterTooLarge(split.yaml);
   if (tooLarge) return tooLarge;
-  let data: unknown;
-  try {
-    data = parse(split.yaml, { maxAliasCount: 100 });
-  } catch {
-    return 'frontmatter is not valid YAML';
-  }
+  let data: unknown = plainFrontmatter(split.yaml);
+  if (data === null)
+    try {
+      data = parse(split.yaml, { maxAliasCount: 100 });
+    } catch {
+      return 'frontmatter is not valid YAML';
+    }
   if (data === null || typeof data !== 'object' || Array.isArray(data))
     return 'frontmatter is not a map';
   const fm = data as Record<string, unknown>;
@@ -138,10 +162,10 @@ export function readFoundSkill(
 }
 
 /** Codex's agents/openai.yaml: `policy.allow_implicit_invocation: false` keeps a skill out of its listing. */
-async function codexImplicit(skillDir: string): Promise<boolean> {
+function codexImplicit(skillDir: string): boolean {
   let text: string;
   try {
-    text = await readFile(path.join(skillDir, 'agents', 'openai.yaml'), 'utf8');
+    text = readFileSync(path.join(skillDir, 'agents', 'openai.yaml'), 'utf8');
   } catch {
     return true;
   }
@@ -161,35 +185,42 @@ interface FolderRead {
   skipped: { path: string; reason: string }[];
 }
 
-async function readFolder(dir: string): Promise<FolderRead> {
+/**
+ * One folder's skills. Synchronous calls, as the registry's scan: the caller waits for the
+ * whole catalog anyway, and a thousand small reads through the thread pool cost more in
+ * scheduling than in reading.
+ */
+function readFolder(dir: string, codex: boolean): FolderRead {
+  const out: FolderRead = { skills: [], skipped: [] };
   let names: string[];
   try {
-    names = (await readdir(dir)).filter((n) => !n.startsWith('.')).sort();
+    names = readdirSync(dir)
+      .filter((n) => !n.startsWith('.'))
+      .sort();
   } catch {
-    return { skills: [], skipped: [] };
+    return out;
   }
-  const read = await Promise.all(
-    names.map(async (name): Promise<FoundSkill | { path: string; reason: string } | null> => {
-      const file = path.join(dir, name, 'SKILL.md');
-      try {
-        const st = await stat(file);
-        if (!st.isFile()) return null;
-        if (st.size > MAX_SKILL_MD_BYTES)
-          return { path: file, reason: `larger than ${MAX_SKILL_MD_BYTES} bytes` };
-        const got = readFoundSkill(await readFile(file, 'utf8'), name, file);
-        if (typeof got === 'string') return { path: file, reason: got };
-        got.implicitInvocation = await codexImplicit(path.join(dir, name));
-        return got;
-      } catch {
-        return null; // no SKILL.md: not a skill folder
+  for (const name of names) {
+    const file = path.join(dir, name, 'SKILL.md');
+    let text: string;
+    try {
+      const st = statSync(file);
+      if (!st.isFile()) continue;
+      if (st.size > MAX_SKILL_MD_BYTES) {
+        out.skipped.push({ path: file, reason: `larger than ${MAX_SKILL_MD_BYTES} bytes` });
+        continue;
       }
-    }),
-  );
-  const out: FolderRead = { skills: [], skipped: [] };
-  for (const r of read) {
-    if (r === null) continue;
-    if ('folderName' in r) out.skills.push(r);
-    else out.skipped.push(r);
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue; // no SKILL.md: not a skill folder
+    }
+    const got = readFoundSkill(text, name, file);
+    if (typeof got === 'string') {
+      out.skipped.push({ path: file, reason: got });
+      continue;
+    }
+    if (codex) got.implicitInvocation = codexImplicit(path.join(dir, name));
+    out.skills.push(got);
   }
   return out;
 }
@@ -197,10 +228,14 @@ async function readFolder(dir: string): Promise<FolderRead> {
 /** Builds the catalog. Reads only; never writes. */
 export async function buildCatalog(opts: CatalogOptions): Promise<CatalogReport> {
   const ids = opts.client ? [opts.client] : [...AGENT_CLIENT_IDS];
-  const reads = new Map<string, Promise<FolderRead>>();
+  // Codex's folders are read with its agents/openai.yaml; a folder read for Codex serves all.
+  const codexDirs = new Set(
+    FOLDERS.codex.flatMap((f) => resolveFolder(f.display, opts)?.dir ?? []),
+  );
+  const reads = new Map<string, FolderRead>();
   const readOnce = (dir: string) => {
     let r = reads.get(dir);
-    if (!r) reads.set(dir, (r = readFolder(dir)));
+    if (!r) reads.set(dir, (r = readFolder(dir, codexDirs.has(dir))));
     return r;
   };
   const rendered: {
@@ -214,7 +249,7 @@ export async function buildCatalog(opts: CatalogOptions): Promise<CatalogReport>
     for (const f of FOLDERS[id]) {
       const folder = resolveFolder(f.display, opts);
       if (!folder) continue;
-      const got = await readOnce(folder.dir);
+      const got = readOnce(folder.dir);
       folders.push({ folder, skills: got.skills, kind: f.kind });
       skipped.push(...got.skipped);
     }
@@ -238,8 +273,7 @@ export async function buildCatalog(opts: CatalogOptions): Promise<CatalogReport>
     e.path ?? `${id}:${e.name}`;
   const texts = new Map<string, string>();
   for (const f of reads.values())
-    for (const s of (await f).skills)
-      texts.set(s.path, [s.description ?? '', s.whenToUse ?? ''].join(' '));
+    for (const s of f.skills) texts.set(s.path, [s.description ?? '', s.whenToUse ?? ''].join(' '));
   for (const { id, listing } of rendered)
     for (const e of listing.entries) {
       if (!e.listed) continue;

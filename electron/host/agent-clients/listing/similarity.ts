@@ -111,13 +111,19 @@ export function similarPairs(
   const acc = new Float64Array(n);
   const touched: number[] = [];
   const out: SimilarityIndex['pairs'] = [];
+  // Docs are visited in order and each term's postings are in doc order, so the postings
+  // after doc i start one past a cursor that moves with i: no pair is looked at twice.
+  const cursor = new Uint32Array(terms.length);
   for (let i = 0; i < n; i++) {
-    for (const [id, w] of vectors[i])
-      for (const p of postings[id]) {
-        if (p.doc <= i) continue;
+    for (const [id, w] of vectors[i]) {
+      const list = postings[id];
+      const from = ++cursor[id];
+      for (let k = from; k < list.length; k++) {
+        const p = list[k];
         if (acc[p.doc] === 0) touched.push(p.doc);
         acc[p.doc] += w * p.w;
       }
+    }
     for (const j of touched) {
       const score = acc[j];
       acc[j] = 0;
