@@ -158,7 +158,7 @@ describe('registry.watch', () => {
     await expectNoStrayEvents(next, 2);
   });
 
-  it('names every changed file of a skill by its folder, sidecars and deep files included', async () => {
+  it('names every changed file of a skill by its folder, sidecars, deep files and `..name` folders included', async () => {
     const dir = await makeSkill(path.join(ws, 'skills', 'filed'));
     await mkdir(path.join(dir, 'scripts'), { recursive: true });
     await writeFile(path.join(dir, 'scripts', 'run.mjs'), 'one\n');
@@ -179,6 +179,10 @@ describe('registry.watch', () => {
     await waitFor('scripts/run.mjs');
     await writeFile(path.join(dir, 'SKILL.md'), skillText('filed', 'Changed.'));
     await waitFor('SKILL.md');
+    // `..notes` is a folder inside the skill (only a whole `..` segment climbs out).
+    await mkdir(path.join(dir, '..notes'));
+    await writeFile(path.join(dir, '..notes', 'todo.md'), 'one\n');
+    await waitFor('..notes/todo.md');
     // Paths are relative to the skill folder, posix, and never the folder itself.
     expect(seen.every((e) => e.paths.every((p) => p !== '' && !p.includes('\\')))).toBe(true);
   });

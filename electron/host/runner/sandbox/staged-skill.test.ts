@@ -2,10 +2,11 @@
  * The readable copy of a root-only skill: every path into the skill moves to the copy,
  * also one under a folder whose name starts with two dots, and nothing outside does.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dropFor } from './plain';
 import { stageSkillCopy } from './staged-skill';
 import type { LaunchSpec } from './types';
 
@@ -55,5 +56,20 @@ describe('stageSkillCopy', () => {
     } finally {
       staged.cleanup();
     }
+  });
+});
+
+describe('dropFor', () => {
+  it("counts a script under `..bin/` as the skill's own, so one nobody cannot read is copied", () => {
+    const skill = path.join(base, 'private-skill');
+    mkdirSync(path.join(skill, '..bin'), { recursive: true });
+    chmodSync(base, 0o755);
+    chmodSync(skill, 0o755);
+    chmodSync(path.join(skill, '..bin'), 0o755);
+    const script = path.join(skill, '..bin', 'run.sh');
+    writeFileSync(script, 'echo hi\n', { mode: 0o600 });
+    chmodSync(script, 0o600);
+    const drop = dropFor(specFor(skill, [script]));
+    expect(drop.blocked).toEqual({ path: script, what: "the skill's script", inSkill: true });
   });
 });
