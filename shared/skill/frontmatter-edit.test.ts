@@ -61,6 +61,21 @@ describe('setFrontmatterValue', () => {
     expect(out).toBe(SKILL.replace("'Reads PDFs.'", "'Reads and fills PDFs.'"));
   });
 
+  it('keeps a plain value plain when it is typed key by key through a value that needs quotes', () => {
+    let text = '---\nname: x\ndescription: d\nmetadata:\n  skill-author: K-Dense Inc.\n---\n';
+    const target = 'K-Dense Inc. (edited)';
+    // Each keystroke is one form edit; `K-Dense Inc. ` (a trailing space) needs quotes on the way.
+    for (let i = 'K-Dense Inc.'.length + 1; i <= target.length; i++) {
+      text = set(text, ['metadata', 'skill-author'], target.slice(0, i));
+    }
+    expect(text).toContain('  skill-author: K-Dense Inc. (edited)\n');
+  });
+
+  it('keeps quotes the author chose around a value that needs none', () => {
+    const text = '---\nname: x\ndescription: "d"\n---\n';
+    expect(set(text, ['description'], 'Reads PDFs.')).toContain('description: "Reads PDFs."\n');
+  });
+
   it('keeps a same-line comment after a plain value', () => {
     const out = set(SKILL, ['name'], 'pdf-kit');
     expect(out).toBe(SKILL.replace('name: pdf-tools #', 'name: pdf-kit #'));

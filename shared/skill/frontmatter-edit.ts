@@ -115,6 +115,24 @@ interface RenderStyle {
 
 const STRINGIFY = { lineWidth: 0, flowCollectionPadding: false, indentSeq: true } as const;
 
+/** Whether `value` would be written without quotes (a plain scalar that reads back as itself). */
+function writesPlain(value: unknown): boolean {
+  if (typeof value !== 'string') return true;
+  const out = new Document(value).toString(STRINGIFY).trimEnd();
+  return out === value;
+}
+
+/**
+ * The style a replaced scalar hands on. Quotes the author chose (around a value that needs
+ * none) are kept; quotes the value itself needed are not: typing `K-Dense Inc. (edited)` in
+ * the form passes through `K-Dense Inc. ` (a trailing space needs quotes), and those forced
+ * quotes must not stay once the value no longer needs them.
+ */
+function keptScalarType(old: Scalar): Scalar.Type | undefined {
+  if (old.type !== 'QUOTE_DOUBLE' && old.type !== 'QUOTE_SINGLE') return old.type;
+  return writesPlain(old.value) ? old.type : undefined;
+}
+
 /** A node for `value` carrying the style of the node it replaces. */
 function styledNode(doc: Document, value: FrontmatterValue, style: RenderStyle): Node {
   const node = doc.createNode(value) as Node;
@@ -211,7 +229,7 @@ function replaceAfterIndicator(
 ): TextEdit {
   const { yaml } = p;
   const style: RenderStyle = {
-    scalarType: old && isScalar(old) ? old.type : undefined,
+    scalarType: old && isScalar(old) ? keptScalarType(old) : undefined,
     flow: old !== null && isCollection(old) ? old.flow : undefined,
     indent: indentUnit(yaml),
   };
