@@ -11,11 +11,12 @@
  * The user's own client config is never read or written: HOME, XDG_* and the client's own
  * config folder are the run's.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { copySnapshot, snapshotSkill } from '../install/skill-tree';
 import { createLogger, logSwallowed } from '../log';
@@ -23,6 +24,7 @@ import { killProcessGroup, sweepRunProcesses, trackRunProcesses } from '../runne
 import { agentClientName } from './ids';
 import { startRelay, type RelayAuth } from './relay/relay';
 import { RUNNERS } from './runners';
+import { ClientRunRefused } from './refused';
 import type {
   AgentClientInfo,
   AgentClientRunner,
@@ -67,8 +69,7 @@ export interface ClientRunRequest {
   runsRoot?: string;
 }
 
-/** Refused before anything starts: the client cannot run this, and why. */
-export class ClientRunRefused extends Error {}
+export { ClientRunRefused };
 
 export function runnerFor(id: AgentClientInfo['id']): AgentClientRunner {
   const runner = RUNNERS[id];
@@ -242,13 +243,11 @@ async function drive(
   };
 
   const { argv, cwd } = launch;
-  const child = spawn(argv[0], argv.slice(1), {
-    cwd,
-    env,
-    detached: true,
-    stdio: [launch.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    windowsHide: true,
-  });
+  const options = { cwd, env, detached: true, windowsHide: true };
+  const child: ChildProcessByStdio<Writable | null, Readable, Readable> =
+    launch.stdin === undefined
+      ? spawn(argv[0], argv.slice(1), { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(argv[0], argv.slice(1), { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
   if (launch.stdin !== undefined && child.stdin) {
     // A client that exits before reading it is reported by its exit, not by EPIPE here.
     child.stdin.on('error', logSwallowed(`write the prompt to ${name}`));

@@ -1,0 +1,6 @@
+/**
+ * A client run refused before anything starts: the client or the provider cannot be used,
+ * and the message says why and what to do. Its own module so that a runner's `prepare` can
+ * refuse (OpenCode without ripgrep) without importing the driver that imports the runners.
+ */
+export class ClientRunRefused extends Error {}
