@@ -24,6 +24,7 @@ import { readSkillFolder } from '../electron/host/registry/scan';
 import { A2EHost } from '../electron/host/runner/a2e-host';
 import { createSkillAgent } from '../electron/host/runner/llm/skill-agent';
 import { loadProviderSet } from '../electron/host/providers';
+import { approveAll } from '../electron/host/providers/test-support/approve-all';
 import {
   anthropicTurn,
   openAiTurn,
@@ -110,7 +111,8 @@ function hostFor(kind: Kind, server: WireServer, record: SkillRecord): A2EHost {
     agents: { agentAllows: () => true, agentExists: () => false },
     script: { sandbox: 'process' },
     llmRunner: createSkillAgent({
-      providers: () => loadProviderSet(providers, env, null),
+      // The bench's provider is one the user approved (the loop's cost is measured, not the approval).
+      providers: async () => approveAll(await loadProviderSet(providers, env, null), env),
       runScript: (ctx) => host.scriptExecutor.run(ctx),
       env,
     }),

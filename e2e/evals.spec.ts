@@ -17,6 +17,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { editor, fileText, MOD, openSkill, skillItem } from './support/editor';
 import { anthropicTurn } from '../electron/host/providers/test-support/provider-wire';
+import { approveWire } from './support/wire-provider';
 import {
   startWireServer,
   type RecordedRequest,
@@ -130,6 +131,7 @@ test.beforeEach(async ({ studio }) => {
     { id: 'wire', kind: 'anthropic', base_url: server.url, model: MODEL, api_key_env: KEY_ENV },
   ];
   await writeFile(configFile, JSON.stringify(config, null, 2));
+  await approveWire(studio.ws.root, studio.ws.home, KEY_ENV, server.url);
   skillDir = path.join(studio.ws.skillsDir, SKILL);
   await rm(skillDir, { recursive: true, force: true });
   await rm(path.join(studio.ws.root, '.skill-studio', 'evals'), { recursive: true, force: true });

@@ -96,6 +96,13 @@ test.describe('model runs', () => {
 
     const row = settings.locator('[data-testid="provider-row"][data-id="local-claude"]');
     await expect(row).toBeVisible();
+    // A workspace provider sends no secret before the user approves this variable, host and port.
+    await expect(row.getByTestId('provider-approval')).toContainText(`$${KEY_ENV}`);
+    expect(wire.server.requests.some((r) => JSON.stringify(r.headers).includes(KEY))).toBe(false);
+    await row.getByTestId('provider-approve').click();
+    await expect(page.getByTestId('confirm-dialog')).toContainText(`$${KEY_ENV}`);
+    await page.getByTestId('confirm-ok').click();
+    await expect(row.getByTestId('provider-approval')).toHaveCount(0);
     await expect(row.getByTestId('provider-key')).toContainText(`key found in $${KEY_ENV}`);
     await expect(row.getByTestId('provider-check')).toHaveAttribute('data-ok', 'true');
     await expect(row.getByTestId('provider-check')).toContainText(MODEL);

@@ -3,7 +3,7 @@
  * workspace's skill-studio.json put back after each: the model-run, topology and evals
  * specs all configure a provider this way. Also the server's answer to a model list.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from './fixtures';
 import {
@@ -12,6 +12,11 @@ import {
   type Reply,
   type WireServer,
 } from '../../electron/host/providers/test-support/wire-server';
+import {
+  addApproval,
+  approvalsPath,
+  originOf,
+} from '../../electron/host/providers/provider-approvals';
 
 type Script = Parameters<typeof startWireServer>[0];
 
@@ -29,10 +34,14 @@ export function wireProviderPerTest(script: () => Script): WireProvider {
   let server: WireServer | null = null;
   let configFile = '';
   let original = '';
+  let root = '';
+  let home = '';
   test.beforeEach(async ({ studio }) => {
     server = await startWireServer(script());
     configFile = path.join(studio.ws.root, 'skill-studio.json');
     original = await readFile(configFile, 'utf8');
+    root = studio.ws.root;
+    home = studio.ws.home;
   });
   test.afterEach(async () => {
     await writeFile(configFile, original);
@@ -56,8 +65,29 @@ export function wireProviderPerTest(script: () => Script): WireProvider {
       const config = JSON.parse(original) as Record<string, unknown>;
       config.providers = [{ id: 'wire', kind: 'anthropic', base_url: live().url, ...provider }];
       await writeFile(configFile, JSON.stringify(config, null, 2));
+      await approveWire(root, home, provider.api_key_env, live().url);
     },
   };
+}
+
+/**
+ * What `skill-studio providers approve wire` records: this workspace may send the variable
+ * to the local server (a workspace provider gets no secret before that).
+ */
+export async function approveWire(
+  root: string,
+  home: string,
+  variable: string,
+  url: string,
+): Promise<void> {
+  const file = approvalsPath({ XDG_CONFIG_HOME: path.join(home, '.config') }, home, 'linux');
+  if (!file) throw new Error('the studio runs with a home');
+  await addApproval(file, {
+    workspace: await realpath(root),
+    secret: `env:${variable}`,
+    origin: originOf(url) ?? url,
+    provider: 'wire',
+  });
 }
 
 /** The answer to GET /v1/models (Anthropic's format) listing one model; null for any other request. */

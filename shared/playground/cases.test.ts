@@ -138,4 +138,22 @@ describe('a model run saved as a case', () => {
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.message).toMatch(/may not carry credentials/);
   });
+
+  it('refuses a credential key at any depth of llm_override, as an A2E call does', () => {
+    for (const llm_override of [
+      { provider_name: 'local', provider_config: { model: 'm', headers: { Authorization: 'x' } } },
+      { provider_name: 'local', provider_config: { model: 'm', auth: { password: 'p' } } },
+      { provider_name: 'local', provider_credentials: {} },
+    ]) {
+      const text = JSON.stringify({
+        name: 'c',
+        arguments: {},
+        llm_override,
+        expect: { success: true },
+      });
+      const read = parseCase(text, 'tests/cases/c.json');
+      expect(read.ok, JSON.stringify(llm_override)).toBe(false);
+      if (!read.ok) expect(read.message).toMatch(/may not carry credentials/);
+    }
+  });
 });

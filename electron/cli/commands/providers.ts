@@ -117,9 +117,11 @@ function describeCheck(x: ProviderCheck, c: ReturnType<typeof colours>): string 
       : x.key === 'present'
         ? `key ${x.api_key_env ?? 'from your file'} set`
         : `key ${x.api_key_env} missing`;
-  const reach = x.reachable
-    ? `reachable, ${x.models.length} model${x.models.length === 1 ? '' : 's'}`
-    : 'not reachable';
+  const reach = x.approval
+    ? 'not contacted until you approve it'
+    : x.reachable
+      ? `reachable, ${x.models.length} model${x.models.length === 1 ? '' : 's'}`
+      : 'not reachable';
   const head = `${mark} ${c.bold(x.id)}${x.default ? c.dim(' (default)') : ''}  ${x.kind}  ${x.base_url}  model ${x.model}`;
   const lines = [
     head,

@@ -74,7 +74,7 @@ export function ModelPicker({ skill }: { skill: string }) {
           {info.providers.map((p) => (
             <option key={p.id} value={p.id}>
               {p.id}
-              {p.key === 'missing' ? ' (no key)' : ''}
+              {p.key === 'missing' ? (p.approval ? ' (not approved)' : ' (no key)') : ''}
             </option>
           ))}
         </select>

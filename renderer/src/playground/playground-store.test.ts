@@ -23,6 +23,7 @@ function providersInfo(providers: ProviderView[]): ProvidersInfo {
     user_file: null,
     user_file_refused: null,
     problems: [],
+    approvals_file: null,
     key_storage: { available: false, where: 'environment variables', problem: null },
   };
 }

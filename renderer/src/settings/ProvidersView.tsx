@@ -3,8 +3,9 @@
  * with where it comes from (the workspace's skill-studio.json, or the user's own file),
  * whether its key is there (never the key) and what to do when it is not; says where
  * keys can live in this mode, and in the desktop app stores a typed key encrypted by
- * the OS (it never comes back); adds, edits and removes workspace providers; "Test connection" asks the server for its models and
- * says what to fix. Opened from the title bar, Ctrl+, and the playground.
+ * the OS (it never comes back); shows what a workspace provider waits for before its secret
+ * is sent and approves it; adds, edits and removes workspace providers; "Test connection"
+ * asks the server for its models and says what to fix. Opened from the title bar, Ctrl+, and the playground.
  */
 import { useEffect, useState } from 'react';
 import type { ProviderView } from '../../../shared/api/studio-api';
@@ -64,6 +65,52 @@ function KeyLine({ p, userFile }: { p: ProviderView; userFile: string | null }) 
       {p.key_problem ??
         (p.api_key_env ? keyInstructions(p.api_key_env, userFile) : 'no key is available')}
     </span>
+  );
+}
+
+/**
+ * A workspace provider (often a cloned repository's) that would send a secret the user
+ * has not approved for this workspace and host:port: nothing is sent until Approve.
+ */
+function ApprovalLine({ p }: { p: ProviderView }) {
+  const [busy, setBusy] = useState(false);
+  const a = p.approval;
+  if (!a) return null;
+  const approve = async () => {
+    const ok = await askConfirm({
+      title: 'Approve sending this secret?',
+      message:
+        `“${p.id}” of this workspace (${a.workspace ?? 'no workspace open'}) will send ${a.what} to ${a.origin}. ` +
+        'Approve only a server you trust; another variable, host or port asks again.',
+      confirmLabel: 'Approve',
+      danger: true,
+    });
+    if (!ok) return;
+    setBusy(true);
+    const err = await useProviders.getState().approve(p.id);
+    setBusy(false);
+    if (err) notify('error', `Not approved: ${err}`);
+    else {
+      notify('success', `“${p.id}” may send ${a.what} to ${a.origin}.`);
+      // The connection test that failed for want of the approval, again.
+      void useProviders.getState().check(p.id);
+    }
+  };
+  return (
+    <div className="st-approval" data-testid="provider-approval">
+      <span className="pg-muted">
+        Waiting for your approval: {a.what} → {a.origin}. CLI: <code>{a.command}</code>
+      </span>
+      <button
+        type="button"
+        className="button small"
+        disabled={busy || a.workspace === null}
+        onClick={() => void approve()}
+        data-testid="provider-approve"
+      >
+        {busy ? 'Approving…' : 'Approve'}
+      </button>
+    </div>
   );
 }
 
@@ -367,6 +414,7 @@ function ProviderRow({
         </span>
       </div>
       <KeyLine p={p} userFile={userFile} />
+      <ApprovalLine p={p} />
       <CheckLine id={p.id} />
       <div className="st-provider-actions">
         <button

@@ -36,6 +36,11 @@ interface ProvidersState {
    */
   storeKey(id: string, key: string): Promise<string | null>;
   forgetKey(id: string): Promise<string | null>;
+  /**
+   * Approves what a workspace provider waits for (its `approval`): this workspace may send
+   * that secret to that host:port. Returns an error message, or null when approved.
+   */
+  approve(id: string): Promise<string | null>;
 }
 
 export const useProviders = create<ProvidersState>((set, get) => ({
@@ -99,6 +104,15 @@ export const useProviders = create<ProvidersState>((set, get) => ({
   async forgetKey(id) {
     try {
       const info = await backend().call('providers.forgetKey', { id });
+      set((s) => ({ info, checks: withoutCheck(s.checks, id) }));
+      return null;
+    } catch (err) {
+      return errorMessage(err);
+    }
+  },
+  async approve(id) {
+    try {
+      const info = await backend().call('providers.approve', { id });
       set((s) => ({ info, checks: withoutCheck(s.checks, id) }));
       return null;
     } catch (err) {

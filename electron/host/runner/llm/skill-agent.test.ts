@@ -17,6 +17,7 @@ import { frameworkSkillsDir } from '../../app-paths';
 import { readSkillFolder } from '../../registry/scan';
 import { loadProviderSet } from '../../providers';
 import { checkLlmOverride } from '../../providers/llm-override';
+import { approveAll } from '../../providers/test-support/approve-all';
 import {
   anthropicTurn,
   openAiTurn,
@@ -60,7 +61,8 @@ function hostFor(
   records: SkillRecord[],
   env: NodeJS.ProcessEnv = { TEST_KEY: KEY },
 ): A2EHost {
-  const load = () => loadProviderSet(providers, env, null);
+  // The agent loop, not the approval, is under test here: the user approved these providers.
+  const load = async () => approveAll(await loadProviderSet(providers, env, null), env);
   const host: A2EHost = new A2EHost({
     catalog: { get: (n) => records.find((r) => r.definition.name === n), list: () => records },
     agents: { agentAllows: () => true, agentExists: () => true },
