@@ -46,8 +46,8 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../fs/atomic-write';
-import { isPlainObject } from '../../../../shared/playground/json-path';
 import type { AgentClientRunner, ClientEvent, ClientLaunch, ClientRunPlan } from '../types';
+import { jsonLine, num, obj, str as strOrNull } from './shared';
 
 /** The tool through which Gemini CLI activates a skill. */
 export const GEMINI_ACTIVATE_TOOL = 'activate_skill';
@@ -101,13 +101,13 @@ async function prepare(plan: ClientRunPlan): Promise<ClientLaunch> {
   };
 }
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+/** A string field, or '' when absent. */
+const str = (v: unknown): string => strOrNull(v) ?? '';
 
 function toolOutput(ev: Record<string, unknown>): string {
   if (typeof ev.output === 'string') return ev.output;
   const err = ev.error;
-  return isPlainObject(err) ? str(err.message) : '';
+  return str(obj(err).message);
 }
 
 /**
@@ -133,7 +133,7 @@ export function geminiParser(): (line: string) => ClientEvent[] {
       case 'tool_use': {
         const id = str(ev.tool_id);
         const name = str(ev.tool_name);
-        const input = isPlainObject(ev.parameters) ? ev.parameters : {};
+        const input = obj(ev.parameters);
         if (name === GEMINI_ACTIVATE_TOOL && typeof input.name === 'string')
           pending.set(id, input.name);
         return [{ type: 'tool_call', id, name, input }];
@@ -154,15 +154,15 @@ export function geminiParser(): (line: string) => ClientEvent[] {
         return [{ type: 'notice', level, message: str(ev.message) }];
       }
       case 'result': {
-        const stats = isPlainObject(ev.stats) ? ev.stats : {};
-        const err = isPlainObject(ev.error) ? ev.error : null;
+        const stats = obj(ev.stats);
         const isError = ev.status !== 'success';
         const usage: ClientEvent = {
           type: 'usage',
           input_tokens: num(stats.input_tokens),
           output_tokens: num(stats.output_tokens),
         };
-        const message = err ? str(err.message) : `Gemini CLI ended with status ${str(ev.status)}`;
+        const message =
+          str(obj(ev.error).message) || `Gemini CLI ended with status ${str(ev.status)}`;
         return [
           usage,
           {
@@ -178,13 +178,8 @@ export function geminiParser(): (line: string) => ClientEvent[] {
     }
   };
   return (line) => {
-    let ev: unknown;
-    try {
-      ev = JSON.parse(line);
-    } catch {
-      return [];
-    }
-    if (!isPlainObject(ev) || ev.type === 'init') return [];
+    const ev = jsonLine(line);
+    if (!ev || ev.type === 'init') return [];
     if (ev.type === 'message') {
       if (ev.role === 'assistant' && typeof ev.content === 'string') turnText += ev.content;
       return [];

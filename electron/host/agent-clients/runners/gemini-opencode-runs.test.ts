@@ -19,7 +19,7 @@ import {
   type FakeTurn,
 } from '../test-support/fake-model-server';
 import { fakeUpstream, installedClient, processesTiedTo } from '../test-support/client-fixtures';
-import { runClient } from '../run-client';
+import { ClientRunRefused, runClient } from '../run-client';
 import type { AgentClientId } from '../types';
 
 const KEY = 'AIzaSy-UPSTREAM-SECRET-never-recorded-0123456789ab';
@@ -127,4 +127,26 @@ describe.each<AgentClientId>(['gemini-cli', 'opencode'])('a run in %s', (id) => 
     },
     120_000,
   );
+});
+
+describe.skipIf(skipAgentClient('opencode'))('OpenCode without ripgrep', () => {
+  it('is refused before it starts, saying how to get one, and leaves nothing', async () => {
+    const saved = { PATH: process.env.PATH, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME };
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'no-rg-'));
+    process.env.PATH = empty;
+    process.env.XDG_CACHE_HOME = empty;
+    try {
+      const before = fake.requests.length;
+      const refused = await run('opencode', 'please greet me').catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ClientRunRefused);
+      expect((refused as Error).message).toMatch(/ripgrep \(rg\).*apt install ripgrep/);
+      expect(fake.requests.length).toBe(before);
+      expect(readdirSync(runsRoot)).toEqual([]);
+    } finally {
+      process.env.PATH = saved.PATH;
+      if (saved.XDG_CACHE_HOME === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = saved.XDG_CACHE_HOME;
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
 });

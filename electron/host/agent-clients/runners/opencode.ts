@@ -54,7 +54,7 @@ import { access, constants, mkdir, readdir, realpath, symlink } from 'node:fs/pr
 import os from 'node:os';
 import path from 'node:path';
 import { writeFileAtomic } from '../../fs/atomic-write';
-import { isPlainObject } from '../../../../shared/playground/json-path';
+import { ClientRunRefused } from '../refused';
 import type {
   AgentClientRunner,
   ClientEvent,
@@ -62,6 +62,7 @@ import type {
   ClientRunPlan,
   ProviderKind,
 } from '../types';
+import { jsonLine, num, obj, str as strOrNull } from './shared';
 
 /** The tool through which OpenCode activates a skill. */
 export const OPENCODE_SKILL_TOOL = 'skill';
@@ -168,7 +169,7 @@ function config(plan: ClientRunPlan): Record<string, unknown> {
 
 async function prepare(plan: ClientRunPlan): Promise<ClientLaunch> {
   const rg = await findRipgrep();
-  if (!rg) throw new Error(RIPGREP_MISSING);
+  if (!rg) throw new ClientRunRefused(RIPGREP_MISSING);
   const bin = path.join(plan.homeDir, '.skill-studio-bin');
   await mkdir(bin, { recursive: true });
   await symlink(rg, path.join(bin, 'rg'));
@@ -205,14 +206,14 @@ async function prepare(plan: ClientRunPlan): Promise<ClientLaunch> {
   };
 }
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+/** A string field, or '' when absent. */
+const str = (v: unknown): string => strOrNull(v) ?? '';
 
 function toolEvents(part: Record<string, unknown>): ClientEvent[] {
-  const state = isPlainObject(part.state) ? part.state : {};
+  const state = obj(part.state);
   const id = str(part.callID);
   const name = str(part.tool);
-  const input = isPlainObject(state.input) ? state.input : {};
+  const input = obj(state.input);
   const ok = state.status === 'completed';
   const out: ClientEvent[] = [
     { type: 'tool_call', id, name, input },
@@ -224,10 +225,9 @@ function toolEvents(part: Record<string, unknown>): ClientEvent[] {
 }
 
 function errorMessage(error: unknown): string {
-  if (!isPlainObject(error)) return 'OpenCode reported an error';
-  const data = isPlainObject(error.data) ? error.data : {};
+  const data = obj(obj(error).data);
   const status = typeof data.statusCode === 'number' ? ` (HTTP ${data.statusCode})` : '';
-  return `${str(data.message) || str(error.name) || 'OpenCode reported an error'}${status}`;
+  return `${str(data.message) || str(obj(error).name) || 'OpenCode reported an error'}${status}`;
 }
 
 /**
@@ -236,21 +236,16 @@ function errorMessage(error: unknown): string {
  */
 export function opencodeParser(): (line: string) => ClientEvent[] {
   return (line) => {
-    let ev: unknown;
-    try {
-      ev = JSON.parse(line);
-    } catch {
-      return [];
-    }
-    if (!isPlainObject(ev)) return [];
-    const part = isPlainObject(ev.part) ? ev.part : {};
+    const ev = jsonLine(line);
+    if (!ev) return [];
+    const part = obj(ev.part);
     switch (ev.type) {
       case 'text':
         return str(part.text) === '' ? [] : [{ type: 'text', text: str(part.text) }];
       case 'tool_use':
         return toolEvents(part);
       case 'step_finish': {
-        const tokens = isPlainObject(part.tokens) ? part.tokens : {};
+        const tokens = obj(part.tokens);
         return [
           {
             type: 'usage',
