@@ -128,7 +128,9 @@ export async function assertRealPathInside(
   if (rel === null) {
     throw new PathError(`Refused to write ${what} at ${abs}: it is not inside ${root}`, abs);
   }
-  const rootReal = await realRoot(root);
+  const rootReal = await realpath(root).catch((err: unknown) => {
+    throw toFileServiceError(err, root);
+  });
   const real = rel === '' ? rootReal : await resolveExisting(rootReal, rel.split(path.sep), abs);
   if (!isInsideOrEqual(rootReal, real)) {
     throw new PathError(
