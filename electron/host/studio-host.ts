@@ -47,6 +47,7 @@ import { providerHandlers } from './providers/handlers';
 import { evalHandlers } from './evals/handlers';
 import { schemaHandlers } from './schema/handlers';
 import { agentClientHandlers } from './agent-clients/handlers';
+import { createClientExecutor } from './agent-clients/client-executor';
 import { catalogHandlers } from './agent-clients/catalog-handlers';
 import { defaultTrash, type Trash } from './skills-admin/trash';
 
@@ -108,6 +109,12 @@ export class StudioHost {
         runScript: (ctx) => this.a2e.scriptExecutor.run(ctx),
       }),
       approveLlmOverride: async (override) => checkLlmOverride(override, await this.providerSet()),
+      // `metadata.run_in`: the skill runs inside Claude Code, Codex… (electron/host/agent-clients).
+      clientRunner: createClientExecutor({
+        providers: () => this.providerSet(),
+        env: () => process.env,
+        home: () => (opts.noUser ? null : opts.home),
+      }),
     });
     this.call = createRouter(this.handlers());
   }

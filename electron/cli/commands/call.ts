@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { encodeMessage } from '../../../shared/protocol/codec';
 import { makeCallRequest } from '../../../shared/protocol/messages';
 import { TranscriptView } from '../transcript-view';
@@ -6,6 +7,33 @@ import type { CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../io';
 import { withClient } from '../client';
+import {
+  AGENT_CLIENT_IDS,
+  isAgentClientId,
+  type ModelRequestRecord,
+  type RunInClient,
+} from '../../../shared/api/agent-clients';
+
+/** `--client ID [--provider P] [--model M] [--allow-scripts]` as the studio's `metadata.run_in`. */
+function runInFromFlags(
+  client: string,
+  provider: string | undefined,
+  model: string | undefined,
+  allowScripts: boolean,
+): RunInClient {
+  if (!isAgentClientId(client))
+    throw new UsageError(
+      `--client must be one of ${AGENT_CLIENT_IDS.join(', ')} (see \`skill-studio clients\`)`,
+    );
+  if (provider !== undefined && provider.trim() === '')
+    throw new UsageError('--provider needs a provider id (see `skill-studio providers`)');
+  return {
+    client,
+    ...(provider !== undefined ? { provider } : {}),
+    ...(model !== undefined ? { model } : {}),
+    ...(allowScripts ? { allow_scripts: true } : {}),
+  };
+}
 
 function parseArgsJson(text: string | undefined): Record<string, unknown> {
   if (text === undefined) return {};
@@ -37,15 +65,33 @@ export const callCommand: CommandImpl = {
         if (agent !== null && !(await client.invoke('agents.exists', { agent })))
           throw new UsageError(`no agent '${agent}' in skill-studio.json`);
 
-        const llm_override = overrideFromFlags(
-          stringFlag(ctx, 'provider'),
-          stringFlag(ctx, 'model'),
-        );
+        const clientId = stringFlag(ctx, 'client');
+        const record = stringFlag(ctx, 'record');
+        if (record !== undefined && clientId === undefined)
+          throw new UsageError('--record DIR needs --client ID: it writes what the client sent');
+        if (clientId !== undefined && agent !== null)
+          throw new UsageError(
+            '--client runs the skill as the studio does; it cannot take --agent',
+          );
+        // In an agent client, --provider and --model choose what the client's relay talks to.
+        const run_in =
+          clientId === undefined
+            ? null
+            : runInFromFlags(
+                clientId,
+                stringFlag(ctx, 'provider'),
+                stringFlag(ctx, 'model'),
+                ctx.values['allow-scripts'] === true,
+              );
+        const llm_override = run_in
+          ? null
+          : overrideFromFlags(stringFlag(ctx, 'provider'), stringFlag(ctx, 'model'));
         const req = makeCallRequest({
           name,
           arguments: args,
           timeout: Math.ceil(timeout),
           llm_override,
+          ...(run_in ? { metadata: { run_in } } : {}),
         });
         const json = ctx.common.json;
         // Model runs stream their answer as a transcript; other calls look as before.
@@ -66,6 +112,15 @@ export const callCommand: CommandImpl = {
               json ? ctx.io.stdout.write(encodeMessage(event) + '\n') : view.event(event),
             controller.signal,
           );
+          if (record !== undefined) {
+            const records = resp.data?.metadata?.model_requests;
+            const { files } = await client.invoke('agentClients.writeRecords', {
+              dir: path.resolve(ctx.io.cwd, record),
+              records: Array.isArray(records) ? (records as ModelRequestRecord[]) : [],
+            });
+            if (!json)
+              ctx.io.stderr.write(`recorded ${files.length} model request(s) in ${record}\n`);
+          }
           // An unknown skill is a missing path, as for read and files (exit 2), not a failed run.
           const failed = resp.error?.code === 'unknown_skill' ? EXIT_USAGE : EXIT_FAILED;
           if (json) {

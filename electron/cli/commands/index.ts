@@ -74,15 +74,18 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: 'call',
     usage:
-      'call NAME [--args JSON] [--timeout S] [--agent ID] [--provider ID] [--model M] [--json]',
+      'call NAME [--args JSON] [--timeout S] [--agent ID] [--provider ID] [--model M] [--client ID [--allow-scripts] [--record DIR]] [--json]',
     summary:
-      'Run a skill, showing its progress, logs and artifacts live (--json: every A2E message as NDJSON).',
+      'Run a skill, showing its progress, logs and artifacts live (--json: every A2E message as NDJSON). --client: inside Claude Code, Codex…, --record DIR: what it sent to the model.',
     options: {
       args: { type: 'string' },
       timeout: { type: 'string' },
       agent: { type: 'string' },
       provider: { type: 'string' },
       model: { type: 'string' },
+      client: { type: 'string' },
+      record: { type: 'string' },
+      'allow-scripts': { type: 'boolean' },
     },
     load: () => import('./call').then((m) => m.callCommand.run),
   },

@@ -99,7 +99,9 @@ describe.each<AgentClientId>(['claude-code', 'codex'])('a run in %s', (id) => {
       turn = () => ({ do: 'status', status: 401, message: 'invalid x-api-key' });
       const out = await run(id);
       expect(out.error?.code).toBe('skill_error');
-      expect(out.error?.message).toMatch(/^the provider answered 401 to (Claude Code|Codex)'s model request/);
+      expect(out.error?.message).toMatch(
+        /^the provider answered 401 to (Claude Code|Codex)'s model request/,
+      );
       expect(out.activatedSkills).toEqual([]);
       expect(out.requests.some((r) => r.response?.status === 401)).toBe(true);
       expect(JSON.stringify(out)).not.toContain(KEY);

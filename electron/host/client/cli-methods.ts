@@ -29,6 +29,7 @@ import type { UninstallResult } from '../install/install';
 import type { ImportedBundle } from '../bundle/import-bundle';
 import type { ProviderCheck } from '../providers';
 import type { McpClient, ConnectScope } from '../mcp/connect';
+import type { ModelRequestRecord } from '../../../shared/api/agent-clients';
 
 export type {
   PortabilityRowJson,
@@ -211,6 +212,12 @@ export interface CliMethods {
   'serve.isLoopback': [{ address: string }, boolean];
   /** The server's token: the one in `file` when there is one, else a new one (written there). */
   'serve.token': [{ file: string | null }, string];
+  // ── agent clients ─────────────────────────────────────────────────────────
+  /** `call --record DIR`: a run's recorded model requests, one JSON file each (redacted). */
+  'agentClients.writeRecords': [
+    { dir: string; records: ModelRequestRecord[] },
+    { files: string[] },
+  ];
 }
 
 export type CliMethod = keyof CliMethods;

@@ -51,6 +51,7 @@ const DOMAINS = {
   providers: () => import('./providers'),
   'mcp-connect': () => import('./mcp-connect'),
   serve: () => import('./serve'),
+  'agent-clients': () => import('./agent-clients'),
 } satisfies Record<string, () => Promise<DomainModule>>;
 
 const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
@@ -82,6 +83,7 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'mcp.connect': 'mcp-connect',
   'serve.isLoopback': 'serve',
   'serve.token': 'serve',
+  'agentClients.writeRecords': 'agent-clients',
 };
 
 function isCliMethod(method: ClientMethod): method is CliMethod {

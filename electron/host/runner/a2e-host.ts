@@ -52,11 +52,13 @@ import type {
   AbortCause,
   AgentPolicy,
   ExecOutcome,
+  Executor,
   ExecutorTable,
   NestedSkillCall,
   SkillCatalog,
 } from './types';
 import type { SkillRecord } from '../../../shared/skill/model';
+import { readRunIn } from '../agent-clients/run-in';
 import { errorMessage } from '../../../shared/errors';
 import { createLogger } from '../log';
 
@@ -71,6 +73,11 @@ export interface A2EHostOptions {
   executors?: Partial<ExecutorTable>;
   /** Options of the default script executor. */
   script?: ScriptExecutorOptions;
+  /**
+   * Runs a call inside an agent client (the studio's `metadata.run_in`, honoured on the
+   * studio's own connections only, like `metadata.skill_dir`); absent: such calls are refused.
+   */
+  clientRunner?: Executor | null;
   /** The LLM provider loop, once one is configured (llm and topology skills). */
   llmRunner?: LlmRunner | null;
   /**
@@ -303,6 +310,11 @@ export class A2EHost {
       return refuse('schema_violation', checked.message, checked.details);
     }
     const timeoutMs = callTimeoutMs(req.timeout, def.timeout_seconds);
+    // An agent's connection never chooses where a skill runs; the studio's may.
+    const runIn = agent === null ? readRunIn(req.metadata) : null;
+    if (typeof runIn === 'string') return refuse('invalid_message', runIn);
+    if (runIn && !this.options.clientRunner)
+      return refuse('runtime_error', 'this host cannot run skills inside agent clients');
 
     const controller = new AbortController();
     let cause: AbortCause | null = null;
@@ -346,7 +358,10 @@ export class A2EHost {
       abort('timeout');
     }, timeoutMs);
 
-    const executor = this.executors[record.summary.kind];
+    const executor =
+      runIn && this.options.clientRunner
+        ? this.options.clientRunner
+        : this.executors[record.summary.kind];
     // An async wrapper: an executor that throws instead of rejecting still settles here.
     const running = (async () =>
       executor.run({

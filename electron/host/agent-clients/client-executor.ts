@@ -1,0 +1,197 @@
+/**
+ * The A2E executor of a call with `metadata.run_in` (run-in.ts): the skill runs inside the
+ * agent client named there, through the driver (run-client.ts), instead of the executors of
+ * the skill's kind. Normalized client events become A2E events as a model run's do:
+ * text → the `response.md` artifact, tool calls and results → `log` lines with a bounded
+ * preview, an activation → a `status` line. The result's metadata carries `client`,
+ * `activated_skills` (in order), `usage` and the relay's `model_requests`.
+ */
+import { RESPONSE_ARTIFACT } from '../../../shared/playground/transcript';
+import type { LoadedProviderSet } from '../providers';
+import { SecretScrubber } from '../providers/run-secrets';
+import type { ExecContext, ExecOutcome, Executor } from '../runner/types';
+import { discoverAgentClient } from './discover';
+import { agentClientName } from './ids';
+import { readRunIn } from './run-in';
+import { ClientRunRefused, runClient, runnerFor } from './run-client';
+import { loadAgentClientSettings, userSettingsPath } from './settings';
+import type { ClientEvent, ClientRunOutcome, ModelRequestRecord, RunInClient } from './types';
+import { chooseUpstream } from './upstream';
+
+/** A tool's arguments or output in a log line. */
+const PREVIEW_CHARS = 400;
+/** What of the recorded requests goes into a result (an A2E frame is 8 MiB at most). */
+const RESULT_RECORDS_BYTES = 2 * 1024 * 1024;
+
+export interface ClientExecutorDeps {
+  providers: () => Promise<LoadedProviderSet>;
+  env: () => NodeJS.ProcessEnv;
+  /** The user's home for the settings file (null: none read). */
+  home: () => string | null;
+  /** Where run folders go (tests); the system's temporary folder by default. */
+  runsRoot?: string;
+}
+
+export function preview(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW_CHARS
+    ? `${flat.slice(0, PREVIEW_CHARS)}… (${flat.length} chars)`
+    : flat;
+}
+
+/** The prompt a call gives the client: use this skill, with the call's arguments. */
+export function callPrompt(skill: string, args: Record<string, unknown>): string {
+  const keys = Object.keys(args);
+  if (keys.length === 0) return `Use the ${skill} skill.`;
+  return `Use the ${skill} skill with these arguments:\n\n${JSON.stringify(args, null, 2)}`;
+}
+
+/** The records within a result's budget: later bodies beyond it are left out, saying so. */
+export function boundRecords(
+  records: ModelRequestRecord[],
+  budget = RESULT_RECORDS_BYTES,
+): ModelRequestRecord[] {
+  let used = 0;
+  return records.map((r) => {
+    const size = JSON.stringify(r).length;
+    if (used + size <= budget) {
+      used += size;
+      return r;
+    }
+    const cut = (b: { body: unknown; bytes: number; truncated: boolean }) => ({
+      ...b,
+      body: `[left out: ${b.bytes} bytes, over the result's ${budget}-byte budget; see call --record]`,
+      truncated: true,
+    });
+    return {
+      ...r,
+      request: cut(r.request) as ModelRequestRecord['request'],
+      response: r.response ? (cut(r.response) as ModelRequestRecord['response']) : null,
+    };
+  });
+}
+
+/** Client events → A2E events through `emit`. */
+export function a2eEvents(client: string, emit: ExecContext['emit']): (e: ClientEvent) => void {
+  let texts = 0;
+  return (e) => {
+    switch (e.type) {
+      case 'text':
+        emit('artifact', {
+          name: RESPONSE_ARTIFACT,
+          mime: 'text/markdown',
+          chunk: (texts++ > 0 ? '\n\n' : '') + e.text,
+          final: false,
+        });
+        break;
+      case 'tool_call':
+        emit('log', { level: 'info', message: `${client} calls ${e.name} ${preview(e.input)}` });
+        break;
+      case 'tool_result':
+        emit('log', {
+          level: e.isError ? 'warn' : 'info',
+          message: `${e.isError ? 'tool error' : 'tool result'}: ${preview(e.output)}`,
+        });
+        break;
+      case 'skill_activated':
+        emit('status', { message: `${client} activated the skill "${e.name}"` });
+        break;
+      case 'notice':
+        emit('log', { level: e.level, message: `${client}: ${e.message}` });
+        break;
+      case 'final':
+        if (texts > 0)
+          emit('artifact', {
+            name: RESPONSE_ARTIFACT,
+            mime: 'text/markdown',
+            chunk: '',
+            final: true,
+          });
+        texts = 0;
+        break;
+      case 'usage':
+        break;
+    }
+  };
+}
+
+export function outcomeMetadata(
+  out: ClientRunOutcome,
+  provider: string | null,
+  model: string | null,
+) {
+  return {
+    client: out.client,
+    activated_skills: out.activatedSkills,
+    usage: out.usage,
+    provider,
+    model,
+    turns: out.requests.length,
+    exit_code: out.exitCode,
+    model_requests: boundRecords(out.requests),
+  };
+}
+
+export function createClientExecutor(deps: ClientExecutorDeps): Executor {
+  return {
+    async run(ctx: ExecContext): Promise<ExecOutcome> {
+      const runIn = readRunIn(ctx.request.metadata) as RunInClient;
+      const env = deps.env();
+      const name = agentClientName(runIn.client);
+      try {
+        const runner = runnerFor(runIn.client);
+        const settings = await loadAgentClientSettings(userSettingsPath(env, deps.home()));
+        const client = await discoverAgentClient(runIn.client, { env, settings });
+        const set = await deps.providers();
+        const chosen = chooseUpstream(runner, set, env, {
+          provider: runIn.provider,
+          model: runIn.model,
+        });
+        const scrubber = new SecretScrubber(chosen.secrets);
+        const emit: ExecContext['emit'] = (kind, data) => ctx.emit(kind, scrubber.value(data));
+        emit('status', {
+          message:
+            `running in ${name} ${client.version ?? ''} with ${chosen.upstream.model} (${chosen.provider.id})`.replace(
+              /\s+/g,
+              ' ',
+            ),
+        });
+        const toA2E = a2eEvents(name, emit);
+        const out = await runClient({
+          client,
+          skills: [{ name: ctx.record.summary.name, dir: ctx.record.summary.dir }],
+          prompt: callPrompt(ctx.record.summary.name, ctx.arguments),
+          upstream: chosen.upstream,
+          allowScripts: runIn.allow_scripts === true,
+          timeoutMs: ctx.timeoutMs,
+          signal: ctx.signal,
+          onEvent: toA2E,
+          runsRoot: deps.runsRoot,
+        });
+        toA2E({ type: 'final', text: null, isError: false });
+        const metadata = scrubber.value(
+          outcomeMetadata(out, chosen.provider.id, chosen.upstream.model),
+        ) as Record<string, unknown>;
+        const answer = scrubber.message(out.text ?? '').trim();
+        if (out.error)
+          return {
+            success: false,
+            error_code: out.error.code,
+            error: scrubber.message(out.error.message),
+            metadata,
+          };
+        return { success: true, data: { answer }, summary: answer, metadata };
+      } catch (err) {
+        if (!(err instanceof ClientRunRefused)) throw err;
+        const unauthorized = (err as ClientRunRefused & { unauthorized?: boolean }).unauthorized;
+        return {
+          success: false,
+          error_code: unauthorized ? 'unauthorized' : 'skill_error',
+          error: err.message,
+          metadata: { client: { id: runIn.client, version: null }, activated_skills: [] },
+        };
+      }
+    },
+  };
+}
