@@ -176,7 +176,7 @@ export class GeminiClient implements ChatClient {
       } catch {
         throw new ProviderError(
           'protocol',
-          `${who} sent a stream event that is not JSON (${event.data.slice(0, 80)}); is base_url the Gemini API root (https://generativelanguage.googleapis.com)?`,
+          `${who} sent a stream event that is not JSON (${redactSecrets(event.data, ctx.secrets).slice(0, 80)}); is base_url the Gemini API root (https://generativelanguage.googleapis.com)?`,
         );
       }
       if (!isRecord(chunk)) return;

@@ -155,7 +155,7 @@ export class OpenAiCompatibleClient implements ChatClient {
       } catch {
         throw new ProviderError(
           'protocol',
-          `${who} sent a stream event that is not JSON (${data.slice(0, 80)}); is base_url an OpenAI-compatible /v1 endpoint?`,
+          `${who} sent a stream event that is not JSON (${redactSecrets(data, ctx.secrets).slice(0, 80)}); is base_url an OpenAI-compatible /v1 endpoint?`,
         );
       }
       if (typeof chunk !== 'object' || chunk === null) return;

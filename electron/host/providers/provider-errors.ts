@@ -46,6 +46,9 @@ export interface ErrorContext {
   secrets: readonly (string | null)[];
 }
 
+/** The most of a provider's own words an error message repeats. */
+const MAX_WORDS = 500;
+
 /** Retry-After as milliseconds: seconds or an HTTP date; retry-after-ms wins when present. */
 export function retryAfterMs(
   headers: { get(name: string): string | null } | undefined,
@@ -81,9 +84,6 @@ export function providerMessage(body: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The most of a provider's own words an error message repeats. */
-const MAX_WORDS = 500;
-
 /** An HTTP error status as a ProviderError that says what to fix. */
 export function httpError(
   ctx: ErrorContext,
@@ -92,9 +92,10 @@ export function httpError(
   retryAfter: number | null,
 ): ProviderError {
   const who = `provider "${ctx.providerId}" (${ctx.baseUrl})`;
-  // The provider's words, not its whole body: a message is for a person to read.
-  const short = said.length > MAX_WORDS ? `${said.slice(0, MAX_WORDS)}…` : said;
-  const words = redactSecrets(short, ctx.secrets);
+  // The provider's words, not its whole body: a message is for a person to read. Cut
+  // after redacting, so that no cut leaves the start of a key behind.
+  const clean = redactSecrets(said, ctx.secrets);
+  const words = clean.length > MAX_WORDS ? `${clean.slice(0, MAX_WORDS)}…` : clean;
   if (status === 401)
     return new ProviderError(
       'auth',

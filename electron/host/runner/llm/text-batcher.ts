@@ -8,7 +8,8 @@
  */
 export class TextBatcher {
   private held = '';
-  private last = 0;
+  // Nothing went out yet: the first piece goes at once.
+  private last = Number.NEGATIVE_INFINITY;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
