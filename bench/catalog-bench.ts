@@ -6,8 +6,7 @@
  * with some near-duplicates. Baseline: the bare cost of listing the same folders and
  * reading the same 1,000 SKILL.md files. Target: under 200 ms (median of the runs).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildCatalog } from '../electron/host/agent-clients/catalog';
@@ -56,16 +55,16 @@ function makeWorkspace(): { root: string; folders: string[] } {
 export async function catalogBench(): Promise<Row[]> {
   const { root, folders } = makeWorkspace();
   try {
-    const read = async () => {
+    // The same reads the catalog makes (synchronous, one folder listing and one read each).
+    const read = () => {
       for (const f of folders) {
         const dir = path.join(root, f);
-        const names = await readdir(dir);
-        await Promise.all(names.map((n) => readFile(path.join(dir, n, 'SKILL.md'), 'utf8')));
+        for (const n of readdirSync(dir)) readFileSync(path.join(dir, n, 'SKILL.md'), 'utf8');
       }
     };
     const catalog = () => buildCatalog({ home: null, workspace: root });
     const pairs = (await catalog()).clients.reduce((n, c) => n + c.confusable.length, 0);
-    await read();
+    read();
     const base: number[] = [];
     const runs: number[] = [];
     for (let i = 0; i < RUNS; i++) {

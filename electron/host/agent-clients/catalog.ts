@@ -8,7 +8,7 @@
  * install and portability use too), in each client's own precedence, plus Codex's system
  * folder. Each folder is read once for all clients: one readdir, one read per SKILL.md.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { CatalogClient, CatalogReport } from '../../../shared/api/agent-catalog';
@@ -163,9 +163,12 @@ export function readFoundSkill(
 
 /** Codex's agents/openai.yaml: `policy.allow_implicit_invocation: false` keeps a skill out of its listing. */
 function codexImplicit(skillDir: string): boolean {
+  const file = path.join(skillDir, 'agents', 'openai.yaml');
+  // Most skills have none: asking first costs less than a failed read's exception.
+  if (!existsSync(file)) return true;
   let text: string;
   try {
-    text = readFileSync(path.join(skillDir, 'agents', 'openai.yaml'), 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch {
     return true;
   }

@@ -91,53 +91,61 @@ export function similarPairs(
   const df = new Uint32Array(terms.length);
   for (const m of counts) for (const id of m.keys()) df[id]++;
   const idf = Float64Array.from(df, (d) => Math.log((1 + n) / (1 + d)) + 1);
-  // Unit vectors, and postings (doc, weight) per term.
-  const postings: { doc: number; w: number }[][] = terms.map(() => []);
-  const vectors = counts.map((m, doc) => {
-    let norm = 0;
-    const v: [number, number][] = [];
-    for (const [id, c] of m) {
-      const w = c * idf[id];
-      v.push([id, w]);
-      norm += w * w;
+  // Unit vectors per doc, and the postings of each term in one flat array (doc order).
+  const start = new Uint32Array(terms.length + 1);
+  for (let t = 0; t < terms.length; t++) start[t + 1] = start[t] + df[t];
+  const postDoc = new Uint32Array(start[terms.length]);
+  const postW = new Float64Array(start[terms.length]);
+  const fill = start.slice(0, terms.length);
+  const vecIds: Uint32Array[] = [];
+  const vecWs: Float64Array[] = [];
+  counts.forEach((m, doc) => {
+    const ids = Uint32Array.from(m.keys());
+    const ws = Float64Array.from(ids, (id) => (m.get(id) as number) * idf[id]);
+    const norm = Math.sqrt(ws.reduce((a, w) => a + w * w, 0)) || 1;
+    for (let k = 0; k < ids.length; k++) {
+      ws[k] /= norm;
+      const at = fill[ids[k]]++;
+      postDoc[at] = doc;
+      postW[at] = ws[k];
     }
-    norm = Math.sqrt(norm) || 1;
-    for (const e of v) {
-      e[1] /= norm;
-      postings[e[0]].push({ doc, w: e[1] });
-    }
-    return v;
+    vecIds.push(ids);
+    vecWs.push(ws);
   });
   const acc = new Float64Array(n);
-  const touched: number[] = [];
+  const touched = new Uint32Array(n);
   const out: SimilarityIndex['pairs'] = [];
   // Docs are visited in order and each term's postings are in doc order, so the postings
   // after doc i start one past a cursor that moves with i: no pair is looked at twice.
-  const cursor = new Uint32Array(terms.length);
+  const cursor = start.slice(0, terms.length);
   for (let i = 0; i < n; i++) {
-    for (const [id, w] of vectors[i]) {
-      const list = postings[id];
-      const from = ++cursor[id];
-      for (let k = from; k < list.length; k++) {
-        const p = list[k];
-        if (acc[p.doc] === 0) touched.push(p.doc);
-        acc[p.doc] += w * p.w;
+    let nTouched = 0;
+    const ids = vecIds[i];
+    const ws = vecWs[i];
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k];
+      const w = ws[k];
+      const end = start[id + 1];
+      for (let q = ++cursor[id]; q < end; q++) {
+        const d = postDoc[q];
+        if (acc[d] === 0) touched[nTouched++] = d;
+        acc[d] += w * postW[q];
       }
     }
-    for (const j of touched) {
+    for (let t = 0; t < nTouched; t++) {
+      const j = touched[t];
       const score = acc[j];
       acc[j] = 0;
       if (score < threshold) continue;
-      const wj = new Map(vectors[j]);
-      const shared = vectors[i]
-        .filter(([id]) => wj.has(id))
-        .map(([id, w]) => [id, w * (wj.get(id) as number)] as const)
+      const wj = new Map<number, number>();
+      vecIds[j].forEach((id, k) => wj.set(id, vecWs[j][k]));
+      const shared = Array.from(ids, (id, k) => [id, ws[k] * (wj.get(id) ?? 0)] as const)
+        .filter(([, w]) => w > 0)
         .sort((x, y) => y[1] - x[1])
         .slice(0, MAX_SHARED_TERMS)
         .map(([id]) => terms[id]);
       out.push({ a: docs[i].key, b: docs[j].key, score: Math.min(1, score), shared_terms: shared });
     }
-    touched.length = 0;
   }
   return out.sort((x, y) => y.score - x.score);
 }
