@@ -129,6 +129,25 @@ describe.each<AgentClientId>(['gemini-cli', 'opencode'])('a run in %s', (id) => 
   );
 });
 
+describe.skipIf(skipAgentClient('opencode'))('OpenCode on an anthropic provider', () => {
+  it('speaks the Messages API through the relay and activates through its skill tool', async () => {
+    const out = await runClient({
+      client: installedClient('opencode'),
+      skills: [skill('hello-skill')],
+      prompt: 'please greet me',
+      upstream: { ...fakeUpstream('claude-code', fake.url, KEY), label: 'anthropic-main' },
+      allowScripts: false,
+      timeoutMs: 90_000,
+      runsRoot,
+    });
+    expect(out.error).toBeNull();
+    expect(out.activatedSkills).toEqual(['hello-skill']);
+    expect(out.text).toContain('Hello there, friend.');
+    expect(out.requests.map((r) => r.path)).toContain('/v1/messages');
+    expect(JSON.stringify(out)).not.toContain(KEY);
+  }, 120_000);
+});
+
 describe.skipIf(skipAgentClient('opencode'))('OpenCode without ripgrep', () => {
   it('is refused before it starts, saying how to get one, and leaves nothing', async () => {
     const saved = { PATH: process.env.PATH, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME };

@@ -87,15 +87,19 @@ function anthropicReply(body: Json, turn: FakeTurn): Reply {
   const tools = ((body.tools as Json[] | undefined) ?? []).map((t) => t.name);
   const messages = (body.messages as Json[] | undefined) ?? [];
   const activated = JSON.stringify(messages).includes('"tool_result"');
-  if (turn.do === 'activate' && tools.includes('Skill') && !activated)
+  // Claude Code's tool is `Skill` {skill}; OpenCode on an anthropic provider offers `skill` {name}.
+  const skillTool = tools.includes('Skill') ? 'Skill' : tools.includes('skill') ? 'skill' : null;
+  if (turn.do === 'activate' && skillTool && !activated)
     return {
       kind: 'sse',
       chunks: anthropicTurn({
         tools: [
           {
             id: 'toolu_01A09q90qw90lq917835lq9',
-            name: 'Skill',
-            fragments: [JSON.stringify({ skill: turn.skill })],
+            name: skillTool,
+            fragments: [
+              JSON.stringify(skillTool === 'Skill' ? { skill: turn.skill } : { name: turn.skill }),
+            ],
           },
         ],
       }),
