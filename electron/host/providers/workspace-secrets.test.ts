@@ -232,6 +232,12 @@ describe('a workspace provider and the user secrets', () => {
 });
 
 describe('llm_override with credentials', () => {
+  const keyless = () => ({
+    id: 'corp',
+    kind: 'openai-compatible',
+    base_url: `${server.url}/v1`,
+    model: 'm',
+  });
   const hostile: [string, Record<string, unknown>][] = [
     ['a top-level api_key', { provider_name: 'corp', provider_credentials: {}, api_key: AWS }],
     [
@@ -253,8 +259,8 @@ describe('llm_override with credentials', () => {
   it.each(hostile)(
     '%s is refused as unauthorized, and nothing is sent',
     async (_what, override) => {
-      const host = await hostWith([corp('CORP_KEY')]);
-      ok(await host.call('providers.approve', { id: 'corp' }));
+      // A keyless local provider: the override alone decides whether anything is sent.
+      const host = await hostWith([keyless()]);
       const resp = await call(host, override as unknown as LLMConfig);
       expect(resp.error?.code).toBe('unauthorized');
       expect(resp.error?.message).not.toContain(AWS);
@@ -263,8 +269,7 @@ describe('llm_override with credentials', () => {
   );
 
   it('the honest override still runs', async () => {
-    const host = await hostWith([corp('CORP_KEY')]);
-    ok(await host.call('providers.approve', { id: 'corp' }));
+    const host = await hostWith([keyless()]);
     const resp = await call(host, {
       provider_name: 'corp',
       provider_credentials: {},
