@@ -16,12 +16,13 @@
  */
 import type { CatalogEntry } from '../../../../shared/api/agent-catalog';
 import { CLAUDE_CODE_LISTING_MAX } from '../../../../shared/skill/client-profiles';
+import { CLAUDE_CODE_HEADER } from '../../../../shared/agent-clients/listing-marks';
 import { CLAUDE_CODE_BUNDLED } from './client-builtins';
 import { byName, joinLines, shadowedEntry, type FolderSkills, type RenderedListing } from './types';
 
 export const CLAUDE_CODE_RENDERS = '2.1.332';
-export const CLAUDE_CODE_HEADER =
-  'The following skills are available for use with the Skill tool:\n\n';
+// The listing's marks are shared with the "Sent to the model" view, which reads them back.
+export { CLAUDE_CODE_HEADER };
 /** 1% of 1,000,000 tokens at 3 characters a token: the default model's budget. */
 export const CLAUDE_CODE_DEFAULT_BUDGET = 30_000;
 

@@ -16,10 +16,15 @@
  */
 import type { CatalogEntry } from '../../../../shared/api/agent-catalog';
 import { CODEX_SYSTEM_SKILLS } from './client-builtins';
+import {
+  CODEX_CUT_MARK,
+  CODEX_DESCRIPTION_MAX,
+} from '../../../../shared/agent-clients/listing-marks';
 import { byName, oneLine, type FolderSkills, type RenderedListing } from './types';
 
 export const CODEX_RENDERS = '0.171.0';
-export const CODEX_DESCRIPTION_MAX = 1024;
+// The cut's length and mark are shared with the "Sent to the model" view, which reads them back.
+export { CODEX_DESCRIPTION_MAX };
 /** 2% of 272,000 tokens at 4 characters a token. */
 export const CODEX_DEFAULT_BUDGET = 21_760;
 
@@ -55,7 +60,7 @@ interface Row {
 
 function firstCut(text: string): string {
   return text.length > CODEX_DESCRIPTION_MAX
-    ? `${text.slice(0, CODEX_DESCRIPTION_MAX - 3)}...`
+    ? `${text.slice(0, CODEX_DESCRIPTION_MAX - CODEX_CUT_MARK.length)}${CODEX_CUT_MARK}`
     : text;
 }
 
