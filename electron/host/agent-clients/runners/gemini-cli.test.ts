@@ -90,7 +90,14 @@ describe.skipIf(skipAgentClient('gemini-cli'))('Gemini CLI runner (real client)'
     const tools = offered(reqs[0].json);
     expect(tools).toContain('activate_skill');
     expect(tools).toContain('read_file');
-    for (const t of ['run_shell_command', 'write_file', 'replace', 'web_fetch'])
+    for (const t of [
+      'run_shell_command',
+      'write_file',
+      'replace',
+      'web_fetch',
+      'google_web_search',
+      'invoke_agent',
+    ])
       expect(tools).not.toContain(t);
     // The key it sends is the run's token, never anything of the user's.
     expect(reqs.every((q) => q.headers['x-goog-api-key'] === RELAY_KEY)).toBe(true);

@@ -17,7 +17,10 @@
  *   run passes `--policy FILE` with one rule allowing `activate_skill` (priority above the
  *   bundled tier). Reading tools (`read_file`, `list_directory`, `glob`, `grep_search`)
  *   are allowed headless by `read-only.toml`; writing and shell tools stay denied, and
- *   with "allow scripts" the policy also allows `run_shell_command`. Gemini CLI's own
+ *   with "allow scripts" the policy also allows `run_shell_command`. The policy also
+ *   denies `google_web_search` and `invoke_agent`, which headless runs allow by default;
+ *   a denied tool is not offered, so the model sees activate_skill and reading tools
+ *   (`update_topic` and `enter_plan_mode` change nothing outside the session). Gemini CLI's own
  *   sandbox on Linux is a docker/podman container with an image it pulls, so it is not
  *   used; the run's folder and home are throwaway either way.
  * - Request: `POST /v1beta/models/MODEL:streamGenerateContent?alt=sse`, key in
@@ -52,12 +55,22 @@ import { jsonLine, num, obj, str as strOrNull } from './shared';
 /** The tool through which Gemini CLI activates a skill. */
 export const GEMINI_ACTIVATE_TOOL = 'activate_skill';
 
+/**
+ * Tools a run never offers, though headless Gemini CLI allows them by default: a web search
+ * (a second model call with Google Search grounding) and sub-agents (a second loop whose
+ * tools a run does not choose). What a skill run should show is the skill and its files.
+ */
+const DENIED_TOOLS = ['google_web_search', 'invoke_agent'];
+
 function policyToml(allowScripts: boolean): string {
-  const tools = allowScripts ? ['activate_skill', 'run_shell_command'] : ['activate_skill'];
+  const allowed = allowScripts ? ['activate_skill', 'run_shell_command'] : ['activate_skill'];
   // Priority 100 sits above the bundled default tier (write.toml's headless deny is 10).
-  return tools
-    .map((t) => `[[rule]]\ntoolName = "${t}"\ndecision = "allow"\npriority = 100\n`)
-    .join('\n');
+  const rule = (tool: string, decision: string) =>
+    `[[rule]]\ntoolName = "${tool}"\ndecision = "${decision}"\npriority = 100\n`;
+  return [
+    ...allowed.map((t) => rule(t, 'allow')),
+    ...DENIED_TOOLS.map((t) => rule(t, 'deny')),
+  ].join('\n');
 }
 
 async function prepare(plan: ClientRunPlan): Promise<ClientLaunch> {
