@@ -56,8 +56,8 @@ afterAll(async () => {
 
 const skill = (name: string) => ({ name, dir: path.join(ws.root, 'skills', name) });
 
-function run(id: AgentClientId, prompt: string) {
-  return runClient({
+function request(id: AgentClientId, prompt = 'please greet me') {
+  return {
     client: installedClient(id),
     skills: [skill('hello-skill'), skill('other-skill')],
     prompt,
@@ -65,8 +65,10 @@ function run(id: AgentClientId, prompt: string) {
     allowScripts: false,
     timeoutMs: 90_000,
     runsRoot,
-  });
+  };
 }
+
+const run = (id: AgentClientId, prompt: string) => runClient(request(id, prompt));
 
 describe.each<AgentClientId>(['gemini-cli', 'opencode'])('a run in %s', (id) => {
   const skip = skipAgentClient(id);
@@ -127,6 +129,22 @@ describe.each<AgentClientId>(['gemini-cli', 'opencode'])('a run in %s', (id) => 
     },
     120_000,
   );
+});
+
+describe('a provider of a kind the client cannot speak', () => {
+  it('is refused before anything starts, naming the kinds it can', async () => {
+    const anthropic = { ...fakeUpstream('claude-code', fake.url, KEY), label: 'anthropic-main' };
+    const gemini = { ...fakeUpstream('gemini-cli', fake.url, KEY), label: 'google' };
+    const before = fake.requests.length;
+    await expect(runClient({ ...request('gemini-cli'), upstream: anthropic })).rejects.toThrow(
+      /Gemini CLI cannot talk to the provider "anthropic-main" \(kind anthropic\): it speaks gemini/,
+    );
+    await expect(runClient({ ...request('opencode'), upstream: gemini })).rejects.toThrow(
+      /it speaks openai-compatible or anthropic/,
+    );
+    expect(fake.requests.length).toBe(before);
+    expect(readdirSync(runsRoot)).toEqual([]);
+  });
 });
 
 describe.skipIf(skipAgentClient('opencode'))('OpenCode on an anthropic provider', () => {
