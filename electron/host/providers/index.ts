@@ -27,7 +27,6 @@ export { resolveApiKey, redactSecrets, type KeyResolution } from './api-keys';
 export {
   approvalsPath,
   addApproval,
-  removeApproval,
   originOf,
   type ProviderApproval,
   type SecretRef,

@@ -93,7 +93,13 @@ export async function loadApprovals(file: string | null): Promise<LoadedApproval
   try {
     const opened = await openRegularFile(file, file);
     try {
-      const refusal = privacyProblem(file, opened.st);
+      const refusal = privacyProblem(
+        file,
+        opened.st,
+        undefined,
+        undefined,
+        'it says where your keys may go',
+      );
       if (refusal) return { approvals: [], refused: refusal };
       text = (await readOpened(opened, file, { maxBytes: MAX_BYTES })).toString('utf8');
     } finally {
@@ -150,22 +156,6 @@ export async function addApproval(
   const added: ProviderApproval = { ...approval, approved_at: now.toISOString() };
   await writeApprovals(file, [...kept, added]);
   return added;
-}
-
-/** Removes the approvals of `secret` to `origin` for `workspace`; the number removed. */
-export async function removeApproval(
-  file: string,
-  workspace: string,
-  secret: SecretRef,
-  origin: string,
-): Promise<number> {
-  const { approvals, refused } = await loadApprovals(file);
-  if (refused) throw new Error(refused);
-  const kept = approvals.filter(
-    (a) => !(a.workspace === workspace && a.secret === secret && a.origin === origin),
-  );
-  if (kept.length !== approvals.length) await writeApprovals(file, kept);
-  return approvals.length - kept.length;
 }
 
 async function writeApprovals(file: string, approvals: ProviderApproval[]): Promise<void> {

@@ -100,13 +100,15 @@ export function privacyProblem(
   st: { mode: number; uid: number },
   platform: NodeJS.Platform = process.platform,
   uid: number | null = typeof process.getuid === 'function' ? process.getuid() : null,
+  /** Why the file matters, for the message. */
+  why = 'it can hold API keys',
 ): string | null {
   if (platform === 'win32') return null;
   const shared = st.mode & 0o077;
   if (shared !== 0) {
     const mode = (st.mode & 0o777).toString(8).padStart(4, '0');
     return (
-      `${file} may be read or changed by other users (mode ${mode}), and it can hold API keys: ` +
+      `${file} may be read or changed by other users (mode ${mode}), and ${why}: ` +
       `nothing in it is used until you run: chmod 600 '${file}'`
     );
   }
