@@ -25,7 +25,9 @@ import type {
   EvalRunStatus,
 } from '../../../shared/api/evals';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { isFileServiceError } from '../fs/errors';
 import { assertRealPathInside } from '../fs/safe-path';
+import { readRegularFile } from '../fs/safe-read';
 import { logSwallowed } from '../log';
 
 export const EVALS_FOLDER = path.join('.skill-studio', 'evals');
@@ -136,11 +138,23 @@ export async function writeText(file: string, text: string): Promise<void> {
   await writeFileAtomic(file, text);
 }
 
+/** Largest eval file read back: a benchmark of 20 runs of many cases is a few MB. */
+const MAX_EVAL_JSON_BYTES = 64 * 1024 * 1024;
+
+/**
+ * An eval file read back, or null when it is missing or unreadable. Through the hardened
+ * reader, capped: the folder sits in a workspace that may come from elsewhere, so a link
+ * planted as `eval_run.json` to /dev/zero or a FIFO is refused rather than read forever.
+ */
 export async function readJson<T>(file: string): Promise<T | null> {
   try {
-    return JSON.parse(await fsp.readFile(file, 'utf8')) as T;
+    const { data } = await readRegularFile(file, file, {
+      maxBytes: MAX_EVAL_JSON_BYTES,
+      what: 'an eval file',
+    });
+    return JSON.parse(data.toString('utf8')) as T;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') logSwallowed(`reading ${file}`)(err);
+    if (!isFileServiceError(err) || err.code !== 'not_found') logSwallowed(`reading ${file}`)(err);
     return null;
   }
 }

@@ -24,6 +24,7 @@ import {
   symlink,
   writeFile,
 } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -367,8 +368,32 @@ describe('a state folder committed as a link', () => {
       expect(await readdir(outside)).toEqual([]);
       // Nothing was asked of the model either: the run never started.
       expect(server.requests).toHaveLength(0);
+      // Nor are runs read back from there.
+      await expect(host.invoke('evals.list', { skill: skillDir })).rejects.toMatchObject({
+        code: 'forbidden_path',
+      });
     },
   );
+
+  it('reads no eval file that is a link to a device or a pipe: the list answers at once', async () => {
+    await setup(model());
+    const runs = path.join(ws, '.skill-studio', 'evals', 'research');
+    for (const [name, target] of [
+      ['2026-01-01T00-00-00-000Z', '/dev/zero'],
+      ['2026-01-02T00-00-00-000Z', '/dev/urandom'],
+    ]) {
+      await mkdir(path.join(runs, name), { recursive: true });
+      await symlink(target, path.join(runs, name, 'eval_run.json'));
+    }
+    await mkdir(path.join(runs, '2026-01-03T00-00-00-000Z'));
+    execFileSync('mkfifo', [path.join(runs, '2026-01-03T00-00-00-000Z', 'eval_run.json')]);
+    const started = Date.now();
+    expect(await host.invoke('evals.list', { skill: skillDir })).toEqual({ runs: [] });
+    await expect(
+      host.invoke('evals.get', { skill: skillDir, runId: '2026-01-01T00-00-00-000Z' }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
 });
 
 describe('concurrent eval runs', () => {

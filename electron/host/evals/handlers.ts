@@ -58,6 +58,7 @@ import {
   writeJson,
   type EvalRunRecord,
 } from './eval-store';
+import { assertRealPathInside } from '../fs/safe-path';
 import { fileAtHead } from './git-head';
 import type { ModelTarget, RunEnvironment } from './model-run';
 import { readEvalSources, saveCases, saveTriggers } from './sources';
@@ -148,10 +149,6 @@ function requireWorkspace(workspace: string | null): string {
       'open a workspace first: eval results are written under its .skill-studio/evals/',
     );
   return workspace;
-}
-
-function folderOf(workspace: string | null, record: SkillRecord): string {
-  return skillEvalsDir(requireWorkspace(workspace), record.summary.name);
 }
 
 /** The skills the model sees beside this one: the agent's allowlist, or every listed skill. */
@@ -316,8 +313,19 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
     return { runRecord, folder, recordWritten };
   };
 
-  const runFolder = (record: SkillRecord, runId: string): string =>
-    path.join(folderOf(ctx.workspace(), record), runId);
+  /**
+   * The skill's eval folder for reading runs back: like the runs' writes, refused when a
+   * committed link takes it out of the workspace (its files would be anyone's).
+   */
+  const evalsFolder = async (record: SkillRecord): Promise<string> => {
+    const workspace = requireWorkspace(ctx.workspace());
+    const base = skillEvalsDir(workspace, record.summary.name);
+    await assertRealPathInside(workspace, base, 'the eval results');
+    return base;
+  };
+
+  const runFolder = async (record: SkillRecord, runId: string): Promise<string> =>
+    path.join(await evalsFolder(record), runId);
 
   const startTriggers = async (
     skill: string,
@@ -515,7 +523,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       const record = ctx.skillAt(skill);
       // Without a workspace nothing was ever written: an empty history, not an error.
       if (!ctx.workspace()) return { runs: [] };
-      const base = folderOf(ctx.workspace(), record);
+      const base = await evalsFolder(record);
       let names: string[] = [];
       try {
         names = (await fsp.readdir(base, { withFileTypes: true }))
@@ -548,7 +556,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
     },
     'evals.get': async ({ skill, runId }) => {
       const record = ctx.skillAt(skill);
-      const folder = runFolder(record, runId);
+      const folder = await runFolder(record, runId);
       const rec = await readJson<EvalRunRecord>(path.join(folder, RUN_RECORD));
       if (!rec)
         throw new StudioError('not_found', `no eval run ${runId} for "${record.summary.name}"`);
@@ -566,7 +574,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
     },
     'evals.transcript': async ({ skill, runId, ref }) => {
       const record = ctx.skillAt(skill);
-      const folder = runFolder(record, runId);
+      const folder = await runFolder(record, runId);
       const rel =
         ref.kind === 'case'
           ? caseRunDir(await caseFolderIn(folder, ref), ref.configuration, ref.run_number)
