@@ -29,6 +29,8 @@ export async function startStudioServer(
   repoRoot: string,
   ws: StudioFolders,
   timeoutMs = 30_000,
+  /** 0: any free port; a port of a stopped server starts it again there, as a restart does. */
+  port = 0,
 ): Promise<RunningStudio> {
   const tokenFile = path.join(ws.base, 'token');
   const child: ChildProcess = spawn(
@@ -37,7 +39,7 @@ export async function startStudioServer(
       path.join(repoRoot, 'bin', 'skill-studio.cjs'),
       'serve',
       '--port',
-      '0',
+      String(port),
       '--no-user',
       '--token-file',
       tokenFile,

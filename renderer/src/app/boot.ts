@@ -145,6 +145,7 @@ export async function boot(): Promise<void> {
   const b = backend();
   b.onEvent(handleEvent);
   connectionAware(b)?.onConnection((connected) => useUi.setState({ connected }));
+  connectionAware(b)?.onSignedOut((signedOut) => useUi.setState({ signedOut }));
   startLiveValidation();
   followActiveTab();
   const info = await useWorkspace.getState().load();

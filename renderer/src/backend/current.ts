@@ -18,7 +18,11 @@ export interface StartEnvironment {
 
 export function pickBackend(env: StartEnvironment): Backend {
   if (env.studio) return createIpcBackend(env.studio);
-  return createHttpBackend({ origin: env.location.origin, token: env.session ?? null });
+  return createHttpBackend({
+    origin: env.location.origin,
+    token: env.session ?? null,
+    sessionStorage: typeof sessionStorage === 'undefined' ? null : sessionStorage,
+  });
 }
 
 export function setBackend(backend: Backend): void {

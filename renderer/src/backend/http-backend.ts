@@ -23,6 +23,7 @@ import { parseStudioEvent } from './event-parse';
 import { ReconnectingSocket, type SocketFactory, type MinimalSocket } from './reconnecting-socket';
 import { errorMessage } from '../../../shared/errors';
 import { openWorkerSocket } from './a2e-worker-socket';
+import { exchangeLink, keepSession } from './session';
 
 export interface HttpBackendOptions {
   /** Origin of the server, e.g. "http://127.0.0.1:4321". */
@@ -34,11 +35,20 @@ export interface HttpBackendOptions {
   socketFactory?: SocketFactory;
   /** Delay before reconnect attempt n (0-based). */
   backoff?: (attempt: number) => number;
+  /** Where a new session is kept for reloads (the tab's sessionStorage). */
+  sessionStorage?: Pick<Storage, 'setItem'> | null;
 }
 
 export interface ConnectionAware {
   /** Notified when the event stream goes up or down. */
   onConnection(listener: (connected: boolean) => void): () => void;
+  /**
+   * Notified when the server no longer knows this tab's session (it restarted, or the
+   * session was never there): reconnecting cannot help, a new sign-in link can.
+   */
+  onSignedOut(listener: (signedOut: boolean) => void): () => void;
+  /** Signs this tab in again with a fresh one-time link code, without reloading the page. */
+  signIn(linkCode: string): Promise<boolean>;
 }
 
 export type HttpBackend = Backend & ConnectionAware & { dispose(): void };
@@ -62,6 +72,8 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
   const socketFactory = options.socketFactory ?? browserSocketFactory;
   const listeners = new Set<(event: StudioEvent) => void>();
   const connectionListeners = new Set<(connected: boolean) => void>();
+  const signedOutListeners = new Set<(signedOut: boolean) => void>();
+  let signedOut = false;
   const credential = Promise.resolve(options.token ?? null);
   let everConnected = false;
   let disposed = false;
@@ -93,8 +105,29 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
     },
     onClose() {
       for (const l of [...connectionListeners]) l(false);
+      // A closed stream is a server that is gone or one that no longer knows this tab.
+      // A WebSocket cannot tell which; one API call can (401 marks the tab signed out).
+      if (!signedOut) void call('workspace.info', {}).catch(() => undefined);
     },
   });
+
+  function setSignedOut(value: boolean): void {
+    if (signedOut === value) return;
+    signedOut = value;
+    // Signed out, retrying the stream only knocks on a locked door: wait for a new link.
+    if (value) events.stop();
+    else if (!disposed && listeners.size > 0) events.start();
+    for (const l of [...signedOutListeners]) l(value);
+  }
+
+  async function signIn(linkCode: string): Promise<boolean> {
+    const token = await exchangeLink(fetchImpl, options.origin, linkCode);
+    if (token === null) return false;
+    resolvedToken = token;
+    if (options.sessionStorage) keepSession(options.sessionStorage, token);
+    setSignedOut(false);
+    return true;
+  }
 
   async function call<M extends StudioMethod>(
     method: M,
@@ -124,6 +157,7 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
         `The studio server sent a reply that is not JSON (HTTP ${response.status}).`,
       );
     }
+    if (response.status === 401) setSignedOut(true);
     if (!response.ok) {
       const payload = (body as { error?: unknown } | null)?.error;
       if (isStudioErrorPayload(payload)) throw new StudioError(payload.code, payload.message);
@@ -198,11 +232,17 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
       connectionListeners.add(listener);
       return () => connectionListeners.delete(listener);
     },
+    onSignedOut(listener) {
+      signedOutListeners.add(listener);
+      return () => signedOutListeners.delete(listener);
+    },
+    signIn,
     dispose() {
       disposed = true;
       events.stop();
       listeners.clear();
       connectionListeners.clear();
+      signedOutListeners.clear();
     },
   };
 }

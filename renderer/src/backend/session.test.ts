@@ -9,7 +9,7 @@ import { tempWorkspace, type TempWorkspace } from '../../../electron/test-suppor
 import { SESSION_STORAGE_KEY } from '../../../shared/api/session-credentials';
 import { createHttpBackend } from './http-backend';
 import type { MinimalSocket } from './reconnecting-socket';
-import { signInFromAddressBar, type SignInEnvironment } from './session';
+import { linkCodeFrom, signInFromAddressBar, type SignInEnvironment } from './session';
 import { StudioError } from './studio-error';
 
 /** One browser tab: its address bar and its own sessionStorage. */
@@ -111,5 +111,18 @@ describe('browser sign-in against the real server', () => {
     stranger.dispose();
     expect(err).toBeInstanceOf(StudioError);
     expect(err.message).toMatch(/not signed in.*new tab needs a new link/);
+  });
+});
+
+describe('a pasted sign-in link', () => {
+  it('gives its code, from the whole printed link or the code alone', () => {
+    expect(linkCodeFrom('http://127.0.0.1:4321/?token=abc_DEF-1')).toBe('abc_DEF-1');
+    expect(linkCodeFrom('  abc_DEF-1 \n')).toBe('abc_DEF-1');
+  });
+
+  it('gives nothing for text that is neither', () => {
+    expect(linkCodeFrom('')).toBeNull();
+    expect(linkCodeFrom('http://127.0.0.1:4321/')).toBeNull();
+    expect(linkCodeFrom('not a link at all!')).toBeNull();
   });
 });

@@ -28,11 +28,6 @@ function stored(storage: SignInEnvironment['sessionStorage']): string | null {
   }
 }
 
-/** This tab's session token, if it has one (sync: for sockets opened after sign-in). */
-export function storedSessionToken(): string | null {
-  return typeof sessionStorage === 'undefined' ? null : stored(sessionStorage);
-}
-
 /**
  * Signs this tab in: spends the address bar's link code when there is one (removing
  * it from the address bar first), else reuses the tab's stored session. Resolves to
@@ -44,24 +39,55 @@ export async function signInFromAddressBar(env: SignInEnvironment): Promise<stri
   if (code === null) return stored(env.sessionStorage);
   url.searchParams.delete(LINK_QUERY);
   env.history.replaceState(null, '', url.toString());
-  let token: string | null = null;
+  const token = await exchangeLink(env.fetch, env.location.origin, code);
+  // A used link (reopened from the history, say) leaves an existing session as it was.
+  if (token === null) return stored(env.sessionStorage);
+  keepSession(env.sessionStorage, token);
+  return token;
+}
+
+/** Spends a one-time link code for a session token; null when the server refused it or is gone. */
+export async function exchangeLink(
+  fetchImpl: typeof fetch,
+  origin: string,
+  code: string,
+): Promise<string | null> {
   try {
-    const res = await env.fetch(new URL(SESSION_PATH, env.location.origin).toString(), {
+    const res = await fetchImpl(new URL(SESSION_PATH, origin).toString(), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ link: code }),
       credentials: 'omit',
     });
-    if (res.ok) token = ((await res.json()) as SessionExchangeResult).token;
+    if (!res.ok) return null;
+    const token = ((await res.json()) as SessionExchangeResult).token;
+    return typeof token === 'string' && token.length > 0 ? token : null;
   } catch {
     // The server is gone: the first API call reports it.
+    return null;
   }
-  // A used link (reopened from the history, say) leaves an existing session as it was.
-  if (typeof token !== 'string' || token.length === 0) return stored(env.sessionStorage);
+}
+
+/** Keeps the tab's session for reloads. */
+export function keepSession(storage: Pick<Storage, 'setItem'>, token: string): void {
   try {
-    env.sessionStorage.setItem(SESSION_STORAGE_KEY, token);
+    storage.setItem(SESSION_STORAGE_KEY, token);
   } catch {
     // Without storage the session lasts until the page is reloaded.
   }
-  return token;
+}
+
+/**
+ * The link code in what a user pasted: the whole printed link (`http://…/?token=CODE`)
+ * or the code alone. Null when it holds neither.
+ */
+export function linkCodeFrom(pasted: string): string | null {
+  const text = pasted.trim();
+  if (text === '') return null;
+  try {
+    const code = new URL(text).searchParams.get(LINK_QUERY);
+    return code && code.length > 0 ? code : null;
+  } catch {
+    return /^[A-Za-z0-9_-]+$/.test(text) ? text : null;
+  }
 }

@@ -6,6 +6,7 @@ import { EditorArea } from './editor/EditorArea';
 import { RightPanel } from './right/RightPanel';
 import { TitleBar } from './shell/TitleBar';
 import { StatusBar } from './shell/StatusBar';
+import { SignedOutBar } from './shell/SignedOutBar';
 import { BottomPanel } from './shell/BottomPanel';
 import { Toasts } from './shell/Toasts';
 import { Splitter } from './Splitter';
@@ -43,6 +44,7 @@ export function App() {
   return (
     <div className="app" data-testid="app" data-theme={theme}>
       <TitleBar effectiveTheme={theme} />
+      <SignedOutBar />
       <div className="workbench" ref={workbench}>
         {!layout.sidebarCollapsed && (
           <>

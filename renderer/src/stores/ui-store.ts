@@ -44,6 +44,8 @@ interface UiState {
   prompt: PromptRequest | null;
   toasts: Toast[];
   connected: boolean;
+  /** Browser mode: the server no longer knows this tab's session (it restarted). */
+  signedOut: boolean;
   searchFocusNonce: number;
   openDialog(dialog: Exclude<DialogName, null>, exportSkill?: ExportTarget | null): void;
   closeDialog(): void;
@@ -59,6 +61,7 @@ export const useUi = create<UiState>((set) => ({
   prompt: null,
   toasts: [],
   connected: true,
+  signedOut: false,
   searchFocusNonce: 0,
   openDialog: (dialog, exportSkill = null) =>
     set({ dialog, exportSkill: exportSkill && { name: exportSkill.name, dir: exportSkill.dir } }),

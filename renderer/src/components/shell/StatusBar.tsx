@@ -11,6 +11,7 @@ import { Icon } from '../Icon';
 /** Bottom line: connection, problem counts (click → Problems), the active file's state. */
 export function StatusBar() {
   const connected = useUi((s) => s.connected);
+  const signedOut = useUi((s) => s.signedOut);
   const buffer = useEditor(activeBuffer);
   const unsaved = useEditor((s) => Object.values(s.buffers).filter(isDirty).length);
   const showTab = useLayout((s) => s.showRightTab);
@@ -28,7 +29,7 @@ export function StatusBar() {
         <Icon name="error" size={13} /> {counts.errors}
         <Icon name="warning" size={13} /> {counts.warnings}
       </button>
-      {!connected && (
+      {!connected && !signedOut && (
         <span className="status-item status-warn" data-testid="status-disconnected">
           Reconnecting to the studio server…
         </span>
