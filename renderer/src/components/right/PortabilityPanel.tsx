@@ -3,7 +3,7 @@
  * matrix as `skill-studio portability`, computed from the SKILL.md buffer as it is
  * being typed (shared/skill/client-profiles.ts), so it never waits for a save.
  */
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useEditor, activeBuffer } from '../../stores/editor-store';
 import { useSkills } from '../../stores/skills-store';
 import { isSkillMd } from '../../editor/language';
@@ -12,6 +12,7 @@ import {
   portabilityRow,
   type CellStatus,
 } from '../../../../shared/skill/client-profiles';
+import { CatalogView } from './CatalogView';
 import './portability.css';
 
 const STATUS_TEXT: Record<CellStatus, string> = { ok: 'ok', warn: 'warn', fail: 'fail' };
@@ -40,7 +41,39 @@ function useSkillMdSource(): { text: string; dir: string; name: string } | null 
   return null;
 }
 
+/**
+ * The tab: the open skill against each client's rules, or the Catalog (what each client's
+ * listing of all the skills found shows, cuts or confuses).
+ */
 export function PortabilityPanel() {
+  const [view, setView] = useState<'skill' | 'catalog'>('skill');
+  const source = useSkillMdSource();
+  return (
+    <>
+      <div className="portability-switch" role="group" aria-label="Portability view">
+        <button
+          type="button"
+          aria-pressed={view === 'skill'}
+          onClick={() => setView('skill')}
+          data-testid="portability-view-skill"
+        >
+          This skill
+        </button>
+        <button
+          type="button"
+          aria-pressed={view === 'catalog'}
+          onClick={() => setView('catalog')}
+          data-testid="portability-view-catalog"
+        >
+          Catalog
+        </button>
+      </div>
+      {view === 'catalog' ? <CatalogView mine={source?.name ?? null} /> : <SkillPortability />}
+    </>
+  );
+}
+
+function SkillPortability() {
   const source = useSkillMdSource();
   const text = useDeferredValue(source?.text ?? '');
   const folderName = source ? folderNameOf(source.dir) : '';
