@@ -200,7 +200,7 @@ describe('hostile providers, the CLI as a child process', () => {
         truncated: true,
         error_code: 'skill_error',
       });
-      expect(String(byName.get('text')?.error)).toMatch(/over its cap of 4 MiB characters/);
+      expect(String(byName.get('text')?.error)).toMatch(/over its cap of 4 Mi characters/);
       expect(byName.get('args')).toMatchObject({ success: false, truncated: true });
       expect(String(byName.get('args')?.error)).toMatch(
         /arguments for the tool "calculator" over their cap/,

@@ -109,7 +109,7 @@ describe.each<Kind>(['openai', 'anthropic'])('a hostile %s provider', (kind) => 
     );
     expect(err).toBeInstanceOf(OutputCapError);
     expect((err as OutputCapError).cap).toBe('transcript');
-    expect(err.message).toMatch(/over its cap of 2 MiB characters/);
+    expect(err.message).toMatch(/over its cap of 2 Mi characters/);
     expect(seen).toBeLessThanOrEqual(2 * 1024 * 1024);
     expect(server.streamedBytes).toBeLessThan(SLACK);
   });
@@ -148,7 +148,7 @@ describe.each<Kind>(['openai', 'anthropic'])('a hostile %s provider', (kind) => 
       }),
     );
     expect((err as OutputCapError).cap).toBe('tool_arguments');
-    expect(err.message).toMatch(/arguments for the tool "calc" over their cap of 1 MiB/);
+    expect(err.message).toMatch(/arguments for the tool "calc" over their cap of 1 Mi characters/);
     expect(server.streamedBytes).toBeLessThan(MAX_TOOL_ARGUMENTS_CHARS + SLACK);
   });
 

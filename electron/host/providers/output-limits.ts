@@ -44,6 +44,8 @@ export class OutputCapError extends ProviderError {
 }
 
 const mib = (n: number): string => `${Math.round((n / (1024 * 1024)) * 10) / 10} MiB`;
+/** Characters are not bytes: a cap on text is told in Mi characters. */
+const miChars = (n: number): string => `${Math.round((n / (1024 * 1024)) * 10) / 10} Mi characters`;
 
 /** What one agent run may still take in: charged as text, arguments and results arrive. */
 export class OutputBudget {
@@ -66,7 +68,7 @@ export class OutputBudget {
       throw new OutputCapError(
         'transcript',
         `${who} took the run's transcript (model text, tool-call arguments and tool results) over its cap of ` +
-          `${mib(this.maxChars)} characters, so the run was stopped; ask for a shorter answer or make the task smaller`,
+          `${miChars(this.maxChars)}, so the run was stopped; ask for a shorter answer or make the task smaller`,
       );
   }
 
@@ -85,7 +87,7 @@ export function checkToolArguments(length: number, who: string, tool: string): v
   if (length > MAX_TOOL_ARGUMENTS_CHARS)
     throw new OutputCapError(
       'tool_arguments',
-      `${who} sent arguments for the tool "${tool || 'unnamed'}" over their cap of ${mib(MAX_TOOL_ARGUMENTS_CHARS)} characters, so the run was stopped`,
+      `${who} sent arguments for the tool "${tool || 'unnamed'}" over their cap of ${miChars(MAX_TOOL_ARGUMENTS_CHARS)}, so the run was stopped`,
     );
 }
 
