@@ -132,44 +132,57 @@ function llmOverride(target: ModelTarget): LLMConfig {
   };
 }
 
+/**
+ * What a run's events leave in its transcript. The agent loop logs each tool call twice,
+ * once when it is made (with its `arguments`) and once when it returns (with its
+ * `result_preview`): the first is the call, the second only its result.
+ */
+export class RunRecorder {
+  readonly steps: TranscriptStep[] = [];
+  readonly artifacts = new Map<string, string>();
+  readonly toolCalls: { name: string; arguments: unknown }[] = [];
+  answerText = '';
+
+  readonly emit: ExecContext['emit'] = (kind, data) => {
+    if (kind === 'artifact') {
+      const name = typeof data.name === 'string' ? data.name : 'artifact';
+      const chunk = typeof data.chunk === 'string' ? data.chunk : '';
+      this.artifacts.set(name, (this.artifacts.get(name) ?? '') + chunk);
+      if (name === RESPONSE_ARTIFACT) this.answerText += chunk;
+      return;
+    }
+    if (kind !== 'log') return;
+    const tool = typeof data.tool === 'string' ? data.tool : null;
+    if (!tool) {
+      const level = typeof data.level === 'string' ? data.level : 'info';
+      const message = typeof data.message === 'string' ? data.message : JSON.stringify(data);
+      this.steps.push({ role: 'log', level, text: message });
+      return;
+    }
+    const id =
+      typeof data.tool_call_id === 'string' ? data.tool_call_id : `${this.toolCalls.length}`;
+    if (typeof data.result_preview === 'string') {
+      this.steps.push({
+        role: 'tool_result',
+        tool,
+        id,
+        text: data.result_preview,
+        is_error: data.level === 'error' || data.is_error === true,
+      });
+      return;
+    }
+    this.toolCalls.push({ name: tool, arguments: data.arguments });
+    this.steps.push({ role: 'tool_call', tool, arguments: data.arguments ?? null, id });
+  };
+}
+
 let seq = 0;
 
 export async function runModel(env: RunEnvironment, input: ModelRunInput): Promise<ModelRunOutput> {
   const started = new Date();
-  const steps: TranscriptStep[] = [];
-  const artifacts = new Map<string, string>();
-  const toolCalls: { name: string; arguments: unknown }[] = [];
-  let answerText = '';
-  const emit: ExecContext['emit'] = (kind, data) => {
-    if (kind === 'artifact') {
-      const name = typeof data.name === 'string' ? data.name : 'artifact';
-      const chunk = typeof data.chunk === 'string' ? data.chunk : '';
-      artifacts.set(name, (artifacts.get(name) ?? '') + chunk);
-      if (name === RESPONSE_ARTIFACT) answerText += chunk;
-      return;
-    }
-    if (kind === 'log') {
-      const tool = typeof data.tool === 'string' ? data.tool : null;
-      if (tool) {
-        const id =
-          typeof data.tool_call_id === 'string' ? data.tool_call_id : `${toolCalls.length}`;
-        toolCalls.push({ name: tool, arguments: data.arguments });
-        steps.push({ role: 'tool_call', tool, arguments: data.arguments ?? null, id });
-        if (typeof data.result_preview === 'string')
-          steps.push({
-            role: 'tool_result',
-            tool,
-            id,
-            text: data.result_preview,
-            is_error: data.level === 'error' || data.is_error === true,
-          });
-        return;
-      }
-      const level = typeof data.level === 'string' ? data.level : 'info';
-      const message = typeof data.message === 'string' ? data.message : JSON.stringify(data);
-      steps.push({ role: 'log', level, text: message });
-    }
-  };
+  const recorder = new RunRecorder();
+  const { steps, artifacts, toolCalls } = recorder;
+  const emit = recorder.emit;
 
   const override = llmOverride(input.target);
   const request: SkillCallRequest = {
@@ -227,7 +240,7 @@ export async function runModel(env: RunEnvironment, input: ModelRunInput): Promi
   const inputTokens = num(usage.input_tokens);
   const outputTokens = num(usage.output_tokens);
   const data = outcome.data as { answer?: unknown } | undefined;
-  const answer = typeof data?.answer === 'string' ? data.answer : answerText.trim();
+  const answer = typeof data?.answer === 'string' ? data.answer : recorder.answerText.trim();
   if (answer !== '') steps.push({ role: 'assistant', text: answer });
   const cancelled = input.signal.aborted;
   const error = outcome.success
