@@ -54,6 +54,9 @@ export async function startStudioServer(
         // Deleted skills go to this home's trash, never the real one.
         XDG_DATA_HOME: path.join(ws.home, '.local', 'share'),
         SKILL_STUDIO_STATE_DIR: ws.stateDir,
+        // --no-user keeps the home's skill folders out; the user's own settings (providers file,
+        // approvals of workspace providers) still live in this home, where the specs write them.
+        SKILL_STUDIO_PROVIDERS: path.join(ws.home, '.config', 'skill-studio', 'providers.json'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',

@@ -72,10 +72,9 @@ export interface PendingApproval {
 
 /** `$NAME`, or the stored key in words. */
 export function describeSecret(secret: SecretRef): string {
-  const [kind, name] = [
-    secret.slice(0, secret.indexOf(':')),
-    secret.slice(secret.indexOf(':') + 1),
-  ];
+  const colon = secret.indexOf(':');
+  const kind = secret.slice(0, colon);
+  const name = secret.slice(colon + 1);
   if (kind === 'env') return `$${name}`;
   if (kind === 'keychain') return `the key stored in the app for "${name}"`;
   return `the api_key of "${name}" in your providers file`;
