@@ -7,6 +7,7 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AgentClientId } from '../../shared/api/agent-clients';
 
 interface Pin {
@@ -15,8 +16,10 @@ interface Pin {
   bin: string;
 }
 
+// import.meta, not __dirname: the end-to-end specs load this as an ES module.
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PINS = JSON.parse(
-  readFileSync(path.join(__dirname, '../../scripts/agent-clients.json'), 'utf8'),
+  readFileSync(path.join(HERE, '../../scripts/agent-clients.json'), 'utf8'),
 ) as Record<AgentClientId, Pin>;
 
 export function agentClientsCache(env: NodeJS.ProcessEnv = process.env): string {

@@ -8,6 +8,14 @@
 export const AGENT_CLIENT_IDS = ['claude-code', 'codex', 'gemini-cli', 'opencode'] as const;
 export type AgentClientId = (typeof AGENT_CLIENT_IDS)[number];
 
+/** The command each client installs on PATH (how discovery finds it, and what a user is told to install). */
+export const AGENT_CLIENT_COMMANDS: Readonly<Record<AgentClientId, string>> = {
+  'claude-code': 'claude',
+  codex: 'codex',
+  'gemini-cli': 'gemini',
+  opencode: 'opencode',
+};
+
 export function isAgentClientId(s: string): s is AgentClientId {
   return (AGENT_CLIENT_IDS as readonly string[]).includes(s);
 }

@@ -4,7 +4,11 @@
  * skills. The folders are those of the install table (install/clients.ts), so what a run
  * installs is what a user's install would.
  */
-import { AGENT_CLIENT_IDS, type AgentClientId } from '../../../shared/api/agent-clients';
+import {
+  AGENT_CLIENT_COMMANDS,
+  AGENT_CLIENT_IDS,
+  type AgentClientId,
+} from '../../../shared/api/agent-clients';
 
 export { AGENT_CLIENT_IDS, isAgentClientId } from '../../../shared/api/agent-clients';
 export type { AgentClientId } from '../../../shared/api/agent-clients';
@@ -22,17 +26,27 @@ export const AGENT_CLIENTS: Readonly<Record<AgentClientId, AgentClientIdentity>>
   'claude-code': {
     id: 'claude-code',
     name: 'Claude Code',
-    command: 'claude',
+    command: AGENT_CLIENT_COMMANDS['claude-code'],
     npmPackage: '@anthropic-ai/claude-code',
   },
-  codex: { id: 'codex', name: 'Codex', command: 'codex', npmPackage: '@openai/codex' },
+  codex: {
+    id: 'codex',
+    name: 'Codex',
+    command: AGENT_CLIENT_COMMANDS.codex,
+    npmPackage: '@openai/codex',
+  },
   'gemini-cli': {
     id: 'gemini-cli',
     name: 'Gemini CLI',
-    command: 'gemini',
+    command: AGENT_CLIENT_COMMANDS['gemini-cli'],
     npmPackage: '@google/gemini-cli',
   },
-  opencode: { id: 'opencode', name: 'OpenCode', command: 'opencode', npmPackage: 'opencode-ai' },
+  opencode: {
+    id: 'opencode',
+    name: 'OpenCode',
+    command: AGENT_CLIENT_COMMANDS.opencode,
+    npmPackage: 'opencode-ai',
+  },
 };
 
 export function agentClientName(id: AgentClientId): string {

@@ -11,8 +11,8 @@ import type {
   EvalRunFiles,
   FailedRun,
   GradedExpectation,
-  TranscriptStep,
 } from '../../../shared/api/evals';
+import { TranscriptStepView } from './TranscriptStep';
 import { backend } from '../backend/current';
 import { errorMessage } from '../backend/studio-error';
 import { Modal } from '../components/dialogs/Modal';
@@ -52,38 +52,6 @@ function Expectations({ items }: { items: readonly GradedExpectation[] }) {
       ))}
     </ul>
   );
-}
-
-function Step({ step }: { step: TranscriptStep }) {
-  switch (step.role) {
-    case 'tool_call':
-      return (
-        <div className="ev-step tool" data-role="tool_call">
-          <span className="ev-role">tool call · {step.tool}</span>
-          <pre className="pg-pre">{JSON.stringify(step.arguments, null, 2)}</pre>
-        </div>
-      );
-    case 'tool_result':
-      return (
-        <div className={`ev-step tool${step.is_error ? ' error' : ''}`} data-role="tool_result">
-          <span className="ev-role">result · {step.tool}</span>
-          <pre className="pg-pre">{step.text}</pre>
-        </div>
-      );
-    case 'log':
-      return (
-        <div className="ev-step log" data-role="log">
-          <span className="ev-role">{step.level}</span> {step.text}
-        </div>
-      );
-    default:
-      return (
-        <div className={`ev-step ${step.role}`} data-role={step.role}>
-          <span className="ev-role">{step.role}</span>
-          <div className="ev-step-text">{step.text}</div>
-        </div>
-      );
-  }
 }
 
 function RunDetail({
@@ -152,7 +120,7 @@ function RunDetail({
             {formatTokens(t.usage.output_tokens)} out
           </div>
           {t.steps.map((s, i) => (
-            <Step key={i} step={s} />
+            <TranscriptStepView key={i} step={s} />
           ))}
           {t.error && <div className="pg-field-error">{t.error}</div>}
           <div className="ev-step answer" data-role="answer">

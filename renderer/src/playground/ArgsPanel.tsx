@@ -10,6 +10,7 @@ import { toPointer, type PathSegment } from '../../../shared/playground/json-pat
 import type { FieldModel } from '../../../shared/playground/schema-form';
 import { NO_PROVIDER_BLOCK, usePlayground } from './playground-store';
 import { ModelPicker, NoProviderAction } from './ModelPicker';
+import { RunInPicker } from './RunInPicker';
 import { useProviders } from '../settings/providers-store';
 import { ArgsForm } from './ArgsForm';
 import { useLayout } from '../stores/layout-store';
@@ -87,6 +88,8 @@ export function ArgsPanel({
   const pg = usePlayground.getState();
   // Instruction skills run on a model: pick the provider and model (kept per skill).
   const onModel = useSkills(() => usePlayground.getState().runsOnModel(skill));
+  // An agent client talks to a model whatever the skill's kind: it needs one picked too.
+  const inClient = usePlayground((s) => s.runIn !== null);
   const theme = useLayout((s) => effectiveTheme(s.theme, s.systemDark));
   const model = useMemo(() => buildFormModel(definition?.input_schema), [definition]);
   const errors = check?.errors ?? {};
@@ -208,7 +211,8 @@ export function ArgsPanel({
           </>
         )}
       </div>
-      {onModel && <ModelPicker skill={skill} />}
+      <RunInPicker />
+      {(onModel || inClient) && <ModelPicker skill={skill} />}
       <div className="pg-run-bar">
         {running ? (
           <button

@@ -12,8 +12,11 @@ import { ResultView, StatusLines } from './ResultView';
 import { RawMessages } from './RawMessages';
 import { TranscriptView } from './TranscriptView';
 import { TabBar } from '../components/TabBar';
+import { SentToModel } from './SentToModel';
+import { runInOf } from './run-in';
+import { modelRequestsOf } from '../../../shared/agent-clients/sent-to-model';
 
-type RunTab = 'transcript' | 'result' | 'logs' | 'artifacts' | 'status' | 'raw';
+type RunTab = 'transcript' | 'sent' | 'result' | 'logs' | 'artifacts' | 'status' | 'raw';
 
 const PHASE_TEXT: Record<string, string> = {
   running: 'Running',
@@ -25,8 +28,10 @@ const PHASE_TEXT: Record<string, string> = {
 export function RunView({ run }: { run: ActiveRun }) {
   usePlayground((s) => s.tick);
   const m = run.model;
-  // A model run: the playground picked a model for it (llm_override).
-  const onModel = m.request.llm_override !== null;
+  // A model run: the playground picked a model for it (llm_override), or an agent client ran it.
+  const client = runInOf(m.request);
+  const onModel = m.request.llm_override !== null || client !== null;
+  const sent = modelRequestsOf(m.result()?.metadata).length;
   const [tab, setTab] = useState<RunTab>(onModel ? 'transcript' : 'logs');
   const outcome = m.outcome();
   // When the call ends, its result is what one wants to see first (a model run's is its transcript).
@@ -38,6 +43,10 @@ export function RunView({ run }: { run: ActiveRun }) {
 
   const tabs: [RunTab, string, number | null][] = [
     ...(onModel ? [['transcript', 'Transcript', null] as [RunTab, string, null]] : []),
+    // What the model was sent: a client's relay records, or the studio loop's own.
+    ...(onModel || sent > 0
+      ? [['sent', 'Sent to the model', sent] as [RunTab, string, number]]
+      : []),
     ['result', 'Result', null],
     ['logs', 'Logs', m.counts.log],
     ['artifacts', 'Artifacts', m.artifacts.size],
@@ -62,7 +71,8 @@ export function RunView({ run }: { run: ActiveRun }) {
           {phaseLabel}
         </span>
         <span className="pg-muted">
-          {run.skill} as {run.agent ?? 'the studio'} · {m.events.toLocaleString()} events
+          {run.skill} {client ? `in ${client.client}` : `as ${run.agent ?? 'the studio'}`} ·{' '}
+          {m.events.toLocaleString()} events
         </span>
         {m.statuses.length > 0 && (
           <span
@@ -92,6 +102,7 @@ export function RunView({ run }: { run: ActiveRun }) {
       />
       <div className="pg-run-body">
         {tab === 'transcript' && <TranscriptView model={m} />}
+        {tab === 'sent' && <SentToModel model={m} skill={run.skill} />}
         {tab === 'result' && <ResultView model={m} />}
         {tab === 'logs' && <LogPane model={m} />}
         {tab === 'artifacts' && <ArtifactsView model={m} />}

@@ -36,6 +36,7 @@ import {
   rememberedChoice,
   type ModelChoice,
 } from './model-choice';
+import { runInMetadata, runInBlock, type RunInChoice } from './run-in';
 
 export type PlaygroundTab = 'run' | 'discover' | 'history' | 'cases' | 'graph';
 export type ArgsView = 'form' | 'json';
@@ -71,6 +72,9 @@ interface PlaygroundState {
   runBlocked: Record<string, string | null>;
   /** Provider and model picked for a skill (by folder); remembered in localStorage. */
   modelChoices: Record<string, ModelChoice | null>;
+  /** Where runs go: null is the studio's own executors, else an agent client (Run in). */
+  runIn: RunInChoice | null;
+  setRunIn(choice: RunInChoice | null): void;
   setTab(tab: PlaygroundTab): void;
   setArgsView(view: ArgsView): void;
   setActAs(agent: string | null): void;
@@ -198,6 +202,7 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
     historyNonce: 0,
     runBlocked: {},
     modelChoices: {},
+    runIn: null,
 
     setTab: (tab) => set({ tab }),
     setArgsView: (argsView) => set({ argsView }),
@@ -205,6 +210,7 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
     setTimeoutSeconds: (timeout) =>
       set({ timeout: Number.isFinite(timeout) && timeout > 0 ? timeout : 60 }),
     setStreaming: (streaming) => set({ streaming }),
+    setRunIn: (runIn) => set({ runIn, runBlocked: {} }),
 
     async loadDefinitions() {
       try {
@@ -286,8 +292,12 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
           `${fields === 1 ? 'an argument does' : `${fields} arguments do`} not match the skill’s input schema — see the marked field${fields === 1 ? '' : 's'}.`,
         );
       if (check.message) return block(check.message);
+      const { runIn } = get();
+      const refused = runInBlock(runIn, get().actAs);
+      if (refused) return block(refused);
       let choice: ModelChoice | null = null;
-      if (get().runsOnModel(skill)) {
+      // An agent client always talks to a model, whatever the skill's kind.
+      if (get().runsOnModel(skill) || runIn) {
         if (!useProviders.getState().info) await useProviders.getState().load();
         choice = get().modelChoiceFor(skill);
         if (!choice) return block(NO_PROVIDER_BLOCK);
@@ -300,9 +310,14 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
         arguments: args.value,
         timeout,
         streaming,
-        // The picked provider and model: an approved provider id, never a credential.
-        llm_override: choice ? llmOverrideFor(choice) : null,
-        metadata: { client: 'skill-studio playground', ...(dir ? { skill_dir: dir } : {}) },
+        // The picked provider and model: an approved provider id, never a credential. A run
+        // in an agent client names them in run_in instead: the client, not the studio, asks.
+        llm_override: choice && !runIn ? llmOverrideFor(choice) : null,
+        metadata: {
+          client: 'skill-studio playground',
+          ...(dir ? { skill_dir: dir } : {}),
+          ...(runIn ? { run_in: runInMetadata(runIn, choice) } : {}),
+        },
       });
       const key = ++runKey;
       const session = new RunSession({
