@@ -92,11 +92,11 @@ export function checkSpeaks(runner: AgentClientRunner, kind: ProviderKind, provi
 }
 
 async function installSkills(
-  projectDir: string,
+  under: string,
   runner: AgentClientRunner,
   skills: ClientRunRequest['skills'],
 ): Promise<ClientRunPlan['skills']> {
-  const root = path.join(projectDir, ...runner.skillsFolder.split('/'));
+  const root = path.join(under, ...runner.skillsFolder.split('/'));
   await mkdir(root, { recursive: true });
   const installed: ClientRunPlan['skills'] = [];
   const seen = new Set<string>();
@@ -163,7 +163,8 @@ export async function runClient(req: ClientRunRequest): Promise<ClientRunOutcome
   let relay: Awaited<ReturnType<typeof startRelay>> | null = null;
   try {
     for (const d of [projectDir, homeDir, tmpDir]) await mkdir(d, { mode: 0o700 });
-    const skills = await installSkills(projectDir, runner, req.skills);
+    const skillsRoot = runner.skillsIn === 'home' ? homeDir : projectDir;
+    const skills = await installSkills(skillsRoot, runner, req.skills);
     const relayKey = `sk-studio-relay-${randomBytes(24).toString('hex')}`;
     // A refused key (401/403) will be refused again: the run ends there instead of waiting
     // through the client's retries.

@@ -20,7 +20,8 @@ export type ProviderKind = ProviderKindName | 'gemini';
 
 /**
  * A skill installed for the run. The driver has already copied it to
- * `<projectDir>/<runner.skillsFolder>/<name>/` (that is `dir`) before `prepare` runs.
+ * `<projectDir>/<runner.skillsFolder>/<name>/` (`<homeDir>/…` when the runner's `skillsIn`
+ * is `home`; that is `dir`) before `prepare` runs.
  */
 export interface ClientSkill {
   name: string;
@@ -85,6 +86,12 @@ export interface AgentClientRunner {
   speaks: readonly ProviderKind[];
   /** Where in a project the client reads skills, e.g. `.claude/skills`, `.agents/skills`. */
   skillsFolder: string;
+  /**
+   * Whether `skillsFolder` is in the run's project (the default) or its HOME: a client
+   * whose project reading cannot be kept to the run's folder (OpenCode reads AGENTS.md
+   * from every folder above it) gets its skills as the user's own, in the run's HOME.
+   */
+  skillsIn?: 'project' | 'home';
   /** Writes the client's config (pointing at the relay) in the run's folders; returns how to start it. */
   prepare(plan: ClientRunPlan): Promise<ClientLaunch>;
   /** A fresh line parser for one run (stateful); the plan tells it where the skills are. */

@@ -5,9 +5,15 @@
  * Seen on the wire and on stdout at 1.18.33, against a loopback server that logged every
  * request:
  * - It takes its project folder from `$PWD`, not from the process's working directory
- *   (the driver sets PWD=cwd). Config is `opencode.json` in that folder, merged over
- *   `$XDG_CONFIG_HOME/opencode/opencode.json{,c}`; data (its session database) goes to
- *   `$XDG_DATA_HOME/opencode`, caches to `$XDG_CACHE_HOME/opencode`.
+ *   (the driver sets PWD=cwd). Its own config is `$XDG_CONFIG_HOME/opencode/opencode.json`;
+ *   data (its session database) goes to `$XDG_DATA_HOME/opencode`, caches to
+ *   `$XDG_CACHE_HOME/opencode`.
+ * - Project config is OFF for a run (`OPENCODE_DISABLE_PROJECT_CONFIG=1`): with it on,
+ *   OpenCode reads `AGENTS.md` from the project and EVERY folder above it up to the git
+ *   root, which outside a repository is `/`. A file another local user planted in /tmp
+ *   went into the system prompt of every run (seen on the wire). So the run's config and
+ *   skills are the run HOME's (`$XDG_CONFIG_HOME/opencode/{opencode.json,skills/}`),
+ *   which OpenCode reads as the user's own; nothing above the project is read.
  * - The provider is `"npm": "@ai-sdk/openai-compatible"` with `options.baseURL`
  *   (`…/v1`; it POSTs `/v1/chat/completions`, `stream: true`, `stream_options.
  *   include_usage`, `Authorization: Bearer KEY`), or `@ai-sdk/anthropic` for an
@@ -16,6 +22,8 @@
  * - Permissions: `"*": "deny"` with `skill`, `read`, `glob`, `grep`, `list` allowed.
  *   A denied tool is not offered at all (the request's `tools` were exactly glob, grep,
  *   read, skill), which is what least privilege means here; "allow scripts" adds `bash`.
+ *   `external_directory` (any path outside the project) is denied but for the skills
+ *   folder, so a skill's own files can be read and nothing else of the machine.
  *   OpenCode has no sandbox of its own, so a shell it runs runs as the studio's user, in
  *   the run's throwaway folder.
  * - The `skill` tool needs `rg` on PATH: without it the tool fails ("ripgrep execution
@@ -36,8 +44,10 @@
  *   instructions…" then `<available_skills><skill><name>…</name><description>…
  *   </description><location>…</location></skill>…` (its built-in `customize-opencode`
  *   listed first). The tool is `skill` with `{"name": NAME}`.
- * - It reads `.opencode/skills`, `.agents/skills` and (unless OPENCODE_DISABLE_CLAUDE_CODE)
- *   `.claude/skills`; a run installs into `.opencode/skills`, its own folder.
+ * - It reads skills from the project's `.opencode/skills`, `.agents/skills` and (unless
+ *   OPENCODE_DISABLE_CLAUDE_CODE) `.claude/skills`, and the user's
+ *   `$XDG_CONFIG_HOME/opencode/skills`, `~/.agents/skills`; a run installs into the run
+ *   HOME's `.config/opencode/skills` (above).
  * - stdout (`--format json`), one JSON object a line, each with `type`, `timestamp`,
  *   `sessionID` and a `part`:
  *     step_start  {part:{type:"step-start"}}
@@ -145,7 +155,10 @@ function permissions(allowScripts: boolean): Record<string, string> {
   };
 }
 
-function config(plan: ClientRunPlan): Record<string, unknown> {
+/** Where the run's config and skills live: its HOME's OpenCode config folder. */
+const CONFIG_DIR = '.config/opencode';
+
+function config(plan: ClientRunPlan, skillsDir: string): Record<string, unknown> {
   const sdk = SDK_BY_KIND[plan.upstream.kind];
   if (!sdk) throw new Error(`OpenCode cannot speak a ${plan.upstream.kind} provider`);
   const model = plan.upstream.model;
@@ -163,7 +176,10 @@ function config(plan: ClientRunPlan): Record<string, unknown> {
     small_model: `${PROVIDER_ID}/${model}`,
     share: 'disabled',
     autoupdate: false,
-    permission: permissions(plan.allowScripts),
+    permission: {
+      ...permissions(plan.allowScripts),
+      external_directory: { '*': 'deny', [`${skillsDir}/**`]: 'allow' },
+    },
   };
 }
 
@@ -174,9 +190,13 @@ async function prepare(plan: ClientRunPlan): Promise<ClientLaunch> {
   await mkdir(bin, { recursive: true });
   await symlink(rg, path.join(bin, 'rg'));
   const project = await realpath(plan.projectDir);
+  const configHome = path.join(await realpath(plan.homeDir), '.config');
+  const configDir = path.join(configHome, 'opencode');
+  await mkdir(configDir, { recursive: true });
+  const skillsDir = path.join(configDir, 'skills');
   await writeFileAtomic(
-    path.join(project, 'opencode.json'),
-    JSON.stringify(config(plan), null, 2),
+    path.join(configDir, 'opencode.json'),
+    JSON.stringify(config(plan, skillsDir), null, 2),
     { mode: 0o600 },
   );
   return {
@@ -193,7 +213,10 @@ async function prepare(plan: ClientRunPlan): Promise<ClientLaunch> {
     env: {
       PATH: [bin, ...pathDirs(process.env)].join(path.delimiter),
       PWD: project,
+      XDG_CONFIG_HOME: configHome,
       [KEY_ENV]: plan.relayKey,
+      // Nothing of the project's folders or those above it (see the header).
+      OPENCODE_DISABLE_PROJECT_CONFIG: '1',
       OPENCODE_DISABLE_AUTOUPDATE: '1',
       OPENCODE_DISABLE_MODELS_FETCH: '1',
       OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
@@ -265,7 +288,8 @@ export function opencodeParser(): (line: string) => ClientEvent[] {
 export const opencodeRunner: AgentClientRunner = {
   id: 'opencode',
   speaks: ['openai-compatible', 'anthropic'],
-  skillsFolder: '.opencode/skills',
+  skillsFolder: `${CONFIG_DIR}/skills`,
+  skillsIn: 'home',
   prepare,
   parser: () => opencodeParser(),
 };

@@ -44,7 +44,8 @@ export async function runRunner(o: RunnerRunOptions): Promise<RunnerRun> {
     await Promise.all([mkdir(projectDir), mkdir(homeDir), mkdir(tmp)]);
     const skills = [];
     for (const s of o.skills) {
-      const dir = path.join(projectDir, o.runner.skillsFolder, s.name);
+      const under = o.runner.skillsIn === 'home' ? homeDir : projectDir;
+      const dir = path.join(under, o.runner.skillsFolder, s.name);
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, 'SKILL.md'), s.skillMd);
       skills.push({ name: s.name, dir });
