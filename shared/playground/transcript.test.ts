@@ -57,7 +57,7 @@ describe('buildTranscript', () => {
     expect(isModelRun(events)).toBe(true);
     expect(buildTranscript(events)).toEqual([
       { kind: 'turn', seq: 0, message: 'turn 1/10: asking m (p)' },
-      { kind: 'text', seq: 1, text: 'Let me check.' },
+      { kind: 'text', seq: 1, text: 'Let me check.', step: null },
       {
         kind: 'tool',
         seq: 3,
@@ -77,8 +77,47 @@ describe('buildTranscript', () => {
         isError: true,
       },
       { kind: 'turn', seq: 8, message: 'turn 2/10: asking m (p)' },
-      { kind: 'text', seq: 9, text: '**4**' },
+      { kind: 'text', seq: 9, text: '**4**', step: null },
     ]);
+  });
+
+  it("keeps each parallel step's answer its own block, labelled, however the chunks interleave", () => {
+    const step = (agent: string, branch: number) => ({
+      node: `${agent}@1`,
+      agent,
+      branches: [branch],
+      iterations: [],
+      label: `${agent} [branch ${branch + 1}]`,
+    });
+    const fact = step('fact_checker', 0);
+    const style = step('style_checker', 1);
+    const chunk = (s: ReturnType<typeof step>, c: string) =>
+      ev('artifact', { name: 'response.md', mime: 'text/markdown', chunk: c, step: s });
+    const items = buildTranscript([
+      ev('status', { message: 'fact_checker: turn 1 of 10', step: fact }),
+      ev('status', { message: 'style_checker: turn 1 of 10', step: style }),
+      chunk(fact, 'The facts '),
+      chunk(style, 'The style '),
+      chunk(fact, 'hold.'),
+      chunk(style, 'is plain.'),
+    ]);
+    const texts = items.filter((i) => i.kind === 'text');
+    expect(texts).toEqual([
+      {
+        kind: 'text',
+        seq: expect.any(Number),
+        text: 'The facts hold.',
+        step: 'fact_checker [branch 1]',
+      },
+      {
+        kind: 'text',
+        seq: expect.any(Number),
+        text: 'The style is plain.',
+        step: 'style_checker [branch 2]',
+      },
+    ]);
+    // Turn lines with the agent's name before them are still turn lines.
+    expect(items.filter((i) => i.kind === 'turn')).toHaveLength(2);
   });
 
   it('is not a model run without a response.md stream or a tool call', () => {

@@ -7,11 +7,18 @@
  * Pure: the playground, the history and the comparison all read runs through it.
  */
 import type { SkillEvent } from '../protocol/a2e';
+import { topologyFieldsOf } from '../skill/topology-run';
 
 export const RESPONSE_ARTIFACT = 'response.md';
 
 export type TranscriptItem =
-  | { kind: 'text'; seq: number; text: string }
+  | {
+      kind: 'text';
+      seq: number;
+      text: string;
+      /** In a topology run: the step (agent) whose answer this is, e.g. `fact_checker [branch 1]`. */
+      step: string | null;
+    }
   | {
       kind: 'tool';
       seq: number;
@@ -70,22 +77,38 @@ export function isModelRun(events: readonly SkillEvent[]): boolean {
   );
 }
 
+/** A turn line of the agent loop, with the agent's name before it in a topology run. */
+const TURN_LINE = /^(?:[\w.-]+: )?turn \d+/;
+
 /**
- * The transcript of the events so far. Consecutive text chunks join into one item; a
+ * The transcript of the events so far. Text chunks join into one item per step until
+ * that step does something else (a tool call, a turn), so the answers of parallel
+ * branches stay apart, each labelled with its step, however their chunks interleave; a
  * tool call's result joins its call (by `tool_call_id`).
  */
 export function buildTranscript(events: readonly SkillEvent[]): TranscriptItem[] {
   const items: TranscriptItem[] = [];
   const calls = new Map<string, Extract<TranscriptItem, { kind: 'tool' }>>();
+  /** The text item each step is still writing (key: the step's label, '' outside a topology). */
+  const open = new Map<string, Extract<TranscriptItem, { kind: 'text' }>>();
   for (const ev of events) {
     const d = ev.data ?? {};
+    const step = topologyFieldsOf(d).step?.label ?? null;
+    const key = step ?? '';
     if (ev.kind === 'artifact' && d.name === RESPONSE_ARTIFACT) {
       const chunk = typeof d.chunk === 'string' ? d.chunk : '';
       if (chunk === '') continue;
-      const last = items[items.length - 1];
-      if (last?.kind === 'text') last.text += chunk;
-      else items.push({ kind: 'text', seq: ev.seq, text: chunk.replace(/^\n+/, '') });
-    } else if (ev.kind === 'log' && typeof d.tool_call_id === 'string') {
+      const current = open.get(key);
+      if (current) current.text += chunk;
+      else {
+        const item = { kind: 'text' as const, seq: ev.seq, text: chunk.replace(/^\n+/, ''), step };
+        open.set(key, item);
+        items.push(item);
+      }
+      continue;
+    }
+    if (ev.kind === 'log' && typeof d.tool_call_id === 'string') {
+      open.delete(key);
       const id = d.tool_call_id;
       const known = calls.get(id);
       if ('result_preview' in d) {
@@ -108,11 +131,8 @@ export function buildTranscript(events: readonly SkillEvent[]): TranscriptItem[]
         calls.set(id, item);
         items.push(item);
       }
-    } else if (
-      ev.kind === 'status' &&
-      typeof d.message === 'string' &&
-      /^turn \d+/.test(d.message)
-    ) {
+    } else if (ev.kind === 'status' && typeof d.message === 'string' && TURN_LINE.test(d.message)) {
+      open.delete(key);
       items.push({ kind: 'turn', seq: ev.seq, message: d.message });
     }
   }

@@ -25,14 +25,25 @@ const RENDER_EVERY_MS = 200;
 /** An assistant's text is untrusted output: like an artifact, no media at all. */
 const TRANSCRIPT_FORBIDDEN = ['img', 'video', 'audio', 'source', 'link'];
 
-function AssistantText({ text }: { text: string }) {
+function AssistantText({ text, step = null }: { text: string; step?: string | null }) {
   const html = useMemo(() => renderMarkdown(text, false, TRANSCRIPT_FORBIDDEN), [text]);
-  return (
+  const body = (
     <div
       className="markdown-body pg-markdown pg-tr-text"
       data-testid="transcript-text"
+      data-step={step ?? undefined}
       dangerouslySetInnerHTML={{ __html: html }}
     />
+  );
+  if (step === null) return body;
+  // A topology step's answer: its own block, labelled with the agent that wrote it.
+  return (
+    <section className="pg-tr-step" data-testid="transcript-step" aria-label={step}>
+      <div className="pg-tr-step-label" data-testid="transcript-step-label">
+        {step}
+      </div>
+      {body}
+    </section>
   );
 }
 
@@ -149,7 +160,7 @@ export function TranscriptView({ model }: { model: RunModel }) {
       )}
       {items.map((item) =>
         item.kind === 'text' ? (
-          <AssistantText key={item.seq} text={item.text} />
+          <AssistantText key={item.seq} text={item.text} step={item.step} />
         ) : item.kind === 'tool' ? (
           <ToolCall key={item.seq} item={item} />
         ) : (
