@@ -136,6 +136,17 @@ describe.each(AGENT_CLIENT_IDS)('the listing %s sends', (id) => {
   );
 });
 
+/** Codex's listing lines as sent: each entry's name and the length of its description shown. */
+function codexShown(sent: string[]): Map<string, number> {
+  const block = sent.find((t) => t.startsWith('<skills_instructions>')) ?? '';
+  const out = new Map<string, number>();
+  for (const line of block.split('\n')) {
+    const m = /^- ([^:]+): (.*) \(file: [^)]*\)$/.exec(line);
+    if (m) out.set(m[1], m[2].length);
+  }
+  return out;
+}
+
 describe('over the budget', () => {
   const fillers = (dir: string, n: number) =>
     Object.fromEntries(
@@ -158,6 +169,37 @@ describe('over the budget', () => {
       );
       expect(client.entries.some((e) => e.shown === 'dropped' && e.listed)).toBe(true);
       expect(client.budget.used).toBeLessThanOrEqual(8000);
+    },
+    180_000,
+  );
+
+  const codex = agentClientMissing('codex');
+  (codex && process.env.CI !== 'true' ? it.skip : it)(
+    'Codex cuts the same entries, each to within a few characters of the prediction',
+    async () => {
+      const files = Object.fromEntries(
+        Array.from({ length: 20 }, (_, i) => {
+          const name = `long-${String(i).padStart(2, '0')}`;
+          const text = Array.from({ length: 300 }, (_, k) => `w${k}x`)
+            .join(' ')
+            .slice(0, 1000);
+          return [`.agents/skills/${name}/SKILL.md`, md(name, `description: ${text}`)];
+        }),
+      );
+      const run = await recordClient('codex', { files });
+      runs.push(run);
+      const sent = codexShown(run.requests.flatMap((r) => stringsIn(r.json)));
+      expect(sent.size, run.stderr).toBeGreaterThan(20);
+      const [client] = (
+        await buildCatalog({ home: run.homeDir, workspace: run.projectDir, client: 'codex' })
+      ).clients;
+      for (const e of client.entries) {
+        const shown = sent.get(e.name);
+        expect(shown, `${e.name} is not in what Codex sent`).toBeDefined();
+        expect(e.shown === 'whole', e.name).toBe(shown === e.description_chars);
+        // Codex hands the remainder to some entries: its cut point and ours may part a little.
+        expect(Math.abs((shown as number) - e.shown_chars), e.name).toBeLessThanOrEqual(8);
+      }
     },
     180_000,
   );
