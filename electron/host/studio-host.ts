@@ -48,6 +48,7 @@ import { evalHandlers } from './evals/handlers';
 import { schemaHandlers } from './schema/handlers';
 import { agentClientHandlers } from './agent-clients/handlers';
 import { createClientExecutor } from './agent-clients/client-executor';
+import { findAgentClient } from './agent-clients/discover';
 import { catalogHandlers } from './agent-clients/catalog-handlers';
 import { defaultTrash, type Trash } from './skills-admin/trash';
 
@@ -410,6 +411,8 @@ export class StudioHost {
         providerSet: () => this.providerSet(),
         runScript: (ctx) => this.a2e.scriptExecutor.run(ctx),
         emit,
+        agentClient: (id) =>
+          findAgentClient(id, process.env, this.opts.noUser ? null : this.opts.home),
       }),
     };
   }

@@ -15,6 +15,7 @@
  * (a UTC timestamp such as `2026-11-30T14-05-09-123Z`); it is unique per skill, so
  * every method takes the skill too.
  */
+import type { AgentClientId } from './agent-clients';
 import type { Diagnostic } from '../skill/diagnostics';
 import type {
   BenchmarkJson,
@@ -100,6 +101,14 @@ export interface TriggerOptions extends ModelChoice {
   threshold?: number;
   /** Indexes into the trigger set; absent: all. */
   queries?: number[];
+}
+
+/** A trigger eval run inside an agent client: did the client itself activate the skill. */
+export interface ClientTriggerOptions extends TriggerOptions {
+  /** Run each ask in this agent client (`--client ID`); absent: the studio's own model loop. */
+  client?: AgentClientId;
+  /** Offer the client's shell tools (under its own sandbox). */
+  allow_scripts?: boolean;
 }
 
 export interface ImproveOptions extends TriggerOptions {
@@ -194,6 +203,9 @@ export interface EvalTranscript {
   /** Trigger runs: whether the model chose this skill, and how (tool call / read of SKILL.md). */
   triggered?: boolean;
   trigger_evidence?: string | null;
+  /** Runs in an agent client: which one, and the skills it activated in order. */
+  client?: { id: string; version: string | null };
+  activated_skills?: string[];
 }
 
 /** `evals.transcript`: one model run's files. */
@@ -274,7 +286,7 @@ export interface EvalMethods {
   /** Starts a benchmark (cases × configurations × runs); progress as EvalEvents. */
   'evals.start': [{ skill: string; options?: BenchmarkOptions }, EvalStarted];
   /** Starts a trigger eval of the trigger set. */
-  'evals.startTriggers': [{ skill: string; options?: TriggerOptions }, EvalStarted];
+  'evals.startTriggers': [{ skill: string; options?: ClientTriggerOptions }, EvalStarted];
   /**
    * Starts "improve description": scores the current description, asks the model for a
    * better one from the train split's failures, scores it; both on the held-out split.

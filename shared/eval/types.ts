@@ -317,6 +317,8 @@ export interface TriggerQueryResult {
   errors: number;
   /** studio: index in the trigger set. */
   index: number;
+  /** studio, runs in an agent client: the other skills it activated instead, by how often. */
+  won_by?: Record<string, number>;
 }
 
 export interface Confusion {
@@ -350,6 +352,8 @@ export interface TriggerResultsJson {
     error: string | null;
     /** Queries that could not run (absent in runs written before it was recorded). */
     skipped_queries?: SkippedCase[];
+    /** The agent client each ask ran in (absent: the studio's own model loop). */
+    client?: { id: string; version: string | null };
   };
 }
 

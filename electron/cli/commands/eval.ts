@@ -19,6 +19,7 @@
  * studio.skipped_queries), or when the run was cancelled; 2 on a usage mistake (no cases,
  * no provider, unknown skill).
  */
+import { AGENT_CLIENT_IDS, isAgentClientId } from '../../../shared/api/agent-clients';
 import type {
   BenchmarkJson,
   ConfigurationName,
@@ -211,17 +212,25 @@ function benchmarkReport(b: BenchmarkJson, c: Colours): string {
 }
 
 function triggersReport(t: TriggerResultsJson, c: Colours): string {
-  const rows = [['query', 'should', 'rate', 'result']];
+  const rows = [['query', 'should', 'rate', 'result', 'errors', 'won by']];
   for (const r of t.results)
     rows.push([
       r.query.length > 60 ? `${r.query.slice(0, 59)}…` : r.query,
       r.should_trigger ? 'trigger' : 'not',
       `${r.triggers}/${r.runs}`,
       r.pass ? c.green('pass') : c.red('FAIL'),
+      // Errors are not "did not trigger": the model never got to decide.
+      r.errors > 0 ? c.red(String(r.errors)) : '0',
+      Object.entries(r.won_by ?? {})
+        .map(([skill, n]) => `${skill} ×${n}`)
+        .join(', '),
     ]);
   const s = t.summary;
   const f = (x: number | null) => (x === null ? '—' : pct(x));
-  return `${table(rows)}\n\n${s.passed}/${s.total} queries pass · precision ${f(s.precision)} · recall ${f(s.recall)} · tp ${s.confusion.true_positive} fp ${s.confusion.false_positive} fn ${s.confusion.false_negative} tn ${s.confusion.true_negative}\n`;
+  const where = t.studio.client
+    ? `in ${t.studio.client.id} ${t.studio.client.version ?? ''}`.trim() + ' · '
+    : '';
+  return `${table(rows)}\n\n${where}${s.passed}/${s.total} queries pass · precision ${f(s.precision)} · recall ${f(s.recall)} · tp ${s.confusion.true_positive} fp ${s.confusion.false_positive} fn ${s.confusion.false_negative} tn ${s.confusion.true_negative}\n`;
 }
 
 /** The results as JSON (`--json`) or as the report, with the folder they were written to. */
@@ -262,8 +271,21 @@ export const evalCommand: CommandImpl = {
         const c = colours(ctx.io);
         const view = new ProgressView(ctx.io.stderr, c);
 
+        const clientId = stringFlag(ctx, 'client');
+        if (clientId !== undefined && !isAgentClientId(clientId))
+          throw new UsageError(
+            `--client must be one of ${AGENT_CLIENT_IDS.join(', ')} (see \`skill-studio clients\`)`,
+          );
+        const inClient = clientId
+          ? {
+              client: clientId,
+              ...(ctx.values['allow-scripts'] === true ? { allow_scripts: true } : {}),
+            }
+          : {};
         if (ctx.values.triggers) {
           const agent = stringFlag(ctx, 'agent') ?? null;
+          if (clientId && agent !== null)
+            throw new UsageError('--client asks the client itself; it cannot take --agent');
           const threshold = rateFlag(ctx, 'threshold', true);
           const outcome = await follow(
             ctx,
@@ -276,6 +298,7 @@ export const evalCommand: CommandImpl = {
                   ...runOptions,
                   agent,
                   ...(threshold !== null ? { threshold } : {}),
+                  ...inClient,
                 },
               }),
             view,
@@ -294,6 +317,10 @@ export const evalCommand: CommandImpl = {
           return exitFor(ctx, problems);
         }
 
+        if (clientId)
+          throw new UsageError(
+            'eval --client runs trigger evals for now: add --triggers (a benchmark in an agent client is not supported yet)',
+          );
         const configurations: ConfigurationName[] = ctx.values.previous
           ? ['with_skill', 'without_skill', 'old_skill']
           : ['with_skill', 'without_skill'];

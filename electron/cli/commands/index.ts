@@ -115,7 +115,7 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: 'eval',
     usage:
-      'eval SKILL [--provider ID] [--model M] [--grader-model M] [--runs N] [--concurrency K] [--previous] [--case KEY]… [--min-pass-rate R] [--json] | eval SKILL --triggers [--agent ID] [--threshold R] …',
+      'eval SKILL [--provider ID] [--model M] [--grader-model M] [--runs N] [--concurrency K] [--previous] [--case KEY]… [--min-pass-rate R] [--json] | eval SKILL --triggers [--agent ID | --client ID] [--threshold R] …',
     summary:
       'Benchmark a skill: its eval cases with and without it (N runs each), graded; exit 1 below --min-pass-rate or when it does worse than no skill. --triggers: does the model pick it.',
     options: {
@@ -130,6 +130,8 @@ export const COMMANDS: CommandSpec[] = [
       agent: { type: 'string' },
       'grader-model': { type: 'string' },
       threshold: { type: 'string' },
+      client: { type: 'string' },
+      'allow-scripts': { type: 'boolean' },
     },
     load: () => import('./eval').then((m) => m.evalCommand.run),
   },

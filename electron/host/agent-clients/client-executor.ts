@@ -10,11 +10,10 @@ import { RESPONSE_ARTIFACT } from '../../../shared/playground/transcript';
 import type { LoadedProviderSet } from '../providers';
 import { SecretScrubber } from '../providers/run-secrets';
 import type { ExecContext, ExecOutcome, Executor } from '../runner/types';
-import { discoverAgentClient } from './discover';
+import { findAgentClient } from './discover';
 import { agentClientName } from './ids';
 import { readRunIn } from './run-in';
 import { ClientRunRefused, runClient, runnerFor } from './run-client';
-import { loadAgentClientSettings, userSettingsPath } from './settings';
 import type { ClientEvent, ClientRunOutcome, ModelRequestRecord, RunInClient } from './types';
 import { chooseUpstream } from './upstream';
 
@@ -141,8 +140,7 @@ export function createClientExecutor(deps: ClientExecutorDeps): Executor {
       const name = agentClientName(runIn.client);
       try {
         const runner = runnerFor(runIn.client);
-        const settings = await loadAgentClientSettings(userSettingsPath(env, deps.home()));
-        const client = await discoverAgentClient(runIn.client, { env, settings });
+        const client = await findAgentClient(runIn.client, env, deps.home());
         const set = await deps.providers();
         const chosen = chooseUpstream(runner, set, env, {
           provider: runIn.provider,

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { logSwallowed } from '../log';
 import { AGENT_CLIENT_LIST, type AgentClientId, type AgentClientIdentity } from './ids';
-import type { AgentClientSettings } from './settings';
+import { loadAgentClientSettings, userSettingsPath, type AgentClientSettings } from './settings';
 import type { AgentClientInfo } from './types';
 
 /** `--version` of a Node-bundled client takes about a second on a loaded machine. */
@@ -130,4 +130,14 @@ export async function discoverAgentClient(
   opts: DiscoverOptions,
 ): Promise<AgentClientInfo> {
   return discoverOne(AGENT_CLIENT_LIST.find((c) => c.id === id) as AgentClientIdentity, opts);
+}
+
+/** One client, looked up as the listing does: the user's settings (under `home`), then PATH. */
+export async function findAgentClient(
+  id: AgentClientId,
+  env: NodeJS.ProcessEnv,
+  home: string | null,
+): Promise<AgentClientInfo> {
+  const settings = await loadAgentClientSettings(userSettingsPath(env, home));
+  return discoverAgentClient(id, { env, settings });
 }

@@ -7,6 +7,11 @@
  * with the runId at once, progress goes out as EvalEvents through `ctx.emit`, and the
  * folder on disk is the truth (`evals.get` reads it back at any moment).
  */
+import type { AgentClientId, AgentClientInfo } from '../../../shared/api/agent-clients';
+import type { ClientTriggerOptions } from '../../../shared/api/evals';
+import { ClientRunRefused, runnerFor } from '../agent-clients/run-client';
+import { chooseUpstream } from '../agent-clients/upstream';
+import type { ClientEvalTarget } from './client-asks';
 import { logSwallowed } from '../log';
 import path from 'node:path';
 import type { Handlers } from '../router';
@@ -22,7 +27,6 @@ import type {
   EvalRunRef,
   EvalStarted,
   ModelChoice,
-  TriggerOptions,
 } from '../../../shared/api/evals';
 import type { AgentConfig, SkillListing } from '../../../shared/api/studio-api';
 import type { SkillRecord } from '../../../shared/skill/model';
@@ -79,6 +83,8 @@ export interface EvalsContext {
   /** Runs a script of the skill in the sandbox (the agent loop's run_skill_script). */
   runScript(ctx: ExecContext): Promise<ExecOutcome>;
   emit(event: EvalEvent): void;
+  /** An agent client as discovery finds it (PATH or the user's settings), for `--client` runs. */
+  agentClient?: (id: AgentClientId) => Promise<AgentClientInfo>;
   /** Replaces the provider clients (tests, benchmarks). */
   clientFor?: (
     provider: ProviderConfig,
@@ -92,6 +98,8 @@ type EvalMethodName = keyof EvalMethods;
 export const DEFAULT_RUNS = 3;
 export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_TIMEOUT_SECONDS = 120;
+/** Agent-client asks at once: each is a whole client process. */
+export const DEFAULT_CLIENT_CONCURRENCY = 2;
 export const DEFAULT_THRESHOLD = 0.5;
 export const DEFAULT_HOLDOUT = 0.4;
 
@@ -327,15 +335,55 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
   const runFolder = async (record: SkillRecord, runId: string): Promise<string> =>
     path.join(await evalsFolder(record), runId);
 
+  /** `--client ID`: the client found, the provider it speaks, the upstream its relay uses. */
+  const clientTarget = async (
+    options: ClientTriggerOptions,
+    set: LoadedProviderSet,
+  ): Promise<{ client: ClientEvalTarget; target: ModelTarget } | null> => {
+    if (!options.client) return null;
+    if (!ctx.agentClient)
+      throw new StudioError('invalid_params', 'this host cannot run evals in agent clients');
+    try {
+      const runner = runnerFor(options.client);
+      const info = await ctx.agentClient(options.client);
+      if (!info.found)
+        throw new ClientRunRefused(
+          `${info.name} is not installed here (see \`skill-studio clients\`): put it on PATH or set its path in the settings`,
+        );
+      const chosen = chooseUpstream(runner, set, process.env, {
+        provider: options.provider ?? undefined,
+        model: options.model ?? undefined,
+      });
+      return {
+        client: {
+          info,
+          upstream: chosen.upstream,
+          allowScripts: options.allow_scripts === true,
+          concurrency: options.concurrency ?? DEFAULT_CLIENT_CONCURRENCY,
+        },
+        target: { provider: chosen.provider, model: chosen.upstream.model },
+      };
+    } catch (err) {
+      if (err instanceof ClientRunRefused) throw new StudioError('invalid_params', err.message);
+      throw err;
+    }
+  };
+
   const startTriggers = async (
     skill: string,
-    options: TriggerOptions & { holdout?: number },
+    options: ClientTriggerOptions & { holdout?: number },
     kind: 'triggers' | 'improve',
   ): Promise<EvalStarted> => {
     const record = ctx.skillAt(skill);
     const sources = await readEvalSources(record, { previousVersion: false });
     const set = await ctx.providerSet();
-    const target = resolveTarget(set, options, record);
+    const inClient = await clientTarget(options, set);
+    if (inClient && kind === 'improve')
+      throw new StudioError(
+        'invalid_params',
+        'improving a description runs in the studio only, not in an agent client',
+      );
+    const target = inClient?.target ?? resolveTarget(set, options, record);
     let queries = sources.triggers.map((q, index) => ({ ...q, index }));
     // Every query that cannot run is named with the run; naming queries runs only those.
     const skipped = options.queries ? [] : sources.skipped_queries;
@@ -372,6 +420,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
       runId: runRecord.runId,
       folder,
       skipped,
+      client: inClient ? { ...inClient.client, skillDir: record.dir } : null,
     };
     await launch(record, runRecord, folder, recordWritten, env.release, async (signal) => {
       if (kind === 'triggers') {

@@ -5,6 +5,7 @@
  * against `EvalMethods` by `schemaTable`, so drift fails `tsc`; every object is closed
  * (additionalProperties false).
  */
+import { AGENT_CLIENT_IDS } from '../../../shared/api/agent-clients';
 import type { EvalMethods } from '../../../shared/api/evals';
 import * as s from '../params/typed-schema';
 import { skillRef } from '../params/fragments';
@@ -111,7 +112,17 @@ export const EVAL_PARAM_SCHEMAS = s.schemaTable<EvalParamTypes>()({
     },
     ['skill'],
   ),
-  'evals.startTriggers': s.object({ skill, options: s.object(TRIGGER_PROPS) }, ['skill']),
+  'evals.startTriggers': s.object(
+    {
+      skill,
+      options: s.object({
+        ...TRIGGER_PROPS,
+        client: s.oneOfValues(AGENT_CLIENT_IDS),
+        allow_scripts: s.boolean(),
+      }),
+    },
+    ['skill'],
+  ),
   'evals.improveDescription': s.object(
     {
       skill,

@@ -32,6 +32,7 @@ import type { ToolSpec } from '../providers';
 import { IMPROVE_FILE, TRIGGER_RESULTS_FILE, triggerRunDir, writeJson } from './eval-store';
 import { callModel, type ModelTarget, type RunEnvironment } from './model-run';
 import { Progress } from './progress';
+import { askInClient, clientVerdict, type ClientEvalTarget } from './client-asks';
 
 export const TRIGGER_TOOLS: ToolSpec[] = [
   {
@@ -125,6 +126,8 @@ export interface ScoreInput {
   progress: Progress;
   onResult: (r: TriggerQueryResult) => void;
   onAsk: () => void;
+  /** Ask inside this agent client instead of the studio's model loop (with the skill's folder). */
+  client?: (ClientEvalTarget & { skillDir: string }) | null;
 }
 
 /** Asks every query `runs` times; results in query order. */
@@ -136,6 +139,20 @@ export async function scoreDescription(
   const system = triggerSystemPrompt(index);
   const outcomes = new Map<number, (boolean | null)[]>();
   for (const q of input.queries) outcomes.set(q.index, []);
+  /** Per query: the other skills a client activated instead, by how often. */
+  const wonBy = new Map<number, Record<string, number>>();
+  const resultOf = (q: TriggerQuery & { index: number }): TriggerQueryResult => {
+    const r = triggerResult(
+      q.index,
+      q.query,
+      q.should_trigger,
+      outcomes.get(q.index)!,
+      input.threshold,
+    );
+    const won = wonBy.get(q.index);
+    return won ? { ...r, won_by: won } : r;
+  };
+  const client = input.client ?? null;
   const tasks: { q: TriggerQuery & { index: number }; run: number }[] = [];
   for (let run = 1; run <= input.runs; run++) for (const q of input.queries) tasks.push({ q, run });
 
@@ -149,26 +166,51 @@ export async function scoreDescription(
     let evidence: string | null = null;
     let error: string | null = null;
     let tokens = 0;
-    try {
-      const reply = await callModel(env, input.target, system, q.query, {
-        signal: input.signal,
-        timeoutMs: input.timeoutMs,
-        tools: TRIGGER_TOOLS,
-      });
-      tokens = reply.tokens;
-      if (reply.text) steps.push({ role: 'assistant', text: reply.text });
-      reply.toolCalls.forEach((c, i) =>
-        steps.push({
-          role: 'tool_call',
-          tool: c.name,
-          arguments: argumentsOf(c.argumentsText),
-          id: `${i}`,
-        }),
+    let clientFacts: Pick<EvalTranscript, 'client' | 'activated_skills'> = {};
+    if (client) {
+      steps.length = 0;
+      steps.push({ role: 'user', text: q.query });
+      const ask = await askInClient(
+        client,
+        [{ name: input.skillName, dir: client.skillDir }],
+        q.query,
+        {
+          signal: input.signal,
+          timeoutMs: input.timeoutMs,
+        },
       );
-      ({ triggered, evidence } = choseSkill(reply.toolCalls, input.skillName));
-    } catch (err) {
-      error = input.signal.aborted ? 'cancelled' : errorMessage(err);
-    }
+      steps.push(...ask.steps);
+      tokens = ask.outcome.usage.input_tokens + ask.outcome.usage.output_tokens;
+      const verdict = clientVerdict(ask.outcome, input.skillName);
+      ({ triggered, evidence, error } = verdict);
+      if (input.signal.aborted) error = 'cancelled';
+      for (const other of verdict.wonBy) {
+        const won = wonBy.get(q.index) ?? {};
+        won[other] = (won[other] ?? 0) + 1;
+        wonBy.set(q.index, won);
+      }
+      clientFacts = { client: ask.outcome.client, activated_skills: ask.outcome.activatedSkills };
+    } else
+      try {
+        const reply = await callModel(env, input.target, system, q.query, {
+          signal: input.signal,
+          timeoutMs: input.timeoutMs,
+          tools: TRIGGER_TOOLS,
+        });
+        tokens = reply.tokens;
+        if (reply.text) steps.push({ role: 'assistant', text: reply.text });
+        reply.toolCalls.forEach((c, i) =>
+          steps.push({
+            role: 'tool_call',
+            tool: c.name,
+            arguments: argumentsOf(c.argumentsText),
+            id: `${i}`,
+          }),
+        );
+        ({ triggered, evidence } = choseSkill(reply.toolCalls, input.skillName));
+      } catch (err) {
+        error = input.signal.aborted ? 'cancelled' : errorMessage(err);
+      }
     const transcript: EvalTranscript = {
       provider: input.target.provider.id,
       model: input.target.model,
@@ -181,6 +223,7 @@ export async function scoreDescription(
       error,
       triggered: triggered ?? undefined,
       trigger_evidence: evidence,
+      ...clientFacts,
     };
     const rel = triggerRunDir(q.index, run);
     await writeJson(
@@ -191,9 +234,7 @@ export async function scoreDescription(
     outcomes.get(q.index)!.push(triggered);
     if (error !== null) input.progress.fail();
     else input.progress.done();
-    input.onResult(
-      triggerResult(q.index, q.query, q.should_trigger, outcomes.get(q.index)!, input.threshold),
-    );
+    input.onResult(resultOf(q));
     input.onAsk();
   };
 
@@ -201,11 +242,11 @@ export async function scoreDescription(
   const worker = async (): Promise<void> => {
     while (next < tasks.length && !input.signal.aborted) await askOne(tasks[next++]);
   };
-  const workers = Math.max(1, Math.min(tasks.length, env.pool.max * 2));
+  // A client ask is a whole process: as many at once as asked, not the provider pool's.
+  const width = client ? client.concurrency : env.pool.max * 2;
+  const workers = Math.max(1, Math.min(tasks.length, width));
   await Promise.all(Array.from({ length: workers }, worker));
-  return input.queries.map((q) =>
-    triggerResult(q.index, q.query, q.should_trigger, outcomes.get(q.index)!, input.threshold),
-  );
+  return input.queries.map(resultOf);
 }
 
 export interface TriggerPlan {
@@ -222,6 +263,7 @@ export interface TriggerPlan {
   folder: string;
   /** The trigger queries that cannot run as written: recorded, never asked. */
   skipped: SkippedCase[];
+  client?: (ClientEvalTarget & { skillDir: string }) | null;
 }
 
 export interface JobHooks {
@@ -282,6 +324,9 @@ export async function runTriggerEval(
       runs_per_query: plan.runs,
       error: status === 'failed' ? 'no ask got an answer from the model' : null,
       skipped_queries: plan.skipped,
+      ...(plan.client
+        ? { client: { id: plan.client.info.id, version: plan.client.info.version } }
+        : {}),
     },
   };
   await writeJson(path.join(plan.folder, TRIGGER_RESULTS_FILE), out);

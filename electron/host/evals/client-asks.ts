@@ -1,0 +1,92 @@
+/**
+ * One eval ask run inside an agent client (`eval --client ID`): the prompt goes to the real
+ * client with the skill installed where it reads skills, and the client's own activation
+ * mechanism decides (Claude Code's Skill tool, Codex reading the SKILL.md, …). The driver
+ * (agent-clients/run-client.ts) does the run; this turns its outcome into the transcript
+ * steps and verdict an eval records.
+ */
+import type { TranscriptStep } from '../../../shared/api/evals';
+import type { ClientRunOutcome, AgentClientInfo, ClientEvent } from '../agent-clients/types';
+import { runClient, type ClientUpstream } from '../agent-clients/run-client';
+import { preview } from '../agent-clients/client-executor';
+
+/** What a client eval run needs beyond the query: resolved once per eval run. */
+export interface ClientEvalTarget {
+  info: AgentClientInfo;
+  upstream: ClientUpstream;
+  allowScripts: boolean;
+  /** Asks in flight at once (each is a whole client process). */
+  concurrency: number;
+}
+
+export interface ClientAsk {
+  outcome: ClientRunOutcome;
+  steps: TranscriptStep[];
+}
+
+/** Client events as transcript steps (tool outputs previewed, not whole). */
+function stepsOf(events: ClientEvent[], names: Map<string, string>): TranscriptStep[] {
+  const steps: TranscriptStep[] = [];
+  for (const e of events) {
+    if (e.type === 'text') steps.push({ role: 'assistant', text: e.text });
+    else if (e.type === 'tool_call') {
+      names.set(e.id, e.name);
+      steps.push({ role: 'tool_call', tool: e.name, arguments: e.input, id: e.id });
+    } else if (e.type === 'tool_result')
+      steps.push({
+        role: 'tool_result',
+        tool: names.get(e.id) ?? '',
+        id: e.id,
+        text: preview(e.output),
+        is_error: e.isError,
+      });
+    else if (e.type === 'skill_activated')
+      steps.push({ role: 'log', level: 'info', text: `activated the skill "${e.name}"` });
+    else if (e.type === 'notice') steps.push({ role: 'log', level: e.level, text: e.message });
+  }
+  return steps;
+}
+
+export async function askInClient(
+  target: ClientEvalTarget,
+  skills: { name: string; dir: string }[],
+  prompt: string,
+  opts: { signal: AbortSignal; timeoutMs: number },
+): Promise<ClientAsk> {
+  const events: ClientEvent[] = [];
+  const outcome = await runClient({
+    client: target.info,
+    skills,
+    prompt,
+    upstream: target.upstream,
+    allowScripts: target.allowScripts,
+    timeoutMs: opts.timeoutMs,
+    signal: opts.signal,
+    onEvent: (e) => events.push(e),
+  });
+  return { outcome, steps: stepsOf(events, new Map()) };
+}
+
+/** The verdict of a trigger ask: this skill activated, or who won, or an error apart. */
+export function clientVerdict(
+  outcome: ClientRunOutcome,
+  skillName: string,
+): { triggered: boolean | null; evidence: string | null; wonBy: string[]; error: string | null } {
+  const activated = outcome.activatedSkills;
+  if (activated.includes(skillName))
+    return {
+      triggered: true,
+      evidence: `activated ${JSON.stringify(skillName)}`,
+      wonBy: [],
+      error: null,
+    };
+  // An error is no "did not trigger": the client never got to decide.
+  if (outcome.error)
+    return { triggered: null, evidence: null, wonBy: [], error: outcome.error.message };
+  return {
+    triggered: false,
+    evidence: activated.length > 0 ? `won by ${activated.join(', ')}` : null,
+    wonBy: activated,
+    error: null,
+  };
+}
