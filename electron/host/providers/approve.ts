@@ -67,7 +67,7 @@ async function approveSecret(
   if (!set.approvalsFile)
     throw new StudioError(
       'precondition',
-      'there is no settings folder of yours to keep the approval in (no home folder): set HOME, or SKILL_STUDIO_PROVIDERS to the path of your providers file',
+      'your own settings are not read here (no home folder, or --no-user), so there is nowhere to keep the approval: run without --no-user, or set SKILL_STUDIO_PROVIDERS to the path of your providers file (approvals go beside it)',
     );
   if (set.approvalsRefused)
     throw new StudioError('precondition', `not approved: ${set.approvalsRefused}`);
