@@ -89,7 +89,7 @@ test.describe('managing skills', () => {
       await writeFile(
         file,
         await makeZip({
-          'dup-skill/SKILL.md': skillMd('dup-skill', 'Came in the bundle.'),
+          'dup-skill/SKILL.md': skillMd('dup-skill', 'Came in the bundle.', 'colour: red\n'),
           'second-skill/SKILL.md': skillMd('second-skill', 'Also in the bundle.'),
           'second-skill/references/a.md': '# A\n',
         }),
@@ -101,7 +101,18 @@ test.describe('managing skills', () => {
       await expect(items.nth(0)).toHaveAttribute('data-folder', 'dup-skill');
       await expect(items.nth(1)).toHaveAttribute('data-folder', 'second-skill');
       await expect(items.nth(1).getByTestId('import-validation')).toContainText('Valid');
+      // Each skill with its files.
+      await items.nth(1).getByTestId('import-files').locator('summary').click();
+      await expect(items.nth(1).getByTestId('import-file')).toHaveText([
+        'SKILL.md',
+        'references/a.md',
+      ]);
       await expect(items.nth(1).getByTestId('import-conflict')).toHaveCount(0);
+      // A warning reads as a line of text, not a column of single words.
+      await expect(items.nth(0).getByTestId('import-validation')).toContainText('1 warning');
+      const warning = items.nth(0).locator('.diag-list li > span').first();
+      await expect(warning).toContainText('colour');
+      expect((await warning.boundingBox())?.width ?? 0).toBeGreaterThan(200);
       const conflict = items.nth(0).getByTestId('import-conflict');
       await expect(conflict).toContainText('already exists');
       await conflict.getByTestId('import-choice-replace').check();

@@ -19,7 +19,7 @@ export function DiagnosticList({
   testId?: string;
 }) {
   return (
-    <ul className="diag-list" data-testid={testId}>
+    <ul className={`diag-list${icons ? ' with-icons' : ''}`} data-testid={testId}>
       {items.map((d, i) => (
         <li key={i} className={`severity-${d.severity}`}>
           {icons && (

@@ -22,10 +22,20 @@ function SkillPreview({ skill }: { skill: BundleSkillPreview }) {
       <div className="import-skill-head">
         <Icon name="skill" size={14} />
         <strong>{skill.folder}</strong>
-        <span className="muted">
-          {skill.files.length} file{skill.files.length === 1 ? '' : 's'}, {formatBytes(skill.bytes)}
-        </span>
       </div>
+      {/* Each skill with its files: what lands in the folder, one line each. */}
+      <details className="import-files" data-testid="import-files">
+        <summary className="muted">
+          {skill.files.length} file{skill.files.length === 1 ? '' : 's'}, {formatBytes(skill.bytes)}
+        </summary>
+        <ul className="entry-list">
+          {skill.files.map((f) => (
+            <li key={f} data-testid="import-file">
+              {f}
+            </li>
+          ))}
+        </ul>
+      </details>
       <p
         className={errors > 0 ? 'error-text' : warnings > 0 ? 'warning-text' : 'ok-text'}
         data-testid="import-validation"
