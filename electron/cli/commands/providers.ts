@@ -56,6 +56,9 @@ export const providersCommand: Command = {
             code: p.code,
             message: p.message,
           })),
+          ...(set.approvalsRefused
+            ? [{ file: set.approvalsFile, code: 'WORKSPACE_CONFIG', message: set.approvalsRefused }]
+            : []),
         ],
         approvals_file: set.approvalsFile,
       });
