@@ -37,6 +37,7 @@ const decide = (prompt: string): FakeTurn => {
   if (/convert|miles/i.test(prompt))
     return { do: 'activate', skill: 'other-skill', answer: 'About 16 km.' };
   if (/refused/i.test(prompt)) return { do: 'status', status: 401, message: 'API key not valid' };
+  if (/hang/i.test(prompt)) return { do: 'hang' };
   return { do: 'answer', answer: 'No skill for that.' };
 };
 
@@ -132,6 +133,27 @@ describe.each<AgentClientId>(['gemini-cli', 'opencode'])('a run in %s', (id) => 
       expect(out.activatedSkills).toEqual([]);
       expect(out.requests.some((r) => r.response?.status === 401)).toBe(true);
       expect(JSON.stringify(out)).not.toContain(KEY);
+    },
+    120_000,
+  );
+
+  it.skipIf(skip)(
+    'a model that never answers: the run ends at its timeout, with every process of it',
+    async () => {
+      // The run's clock runs out once the client is waiting on the model (a fixed timeout
+      // could end a client still starting on a loaded machine).
+      const before = fake.requests.length;
+      const clock = new AbortController();
+      const waiting = setInterval(() => {
+        if (fake.requests.length > before) setTimeout(() => clock.abort('timeout'), 500);
+      }, 100);
+      const out = await runClient({ ...request(id, 'hang forever'), signal: clock.signal });
+      clearInterval(waiting);
+      expect(out.error?.code).toBe('timeout');
+      expect(fake.requests.length).toBeGreaterThan(before);
+      expect(out.activatedSkills).toEqual([]);
+      expect(processesTiedTo(runsRoot)).toEqual([]);
+      expect(readdirSync(runsRoot).filter((f) => !f.endsWith('.md'))).toEqual([]);
     },
     120_000,
   );

@@ -88,7 +88,7 @@ function behaviourFor(script: FakeModelScript, prompt: string): FakeModelBehavio
 }
 
 function failure(b: FakeModelBehaviour, geminiShape: boolean): Reply | null {
-  if (b.do === 'hang') return { do: 'hang' };
+  if (b.do === 'hang') return { kind: 'hang' };
   if (b.do !== 'status') return null;
   const message = b.message ?? `fake model error ${b.status}`;
   // Each API's own error envelope, so the client reports it as it would a real one.
