@@ -72,6 +72,15 @@ describe('the gemini provider kind in skill-studio.json', () => {
       expect(bad?.message).toContain(kind);
     expect(readProviders(config.providers, 'workspace').providers).toEqual([]);
   });
+
+  it('a literal Google API key anywhere in skill-studio.json is flagged, whatever holds it', () => {
+    const key = 'AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q';
+    const text = JSON.stringify({ notes: key, providers: [] }, null, 2);
+    const { diagnostics } = parseWorkspaceConfig(text, '/w/skill-studio.json');
+    const creds = diagnostics.filter((d) => d.code === 'CREDENTIALS_IN_FILE');
+    expect(creds.map((d) => d.field)).toEqual(['notes']);
+    expect(JSON.stringify(diagnostics)).not.toContain(key);
+  });
 });
 
 describe('Gemini client on the streamGenerateContent wire format', () => {

@@ -97,6 +97,8 @@ export function looksLikeApiKey(value: string): boolean {
     /^sk-(ant|proj|or|live|svcacct)-[A-Za-z0-9_-]{16,}/.test(v) ||
     /^sk-[A-Za-z0-9]{32,}$/.test(v) ||
     /^(gsk|xai|pplx|hf|r8|fw)_[A-Za-z0-9]{20,}$/.test(v) ||
+    // Google API keys (Gemini): "AIza" and 35 more.
+    /^AIza[0-9A-Za-z_-]{35}$/.test(v) ||
     /^Bearer\s+\S{16,}$/i.test(v)
   );
 }
