@@ -24,21 +24,34 @@ function git(cwd: string, args: string[]): Promise<string | null> {
   });
 }
 
-/** The text of `file` at HEAD, or null when there is none. */
-export async function fileAtHead(file: string): Promise<string | null> {
+/**
+ * What git HEAD holds of `file`: its text, `untracked` when the work tree has it but HEAD
+ * does not, or `not_in_git` when the file is in no work tree (or git is not there).
+ */
+export type AtHead =
+  { status: 'committed'; text: string } | { status: 'untracked' } | { status: 'not_in_git' };
+
+export async function readAtHead(file: string): Promise<AtHead> {
   let real: string;
   try {
     real = await fsp.realpath(file);
   } catch {
-    return null;
+    return { status: 'not_in_git' };
   }
   const dir = path.dirname(real);
   const top = (await git(dir, ['rev-parse', '--show-toplevel']))?.trim();
-  if (!top) return null;
+  if (!top) return { status: 'not_in_git' };
   const topReal = await fsp.realpath(top).catch(() => top);
   const inside = relativeInside(topReal, real);
-  if (inside === null) return null;
+  if (inside === null) return { status: 'not_in_git' };
   const rel = inside.split(path.sep).join('/');
   // `HEAD:./x` would be relative to cwd; a path from the top is unambiguous.
-  return git(topReal, ['show', `HEAD:${rel}`]);
+  const text = await git(topReal, ['show', `HEAD:${rel}`]);
+  return text === null ? { status: 'untracked' } : { status: 'committed', text };
+}
+
+/** The text of `file` at HEAD, or null when there is none. */
+export async function fileAtHead(file: string): Promise<string | null> {
+  const found = await readAtHead(file);
+  return found.status === 'committed' ? found.text : null;
 }
