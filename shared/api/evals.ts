@@ -89,6 +89,10 @@ export interface BenchmarkOptions extends ModelChoice {
   grader?: ModelChoice;
   /** Seconds one run may take; default 120. */
   timeout_seconds?: number;
+  /** Run each case in this agent client, with the skill installed against without (`--client ID`). */
+  client?: AgentClientId;
+  /** Offer the client's shell tools (under its own sandbox). */
+  allow_scripts?: boolean;
 }
 
 export interface TriggerOptions extends ModelChoice {

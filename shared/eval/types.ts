@@ -292,6 +292,8 @@ export interface BenchmarkStudioSection {
   grader_prompt: string;
   /** Cases that could not run (absent in runs written before it was recorded). */
   skipped_cases?: SkippedCase[];
+  /** The agent client every run ran in (absent: the studio's own model loop). */
+  client?: { id: string; version: string | null };
 }
 
 /** `<eval-run>/benchmark.json`. */

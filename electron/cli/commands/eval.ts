@@ -202,6 +202,8 @@ function benchmarkReport(b: BenchmarkJson, c: Colours): string {
   const worse = delta.pass_rate.startsWith('-') && Number(delta.pass_rate) !== 0;
   const deltaLine = `delta (${configs[0]} − ${configs[1] ?? '—'}): pass rate ${delta.pass_rate}, time ${delta.time_seconds}s, tokens ${delta.tokens}`;
   const lines = [table(rows), '', worse ? c.red(deltaLine) : c.green(deltaLine)];
+  if (b.studio.client)
+    lines.unshift(`in ${b.studio.client.id} ${b.studio.client.version ?? ''}`.trim(), '');
   if (b.studio.delta_old_skill)
     lines.push(`delta (with_skill − old_skill): pass rate ${b.studio.delta_old_skill.pass_rate}`);
   if (b.studio.failed_runs.length > 0)
@@ -317,10 +319,8 @@ export const evalCommand: CommandImpl = {
           return exitFor(ctx, problems);
         }
 
-        if (clientId)
-          throw new UsageError(
-            'eval --client runs trigger evals for now: add --triggers (a benchmark in an agent client is not supported yet)',
-          );
+        if (clientId && ctx.values.previous)
+          throw new UsageError('--previous runs in the studio only, not with --client');
         const configurations: ConfigurationName[] = ctx.values.previous
           ? ['with_skill', 'without_skill', 'old_skill']
           : ['with_skill', 'without_skill'];
@@ -339,6 +339,7 @@ export const evalCommand: CommandImpl = {
                 configurations,
                 ...(cases ? { cases } : {}),
                 ...(graderModel ? { grader: { model: graderModel } } : {}),
+                ...inClient,
               },
             }),
           view,

@@ -53,6 +53,7 @@ import {
   type RunEnvironment,
 } from './model-run';
 import { Progress } from './progress';
+import { runCaseInClient, type ClientEvalTarget } from './client-asks';
 
 export interface BenchmarkPlan {
   skill: string;
@@ -72,6 +73,8 @@ export interface BenchmarkPlan {
   inputFiles: Map<string, string>;
   /** The skill's cases that cannot run as written: recorded, never run. */
   skipped: SkippedCase[];
+  /** Run each case inside this agent client (with the skill installed, or not) instead. */
+  client?: (ClientEvalTarget & { skillDir: string }) | null;
 }
 
 export interface BenchmarkHooks {
@@ -276,6 +279,9 @@ export async function runBenchmark(
         error: stopError,
         grader_prompt: GRADER_SYSTEM_PROMPT,
         skipped_cases: plan.skipped,
+        ...(plan.client
+          ? { client: { id: plan.client.info.id, version: plan.client.info.version } }
+          : {}),
       },
     };
   };
@@ -320,16 +326,25 @@ export async function runBenchmark(
     if (hooks.signal.aborted) return;
     const { instructions, tools } = instructionsFor(plan, t.configuration);
     const executorStart = new Date(now());
-    const out = await runModel(env, {
-      record: plan.record,
-      configuration: t.configuration,
-      instructions,
-      tools,
-      userTurn: caseUserTurn(t.c, plan.inputFiles),
-      target: plan.target,
-      timeoutMs: plan.timeoutMs,
-      signal: hooks.signal,
-    });
+    const out = plan.client
+      ? await runCaseInClient(plan.client, {
+          skill: { name: plan.record.summary.name, dir: plan.client.skillDir },
+          configuration: t.configuration,
+          prompt: caseUserTurn(t.c, plan.inputFiles),
+          target: plan.target,
+          timeoutMs: plan.timeoutMs,
+          signal: hooks.signal,
+        })
+      : await runModel(env, {
+          record: plan.record,
+          configuration: t.configuration,
+          instructions,
+          tools,
+          userTurn: caseUserTurn(t.c, plan.inputFiles),
+          target: plan.target,
+          timeoutMs: plan.timeoutMs,
+          signal: hooks.signal,
+        });
     const executorEnd = new Date(now());
     // The transcript and outputs are written while the grader works (they do not depend on it).
     const saved = Promise.all([

@@ -5,7 +5,8 @@
  * (agent-clients/run-client.ts) does the run; this turns its outcome into the transcript
  * steps and verdict an eval records.
  */
-import type { TranscriptStep } from '../../../shared/api/evals';
+import type { ConfigurationName, EvalTranscript, TranscriptStep } from '../../../shared/api/evals';
+import type { ModelRunOutput, ModelTarget } from './model-run';
 import type { ClientRunOutcome, AgentClientInfo, ClientEvent } from '../agent-clients/types';
 import { runClient, type ClientUpstream } from '../agent-clients/run-client';
 import { preview } from '../agent-clients/client-executor';
@@ -88,5 +89,55 @@ export function clientVerdict(
     evidence: activated.length > 0 ? `won by ${activated.join(', ')}` : null,
     wonBy: activated,
     error: null,
+  };
+}
+
+/**
+ * One benchmark run of a case inside the client: with_skill installs the skill where the
+ * client reads it, without_skill installs nothing (the client's own bundled skills stay, as
+ * for any user). The answer is the client's text; graded like any run.
+ */
+export async function runCaseInClient(
+  target: ClientEvalTarget,
+  run: {
+    skill: { name: string; dir: string };
+    configuration: ConfigurationName;
+    prompt: string;
+    target: ModelTarget;
+    timeoutMs: number;
+    signal: AbortSignal;
+  },
+): Promise<ModelRunOutput> {
+  const started = new Date();
+  const skills = run.configuration === 'with_skill' ? [run.skill] : [];
+  const { outcome, steps } = await askInClient(target, skills, run.prompt, run);
+  const answer = outcome.text ?? '';
+  const cancelled = outcome.error?.code === 'cancelled';
+  const transcript: EvalTranscript = {
+    provider: run.target.provider.id,
+    model: run.target.model,
+    configuration: run.configuration,
+    steps: [{ role: 'user', text: run.prompt }, ...steps],
+    answer,
+    usage: outcome.usage,
+    started_at: started.toISOString(),
+    finished_at: new Date().toISOString(),
+    error: outcome.error?.message ?? null,
+    client: outcome.client,
+    activated_skills: outcome.activatedSkills,
+  };
+  const toolCalls = steps.flatMap((s) =>
+    s.role === 'tool_call' ? [{ name: s.tool, arguments: s.arguments }] : [],
+  );
+  return {
+    ok: outcome.error === null,
+    answer,
+    transcript,
+    toolCalls,
+    artifacts: new Map([['response.md', answer]]),
+    tokens: outcome.usage.input_tokens + outcome.usage.output_tokens,
+    durationMs: outcome.durationMs,
+    error: outcome.error?.message ?? null,
+    cancelled,
   };
 }

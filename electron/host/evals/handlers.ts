@@ -337,7 +337,10 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
 
   /** `--client ID`: the client found, the provider it speaks, the upstream its relay uses. */
   const clientTarget = async (
-    options: ClientTriggerOptions,
+    options: Pick<
+      ClientTriggerOptions,
+      'client' | 'allow_scripts' | 'provider' | 'model' | 'concurrency'
+    >,
     set: LoadedProviderSet,
   ): Promise<{ client: ClientEvalTarget; target: ModelTarget } | null> => {
     if (!options.client) return null;
@@ -505,7 +508,14 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
         oldBody = parseSkillMd(old).body;
       }
       const set = await ctx.providerSet();
-      const target = resolveTarget(set, o, record);
+      const inClient = await clientTarget(o, set);
+      if (inClient && configurations.includes('old_skill'))
+        throw new StudioError(
+          'invalid_params',
+          'old_skill runs in the studio only; in an agent client, compare with_skill and without_skill',
+        );
+      const target = inClient?.target ?? resolveTarget(set, o, record);
+      // The grader is the studio's own call, on the run's provider unless one is named.
       const grader = o.grader ? resolveTarget(set, o.grader, record, target) : target;
       const inputFiles = new Map<string, string>();
       for (const f of new Set(cases.flatMap((c) => c.files))) {
@@ -517,7 +527,8 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
         }
       }
       const runs = o.runs ?? DEFAULT_RUNS;
-      const concurrency = o.concurrency ?? DEFAULT_CONCURRENCY;
+      const concurrency =
+        o.concurrency ?? (o.client ? DEFAULT_CLIENT_CONCURRENCY : DEFAULT_CONCURRENCY);
       const { runRecord, folder, recordWritten } = await begin(record, 'benchmark', target, o);
       const env = environment(concurrency, set, target);
       await launch(record, runRecord, folder, recordWritten, env.release, async (signal) => {
@@ -538,6 +549,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
             folder,
             inputFiles,
             skipped,
+            client: inClient ? { ...inClient.client, skillDir: record.dir } : null,
           },
           { signal, emit: ctx.emit },
         );

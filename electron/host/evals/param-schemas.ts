@@ -108,6 +108,8 @@ export const EVAL_PARAM_SCHEMAS = s.schemaTable<EvalParamTypes>()({
         cases: s.array(text(200), { maxItems: 10000 }),
         grader: s.object(model),
         timeout_seconds: s.number({ exclusiveMinimum: 0, maximum: 3600 }),
+        client: s.oneOfValues(AGENT_CLIENT_IDS),
+        allow_scripts: s.boolean(),
       }),
     },
     ['skill'],

@@ -28,7 +28,8 @@ import {
 } from './fake-model-server-google-chat';
 
 export type FakeTurn =
-  | { do: 'activate'; skill: string; answer: string }
+  /** `missing`: the answer when the client's Skill tool said the skill is not there (Anthropic wire). */
+  | { do: 'activate'; skill: string; answer: string; missing?: string }
   | { do: 'answer'; answer: string }
   | { do: 'status'; status: number; message?: string }
   | { do: 'hang' };
@@ -104,7 +105,9 @@ function anthropicReply(body: Json, turn: FakeTurn): Reply {
         ],
       }),
     };
-  return { kind: 'sse', chunks: anthropicTurn({ text: [turn.answer] }) };
+  const refused = JSON.stringify(messages).includes('"is_error":true');
+  const answer = turn.do === 'activate' && refused && turn.missing ? turn.missing : turn.answer;
+  return { kind: 'sse', chunks: anthropicTurn({ text: [answer] }) };
 }
 
 function responsesReply(body: Json, turn: FakeTurn): Reply {

@@ -1,8 +1,9 @@
 /**
- * `eval NAME --triggers --client claude-code` through the Studio API: each query asked of the
- * real Claude Code (pinned) against a fake model server. A query that should trigger and did,
+ * `eval NAME [--triggers] --client ID` through the Studio API, in the real Claude Code and Codex
+ * (pinned) against a fake model server. Triggers: a query that should trigger and did,
  * one that should not and did not, one where another skill (Claude Code's own) won, and one
  * where the provider failed: that one is an error, counted apart, never a "did not trigger".
+ * A benchmark: the case with the skill installed against without, graded as any run.
  */
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -35,7 +36,8 @@ describe.skipIf(skipAgentClient('claude-code'))('trigger evals in Claude Code', 
       // Claude Code's own bundled skill wins this one.
       if (/chart/.test(prompt)) return { do: 'activate', skill: 'dataviz', answer: 'A chart.' };
       if (/broken/.test(prompt)) return { do: 'status', status: 500, message: 'overloaded' };
-      if (/greet/.test(prompt)) return { do: 'activate', skill: 'greeter', answer: 'Hi!' };
+      if (/greet/.test(prompt))
+        return { do: 'activate', skill: 'greeter', answer: 'Hi!', missing: 'no skill for that' };
       return { do: 'answer', answer: '4' };
     });
     dir = mkdtempSync(path.join(os.tmpdir(), 'client-triggers-'));
@@ -71,6 +73,17 @@ describe.skipIf(skipAgentClient('claude-code'))('trigger evals in Claude Code', 
     ].join(path.delimiter);
     ws = tempWorkspace();
     ws.addSkill('greeter', 'name: greeter\ndescription: Greets the user.', '# Greet\n', {
+      'evals/evals.json': JSON.stringify({
+        skill_name: 'greeter',
+        evals: [
+          {
+            id: 1,
+            prompt: 'please greet Ann',
+            expected_output: 'Hi!',
+            expectations: [{ contains: 'Hi!' }],
+          },
+        ],
+      }),
       'evals/triggers.json': JSON.stringify([
         { query: 'please greet me', should_trigger: true },
         { query: 'what is 2+2', should_trigger: false },
@@ -170,6 +183,27 @@ describe.skipIf(skipAgentClient('claude-code'))('trigger evals in Claude Code', 
       ]);
     },
   );
+
+  it('a benchmark in Claude Code: with the skill installed against without, graded, the client recorded', async () => {
+    const finished = new Promise<StudioEvent>((resolve) => {
+      const off = host.onEvent((e) => {
+        if (e.type === 'eval.finished') {
+          off();
+          resolve(e);
+        }
+      });
+    });
+    const started = await host.invoke('evals.start', {
+      skill: 'greeter',
+      options: { client: 'claude-code', runs: 1 },
+    });
+    expect(await finished).toMatchObject({ status: 'completed' });
+    const b = (await host.invoke('evals.get', { skill: 'greeter', runId: started.runId }))
+      .benchmark!;
+    expect(b.studio.client).toMatchObject({ id: 'claude-code' });
+    expect(b.run_summary.with_skill?.pass_rate.mean).toBe(1);
+    expect(b.run_summary.without_skill?.pass_rate.mean).toBe(0);
+  });
 
   it('a provider the client cannot speak is refused before the run starts, naming the kinds', async () => {
     await expect(
