@@ -8,6 +8,14 @@
 export const AGENT_CLIENT_IDS = ['claude-code', 'codex', 'gemini-cli', 'opencode'] as const;
 export type AgentClientId = (typeof AGENT_CLIENT_IDS)[number];
 
+/** Each client's name as the studio shows it. */
+export const AGENT_CLIENT_NAMES: Readonly<Record<AgentClientId, string>> = {
+  'claude-code': 'Claude Code',
+  codex: 'Codex',
+  'gemini-cli': 'Gemini CLI',
+  opencode: 'OpenCode',
+};
+
 /** The command each client installs on PATH (how discovery finds it, and what a user is told to install). */
 export const AGENT_CLIENT_COMMANDS: Readonly<Record<AgentClientId, string>> = {
   'claude-code': 'claude',

@@ -12,6 +12,7 @@ import type {
   TransportError,
 } from '../protocol/a2e';
 import type { RunOutcome } from './run-model';
+import { isAgentClientId, type AgentClientId } from '../api/agent-clients';
 import { normaliseLevel } from './run-model';
 import { escapeSegment, isPlainObject } from './json-path';
 
@@ -39,6 +40,8 @@ export interface HistoryEntry {
   streaming: boolean;
   /** The call's LLM override, never with its credentials. */
   llm_override?: Omit<LLMConfig, 'provider_credentials'> | null;
+  /** The agent client the call ran in (`metadata.run_in`) and its version; null or absent: the studio. */
+  agent_client?: HistoryAgentClient | null;
   outcome: RunOutcome;
   /** The SkillResult without its events (they are below). */
   result: Omit<SkillResult, 'events'> | null;
@@ -51,6 +54,23 @@ export interface HistoryEntry {
   redacted: string[];
 }
 
+export interface HistoryAgentClient {
+  id: AgentClientId;
+  version: string | null;
+}
+
+/**
+ * The agent client a kept call names, checked: the result's `metadata.client` (what ran,
+ * with its version) or the request's run_in; anything else is no client.
+ */
+export function historyAgentClient(value: unknown): HistoryAgentClient | null {
+  if (!isPlainObject(value) || typeof value.id !== 'string' || !isAgentClientId(value.id))
+    return null;
+  const version =
+    typeof value.version === 'string' && value.version.length <= 64 ? value.version : null;
+  return { id: value.id, version };
+}
+
 /** What the studio sends to keep a call (the host assigns id and redacts). */
 export type HistoryInput = Omit<HistoryEntry, 'id' | 'redacted' | 'llm_override'> & {
   llm_override?: LLMConfig | null;
@@ -61,6 +81,8 @@ export interface HistorySummary {
   id: string;
   skill: string;
   agent: string | null;
+  /** The agent client the call ran in, or null (absent in lists written before clients). */
+  agent_client?: AgentClientId | null;
   started_at: number;
   duration_ms: number | null;
   outcome: RunOutcome;
@@ -261,6 +283,7 @@ export function sanitizeHistoryInput(input: HistoryInput, id: string): HistoryEn
     timeout: input.timeout,
     streaming: input.streaming,
     llm_override: llm,
+    agent_client: historyAgentClient(input.agent_client),
     outcome: input.outcome,
     result,
     error,
@@ -276,6 +299,7 @@ export function historySummary(entry: HistoryEntry, bytes: number): HistorySumma
     id: entry.id,
     skill: entry.skill,
     agent: entry.agent,
+    agent_client: entry.agent_client?.id ?? null,
     started_at: entry.started_at,
     duration_ms:
       entry.result?.duration_ms ??

@@ -7,6 +7,7 @@
 import type { HistoryEntry } from './history';
 import { formatTokens, runStats, type RunStats } from './transcript';
 import { escapeSegment, isPlainObject } from './json-path';
+import { AGENT_CLIENT_NAMES } from '../api/agent-clients';
 
 export interface ArgChange {
   pointer: string;
@@ -26,6 +27,32 @@ export interface RunDiff {
   arguments: ArgChange[];
   events: DiffRow[];
   result: DiffRow[];
+  /** Where each ran (the studio or an agent client) and which skills the client activated. */
+  client: DiffRow[];
+  /** Each run's final text (the answer), for reading side by side; null when it gave none. */
+  answers: { a: string | null; b: string | null };
+}
+
+/** "Claude Code 2.1.332", or "the studio" for a call the studio ran itself. */
+export function ranIn(e: HistoryEntry): string {
+  const c = e.agent_client;
+  if (!c) return 'the studio';
+  return c.version ? `${AGENT_CLIENT_NAMES[c.id]} ${c.version}` : AGENT_CLIENT_NAMES[c.id];
+}
+
+/** The skills the client activated, in order (a client run's metadata.activated_skills). */
+export function activatedSkills(e: HistoryEntry): string[] | null {
+  const list = e.result?.metadata?.activated_skills;
+  return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string') : null;
+}
+
+/** The run's final text: its `data.answer` (model and client runs), else its summary. */
+export function finalText(e: HistoryEntry): string | null {
+  const data = e.result?.data;
+  const answer = isPlainObject(data) && typeof data.answer === 'string' ? data.answer : null;
+  if (answer !== null) return answer;
+  const summary = e.result?.summary;
+  return summary === undefined || summary === null ? null : text(summary);
 }
 
 /** Leaves of a JSON value by pointer (empty objects and arrays count as leaves). */
@@ -146,5 +173,19 @@ export function diffRuns(a: HistoryEntry, b: HistoryEntry): RunDiff {
     row('data', ra?.data, rb?.data),
     ...modelRows(a, b),
   ];
-  return { arguments: diffArguments(a.arguments, b.arguments), events, result };
+  const skills = (e: HistoryEntry) => {
+    const list = activatedSkills(e);
+    return list === null ? null : list.length ? list.join(', ') : 'none';
+  };
+  const client: DiffRow[] = [
+    row('ran in', ranIn(a), ranIn(b)),
+    row('activated skills', skills(a), skills(b)),
+  ];
+  return {
+    arguments: diffArguments(a.arguments, b.arguments),
+    events,
+    result,
+    client,
+    answers: { a: finalText(a), b: finalText(b) },
+  };
 }

@@ -7,6 +7,7 @@
 import {
   AGENT_CLIENT_COMMANDS,
   AGENT_CLIENT_IDS,
+  AGENT_CLIENT_NAMES,
   type AgentClientId,
 } from '../../../shared/api/agent-clients';
 
@@ -25,25 +26,25 @@ export interface AgentClientIdentity {
 export const AGENT_CLIENTS: Readonly<Record<AgentClientId, AgentClientIdentity>> = {
   'claude-code': {
     id: 'claude-code',
-    name: 'Claude Code',
+    name: AGENT_CLIENT_NAMES['claude-code'],
     command: AGENT_CLIENT_COMMANDS['claude-code'],
     npmPackage: '@anthropic-ai/claude-code',
   },
   codex: {
     id: 'codex',
-    name: 'Codex',
+    name: AGENT_CLIENT_NAMES.codex,
     command: AGENT_CLIENT_COMMANDS.codex,
     npmPackage: '@openai/codex',
   },
   'gemini-cli': {
     id: 'gemini-cli',
-    name: 'Gemini CLI',
+    name: AGENT_CLIENT_NAMES['gemini-cli'],
     command: AGENT_CLIENT_COMMANDS['gemini-cli'],
     npmPackage: '@google/gemini-cli',
   },
   opencode: {
     id: 'opencode',
-    name: 'OpenCode',
+    name: AGENT_CLIENT_NAMES.opencode,
     command: AGENT_CLIENT_COMMANDS.opencode,
     npmPackage: 'opencode-ai',
   },

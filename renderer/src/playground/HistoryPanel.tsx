@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { HistoryEntry, HistorySummary } from '../../../shared/playground/history';
 import { caseFromCall, slugCaseName, isValidCaseName } from '../../../shared/playground/cases';
 import { diffRuns } from '../../../shared/playground/run-diff';
+import { AGENT_CLIENT_NAMES } from '../../../shared/api/agent-clients';
 import { backend } from '../backend/current';
 import { errorMessage, toStudioError } from '../backend/studio-error';
 import { useSkills } from '../stores/skills-store';
@@ -169,6 +170,7 @@ function CompareView({ a, b, onClose }: { a: HistoryEntry; b: HistoryEntry; onCl
         </section>
         {(
           [
+            ['Ran in', d.client],
             ['Events', d.events],
             ['Result', d.result],
           ] as const
@@ -185,7 +187,12 @@ function CompareView({ a, b, onClose }: { a: HistoryEntry; b: HistoryEntry; onCl
               </thead>
               <tbody>
                 {rows.map((r) => (
-                  <tr key={r.label} className={r.same ? '' : 'differs'}>
+                  <tr
+                    key={r.label}
+                    className={r.same ? '' : 'differs'}
+                    data-testid="compare-row"
+                    data-label={r.label}
+                  >
                     <th>{r.label}</th>
                     <td title={r.a}>{r.a}</td>
                     <td title={r.b}>{r.b}</td>
@@ -195,6 +202,19 @@ function CompareView({ a, b, onClose }: { a: HistoryEntry; b: HistoryEntry; onCl
             </table>
           </section>
         ))}
+        {(d.answers.a !== null || d.answers.b !== null) && (
+          <section className="pg-compare-answers" data-testid="compare-answers">
+            <div className="pg-section-title">Final text</div>
+            <div className="pg-compare-pair">
+              {(['a', 'b'] as const).map((k) => (
+                <div key={k} className="pg-compare-answer" data-testid={`compare-answer-${k}`}>
+                  <span className="ev-role">{k.toUpperCase()}</span>
+                  <pre className="pg-pre">{d.answers[k] ?? '—'}</pre>
+                </div>
+              ))}
+            </div>
+          </section>
+        )}
       </div>
     </div>
   );
@@ -308,6 +328,11 @@ export function HistoryPanel({
             <span className="pg-muted pg-nowrap">{when(e.started_at)}</span>
             {allSkills && <strong>{e.skill}</strong>}
             <span className="pg-muted pg-nowrap">{e.agent ? `as ${e.agent}` : ''}</span>
+            {e.agent_client && (
+              <span className="pg-badge" data-testid="history-client">
+                in {AGENT_CLIENT_NAMES[e.agent_client]}
+              </span>
+            )}
             <span className="pg-history-text" title={e.text}>
               {e.text}
             </span>

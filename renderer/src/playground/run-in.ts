@@ -7,12 +7,12 @@
 import { create } from 'zustand';
 import {
   AGENT_CLIENT_COMMANDS,
-  isAgentClientId,
   type AgentClientId,
   type AgentClientInfo,
   type RunInClient,
 } from '../../../shared/api/agent-clients';
 import type { SkillCallRequest } from '../../../shared/protocol/a2e';
+import { readRunIn } from '../../../shared/agent-clients/run-in';
 import { backend } from '../backend/current';
 import { errorMessage } from '../backend/studio-error';
 
@@ -45,16 +45,8 @@ export function runInBlock(choice: RunInChoice | null, actAs: string | null): st
 
 /** The agent client a call's request ran in (its metadata.run_in), or null. */
 export function runInOf(request: Pick<SkillCallRequest, 'metadata'>): RunInClient | null {
-  const raw = request.metadata?.run_in;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
-  const r = raw as Record<string, unknown>;
-  if (typeof r.client !== 'string' || !isAgentClientId(r.client)) return null;
-  return {
-    client: r.client,
-    ...(typeof r.allow_scripts === 'boolean' ? { allow_scripts: r.allow_scripts } : {}),
-    ...(typeof r.provider === 'string' ? { provider: r.provider } : {}),
-    ...(typeof r.model === 'string' ? { model: r.model } : {}),
-  };
+  const r = readRunIn(request.metadata);
+  return typeof r === 'object' ? r : null;
 }
 
 /** An option's label: "Claude Code 2.1.332", or "Codex (not found)". */

@@ -15,9 +15,11 @@ import { safeDelay } from '../../../shared/protocol/timeouts';
 import { RunModel, type RunOutcome } from '../../../shared/playground/run-model';
 import {
   HISTORY_EVENTS_KEPT,
+  historyAgentClient,
   summarizeEvents,
   type HistoryInput,
 } from '../../../shared/playground/history';
+import { readRunIn } from '../../../shared/agent-clients/run-in';
 
 /** A run as the views read it: the model is mutable and changes between renders. */
 export interface ActiveRun {
@@ -210,6 +212,10 @@ export class RunSession {
     if (!outcome) return;
     const events = m.allEvents();
     const result = m.result();
+    const asked = readRunIn(m.request.metadata);
+    const client =
+      historyAgentClient(result?.metadata?.client) ??
+      (typeof asked === 'object' && asked !== null ? { id: asked.client, version: null } : null);
     const entry: HistoryInput = {
       skill: this.run.skill,
       agent: this.run.agent,
@@ -219,6 +225,8 @@ export class RunSession {
       timeout: m.request.timeout,
       streaming: m.request.streaming,
       llm_override: m.request.llm_override,
+      // Which agent client ran it: the result says, with its version; else what was asked.
+      ...(client ? { agent_client: client } : {}),
       outcome,
       result: result ? withoutEvents(result) : null,
       error: m.transportError(),
