@@ -137,9 +137,15 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: 'a2e',
-    usage: 'a2e --stdio [--agent ID]',
-    summary: 'Speak the A2E skills protocol over stdin/stdout, one JSON message per line.',
-    options: { stdio: { type: 'boolean' }, agent: { type: 'string' } },
+    usage: 'a2e --stdio [--agent ID] | a2e --connect ws[s]://HOST/a2e [--token-file F]',
+    summary:
+      'Speak the A2E skills protocol over stdin/stdout, one JSON message per line; --connect bridges it to an A2E host elsewhere.',
+    options: {
+      stdio: { type: 'boolean' },
+      agent: { type: 'string' },
+      connect: { type: 'string' },
+      'token-file': { type: 'string' },
+    },
     load: () => import('./a2e').then((m) => m.a2eCommand.run),
   },
   {

@@ -19,11 +19,13 @@ import type { CliMethod, CliMethods } from './cli-methods';
 import type { ClientContext, ClientOptions } from './context';
 import type { Handler } from './domain';
 import type { ServeOptions, Serving } from './serve';
+import type { ConnectA2EOptions } from './remote';
 import type { SchemaVerdictFile } from './schema-verdict-file';
 
 export type { ClientOptions } from './context';
 export type { A2ELineConnection } from './studio';
 export type { ServeOptions, Serving } from './serve';
+export type { ConnectA2EOptions } from './remote';
 
 /** Any method the client answers: the Studio API's and its own. */
 export type ClientMethod = StudioMethod | CliMethod;
@@ -52,6 +54,7 @@ const DOMAINS = {
   'mcp-connect': () => import('./mcp-connect'),
   serve: () => import('./serve'),
   'agent-clients': () => import('./agent-clients'),
+  remote: () => import('./remote'),
 } satisfies Record<string, () => Promise<DomainModule>>;
 
 const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
@@ -127,6 +130,8 @@ export interface HostClient {
   ): Promise<void>;
   /** The local server (its own watching host); runs until its `close`. */
   serve(opts: ServeOptions): Promise<Serving>;
+  /** An A2E connection to a host elsewhere (`a2e --connect`); rejects saying what to fix. */
+  connectA2E(opts: ConnectA2EOptions): Promise<A2ELineConnection>;
   /** Closes the host if one was opened. */
   close(): Promise<void>;
 }
@@ -181,6 +186,7 @@ export function createClient(options: ClientOptions): HostClient {
     serveMcp: async (agent, input, output, stopWhen) =>
       (await studio()).serveMcp(ctx, agent, input, output, stopWhen),
     serve: async (opts) => (await load('serve')).serve(ctx, opts),
+    connectA2E: async (opts) => (await load('remote')).connectA2E(opts),
     async close() {
       const opened = ctx.studio;
       ctx.studio = null;
