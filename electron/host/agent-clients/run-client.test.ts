@@ -65,7 +65,9 @@ describe.each<AgentClientId>(['claude-code', 'codex'])('a run in %s', (id) => {
       turn = () => ({ do: 'activate', skill: 'hello-skill', answer: 'Hello there, friend.' });
       const before = fake.requests.length;
       const events: string[] = [];
-      const out = await run(id, { onEvent: (e) => events.push(e.type) });
+      // A prompt that looks like an option must reach the model as written.
+      const prompt = '--version: please greet me\nline two';
+      const out = await run(id, { prompt, onEvent: (e) => events.push(e.type) });
       expect(out.error).toBeNull();
       expect(out.exitCode).toBe(0);
       expect(out.activatedSkills).toEqual(['hello-skill']);
@@ -81,6 +83,7 @@ describe.each<AgentClientId>(['claude-code', 'codex'])('a run in %s', (id) => {
       expect(first).toContain('hello-skill');
       expect(first).toContain('Greets the user warmly');
       expect(out.requests[0].response?.status).toBe(200);
+      expect(fake.prompts.slice(-1)[0]).toBe(prompt);
       // The upstream got the real key; the client only ever had the relay's.
       const got = fake.requests.slice(before);
       const auth = got.map((r) => String(r.headers['x-api-key'] ?? r.headers.authorization));

@@ -33,8 +33,9 @@ async function prepare(plan: ClientRunPlan) {
     cwd: plan.projectDir,
     argv: [
       plan.binary,
+      // The prompt comes on stdin: as an argument, one that starts with "--" is taken for
+      // an option ("error: unknown option '--version please'").
       '-p',
-      plan.prompt,
       '--output-format',
       'stream-json',
       '--verbose',
@@ -50,6 +51,7 @@ async function prepare(plan: ClientRunPlan) {
       '--permission-mode',
       'default',
     ],
+    stdin: plan.prompt,
     env: {
       ANTHROPIC_BASE_URL: plan.relayUrl,
       ANTHROPIC_API_KEY: plan.relayKey,
