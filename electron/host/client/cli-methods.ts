@@ -28,6 +28,7 @@ import type { SourceRef } from '../install/install-source';
 import type { UninstallResult } from '../install/install';
 import type { ImportedBundle } from '../bundle/import-bundle';
 import type { ProviderCheck } from '../providers';
+import type { ApproveOutcome } from '../providers/approve';
 import type { McpClient, ConnectScope } from '../mcp/connect';
 import type { ModelRequestRecord } from '../../../shared/api/agent-clients';
 
