@@ -228,6 +228,51 @@ function readFolder(dir: string, codex: boolean): FolderRead {
   return out;
 }
 
+/** A settings file's JSON object, or null (absent, too large, not an object). */
+function readSettings(file: string): Record<string, unknown> | null {
+  try {
+    const st = statSync(file);
+    if (!st.isFile() || st.size > 1024 * 1024) return null;
+    const v: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Claude Code's own listing settings, as it reads them (local, then project, then user
+ * settings): `skillListingBudgetFraction` (of the context window, 0 < f ≤ 1) and
+ * `skillListingMaxDescChars` (the per-entry cut, a positive whole number).
+ */
+export function claudeCodeSettings(roots: CatalogRoots): ClaudeCodeListingOptions {
+  const files = [
+    roots.workspace && path.join(roots.workspace, '.claude', 'settings.local.json'),
+    roots.workspace && path.join(roots.workspace, '.claude', 'settings.json'),
+    roots.home && path.join(roots.home, '.claude', 'settings.json'),
+  ].filter((f): f is string => typeof f === 'string');
+  const out: ClaudeCodeListingOptions = {};
+  const from: string[] = [];
+  for (const file of files) {
+    const s = readSettings(file);
+    if (!s) continue;
+    const f = s.skillListingBudgetFraction;
+    if (out.budgetChars === undefined && typeof f === 'number' && f > 0 && f <= 1) {
+      out.budgetChars = Math.max(1, Math.floor(1_000_000 * 3 * f));
+      from.push(`skillListingBudgetFraction ${f} in ${file}`);
+    }
+    const m = s.skillListingMaxDescChars;
+    if (out.maxDescChars === undefined && typeof m === 'number' && Number.isInteger(m) && m > 0) {
+      out.maxDescChars = m;
+      from.push(`skillListingMaxDescChars ${m} in ${file}`);
+    }
+  }
+  out.settingsNote = from.length > 0 ? `set by ${from.join(' and ')}` : null;
+  return out;
+}
+
 /** Builds the catalog. Reads only; never writes. */
 export async function buildCatalog(opts: CatalogOptions): Promise<CatalogReport> {
   const ids = opts.client ? [opts.client] : [...AGENT_CLIENT_IDS];
@@ -258,7 +303,7 @@ export async function buildCatalog(opts: CatalogOptions): Promise<CatalogReport>
     }
     const listing =
       id === 'claude-code'
-        ? renderClaudeCode(folders, opts.claudeCode)
+        ? renderClaudeCode(folders, { ...claudeCodeSettings(opts), ...opts.claudeCode })
         : id === 'codex'
           ? renderCodex(folders as CodexFolderSkills[], {
               ...opts.codex,

@@ -29,6 +29,10 @@ export const CLAUDE_CODE_DEFAULT_BUDGET = 30_000;
 export interface ClaudeCodeListingOptions {
   /** The listing budget in characters (the default model's unless given). */
   budgetChars?: number;
+  /** The per-entry cut (`skillListingMaxDescChars` of its settings; 1,536 unless given). */
+  maxDescChars?: number;
+  /** Where the budget or the cut came from when not the defaults (a settings file). */
+  settingsNote?: string | null;
   /** Leave the bundled skills out (a test's comparison of the skills alone). */
   bundled?: boolean;
 }
@@ -50,6 +54,7 @@ export function renderClaudeCode(
   opts: ClaudeCodeListingOptions = {},
 ): RenderedListing {
   const limit = opts.budgetChars ?? CLAUDE_CODE_DEFAULT_BUDGET;
+  const maxDesc = opts.maxDescChars ?? CLAUDE_CODE_LISTING_MAX;
   const lines: Line[] = [];
   const shadowed: CatalogEntry[] = [];
   const skipped: RenderedListing['skipped'] = [];
@@ -73,8 +78,8 @@ export function renderClaudeCode(
         continue;
       }
       taken.set(name, folder.display);
-      const cut = text.length > CLAUDE_CODE_LISTING_MAX;
-      const shownText = cut ? `${text.slice(0, CLAUDE_CODE_LISTING_MAX - 1)}…` : text;
+      const cut = text.length > maxDesc;
+      const shownText = cut ? `${text.slice(0, maxDesc - 1)}…` : text;
       lines.push({
         nameOnly: `- ${name}`,
         full: `- ${name}: ${shownText}`,
@@ -89,9 +94,9 @@ export function renderClaudeCode(
           listed: true,
           chars: 0,
           description_chars: text.length,
-          shown_chars: cut ? CLAUDE_CODE_LISTING_MAX - 1 : text.length,
+          shown_chars: cut ? maxDesc - 1 : text.length,
           reason: cut
-            ? `description and when_to_use are ${text.length} characters; Claude Code lists ${CLAUDE_CODE_LISTING_MAX - 1} and an ellipsis`
+            ? `description and when_to_use are ${text.length} characters; Claude Code lists ${maxDesc - 1} and an ellipsis`
             : null,
         },
       });
@@ -101,22 +106,27 @@ export function renderClaudeCode(
     for (const b of CLAUDE_CODE_BUNDLED) {
       if (taken.has(b.name)) continue;
       taken.set(b.name, 'built-in');
+      // The bundled skills take the same cut (skillListingMaxDescChars applies to them too).
+      const cut = b.text.length > maxDesc;
+      const shownText = cut ? `${b.text.slice(0, maxDesc - 1)}…` : b.text;
       lines.push({
         nameOnly: `- ${b.name}`,
-        full: `- ${b.name}: ${b.text}`,
+        full: `- ${b.name}: ${shownText}`,
         fixed: b.fixed,
-        cut: false,
+        cut,
         entry: {
           name: b.name,
           source: 'client',
           folder: 'built-in',
           path: null,
-          shown: 'whole',
+          shown: cut ? 'cut' : 'whole',
           listed: true,
           chars: 0,
           description_chars: b.text.length,
-          shown_chars: b.text.length,
-          reason: null,
+          shown_chars: cut ? maxDesc - 1 : b.text.length,
+          reason: cut
+            ? `its text is ${b.text.length} characters; Claude Code lists ${maxDesc - 1} and an ellipsis`
+            : null,
         },
       });
     }
@@ -161,7 +171,8 @@ export function renderClaudeCode(
       unit: 'characters',
       used: lines.length === 0 ? 0 : body.length,
       basis:
-        'the entry lines and the line breaks between them, against 1% of the context window at 3 characters a token (the default model, 1M tokens); a 200k-token model gets 8,000',
+        'the entry lines and the line breaks between them, against 1% of the context window at 3 characters a token (the default model, 1M tokens); a 200k-token model gets 8,000' +
+        (opts.settingsNote ? `; ${opts.settingsNote}` : ''),
     },
     entries: [...lines.map((l) => l.entry), ...shadowed],
     skipped,

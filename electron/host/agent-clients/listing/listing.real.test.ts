@@ -173,6 +173,28 @@ describe('over the budget', () => {
     180_000,
   );
 
+  (claude && process.env.CI !== 'true' ? it.skip : it)(
+    "Claude Code follows its settings' listing budget and cut, as predicted",
+    async () => {
+      const client = await expectListingSent('claude-code', {
+        files: {
+          ...fillers('.claude/skills', 30),
+          '.claude/settings.json': JSON.stringify({
+            skillListingMaxDescChars: 60,
+            skillListingBudgetFraction: 0.001,
+          }),
+        },
+      });
+      expect(client.budget.limit).toBe(3000);
+      expect(client.budget.basis).toContain('skillListingMaxDescChars 60');
+      expect(client.entries.find((e) => e.name === 'filler-000')).toMatchObject({
+        shown: 'cut',
+        shown_chars: 59,
+      });
+    },
+    180_000,
+  );
+
   const codex = agentClientMissing('codex');
   (codex && process.env.CI !== 'true' ? it.skip : it)(
     'Codex cuts the same entries, each to within a few characters of the prediction',
