@@ -273,6 +273,25 @@ export function claudeCodeSettings(roots: CatalogRoots): ClaudeCodeListingOption
   return out;
 }
 
+/** Gemini CLI's `skills.disabled` from the user's and the project's settings.json, lower-cased. */
+export function geminiDisabledSkills(roots: CatalogRoots): Set<string> {
+  const out = new Set<string>();
+  for (const file of [
+    roots.home && path.join(roots.home, '.gemini', 'settings.json'),
+    roots.workspace && path.join(roots.workspace, '.gemini', 'settings.json'),
+  ]) {
+    if (typeof file !== 'string') continue;
+    const skills = readSettings(file)?.skills;
+    const list =
+      skills && typeof skills === 'object'
+        ? (skills as { disabled?: unknown }).disabled
+        : undefined;
+    if (Array.isArray(list))
+      for (const n of list) if (typeof n === 'string') out.add(n.toLowerCase());
+  }
+  return out;
+}
+
 /** Builds the catalog. Reads only; never writes. */
 export async function buildCatalog(opts: CatalogOptions): Promise<CatalogReport> {
   const ids = opts.client ? [opts.client] : [...AGENT_CLIENT_IDS];
@@ -310,7 +329,7 @@ export async function buildCatalog(opts: CatalogOptions): Promise<CatalogReport>
               systemDir: opts.home ? path.join(opts.home, '.codex', 'skills', '.system') : null,
             })
           : id === 'gemini-cli'
-            ? renderGeminiCli(folders, opts.gemini)
+            ? renderGeminiCli(folders, { disabled: geminiDisabledSkills(opts), ...opts.gemini })
             : renderOpenCode(folders);
     rendered.push({ id, listing, skipped });
   }

@@ -21,6 +21,8 @@ export interface GeminiListingOptions {
   model?: string;
   /** The installed package's folder (`…/@google/gemini-cli`), where its built-in skills are; null: unknown. */
   packageDir?: string | null;
+  /** `skills.disabled` of its settings, lower-cased: skills it finds but does not list. */
+  disabled?: ReadonlySet<string>;
 }
 
 function modern(model: string): boolean {
@@ -83,7 +85,18 @@ export function renderGeminiCli(
       );
     }
   }
-  const items = [...byKey.values()];
+  const disabled: CatalogEntry[] = [];
+  const items = [...byKey.values()].filter((it) => {
+    if (!opts.disabled?.has(it.name.toLowerCase())) return true;
+    disabled.push({
+      ...it.entry,
+      shown: 'dropped',
+      listed: false,
+      shown_chars: 0,
+      reason: 'not listed: skills.disabled in its settings names it',
+    });
+    return false;
+  });
   const blocks = items.map(
     (s) =>
       `  <skill>\n    <name>${s.name}</name>\n    <description>${s.description}</description>\n    <location>${s.location}</location>\n  </skill>`,
@@ -102,7 +115,7 @@ export function renderGeminiCli(
       used: listing.length,
       basis: 'the whole section; Gemini CLI sets no budget and cuts nothing',
     },
-    entries: [...items.map((s) => s.entry), ...replaced],
+    entries: [...items.map((s) => s.entry), ...disabled, ...replaced],
     skipped,
     ownTexts: new Map(GEMINI_CLI_BUILTIN.map((b) => [b.name, b.description])),
   };

@@ -195,6 +195,33 @@ describe('over the budget', () => {
     180_000,
   );
 
+  const gemini = agentClientMissing('gemini-cli');
+  (gemini && process.env.CI !== 'true' ? it.skip : it)(
+    'Gemini CLI leaves out the skills its settings disable, as predicted',
+    async () => {
+      const client = await expectListingSent(
+        'gemini-cli',
+        {
+          files: {
+            '.gemini/settings.json': JSON.stringify({ skills: { disabled: ['CSV-Charts'] } }),
+          },
+        },
+        {
+          gemini: {
+            model: 'gemini-2.5-flash',
+            packageDir: path.resolve(realpathSync(agentClientPath('gemini-cli')), '..', '..'),
+          },
+        },
+      );
+      expect(client.listing).not.toContain('<name>csv-charts</name>');
+      expect(client.entries.find((e) => e.name === 'csv-charts')).toMatchObject({
+        listed: false,
+        shown: 'dropped',
+      });
+    },
+    180_000,
+  );
+
   const codex = agentClientMissing('codex');
   (codex && process.env.CI !== 'true' ? it.skip : it)(
     'Codex cuts the same entries, each to within a few characters of the prediction',
