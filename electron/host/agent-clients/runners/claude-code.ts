@@ -5,7 +5,7 @@
  * Least privilege: `--tools` limits what the model is offered (`--allowedTools` only
  * approves): the Skill tool and Read by default, and Read is confined to the run's project
  * folder by Claude Code's own default permission mode (a read elsewhere asks for approval,
- * which a headless run denies). Bash comes only with allow_scripts, under Claude Code's own
+ * which a headless run denies); so only Skill is in `--allowedTools`. Bash comes only with allow_scripts, under Claude Code's own
  * sandbox. `--setting-sources project` and `--strict-mcp-config` keep the user's settings,
  * hooks and MCP servers out; HOME is the run's own. Never --dangerously-skip-permissions.
  *
@@ -46,8 +46,11 @@ async function prepare(plan: ClientRunPlan) {
       '--strict-mcp-config',
       '--tools',
       tools.join(','),
+      // Only the Skill tool is approved up front: Read keeps Claude Code's default rule (the
+      // run's project folder, where the skill is, without asking; elsewhere it asks, and a
+      // headless run is refused). Approving Read here would let it read any file.
       '--allowedTools',
-      tools.filter((t) => t !== 'Bash').join(','),
+      'Skill',
       '--permission-mode',
       'default',
     ],

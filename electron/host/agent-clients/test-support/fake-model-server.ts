@@ -31,6 +31,8 @@ export type FakeTurn =
   /** `missing`: the answer when the client's Skill tool said the skill is not there (Anthropic wire). */
   | { do: 'activate'; skill: string; answer: string; missing?: string }
   | { do: 'answer'; answer: string }
+  /** Claude Code only: call its Read tool on `path`, then answer. */
+  | { do: 'read'; path: string; answer: string }
   | { do: 'status'; status: number; message?: string }
   | { do: 'hang' };
 
@@ -90,6 +92,19 @@ function anthropicReply(body: Json, turn: FakeTurn): Reply {
   const activated = JSON.stringify(messages).includes('"tool_result"');
   // Claude Code's tool is `Skill` {skill}; OpenCode on an anthropic provider offers `skill` {name}.
   const skillTool = tools.includes('Skill') ? 'Skill' : tools.includes('skill') ? 'skill' : null;
+  if (turn.do === 'read' && tools.includes('Read') && !activated)
+    return {
+      kind: 'sse',
+      chunks: anthropicTurn({
+        tools: [
+          {
+            id: 'toolu_01Read',
+            name: 'Read',
+            fragments: [JSON.stringify({ file_path: turn.path })],
+          },
+        ],
+      }),
+    };
   if (turn.do === 'activate' && skillTool && !activated)
     return {
       kind: 'sse',
