@@ -7,7 +7,7 @@ import path from 'node:path';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { openRunTab, skillItem, tab } from './support/editor';
+import { appendAtEnd, fileText, openRunTab, openSkill, skillItem, tab } from './support/editor';
 import { skillMd } from './support/workspace';
 
 /** Whether the page is wider than its window (something pushed the layout out). */
@@ -104,6 +104,42 @@ test.describe('the inspector', () => {
         await tabs.first().locator('.tab-close').click({ timeout: 5_000 });
       }
       for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('closing an unsaved tab offers Save, Close without saving and Cancel', async ({
+    studio,
+  }) => {
+    const { page, ws } = studio;
+    const dir = path.join(ws.skillsDir, 'close-unsaved');
+    const file = path.join(dir, 'SKILL.md');
+    await mkdir(dir, { recursive: true });
+    await writeFile(file, skillMd('close-unsaved', 'Asks before closing.'));
+    const dialog = page.getByTestId('confirm-dialog');
+    const close = () => tab(page, 'close-unsaved').locator('.tab-close').click();
+    try {
+      await openSkill(page, 'close-unsaved');
+      await appendAtEnd(page, 'Kept by Save.');
+      await close();
+      await expect(dialog).toContainText('unsaved changes');
+      // Cancel keeps the tab and its edit.
+      await dialog.getByTestId('confirm-cancel').click();
+      await expect(tab(page, 'close-unsaved')).toHaveAttribute('data-dirty', 'true');
+      // Save writes it, then closes.
+      await close();
+      await expect(dialog.getByTestId('confirm-ok')).toHaveText('Save');
+      await dialog.getByTestId('confirm-ok').click();
+      await expect(tab(page, 'close-unsaved')).toHaveCount(0);
+      await expect.poll(() => fileText(file)).toContain('Kept by Save.');
+      // Close without saving drops the edit and leaves the file as it was.
+      await openSkill(page, 'close-unsaved');
+      await appendAtEnd(page, 'Dropped.');
+      await close();
+      await dialog.getByTestId('confirm-extra').click();
+      await expect(tab(page, 'close-unsaved')).toHaveCount(0);
+      expect(await fileText(file)).not.toContain('Dropped.');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

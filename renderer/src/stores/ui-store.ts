@@ -12,12 +12,17 @@ export interface Toast {
   text: string;
 }
 
+/** How a confirm dialog was answered: its button, its extra button, or Cancel (Escape). */
+export type ConfirmAnswer = 'confirm' | 'extra' | 'cancel';
+
 export interface ConfirmRequest {
   title: string;
   message: string;
   confirmLabel: string;
   danger: boolean;
-  resolve: (ok: boolean) => void;
+  /** A third choice beside Cancel and the confirm button (e.g. Close without saving). */
+  extra?: { label: string; danger: boolean };
+  resolve: (answer: ConfirmAnswer) => void;
 }
 
 export interface PromptRequest {
@@ -79,12 +84,23 @@ export function dismissToast(id: number): void {
   useUi.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
 }
 
-export function askConfirm(opts: {
+export async function askConfirm(opts: {
   title: string;
   message: string;
   confirmLabel?: string;
   danger?: boolean;
 }): Promise<boolean> {
+  return (await askChoice(opts)) === 'confirm';
+}
+
+/** A confirm dialog with a third button (`extra`) beside Cancel and the confirm button. */
+export function askChoice(opts: {
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  danger?: boolean;
+  extra?: { label: string; danger?: boolean };
+}): Promise<ConfirmAnswer> {
   return new Promise((resolve) => {
     useUi.setState({
       confirm: {
@@ -92,9 +108,10 @@ export function askConfirm(opts: {
         message: opts.message,
         confirmLabel: opts.confirmLabel ?? 'OK',
         danger: opts.danger ?? false,
-        resolve: (ok) => {
+        extra: opts.extra && { label: opts.extra.label, danger: opts.extra.danger ?? false },
+        resolve: (answer) => {
           useUi.setState({ confirm: null });
-          resolve(ok);
+          resolve(answer);
         },
       },
     });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { useEditor } from '../../stores/editor-store';
 import { isDirty } from '../../stores/buffer-logic';
-import { askConfirm } from '../../stores/ui-store';
+import { askChoice } from '../../stores/ui-store';
 import { baseName } from '../../util/file-tree';
 import { namesInSeveralFolders, parentFolderLabel } from '../../util/folder-label';
 import { useWorkspace } from '../../stores/workspace-store';
@@ -10,13 +10,15 @@ import { Icon } from '../Icon';
 async function closeTab(id: string): Promise<void> {
   const b = useEditor.getState().buffers[id];
   if (b && isDirty(b)) {
-    const ok = await askConfirm({
-      title: 'Close without saving?',
-      message: `${b.skill}/${b.path} has unsaved changes. Close it and lose them?`,
-      confirmLabel: 'Close without saving',
-      danger: true,
+    const answer = await askChoice({
+      title: 'Save changes before closing?',
+      message: `${b.skill}/${b.path} has unsaved changes.`,
+      confirmLabel: 'Save',
+      extra: { label: 'Close without saving', danger: true },
     });
-    if (!ok) return;
+    if (answer === 'cancel') return;
+    // A save that fails (a conflict, a read-only folder) keeps the tab open with its edits.
+    if (answer === 'confirm' && !(await useEditor.getState().save(id))) return;
   }
   useEditor.getState().close(id);
 }
