@@ -48,10 +48,18 @@ test.describe('agents and allowlists', () => {
       await page.getByTestId('pg-tab-discover').click();
       await expect(discoveredSkill(page, 'alpha-skill')).toBeVisible();
       await expect(discoveredSkill(page, 'text-stats')).toHaveCount(0);
+      // alpha-skill declares no version and no status: its card shows neither A2E default.
+      await expect(discoveredSkill(page, 'alpha-skill').locator('header')).not.toContainText(
+        /v0\.0\.0|Published/,
+      );
 
       await openManager(page, 'writer');
       await expect(skillBox(page, 'alpha-skill')).toBeChecked();
       await page.getByTestId('agent-skill-search').fill('text-st');
+      // Its source reads as in the sidebar.
+      await expect(page.locator('.ag-skill', { has: skillBox(page, 'text-stats') })).toContainText(
+        'Bundled',
+      );
       await skillBox(page, 'text-stats').check();
       await expect(page.getByTestId('agents-dirty')).toBeVisible();
       await page.getByTestId('agents-save').click();
@@ -71,6 +79,8 @@ test.describe('agents and allowlists', () => {
       // Discovery (and a call) as writer now include it, with no reload.
       await page.getByTestId('discover-button').click();
       await expect(discoveredSkill(page, 'text-stats')).toBeVisible();
+      // text-stats declares its version.
+      await expect(discoveredSkill(page, 'text-stats').locator('header')).toContainText('v1.0.0');
 
       // And taking it away again is refused at once too.
       await skillBox(page, 'text-stats').uncheck();

@@ -87,6 +87,9 @@ function argumentsOf(v: unknown): Record<string, unknown> | string[] {
   return stringList(v) ?? {};
 }
 
+/** The version a skill that declares none is given (A2E always sends one). */
+export const UNDECLARED_VERSION = '0.0.0';
+
 export function toSkillDefinition(
   fm: Frontmatter,
   body: string,
@@ -96,7 +99,7 @@ export function toSkillDefinition(
   const description = str(f.description)?.trim() ?? '';
   const def: SkillDefinition = {
     name: nonBlank(f.name)?.trim() ?? ctx.dirName,
-    version: nonBlank(f.version) ?? '0.0.0',
+    version: nonBlank(f.version) ?? UNDECLARED_VERSION,
     description,
     triggers: stringList(f.triggers) ?? [],
     status: skillStatus(fm),

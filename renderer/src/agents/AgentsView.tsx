@@ -22,6 +22,7 @@ import { isDirty, useAgents } from './agents-store';
 import '../playground/playground.css';
 import { PanelErrorBoundary } from '../playground/PanelErrorBoundary';
 import './agents.css';
+import { SOURCE_LABELS } from '../stores/skill-filter';
 
 const NO_SKILLS: SkillListItem[] = [];
 
@@ -355,7 +356,7 @@ function AgentsViewBody() {
                             data-skill={s.name}
                           />
                           <span className="ag-skill-name">{s.name}</span>
-                          <span className="pg-badge">{s.source}</span>
+                          <span className="pg-badge">{SOURCE_LABELS[s.source]}</span>
                           {s.status !== 'Published' && (
                             <span className={`pg-badge status-${s.status.toLowerCase()}`}>
                               {s.status}

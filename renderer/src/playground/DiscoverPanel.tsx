@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { SkillDefinition } from '../../../shared/protocol/a2e';
+import { UNDECLARED_VERSION } from '../../../shared/skill/definition';
 import { usePlayground } from './playground-store';
 import { discover } from './a2e-client';
 import { errorMessage } from '../backend/studio-error';
@@ -143,8 +144,11 @@ export function DiscoverPanel({ onOpenSkill }: { onOpenSkill(name: string): void
           >
             <header>
               <strong>{d.name}</strong>
-              <span className="pg-muted">v{d.version}</span>
-              <span className={`pg-badge status-${d.status.toLowerCase()}`}>{d.status}</span>
+              {/* A2E always sends a version and a status: the defaults say nothing, so they show nothing. */}
+              {d.version !== UNDECLARED_VERSION && <span className="pg-muted">v{d.version}</span>}
+              {d.status !== 'Published' && (
+                <span className={`pg-badge status-${d.status.toLowerCase()}`}>{d.status}</span>
+              )}
               {d.category && <span className="pg-muted">{d.category}</span>}
               <span className="pg-spacer" />
               <button
