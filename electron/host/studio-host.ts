@@ -51,6 +51,15 @@ import { createClientExecutor } from './agent-clients/client-executor';
 import { findAgentClient } from './agent-clients/discover';
 import { catalogHandlers } from './agent-clients/catalog-handlers';
 import { defaultTrash, type Trash } from './skills-admin/trash';
+import { userSettingsPath } from './agent-clients/settings';
+import {
+  mergeRunnerConfig,
+  readRunnerSection,
+  type RunnerConfig,
+  type RunnerSection,
+} from './runner/sandbox/runner-config';
+import { loadUserRunnerSection } from './runner/sandbox/runner-settings';
+import { WORKSPACE_CONFIG_FILE } from './workspace/workspace-file';
 
 export interface StudioHostOptions {
   /** The folder to open; undefined reopens the last one; null opens none. */
@@ -89,6 +98,8 @@ export class StudioHost {
   /** Which skill a call names, over whichever registry is current. */
   private readonly lookup = skillLookup(() => this.registry);
   readonly a2e: A2EHost;
+  /** The user's `runner` settings (settings.json), read when a workspace opens. */
+  private userRunner: RunnerSection = { problems: [] };
   /** The untyped entry, for the IPC and HTTP adapters only (they validate nothing themselves). */
   readonly call: (method: string, params: unknown) => Promise<RouterResult>;
 
@@ -116,6 +127,8 @@ export class StudioHost {
         env: () => process.env,
         home: () => (opts.noUser ? null : opts.home),
       }),
+      // Where script skills run: read for every run (the workspace's file may change).
+      script: { runner: () => this.runnerConfig() },
     });
     this.call = createRouter(this.handlers());
   }
@@ -156,6 +169,8 @@ export class StudioHost {
     const settings = new WorkspaceService(root);
     await settings.load();
     this.settings = settings;
+    this.userRunner = await loadUserRunnerSection(userSettingsPath(process.env, this.opts.home));
+    for (const problem of this.runnerSettings().problems) log.warn(problem);
     // Every later load (the watcher saw the file) and save: the UI re-reads the workspace.
     settings.onChange(async () => {
       if (this.settings === settings)
@@ -196,6 +211,16 @@ export class StudioHost {
         version: st ? fileVersion(st) : null,
       });
     }
+  }
+
+  /** Where script skills run: the user's settings, then what the workspace may change. */
+  runnerConfig(): RunnerConfig {
+    return this.runnerSettings().config;
+  }
+
+  private runnerSettings(): { config: RunnerConfig; problems: string[] } {
+    const workspace = readRunnerSection(this.settings.config.runner, WORKSPACE_CONFIG_FILE);
+    return mergeRunnerConfig(this.userRunner, workspace);
   }
 
   /** The LLM providers in force: the workspace's `providers`, then the user's own file. */

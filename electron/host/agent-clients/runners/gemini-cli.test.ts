@@ -7,6 +7,8 @@
  * a 401 ends the run as an error.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   agentClientBinDir,
@@ -31,6 +33,9 @@ beforeAll(() => {
   process.env.PATH = [agentClientBinDir('gemini-cli'), process.env.PATH].join(path.delimiter);
 });
 
+const GUIDE = 'GUIDE-CONTENT-77';
+const SECRET = 'TOPSECRET-41c9';
+
 async function run(script: FakeModelScript, prompt: string, allowScripts = false) {
   server = await startWireServer((req) => geminiReply(req, script));
   return runRunner({
@@ -40,7 +45,13 @@ async function run(script: FakeModelScript, prompt: string, allowScripts = false
     kind: 'gemini',
     model: 'gemini-2.5-flash',
     prompt,
-    skills: [{ name: SKILL, skillMd: skillMd(SKILL, DESCRIPTION) }],
+    skills: [
+      {
+        name: SKILL,
+        skillMd: skillMd(SKILL, DESCRIPTION),
+        files: { 'references/guide.md': `${GUIDE}\n` },
+      },
+    ],
     allowScripts,
   });
 }
@@ -127,4 +138,24 @@ describe.skipIf(skipAgentClient('gemini-cli'))('Gemini CLI runner (real client)'
     expect(final?.type === 'final' && final.message).toContain('API key not valid');
     expect(activated(r.events)).toEqual([]);
   }, 90_000);
+
+  it('reads the skill’s own files, and nothing outside the run', async () => {
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'outside-'));
+    const secret = path.join(outside, 'secret.txt');
+    writeFileSync(secret, `${SECRET}\n`);
+    try {
+      const r = await run(
+        { do: 'read', paths: [`@skill:${SKILL}/references/guide.md`, secret], answer: 'Read.' },
+        'read the guide',
+      );
+      expect(r.exitCode, r.stderr).toBe(0);
+      const results = r.events.filter((e) => e.type === 'tool_result');
+      expect(results.map((e) => e.type === 'tool_result' && e.isError)).toEqual([false, true]);
+      const sent = server!.requests.map((q) => q.body).join('\n');
+      expect(sent).toContain(GUIDE);
+      expect(sent).not.toContain(SECRET);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

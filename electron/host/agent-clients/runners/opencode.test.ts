@@ -8,6 +8,8 @@
  * trigger does not; a 401 ends the run as an error.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   agentClientBinDir,
@@ -43,6 +45,9 @@ const decide: FakeModelScript = (prompt) =>
     ? { do: 'activate', skill: SKILL, answer: 'Tables extracted.' }
     : { do: 'answer', answer: 'Paris.' };
 
+const GUIDE = 'GUIDE-CONTENT-77';
+const SECRET = 'TOPSECRET-41c9';
+
 async function run(script: FakeModelScript, prompt: string, allowScripts = false) {
   server = await startWireServer((req) => chatCompletionsReply(req, script));
   return runRunner({
@@ -52,7 +57,13 @@ async function run(script: FakeModelScript, prompt: string, allowScripts = false
     kind: 'openai-compatible',
     model: 'fake-model',
     prompt,
-    skills: [{ name: SKILL, skillMd: skillMd(SKILL, DESCRIPTION) }],
+    skills: [
+      {
+        name: SKILL,
+        skillMd: skillMd(SKILL, DESCRIPTION),
+        files: { 'references/guide.md': `${GUIDE}\n` },
+      },
+    ],
     allowScripts,
     timeoutMs: 80_000,
   });
@@ -111,6 +122,26 @@ describe.skipIf(skipAgentClient('opencode'))('OpenCode runner (real client)', ()
     const final = r.events.find((e) => e.type === 'final');
     expect(final).toMatchObject({ type: 'final', isError: true });
     expect(final?.type === 'final' && final.message).toMatch(/invalid api key.*401/);
+  }, 120_000);
+
+  it('reads the skill’s own files, and nothing outside the run', async () => {
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'outside-'));
+    const secret = path.join(outside, 'secret.txt');
+    writeFileSync(secret, `${SECRET}\n`);
+    try {
+      const r = await run(
+        { do: 'read', paths: [`@skill:${SKILL}/references/guide.md`, secret], answer: 'Read.' },
+        'read the guide',
+      );
+      expect(r.exitCode, r.stderr).toBe(0);
+      const results = r.events.filter((e) => e.type === 'tool_result');
+      expect(results.map((e) => e.type === 'tool_result' && e.isError)).toEqual([false, true]);
+      const sent = server!.requests.map((q) => q.body).join('\n');
+      expect(sent).toContain(GUIDE);
+      expect(sent).not.toContain(SECRET);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   }, 120_000);
 });
 

@@ -30,7 +30,13 @@ export type FakeModelBehaviour =
   /** Every model call fails with this HTTP status. */
   | { do: 'status'; status: number; message?: string }
   /** Headers never come. */
-  | { do: 'hang' };
+  | { do: 'hang' }
+  /**
+   * Read these files one per turn with the client's own read tool, then answer. A path
+   * `@skill:NAME/rest` is `rest` inside that skill's folder, as the listing the client sent
+   * locates it (an attacker would read the listing the same way).
+   */
+  | { do: 'read'; paths: string[]; answer: string };
 
 /** One behaviour for every prompt, or one chosen from the user's prompt (trigger evals). */
 export type FakeModelScript = FakeModelBehaviour | ((prompt: string) => FakeModelBehaviour);
@@ -83,6 +89,17 @@ export function geminiPrompt(body: unknown): string {
   return texts.length > 0 ? texts[texts.length - 1].text : '';
 }
 
+/** `@skill:NAME/rest` resolved from the `<location>` of NAME in the listing `system` holds. */
+function resolvePath(p: string, system: string): string {
+  const m = /^@skill:([^/]+)\/(.*)$/.exec(p);
+  if (!m) return p;
+  const esc = m[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const at = new RegExp(
+    `<name>${esc}</name>[\\s\\S]*?<location>([^<]*)/SKILL\\.md</location>`,
+  ).exec(system);
+  return at ? `${at[1]}/${m[2]}` : p;
+}
+
 function behaviourFor(script: FakeModelScript, prompt: string): FakeModelBehaviour {
   return typeof script === 'function' ? script(prompt) : script;
 }
@@ -110,6 +127,22 @@ export function chatCompletionsReply(req: RecordedRequest, script: FakeModelScri
   const failed = failure(b, false);
   if (failed) return failed;
   const toolAnswered = messages.some((m) => isRecord(m) && m.role === 'tool');
+  if (b.do === 'read') {
+    const done = messages.filter((m) => isRecord(m) && m.role === 'tool').length;
+    const path = b.paths[done];
+    if (path !== undefined) {
+      const system = messages.find((m) => isRecord(m) && m.role === 'system');
+      const filePath = resolvePath(path, isRecord(system) ? chatText(system.content) : '');
+      return {
+        kind: 'sse',
+        chunks: openAiTurn({
+          model,
+          deltas: toolCallDeltas(0, `call_read_${done}`, 'read', [JSON.stringify({ filePath })]),
+          finishReason: 'tool_calls',
+        }),
+      };
+    }
+  }
   if (b.do === 'activate' && !toolAnswered) {
     return {
       kind: 'sse',
@@ -120,7 +153,7 @@ export function chatCompletionsReply(req: RecordedRequest, script: FakeModelScri
       }),
     };
   }
-  const answer = b.do === 'activate' || b.do === 'answer' ? b.answer : '';
+  const answer = 'answer' in b ? b.answer : '';
   return { kind: 'sse', chunks: openAiTurn({ model, deltas: textDeltas(answer) }) };
 }
 
@@ -131,9 +164,24 @@ export function geminiReply(req: RecordedRequest, script: FakeModelScript): Repl
   const b = behaviourFor(script, geminiPrompt(body));
   const failed = failure(b, true);
   if (failed) return failed;
-  const toolAnswered = asArray(body.contents).some(
-    (c) => isRecord(c) && asArray(c.parts).some((p) => isRecord(p) && 'functionResponse' in p),
+  const responses = asArray(body.contents).flatMap((c) =>
+    isRecord(c) ? asArray(c.parts).filter((p) => isRecord(p) && 'functionResponse' in p) : [],
   );
+  const toolAnswered = responses.length > 0;
+  const next = b.do === 'read' ? b.paths[responses.length] : undefined;
+  if (next !== undefined) {
+    const instruction = isRecord(body.systemInstruction) ? body.systemInstruction : {};
+    const system = asArray(instruction.parts)
+      .map((p) => (isRecord(p) && typeof p.text === 'string' ? p.text : ''))
+      .join('');
+    return {
+      kind: 'sse',
+      chunks: geminiTurn({
+        modelVersion: model,
+        calls: [{ name: 'read_file', args: { file_path: resolvePath(next, system) } }],
+      }),
+    };
+  }
   if (b.do === 'activate' && !toolAnswered)
     return {
       kind: 'sse',
@@ -142,7 +190,7 @@ export function geminiReply(req: RecordedRequest, script: FakeModelScript): Repl
         calls: [{ name: 'activate_skill', args: { name: b.skill } }],
       }),
     };
-  const answer = b.do === 'activate' || b.do === 'answer' ? b.answer : '';
+  const answer = 'answer' in b ? b.answer : '';
   // Word by word, as Gemini streams: the client prints each piece as a delta.
   const pieces = answer.split(/(?<= )/);
   return { kind: 'sse', chunks: geminiTurn({ modelVersion: model, text: pieces }) };

@@ -28,7 +28,7 @@ export interface RunnerRunOptions {
   model: string;
   prompt: string;
   /** Skill folders to install (copied under the runner's skills folder). */
-  skills: { name: string; skillMd: string }[];
+  skills: { name: string; skillMd: string; files?: Record<string, string> }[];
   allowScripts?: boolean;
   timeoutMs?: number;
 }
@@ -48,6 +48,10 @@ export async function runRunner(o: RunnerRunOptions): Promise<RunnerRun> {
       const dir = path.join(under, o.runner.skillsFolder, s.name);
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, 'SKILL.md'), s.skillMd);
+      for (const [rel, text] of Object.entries(s.files ?? {})) {
+        await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
+        await writeFile(path.join(dir, rel), text);
+      }
       skills.push({ name: s.name, dir });
     }
     const plan: ClientRunPlan = {
