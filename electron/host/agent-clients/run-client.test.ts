@@ -3,7 +3,16 @@
  * model server behind the run's relay: activation through each client's own mechanism,
  * what was recorded, errors, a hang, cancel, and no process or secret left behind.
  */
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +104,52 @@ describe.each<AgentClientId>(['claude-code', 'codex'])('a run in %s', (id) => {
       expect(processesTiedTo(runsRoot)).toEqual([]);
     },
   );
+
+  it.skipIf(skip)("never reads or changes the user's own client config, HOME or keys", async () => {
+    // The user's real setup, as a run would find it if it used the host's environment:
+    // a hook that would leave a marker, a Codex provider pointing elsewhere, keys in the env.
+    const home = mkdtempSync(path.join(os.tmpdir(), 'user-home-'));
+    const marker = path.join(home, 'hook-ran');
+    const files = {
+      '.claude/settings.json': JSON.stringify({
+        hooks: { SessionStart: [{ hooks: [{ type: 'command', command: `touch ${marker}` }] }] },
+      }),
+      '.codex/config.toml':
+        'model_provider = "elsewhere"\n[model_providers.elsewhere]\nbase_url = "http://127.0.0.1:9/v1"\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(home, rel)), { recursive: true });
+      writeFileSync(path.join(home, rel), text);
+    }
+    const client = installedClient(id); // found before HOME changes, as discovery would
+    const user: Record<string, string> = {
+      HOME: home,
+      CODEX_HOME: path.join(home, '.codex'),
+      XDG_CONFIG_HOME: path.join(home, '.config'),
+      ANTHROPIC_API_KEY: 'sk-ant-api03-USER-OWN-KEY-must-not-travel',
+      OPENAI_API_KEY: 'sk-proj-USER-OWN-KEY-must-not-travel',
+    };
+    const saved = Object.fromEntries(Object.keys(user).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, user);
+    try {
+      turn = () => ({ do: 'activate', skill: 'hello-skill', answer: 'ok' });
+      const before = fake.requests.length;
+      const out = await run(id, { client });
+      expect(out.error, out.error?.message).toBeNull();
+      expect(JSON.stringify(fake.requests.slice(before))).not.toContain('USER-OWN-KEY');
+    } finally {
+      // Key by key: the process's real environment (os.homedir reads it) must be put back.
+      for (const [k, v] of Object.entries(saved))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+    }
+    expect(existsSync(marker)).toBe(false);
+    const left = readdirSync(home, { recursive: true }).map(String).sort();
+    expect(left).toEqual(['.claude', '.claude/settings.json', '.codex', '.codex/config.toml']);
+    for (const [rel, text] of Object.entries(files))
+      expect(readFileSync(path.join(home, rel), 'utf8')).toBe(text);
+    rmSync(home, { recursive: true, force: true });
+  });
 
   it.skipIf(skip)(
     'a provider 401 through the relay is an error, not a "did not activate"',
