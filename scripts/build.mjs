@@ -33,7 +33,11 @@ const CLI_SHARED = { 'electron/cli/io.ts': 'io', 'electron/host/runner/live-runs
 // written, the module is a bundle of its own, so a run that never needs it never parses
 // it (the settings reader and its ajv, when there is no skill-studio.json). Written as a
 // static import elsewhere, it is bundled there as usual.
-const CLI_LAZY = { 'electron/host/workspace/workspace-config.ts': 'workspace-config' };
+const CLI_LAZY = {
+  'electron/host/workspace/workspace-config.ts': 'workspace-config',
+  // The container sandbox and its engine client (dockerode), for runs that use an engine.
+  'electron/host/runner/sandbox/container-detect.ts': 'container',
+};
 // CLI_LAZY_PACKAGES (scripts/cli-lazy-modules.mjs): packages loaded with require() only
 // when needed (shared/json/json-schema.ts loads RE2 for a pattern): a bundle of their own,
 // so the bundles that may need them neither read nor parse a third of a megabyte of code a

@@ -127,6 +127,12 @@ export interface SandboxLimits {
   privileges_dropped: boolean;
   /** The uid the skill ran as when it differs from the host's (process mode as root), else null. */
   uid: number | null;
+  /** Why this sandbox ran the skill (the configuration, what was found on this machine). */
+  reason?: string;
+  /** Container sandbox: the image the run's container was made from. */
+  image?: string;
+  /** Container sandbox: the engine that ran it ("Podman Engine 4.3.1", "Docker Engine 27.1.1"). */
+  engine?: string;
 }
 
 export interface SkillResult {
@@ -138,7 +144,7 @@ export interface SkillResult {
   error_code?: string | null;
   duration_ms: number;
   events?: SkillEvent[];
-  /** Extension: which sandbox ran a script skill ("bwrap" | "process"). */
+  /** Extension: which sandbox ran a script skill ("bwrap" | "container" | "process"). */
   sandbox?: string;
   /** Extension: which limits and isolation held for a script skill's run. */
   sandbox_limits?: SandboxLimits;

@@ -158,6 +158,12 @@ export const FRONTMATTER_FIELDS: readonly FieldInfo[] = [
     'relative path',
     'The script that runs the skill (.js/.mjs/.cjs with Node, .py with python3, .sh with bash), relative to the skill folder.',
   ),
+  f(
+    'runner',
+    'a2e',
+    'map: image',
+    'Script skills: `image:` names the container image the skill runs in under the container sandbox, when the workspace allows skills to choose (runner.container.allow_skill_images).',
+  ),
 
   // adk-fluent runtime fields.
   f(

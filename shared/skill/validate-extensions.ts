@@ -18,6 +18,7 @@ import {
   readTopologySpec,
 } from './topology-contract';
 import { BUILTIN_TOOL_NAMES, declaredToolName, isBuiltinTool } from './builtin-tools';
+import { isImageReference, RUNNER_KEYS } from './runner-image';
 
 /** Where a path named in the frontmatter leads: a file inside the skill, or not. */
 export type PathCheck = (rel: string) => 'ok' | 'missing' | 'outside' | 'not-a-file';
@@ -364,6 +365,27 @@ const skills: Check = (c, f) => {
   for (const e of c.entries(f)) nonBlankString(c, e, {});
 };
 
+/** `runner: {image: REF}`: the container image a script skill asks for (runner-image.ts). */
+const runner: Check = (c, f) => {
+  if (!isPlainMap(f.value)) {
+    fieldType(c, f, 'a map with an image: key');
+    return;
+  }
+  for (const e of c.entries(f)) {
+    if (!(RUNNER_KEYS as readonly string[]).includes(e.key)) {
+      c.error(
+        'FIELD_TYPE',
+        `${f.path} has no key "${e.key}" (known: ${RUNNER_KEYS.join(', ')})`,
+        e.keyPos,
+        e.path,
+      );
+      continue;
+    }
+    if (typeof e.value !== 'string' || !isImageReference(e.value.trim()))
+      fieldType(c, e, 'a container image reference such as "python:3.12-slim"');
+  }
+};
+
 /** Checks by key. Keys not here but in the catalogue are accepted as they are. */
 export const EXTENSION_CHECKS: Readonly<Record<string, Check>> = {
   version,
@@ -383,6 +405,7 @@ export const EXTENSION_CHECKS: Readonly<Record<string, Check>> = {
   arguments: args,
   llm_config: llmConfig,
   entrypoint,
+  runner,
   agents,
   topology: nonBlankString,
   input: contract,

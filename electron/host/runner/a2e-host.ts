@@ -48,6 +48,7 @@ import { runsAreStopping, trackRun, type LiveRun } from './live-runs';
 import { blockage } from './skill-readiness';
 import { LlmExecutor, type LlmRunner } from './llm-executor';
 import { ScriptExecutor, type ScriptExecutorOptions } from './script-executor';
+import { isSandboxPreference, SANDBOX_PREFERENCES } from './sandbox/runner-config';
 import type {
   AbortCause,
   AgentPolicy,
@@ -315,6 +316,13 @@ export class A2EHost {
     if (typeof runIn === 'string') return refuse('invalid_message', runIn);
     if (runIn && !this.options.clientRunner)
       return refuse('runtime_error', 'this host cannot run skills inside agent clients');
+    // The same for the sandbox: the studio's own call may ask for one (`call --sandbox`).
+    const sandbox = agent === null ? req.metadata?.sandbox : undefined;
+    if (sandbox !== undefined && !isSandboxPreference(sandbox))
+      return refuse(
+        'invalid_message',
+        `metadata.sandbox must be one of ${SANDBOX_PREFERENCES.map((s) => `"${s}"`).join(', ')}`,
+      );
 
     const controller = new AbortController();
     let cause: AbortCause | null = null;
@@ -371,6 +379,7 @@ export class A2EHost {
         timeoutMs,
         signal: controller.signal,
         llm: req.llm_override ?? def.llm_config ?? null,
+        ...(sandbox !== undefined ? { sandbox } : {}),
         callSkill: (call) => this.nestedCall(req, agent, call),
         emit: (kind, data) => {
           // Nothing may follow the response.

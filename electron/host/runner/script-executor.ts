@@ -17,7 +17,6 @@
  * process group and the cgroup (or, without one, sweeps for stragglers), and the
  * result says which limits held (`sandbox_limits`).
  */
-import type { ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
@@ -28,8 +27,18 @@ import { killProcessGroup, stopRun, sweepRunProcesses, trackRunProcesses } from 
 import { LineSplitter, StdoutReader, TextTail } from './script-output';
 import { cgroupManager, type RunCgroup } from './sandbox/cgroup';
 import { DEFAULT_TMPFS_CAPS, detectSandbox, type SandboxPreference } from './sandbox/detect';
+import { defaultRunnerConfig } from './sandbox/runner-config';
 import { spawnLaunch } from './sandbox/launch';
-import type { Launch, LaunchSpec, SandboxDriver, TmpfsCaps } from './sandbox/types';
+import {
+  SandboxRefusal,
+  type Launch,
+  type LaunchSpec,
+  type RunProcess,
+  type SandboxDriver,
+  type TmpfsCaps,
+} from './sandbox/types';
+import type { RunnerConfig } from './sandbox/runner-config';
+import { skillRunnerImage } from '../../../shared/skill/runner-image';
 import { errorMessage } from '../../../shared/errors';
 import { isStrictlyInside } from '../fs/safe-path';
 import { logSwallowed } from '../log';
@@ -89,31 +98,57 @@ export interface ScriptExecutorOptions {
   drainGraceMs?: number;
   /** Use a cgroup per run where one can be made. Default true. */
   cgroups?: boolean;
+  /**
+   * The runner settings in force (user settings, then skill-studio.json), read for every
+   * run: `sandbox` when neither the options nor the call choose one, and the container
+   * engine and images. Absent: the defaults.
+   */
+  runner?: () => RunnerConfig;
 }
 
 export class ScriptExecutor implements Executor {
   readonly limits: ScriptLimits;
-  private driverPromise: Promise<SandboxDriver> | null = null;
+  /** Drivers by preference and container settings: each detected once, a failure not kept. */
+  private readonly drivers = new Map<string, Promise<SandboxDriver>>();
 
   constructor(private readonly options: ScriptExecutorOptions = {}) {
     this.limits = { ...DEFAULT_SCRIPT_LIMITS, ...options.limits };
   }
 
-  /** The sandbox this executor runs in (detected once). */
-  sandbox(): Promise<SandboxDriver> {
-    if (!this.driverPromise) {
-      const s = this.options.sandbox ?? 'auto';
-      this.driverPromise = typeof s === 'string' ? detectSandbox(s) : Promise.resolve(s);
+  /**
+   * The sandbox a run takes: the call's choice (`override`), else the executor's option,
+   * else the runner settings' `sandbox`.
+   */
+  sandbox(override?: SandboxPreference): Promise<SandboxDriver> {
+    const given = this.options.sandbox;
+    if (override === undefined && given !== undefined && typeof given !== 'string')
+      return Promise.resolve(given);
+    const runner = this.options.runner?.() ?? null;
+    const preference =
+      override ?? (typeof given === 'string' ? given : undefined) ?? runner?.sandbox ?? 'auto';
+    const container = runner?.container ?? defaultRunnerConfig().container;
+    const key = `${preference}\n${JSON.stringify(container)}`;
+    let driver = this.drivers.get(key);
+    if (!driver) {
+      driver = detectSandbox(preference, container);
+      this.drivers.set(key, driver);
+      // An engine that was not running may be started later: try again next time.
+      driver.catch(() => this.drivers.delete(key));
     }
-    return this.driverPromise;
+    return driver;
   }
 
   async run(ctx: ExecContext): Promise<ExecOutcome> {
     let driver: SandboxDriver;
     try {
-      driver = await this.sandbox();
+      driver = await this.sandbox(ctx.sandbox);
     } catch (err) {
-      return { success: false, error_code: 'runtime_error', error: errText(err) };
+      return {
+        success: false,
+        error_code: 'runtime_error',
+        error: errText(err),
+        ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
+      };
     }
     const refuse = (error: string): ExecOutcome => ({
       success: false,
@@ -123,17 +158,20 @@ export class ScriptExecutor implements Executor {
     });
     const entry = await resolveEntrypoint(ctx.record.dir, ctx.record.entrypoint);
     if (!entry.ok) return refuse(entry.message);
-    const interp = chooseInterpreter(
-      entry.path,
-      driver.searchPath,
-      driver.enforcesCaps ? null : this.limits.memoryBytes,
-    );
+    const interp = driver.interpreterFor
+      ? { ok: true as const, choice: driver.interpreterFor(entry.path) }
+      : chooseInterpreter(
+          entry.path,
+          driver.searchPath,
+          driver.enforcesCaps ? null : this.limits.memoryBytes,
+        );
     if (!interp.ok) return refuse(interp.message);
 
     const scratch = await realpath(
       await mkdtemp(join(this.options.scratchParent ?? tmpdir(), 'skill-run-')),
     );
-    const cgroup = this.createCgroup();
+    // A driver that starts the program itself applies the run's limits itself.
+    const cgroup = driver.start ? null : this.createCgroup();
     try {
       return await this.runIn(ctx, driver, entry.root, interp.choice, scratch, cgroup);
     } finally {
@@ -197,11 +235,14 @@ export class ScriptExecutor implements Executor {
       // Without a pids cgroup, the next best cap on the run's process count.
       processesInside: cgroup?.applied.pids == null ? limits.pids : null,
       tmpfs: limits.tmpfs,
+      runCaps: { memoryBytes: limits.memoryBytes, pids: limits.pids, cpuCores: limits.cpuCores },
+      skillImage: skillRunnerImage(ctx.record.frontmatter),
     };
     let launch: Launch;
     try {
       launch = driver.prepare(spec);
     } catch (err) {
+      if (err instanceof SandboxRefusal) return Promise.resolve(refuseRun(driver, err.message));
       return Promise.resolve({
         success: false,
         error_code: 'sandbox_crash',
@@ -231,7 +272,7 @@ export class ScriptExecutor implements Executor {
       const plainText = new TextTail(limits.plainTextChars);
       let outputBytes = 0;
       let events = 0;
-      let child: ChildProcess | null = null;
+      let child: RunProcess | null = null;
       let settled = false;
       let exited = false;
       const finishHooks: (() => void)[] = [];
@@ -251,6 +292,9 @@ export class ScriptExecutor implements Executor {
             hardKill = setTimeout(() => killProcessGroup(pid), SUPERVISOR_GRACE_MS);
             hardKill.unref();
           }
+        } else if (!exited) {
+          // A run that is no host process (a container): it stops itself, and removes its container.
+          child?.kill('SIGKILL');
         }
         cgroup?.killAll();
       };
@@ -330,18 +374,22 @@ export class ScriptExecutor implements Executor {
             peakBytes: cgroup.peakBytes(),
             capBytes: cgroup.applied.memoryBytes,
           };
+        } else if (child?.memoryEvidence) {
+          facts.memory = child.memoryEvidence();
         }
         resolveOutcome({
           ...classifyRun(facts),
           exit_code: facts.code,
           sandbox: driver.name,
-          sandbox_limits: sandboxLimits,
+          sandbox_limits: { ...(child?.limits?.() ?? sandboxLimits), reason: driver.reason },
         });
       };
 
       try {
         // Own process group (and session): the whole group can be killed at once.
-        child = spawnLaunch(launch, { detached: process.platform !== 'win32' });
+        child = driver.start
+          ? driver.start(launch)
+          : spawnLaunch(launch, { detached: process.platform !== 'win32' });
         live.pid = child.pid;
       } catch (err) {
         facts.spawnError = err instanceof Error ? err : new Error(String(err));
@@ -412,6 +460,11 @@ export class ScriptExecutor implements Executor {
     // What the driver set up for this run alone (a staged copy of the skill) goes with it.
     return launch.cleanup ? running.finally(launch.cleanup) : running;
   }
+}
+
+/** A run the sandbox refused before anything started (a skill's image the workspace refuses). */
+function refuseRun(driver: SandboxDriver, error: string): ExecOutcome {
+  return { success: false, error_code: 'skill_error', error, sandbox: driver.name };
 }
 
 /** What held for this run, for the result (`sandbox_limits`). */

@@ -10,6 +10,7 @@ import type {
   SkillEventKind,
 } from '../../../shared/protocol/a2e';
 import type { SkillKind, SkillRecord } from '../../../shared/skill/model';
+import type { SandboxPreference } from './sandbox/detect';
 
 /** The registry as the runner sees it: the winning skill of a name, and all of them. */
 export interface SkillCatalog {
@@ -61,6 +62,11 @@ export interface ExecContext {
   /** Script skills: extra command-line arguments for the entrypoint (the agent loop's run_skill_script). */
   scriptArgs?: string[];
   /**
+   * Script skills: the sandbox this call asks for (the studio's own connection only:
+   * `metadata.sandbox`, the CLI's `call --sandbox`); absent: the runner settings'.
+   */
+  sandbox?: SandboxPreference;
+  /**
    * Calls another skill of the workspace through the host, as the same agent: the same
    * allowlist, argument check and sandbox as any call, without waiting for a queue slot
    * (the caller holds one). `pickArguments` builds the arguments from the callee's record.
@@ -90,7 +96,7 @@ export interface ExecOutcome {
   error?: string;
   error_code?: RunErrorCode;
   truncated?: boolean;
-  /** Which sandbox ran the skill ('bwrap' | 'process'), when one did. */
+  /** Which sandbox ran the skill ('bwrap' | 'container' | 'process'), when one did. */
   sandbox?: string;
   /** Which limits and isolation held for the run (script skills). */
   sandbox_limits?: SandboxLimits;

@@ -15,6 +15,7 @@ import { NotFoundError } from '../fs/errors';
 import { readRegularFile } from '../fs/safe-read';
 import { scanJson, type JsonPath } from '../../../shared/json/json-position';
 import { PROVIDERS_SCHEMA, workspaceProviderProblems } from '../providers/provider-config';
+import { RUNNER_SCHEMA } from '../runner/sandbox/runner-config';
 
 import { defaultWorkspaceConfig, WORKSPACE_CONFIG_FILE } from './workspace-file';
 
@@ -33,6 +34,8 @@ export interface WorkspaceConfig {
   agents: AgentConfig[];
   /** LLM providers and models calls may use, as written (providers/provider-config.ts reads them). */
   providers?: unknown;
+  /** Where script skills run, as written (runner/sandbox/runner-config.ts reads it). */
+  runner?: unknown;
 }
 
 /** What `saveWorkspaceConfig` changes: a key set to null is removed from the file. */
@@ -77,6 +80,7 @@ export const WORKSPACE_CONFIG_SCHEMA = {
       },
     },
     providers: PROVIDERS_SCHEMA,
+    runner: RUNNER_SCHEMA,
   },
 } as const;
 
@@ -247,6 +251,7 @@ function checkConfigValue(
     });
   }
   if ('providers' in value) config.providers = value.providers;
+  if ('runner' in value) config.runner = value.runner;
   return { config, diagnostics };
 }
 

@@ -23,8 +23,14 @@ import { runLaunch } from './launch';
 import { PlainSandbox, type Supervisor } from './plain';
 import { seccompProgram } from './seccomp';
 import type { SandboxDriver, SandboxName, TmpfsCaps } from './types';
+import type { ContainerConfig } from './runner-config';
+import { errorMessage } from '../../../../shared/errors';
 
 export type SandboxPreference = 'auto' | SandboxName;
+
+/** How long `auto` waits for an engine to answer, and how long `container` does. */
+const ENGINE_PING_MS = 2000;
+const ENGINE_REQUEST_MS = 10_000;
 
 /** Sizes of the sandbox's tmpfs mounts (memory, counted in the run's memory cgroup). */
 export const DEFAULT_TMPFS_CAPS: TmpfsCaps = {
@@ -216,20 +222,40 @@ function probeOnce(): Promise<Probes> {
 }
 
 /**
- * The sandbox to run scripts in. 'auto' takes bwrap when it works, else a plain
- * process; 'bwrap' fails when bwrap cannot run; 'process' never uses bwrap.
+ * The sandbox to run scripts in. 'auto' takes bwrap when it works on Linux; on macOS and
+ * Windows, the container engine when one answers; else a plain process. 'bwrap' and
+ * 'container' fail when they cannot run; 'process' never isolates.
  */
 export async function detectSandbox(
   preference: SandboxPreference = 'auto',
+  container: ContainerConfig | null = null,
 ): Promise<SandboxDriver> {
+  if (preference === 'container') {
+    if (!container) throw new Error('the container sandbox needs a runner.container configuration');
+    const { containerSandbox } = await import('./container-detect');
+    // Asked for by name: the engine gets as long as any request (a busy engine is slow to answer).
+    return containerSandbox(container, 'container sandbox by request', ENGINE_REQUEST_MS);
+  }
   const { bwrap, prlimit, supervisor } = await probeOnce();
   if (preference !== 'process' && bwrap.driver) return bwrap.driver;
   if (preference === 'bwrap') throw new Error(`the bwrap sandbox is not available: ${bwrap.why}`);
+  let engineWhy = '';
+  if (preference === 'auto' && container && process.platform !== 'linux') {
+    try {
+      const { containerSandbox } = await import('./container-detect');
+      return await containerSandbox(container, `auto on ${process.platform}`, ENGINE_PING_MS);
+    } catch (err) {
+      engineWhy = `; no container engine: ${errorMessage(err)}`;
+    }
+  }
   const caps = prlimit ? 'prlimit caps' : 'no resource caps (prlimit not found)';
   const guard = supervisor
     ? 'supervised (subreaper, killed with the host)'
     : 'unsupervised (no perl subreaper)';
-  const why = preference === 'process' ? 'plain process by request' : `plain process: ${bwrap.why}`;
+  const why =
+    preference === 'process'
+      ? 'plain process by request'
+      : `plain process: ${bwrap.why}${engineWhy}`;
   return new PlainSandbox(prlimit, `${why}; ${caps}; ${guard}`, process.env.PATH ?? '', supervisor);
 }
 

@@ -4,7 +4,12 @@
  * supervised plain child.
  */
 
-export type SandboxName = 'bwrap' | 'process';
+import type { Readable, Writable } from 'node:stream';
+import type { SandboxLimits } from '../../../../shared/protocol/a2e';
+import type { MemoryEvidence } from '../exit-classify';
+import type { InterpreterChoice } from '../interpreter';
+
+export type SandboxName = 'bwrap' | 'container' | 'process';
 
 /** Resource caps applied with prlimit where available; null = not applied. */
 export interface ResourceCaps {
@@ -54,6 +59,13 @@ export interface LaunchSpec {
   processesInside: number | null;
   /** Size caps for the sandbox's own tmpfs mounts, bytes (used where `capsTmpfs`). */
   tmpfs: TmpfsCaps;
+  /**
+   * Limits of the whole run for a sandbox that applies them itself (the container's cgroup),
+   * instead of the host cgroup `cgroupProcs` joins.
+   */
+  runCaps?: { memoryBytes: number | null; pids: number | null; cpuCores: number | null };
+  /** The container image the skill names (`runner.image`), for the container sandbox. */
+  skillImage?: string | null;
 }
 
 export interface TmpfsCaps {
@@ -84,7 +96,32 @@ export interface Launch {
   skillRoot?: string;
   /** Removes what the driver made for this run alone; called once the run is over. */
   cleanup?: () => void;
+  /** What a driver that starts the program itself (`SandboxDriver.start`) needs for it. */
+  detail?: unknown;
 }
+
+/**
+ * A running program as the executor sees it: a child process, or a container run that
+ * behaves like one (no pid; `kill` stops and removes it). `error` before anything ran means it
+ * never started; `exit` and then `close` end every run that did.
+ */
+export interface RunProcess {
+  readonly pid?: number;
+  readonly stdin: Writable | null;
+  readonly stdout: Readable | null;
+  readonly stderr: Readable | null;
+  on(event: 'error', listener: (err: Error) => void): this;
+  on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): this;
+  on(event: 'close', listener: () => void): this;
+  kill(signal?: NodeJS.Signals): boolean;
+  /** What the run's memory cgroup saw, when the driver has its own (the container's). */
+  memoryEvidence?(): MemoryEvidence;
+  /** What held for the run, when the driver knows better than the launch (read from the engine). */
+  limits?(): SandboxLimits | null;
+}
+
+/** A launch the sandbox refuses to run for a reason the skill or its settings can fix. */
+export class SandboxRefusal extends Error {}
 
 export interface SandboxDriver {
   readonly name: SandboxName;
@@ -116,6 +153,16 @@ export interface SandboxDriver {
    */
   readonly searchPath: string[];
   prepare(spec: LaunchSpec): Launch;
+  /**
+   * Starts a prepared launch itself (the container sandbox); absent: the executor spawns it
+   * as a child process. Such a driver applies the run's limits itself (`LaunchSpec.runCaps`).
+   */
+  start?(launch: Launch): RunProcess;
+  /**
+   * The program for a script inside this sandbox, when its interpreters are not the host's
+   * (a container image's own `node`, `python3`, `bash`); absent: looked up on `searchPath`.
+   */
+  interpreterFor?(scriptPath: string): InterpreterChoice;
   /**
    * The signal that ended the program, from the driver's exit status. bwrap and the
    * supervisor shell report a child killed by signal N as exit code 128+N.
