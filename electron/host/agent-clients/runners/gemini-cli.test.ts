@@ -132,6 +132,9 @@ describe.skipIf(skipAgentClient('gemini-cli'))('Gemini CLI runner (real client)'
   it('allow scripts offers the shell tool; a 401 ends the run as an error', async () => {
     const r = await run({ do: 'status', status: 401, message: 'API key not valid' }, 'hi', true);
     expect(offered(server!.requests[0].json)).toContain('run_shell_command');
+    // Scripts run without the client's own sandbox here, and the run says so first.
+    expect(r.events[0]).toMatchObject({ type: 'notice', level: 'warn' });
+    expect(r.events[0].type === 'notice' && r.events[0].message).toContain('without a sandbox');
     expect(r.exitCode).not.toBe(0);
     const final = r.events.at(-1);
     expect(final).toMatchObject({ type: 'final', isError: true });

@@ -50,7 +50,7 @@ import { mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../fs/atomic-write';
 import type { AgentClientRunner, ClientEvent, ClientLaunch, ClientRunPlan } from '../types';
-import { jsonLine, num, obj, str as strOrNull } from './shared';
+import { jsonLine, num, obj, startingWith, str as strOrNull } from './shared';
 
 /** The tool through which Gemini CLI activates a skill. */
 export const GEMINI_ACTIVATE_TOOL = 'activate_skill';
@@ -206,5 +206,18 @@ export const geminiCliRunner: AgentClientRunner = {
   speaks: ['gemini'],
   skillsFolder: '.gemini/skills',
   prepare,
-  parser: () => geminiParser(),
+  parser: (plan) =>
+    plan.allowScripts
+      ? startingWith(
+          [
+            {
+              type: 'notice',
+              level: 'warn',
+              message:
+                'Gemini CLI runs scripts without a sandbox here: its own needs docker or podman and an image from the network; the run folder and HOME are throwaway, but a script runs as you',
+            },
+          ],
+          geminiParser(),
+        )
+      : geminiParser(),
 };

@@ -118,6 +118,9 @@ describe.skipIf(skipAgentClient('opencode'))('OpenCode runner (real client)', ()
     const r = await run({ do: 'status', status: 401, message: 'invalid api key' }, 'hi', true);
     const conversation = server!.requests.filter((q) => toolsOf(q.json).length > 0);
     expect(toolsOf(conversation[0].json)).toContain('bash');
+    // Scripts run without the client's own sandbox here, and the run says so first.
+    expect(r.events[0]).toMatchObject({ type: 'notice', level: 'warn' });
+    expect(r.events[0].type === 'notice' && r.events[0].message).toContain('no sandbox');
     expect(r.exitCode).not.toBe(0);
     const final = r.events.find((e) => e.type === 'final');
     expect(final).toMatchObject({ type: 'final', isError: true });

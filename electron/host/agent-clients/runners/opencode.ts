@@ -72,7 +72,7 @@ import type {
   ClientRunPlan,
   ProviderKind,
 } from '../types';
-import { jsonLine, num, obj, str as strOrNull } from './shared';
+import { jsonLine, num, obj, startingWith, str as strOrNull } from './shared';
 
 /** The tool through which OpenCode activates a skill. */
 export const OPENCODE_SKILL_TOOL = 'skill';
@@ -291,5 +291,18 @@ export const opencodeRunner: AgentClientRunner = {
   skillsFolder: `${CONFIG_DIR}/skills`,
   skillsIn: 'home',
   prepare,
-  parser: () => opencodeParser(),
+  parser: (plan) =>
+    plan.allowScripts
+      ? startingWith(
+          [
+            {
+              type: 'notice',
+              level: 'warn',
+              message:
+                'OpenCode has no sandbox: with scripts allowed, its shell runs as you (in the throwaway run folder)',
+            },
+          ],
+          opencodeParser(),
+        )
+      : opencodeParser(),
 };

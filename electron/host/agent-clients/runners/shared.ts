@@ -1,5 +1,7 @@
 /** Small pieces the runners share: JSON lines read without throwing, bounded previews. */
 
+import type { ClientEvent } from '../types';
+
 export type JsonObject = Record<string, unknown>;
 
 /** One stdout line as a JSON object, or null (a client's banner, a partial line). */
@@ -26,4 +28,20 @@ export function contentText(v: unknown): string {
   return arr(v)
     .map((p) => str(obj(p).text) ?? '')
     .join('');
+}
+
+/**
+ * A parser that hands on `first` (a warning about how the run was set up) with the events
+ * of the first line the client prints, then parses as `parse` does.
+ */
+export function startingWith(
+  first: ClientEvent[],
+  parse: (line: string) => ClientEvent[],
+): (line: string) => ClientEvent[] {
+  let pending = first;
+  return (line) => {
+    const out = [...pending, ...parse(line)];
+    pending = [];
+    return out;
+  };
 }
