@@ -131,7 +131,12 @@ export function buildTranscript(events: readonly SkillEvent[]): TranscriptItem[]
         calls.set(id, item);
         items.push(item);
       }
-    } else if (ev.kind === 'status' && typeof d.message === 'string' && TURN_LINE.test(d.message)) {
+    } else if (
+      ev.kind === 'status' &&
+      typeof d.message === 'string' &&
+      // A turn line, or an agent client's activation of a skill.
+      (TURN_LINE.test(d.message) || typeof d.activated_skill === 'string')
+    ) {
       open.delete(key);
       items.push({ kind: 'turn', seq: ev.seq, message: d.message });
     }

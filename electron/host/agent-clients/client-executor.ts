@@ -19,6 +19,8 @@ import { chooseUpstream } from './upstream';
 
 /** A tool's arguments or output in a log line. */
 const PREVIEW_CHARS = 400;
+/** A tool call's arguments go whole into its log event up to this size, else as their preview. */
+const ARGUMENTS_CHARS = 16 * 1024;
 /** What of the recorded requests goes into a result (an A2E frame is 8 MiB at most). */
 const RESULT_RECORDS_BYTES = 2 * 1024 * 1024;
 
@@ -74,6 +76,8 @@ export function boundRecords(
 /** Client events → A2E events through `emit`. */
 export function a2eEvents(client: string, emit: ExecContext['emit']): (e: ClientEvent) => void {
   let texts = 0;
+  // The transcript pairs a result with its call by id, and names its tool.
+  const tools = new Map<string, string>();
   return (e) => {
     switch (e.type) {
       case 'text':
@@ -84,17 +88,34 @@ export function a2eEvents(client: string, emit: ExecContext['emit']): (e: Client
           final: false,
         });
         break;
-      case 'tool_call':
-        emit('log', { level: 'info', message: `${client} calls ${e.name} ${preview(e.input)}` });
+      case 'tool_call': {
+        tools.set(e.id, e.name);
+        // The structured fields are those of a model run's tool calls (the transcript reads them).
+        const whole = JSON.stringify(e.input) ?? '';
+        emit('log', {
+          level: 'info',
+          message: `${client} calls ${e.name} ${preview(e.input)}`,
+          tool: e.name,
+          tool_call_id: e.id,
+          arguments: whole.length <= ARGUMENTS_CHARS ? e.input : preview(e.input),
+        });
         break;
+      }
       case 'tool_result':
         emit('log', {
           level: e.isError ? 'warn' : 'info',
           message: `${e.isError ? 'tool error' : 'tool result'}: ${preview(e.output)}`,
+          tool: tools.get(e.id) ?? 'tool',
+          tool_call_id: e.id,
+          result_preview: preview(e.output),
+          is_error: e.isError,
         });
         break;
       case 'skill_activated':
-        emit('status', { message: `${client} activated the skill "${e.name}"` });
+        emit('status', {
+          message: `${client} activated the skill "${e.name}"`,
+          activated_skill: e.name,
+        });
         break;
       case 'notice':
         emit('log', { level: e.level, message: `${client}: ${e.message}` });
