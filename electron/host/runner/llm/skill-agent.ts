@@ -55,6 +55,7 @@ import { isBuiltinTool } from '../../../../shared/skill/builtin-tools';
 import { userTurn } from './user-turn';
 import { createLogger } from '../../log';
 import { TextBatcher } from './text-batcher';
+import { RequestRecorder } from './request-records';
 
 const log = createLogger('llm');
 
@@ -306,6 +307,8 @@ async function runAgent(
   let firstTokenMs: number | null = null;
   let streamedChars = 0;
   let lastText = '';
+  // What each turn sent the model, for the playground's "Sent to the model" view.
+  const recorder = new RequestRecorder(provider.kind);
 
   const metadata = (): Record<string, unknown> => ({
     provider: provider.id,
@@ -317,6 +320,8 @@ async function runAgent(
     usage: { ...usage },
     time_to_first_token_ms: firstTokenMs,
     tools: tools.map((t) => t.name),
+    // Scrubbed like everything the run shows: a key pasted into a prompt goes no further.
+    model_requests: scrubber.value(recorder.records),
   });
   const closeArtifact = (): void =>
     emit('artifact', {
@@ -356,6 +361,7 @@ async function runAgent(
     let separator = streamedChars > 0 ? '\n\n' : '';
     let turnText = '';
     let reply;
+    const sent = recorder.start({ model, system: spec.instructions, messages, tools });
     try {
       reply = await client.stream(
         {
@@ -380,6 +386,7 @@ async function runAgent(
         },
       );
     } catch (err) {
+      sent({ error: scrubber.message(err instanceof Error ? err.message : String(err)) });
       // What streamed goes out before the run's ending.
       pieces.flush();
       if (signal.aborted) {
@@ -399,6 +406,7 @@ async function runAgent(
       return failed(message);
     }
     pieces.flush();
+    sent({ reply });
     addUsage(usage, reply.usage);
     servedModel = reply.model || servedModel;
     stopReason = reply.stopReason;
