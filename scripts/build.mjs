@@ -10,7 +10,16 @@ import { CLI_LAZY_MODULE_FILES, CLI_LAZY_PACKAGES } from './cli-lazy-modules.mjs
 
 const skipRenderer = process.argv.includes('--no-renderer');
 // Native or optional modules stay outside the bundles and load from node_modules.
-const external = ['electron', '@parcel/watcher', 'bufferutil', 'utf-8-validate'];
+// dockerode's ssh2 tries its optional native crypto and cpu-features inside try/catch and
+// falls back to JavaScript without them (the studio never opens ssh:// engines anyway).
+const external = [
+  'electron',
+  '@parcel/watcher',
+  'bufferutil',
+  'utf-8-validate',
+  'cpu-features',
+  '*.node',
+];
 const common = {
   bundle: true,
   platform: 'node',

@@ -93,7 +93,12 @@ export interface BenchmarkOptions extends ModelChoice {
   client?: AgentClientId;
   /** Offer the client's shell tools (under its own sandbox). */
   allow_scripts?: boolean;
+  /** What else the client finds installed: nothing (`skill`, the default) or the workspace's skills. */
+  catalog?: ClientCatalog;
 }
+
+/** The skills installed beside the one under test in an agent-client run. */
+export type ClientCatalog = 'skill' | 'workspace';
 
 export interface TriggerOptions extends ModelChoice {
   /** Asks per query; default 3. */
@@ -113,6 +118,8 @@ export interface ClientTriggerOptions extends TriggerOptions {
   client?: AgentClientId;
   /** Offer the client's shell tools (under its own sandbox). */
   allow_scripts?: boolean;
+  /** What else the client finds installed, so that competition is real (default `skill`: nothing). */
+  catalog?: ClientCatalog;
 }
 
 export interface ImproveOptions extends TriggerOptions {

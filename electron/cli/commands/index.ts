@@ -132,6 +132,7 @@ export const COMMANDS: CommandSpec[] = [
       threshold: { type: 'string' },
       client: { type: 'string' },
       'allow-scripts': { type: 'boolean' },
+      catalog: { type: 'string' },
     },
     load: () => import('./eval').then((m) => m.evalCommand.run),
   },

@@ -98,6 +98,8 @@ type EvalMethodName = keyof EvalMethods;
 export const DEFAULT_RUNS = 3;
 export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_TIMEOUT_SECONDS = 120;
+/** Skills copied beside the one under test into each client run, at most. */
+const MAX_CLIENT_CATALOG = 500;
 /** Agent-client asks at once: each is a whole client process. */
 export const DEFAULT_CLIENT_CONCURRENCY = 2;
 export const DEFAULT_THRESHOLD = 0.5;
@@ -160,6 +162,14 @@ function requireWorkspace(workspace: string | null): string {
 }
 
 /** The skills the model sees beside this one: the agent's allowlist, or every listed skill. */
+/** The workspace's other skills as installed beside one in a client run (winners, not archived). */
+function workspaceSkills(ctx: EvalsContext, skillName: string): { name: string; dir: string }[] {
+  return [...winners(ctx.listing().skills).values()]
+    .filter((s) => s.name !== skillName && s.status !== 'Archived')
+    .slice(0, MAX_CLIENT_CATALOG)
+    .map((s) => ({ name: s.name, dir: s.dir }));
+}
+
 function otherSkills(ctx: EvalsContext, agent: string | null | undefined): IndexedSkill[] {
   const byName = winners(ctx.listing().skills);
   let names = [...byName.keys()];
@@ -339,9 +349,10 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
   const clientTarget = async (
     options: Pick<
       ClientTriggerOptions,
-      'client' | 'allow_scripts' | 'provider' | 'model' | 'concurrency'
+      'client' | 'allow_scripts' | 'provider' | 'model' | 'concurrency' | 'catalog'
     >,
     set: LoadedProviderSet,
+    skillName: string,
   ): Promise<{ client: ClientEvalTarget; target: ModelTarget } | null> => {
     if (!options.client) return null;
     if (!ctx.agentClient)
@@ -363,6 +374,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
           upstream: chosen.upstream,
           allowScripts: options.allow_scripts === true,
           concurrency: options.concurrency ?? DEFAULT_CLIENT_CONCURRENCY,
+          others: options.catalog === 'workspace' ? workspaceSkills(ctx, skillName) : [],
         },
         target: { provider: chosen.provider, model: chosen.upstream.model },
       };
@@ -380,7 +392,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
     const record = ctx.skillAt(skill);
     const sources = await readEvalSources(record, { previousVersion: false });
     const set = await ctx.providerSet();
-    const inClient = await clientTarget(options, set);
+    const inClient = await clientTarget(options, set, record.summary.name);
     if (inClient && kind === 'improve')
       throw new StudioError(
         'invalid_params',
@@ -508,7 +520,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
         oldBody = parseSkillMd(old).body;
       }
       const set = await ctx.providerSet();
-      const inClient = await clientTarget(o, set);
+      const inClient = await clientTarget(o, set, record.summary.name);
       if (inClient && configurations.includes('old_skill'))
         throw new StudioError(
           'invalid_params',
