@@ -37,6 +37,10 @@ test('the catalog shows what each client lists, cuts and may confuse', async ({ 
     await page.getByTestId('portability-view-catalog').click();
     const view = page.getByTestId('catalog-view');
     await expect(view).toBeVisible({ timeout: 15_000 });
+    // The picker tells at a glance which clients cut or confuse something.
+    await expect(page.getByTestId('catalog-client').locator('option[value="codex"]')).toContainText(
+      '1 alike',
+    );
 
     // Claude Code: the long description is cut at 1,536 characters, against a 30,000 budget.
     await expect(page.getByTestId('catalog-budget')).toHaveAttribute('data-limit', '30000');

@@ -110,6 +110,18 @@ function ClientCatalog({ client, mine }: { client: CatalogClient; mine: string |
   );
 }
 
+/** What the picker says beside a client's name: how many entries it cuts, drops, confuses. */
+function summary(c: CatalogClient): string {
+  const cut = c.entries.filter((e) => e.shown === 'cut').length;
+  const dropped = c.entries.filter((e) => e.shown === 'dropped').length;
+  const parts = [
+    cut > 0 ? `${cut} cut` : '',
+    dropped > 0 ? `${dropped} dropped` : '',
+    c.confusable.length > 0 ? `${c.confusable.length} alike` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? ` · ${parts.join(', ')}` : '';
+}
+
 export function CatalogView({ mine }: { mine: string | null }) {
   const listing = useSkills((s) => s.listing);
   const [report, setReport] = useState<CatalogReport | null>(null);
@@ -144,6 +156,7 @@ export function CatalogView({ mine }: { mine: string | null }) {
           {report.clients.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
+              {summary(c)}
             </option>
           ))}
         </select>
