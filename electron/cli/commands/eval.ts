@@ -278,8 +278,16 @@ export const evalCommand: CommandImpl = {
           throw new UsageError(
             `--client must be one of ${AGENT_CLIENT_IDS.join(', ')} (see \`skill-studio clients\`)`,
           );
+        const catalog = stringFlag(ctx, 'catalog');
+        if (catalog !== undefined && catalog !== 'skill' && catalog !== 'workspace')
+          throw new UsageError('--catalog must be skill (the skill alone) or workspace');
+        if (catalog !== undefined && !clientId)
+          throw new UsageError(
+            '--catalog chooses what an agent client finds installed: it needs --client ID',
+          );
         const inClient = clientId
           ? {
+              ...(catalog ? { catalog } : {}),
               client: clientId,
               ...(ctx.values['allow-scripts'] === true ? { allow_scripts: true } : {}),
             }

@@ -18,6 +18,8 @@ export interface ClientEvalTarget {
   allowScripts: boolean;
   /** Asks in flight at once (each is a whole client process). */
   concurrency: number;
+  /** Installed beside the skill under test (the workspace's other skills, or none). */
+  others: { name: string; dir: string }[];
 }
 
 export interface ClientAsk {
@@ -109,7 +111,7 @@ export async function runCaseInClient(
   },
 ): Promise<ModelRunOutput> {
   const started = new Date();
-  const skills = run.configuration === 'with_skill' ? [run.skill] : [];
+  const skills = run.configuration === 'with_skill' ? [run.skill, ...target.others] : target.others;
   const { outcome, steps } = await askInClient(target, skills, run.prompt, run);
   const answer = outcome.text ?? '';
   const cancelled = outcome.error?.code === 'cancelled';

@@ -33,6 +33,7 @@ describe.skipIf(skipAgentClient('claude-code'))('trigger evals in Claude Code', 
 
   beforeAll(async () => {
     fake = await startFakeModelServer((prompt) => {
+      if (/rival/.test(prompt)) return { do: 'activate', skill: 'rival', answer: 'Rival here.' };
       // Claude Code's own bundled skill wins this one.
       if (/chart/.test(prompt)) return { do: 'activate', skill: 'dataviz', answer: 'A chart.' };
       if (/broken/.test(prompt)) return { do: 'status', status: 500, message: 'overloaded' };
@@ -91,6 +92,7 @@ describe.skipIf(skipAgentClient('claude-code'))('trigger evals in Claude Code', 
         { query: 'a broken provider greets', should_trigger: true },
       ]),
     });
+    ws.addSkill('rival', 'name: rival\ndescription: Greets the user loudly.');
     host = await StudioHost.create({
       workspace: ws.root,
       home: null,
@@ -203,6 +205,30 @@ describe.skipIf(skipAgentClient('claude-code'))('trigger evals in Claude Code', 
     expect(b.studio.client).toMatchObject({ id: 'claude-code' });
     expect(b.run_summary.with_skill?.pass_rate.mean).toBe(1);
     expect(b.run_summary.without_skill?.pass_rate.mean).toBe(0);
+  });
+
+  it('with the workspace installed beside it (catalog workspace), a workspace skill can win', async () => {
+    const finished = new Promise<StudioEvent>((resolve) => {
+      const off = host.onEvent((e) => {
+        if (e.type === 'eval.finished') {
+          off();
+          resolve(e);
+        }
+      });
+    });
+    ws.write(
+      'skills/greeter/evals/triggers.json',
+      JSON.stringify([{ query: 'a rival greets', should_trigger: true }]),
+    );
+    await host.invoke('workspace.open', { root: ws.root });
+    const started = await host.invoke('evals.startTriggers', {
+      skill: 'greeter',
+      options: { client: 'claude-code', runs: 1, catalog: 'workspace' },
+    });
+    expect(await finished).toMatchObject({ status: 'completed' });
+    const t = (await host.invoke('evals.get', { skill: 'greeter', runId: started.runId }))
+      .triggers!;
+    expect(t.results[0]).toMatchObject({ triggers: 0, runs: 1, won_by: { rival: 1 } });
   });
 
   it('a provider the client cannot speak is refused before the run starts, naming the kinds', async () => {

@@ -172,7 +172,7 @@ export async function scoreDescription(
       steps.push({ role: 'user', text: q.query });
       const ask = await askInClient(
         client,
-        [{ name: input.skillName, dir: client.skillDir }],
+        [{ name: input.skillName, dir: client.skillDir }, ...client.others],
         q.query,
         {
           signal: input.signal,
