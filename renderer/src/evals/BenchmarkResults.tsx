@@ -11,7 +11,7 @@ import type { SkillRef } from '../stores/skills-store';
 import { useEvals, type Job } from './evals-store';
 import { resultsTable, type Cell } from './results-table';
 import { deltaTone, formatDelta, formatMeanSd, formatSeconds, formatTokens } from './format';
-import { CONFIG_LABEL } from './RunControls';
+import { CONFIG_LABEL, RanIn } from './RunControls';
 import { PassRateChart } from './PassRateChart';
 import { EvalTable } from './EvalTable';
 import type { ChartRun } from './chart-geometry';
@@ -102,6 +102,7 @@ export function BenchmarkResults({ skill }: { skill: SkillRef }) {
     <section className="ev-section" aria-labelledby="ev-results-title" data-testid="eval-results">
       <div className="ev-section-head">
         <h3 id="ev-results-title">Results</h3>
+        <RanIn job={job} />
         <span className="pg-spacer" />
         {benchmarks.length > 0 && (
           <select

@@ -11,6 +11,8 @@
 import type { ConfigurationName, EvalJobKind } from '../../../shared/api/evals';
 import { ModelPicker } from '../playground/ModelPicker';
 import { ActAsSelect } from '../playground/Playground';
+import { RunInPicker } from '../playground/RunInPicker';
+import { AGENT_CLIENT_NAMES, isAgentClientId } from '../../../shared/api/agent-clients';
 import { usePlayground } from '../playground/playground-store';
 import { useNow } from '../playground/browser-utils';
 import type { SkillRef } from '../stores/skills-store';
@@ -91,6 +93,7 @@ export function RunControls({ skill, kind }: { skill: SkillRef; kind: EvalJobKin
     kind === 'benchmark' ? s.of(dir).benchmark : kind === 'triggers' ? s.of(dir).triggerRun : null,
   );
   const st = useEvals.getState();
+  const inClient = usePlayground((s) => s.runIn !== null);
   const running = job?.status === 'running';
   const prevAvailable = sources?.previous_version_available ?? false;
   const configs = settings.configurations.filter((c) => c !== 'old_skill' || prevAvailable);
@@ -115,8 +118,10 @@ export function RunControls({ skill, kind }: { skill: SkillRef; kind: EvalJobKin
 
   const start = () => {
     const model = currentModel(skill);
-    if (kind === 'benchmark') void st.startBenchmark(dir, model);
-    else void st.startTriggers(dir, model, usePlayground.getState().actAs);
+    const { runIn, actAs } = usePlayground.getState();
+    if (kind === 'benchmark') void st.startBenchmark(dir, model, undefined, runIn);
+    // A client reads its own listing: "Act as" has no say there.
+    else void st.startTriggers(dir, model, runIn ? null : actAs, runIn);
   };
 
   return (
@@ -125,9 +130,11 @@ export function RunControls({ skill, kind }: { skill: SkillRef; kind: EvalJobKin
       aria-label={kind === 'benchmark' ? 'Run the benchmark' : 'Run the trigger eval'}
       data-testid={`eval-run-${kind}`}
     >
+      {/* Where each run goes: the studio's loop or an agent client (the playground's pick). */}
+      <RunInPicker />
       <ModelPicker skill={skill.name} />
       {/* Whose <available_skills> the model sees: the playground's "Act as" agent. */}
-      {kind === 'triggers' && <ActAsSelect />}
+      {kind === 'triggers' && !inClient && <ActAsSelect />}
       <div className="ev-toolbar">
         <CountField
           label="Runs"
@@ -214,5 +221,18 @@ export function RunControls({ skill, kind }: { skill: SkillRef; kind: EvalJobKin
         />
       )}
     </section>
+  );
+}
+
+/** "Ran in Claude Code 2.1.332" for a run in an agent client; nothing for the studio's own. */
+export function RanIn({ job }: { job: Job | null }) {
+  const c = job?.client;
+  if (!c) return null;
+  const name = isAgentClientId(c.id) ? AGENT_CLIENT_NAMES[c.id] : c.id;
+  return (
+    <span className="pg-badge" data-testid="eval-client">
+      in {name}
+      {c.version ? ` ${c.version}` : ''}
+    </span>
   );
 }

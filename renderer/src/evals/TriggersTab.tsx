@@ -10,7 +10,7 @@ import type { TriggerQueryResult } from '../../../shared/api/evals';
 import { DiagnosticList } from '../components/dialogs/DiagnosticList';
 import type { SkillRef } from '../stores/skills-store';
 import { useEvals, type TriggerRow } from './evals-store';
-import { RunControls } from './RunControls';
+import { RanIn, RunControls } from './RunControls';
 import { ImproveDescription } from './ImproveDescription';
 import { triggerSummaryOf } from './trigger-summary';
 import { formatRate } from './format';
@@ -151,6 +151,7 @@ function TriggerResults({ skill }: { skill: SkillRef }) {
     >
       <div className="ev-section-head">
         <h3 id="ev-trig-title">Trigger results</h3>
+        <RanIn job={job} />
         <span className="pg-muted" data-testid="eval-trigger-passed">
           {summary.passed} of {summary.total} queries right
         </span>

@@ -36,6 +36,8 @@ import {
   type CasesDraft,
 } from './cases-draft';
 
+import type { RunInChoice } from '../playground/run-in';
+
 export type EvalsTab = 'benchmark' | 'triggers';
 export type CasesView = 'form' | 'json';
 
@@ -58,6 +60,8 @@ export interface Job {
   failedRuns: FailedRun[];
   /** Trigger tallies by query index (live, then the final file's). */
   triggers: TriggerQueryResult[];
+  /** The agent client it runs in (its version once the results say), or null: the studio. */
+  client: { id: string; version: string | null } | null;
   triggerFile: TriggerResultsJson | null;
   improve: ImproveDescriptionJson | null;
   graderPrompt: string | null;
@@ -127,9 +131,22 @@ interface EvalsState {
   editTriggers(dir: string, queries: TriggerRow[]): void;
   saveTriggers(dir: string): Promise<boolean>;
   /** A benchmark of every case, or of `cases` (keys) only: a rerun of one case is a new eval run. */
-  startBenchmark(dir: string, model: RunModel | null, cases?: string[]): Promise<boolean>;
-  /** `agent`: whose `<available_skills>` index the model sees (null: every listed skill). */
-  startTriggers(dir: string, model: RunModel | null, agent?: string | null): Promise<boolean>;
+  startBenchmark(
+    dir: string,
+    model: RunModel | null,
+    cases?: string[],
+    runIn?: RunInChoice | null,
+  ): Promise<boolean>;
+  /**
+   * `agent`: whose `<available_skills>` index the model sees (null: every listed skill);
+   * `runIn`: ask each query of that agent client instead (its own listing).
+   */
+  startTriggers(
+    dir: string,
+    model: RunModel | null,
+    agent?: string | null,
+    runIn?: RunInChoice | null,
+  ): Promise<boolean>;
   improveDescription(dir: string, model: RunModel | null, agent?: string | null): Promise<boolean>;
   cancel(dir: string, kind: EvalJobKind): Promise<void>;
   showRun(dir: string, runId: string): Promise<void>;
@@ -194,6 +211,7 @@ function newJob(
     triggerFile: null,
     improve: null,
     graderPrompt: null,
+    client: null,
   };
 }
 
@@ -217,6 +235,7 @@ export function jobFromDetail(d: EvalRunDetail): Job {
     triggerFile: d.triggers,
     improve: d.improve,
     graderPrompt: bench?.studio.grader_prompt ?? null,
+    client: bench?.studio.client ?? d.triggers?.studio.client ?? null,
   };
 }
 
@@ -349,6 +368,7 @@ export const useEvals = create<EvalsState>((set, get) => {
     kind: EvalJobKind,
     call: () => Promise<{ runId: string; total: number }>,
     configs: ConfigurationName[] = [],
+    runIn: RunInChoice | null = null,
   ): Promise<boolean> => {
     const running = get().of(dir)[SLOT[kind]];
     if (running?.status === 'running') return false;
@@ -359,7 +379,10 @@ export const useEvals = create<EvalsState>((set, get) => {
       const started = await call();
       patch(dir, () => ({
         busy: false,
-        [SLOT[kind]]: newJob(started.runId, kind, started.total, configs),
+        [SLOT[kind]]: {
+          ...newJob(started.runId, kind, started.total, configs),
+          client: runIn ? { id: runIn.client, version: null } : null,
+        },
       }));
       for (const e of early.get(dir) ?? []) if (e.runId === started.runId) apply(e);
       return true;
@@ -373,6 +396,9 @@ export const useEvals = create<EvalsState>((set, get) => {
 
   const modelOptions = (model: RunModel | null) =>
     model ? { provider: model.provider, model: model.model } : {};
+  // Run in an agent client (the playground's Run in): its id, and whether scripts are offered.
+  const clientOptions = (runIn: RunInChoice | null) =>
+    runIn ? { client: runIn.client, allow_scripts: runIn.allowScripts } : {};
 
   return {
     tab: 'benchmark',
@@ -496,7 +522,7 @@ export const useEvals = create<EvalsState>((set, get) => {
       }
     },
 
-    startBenchmark(dir, model, cases) {
+    startBenchmark(dir, model, cases, runIn = null) {
       const { runs, concurrency, configurations, grader } = get().settings;
       const available = get().of(dir).sources?.previous_version_available ?? false;
       const configs = configurations.filter((c) => c !== 'old_skill' || available);
@@ -513,18 +539,32 @@ export const useEvals = create<EvalsState>((set, get) => {
               configurations: configs,
               ...(cases ? { cases } : {}),
               ...(grader ? { grader: modelOptions(grader) } : {}),
+              ...clientOptions(runIn),
             },
           }),
         configs,
+        runIn,
       );
     },
-    startTriggers(dir, model, agent = null) {
+    startTriggers(dir, model, agent = null, runIn = null) {
       const { runs, concurrency, threshold } = get().settings;
-      return start(dir, 'triggers', () =>
-        backend().call('evals.startTriggers', {
-          skill: dir,
-          options: { ...modelOptions(model), runs, concurrency, agent, threshold },
-        }),
+      return start(
+        dir,
+        'triggers',
+        () =>
+          backend().call('evals.startTriggers', {
+            skill: dir,
+            options: {
+              ...modelOptions(model),
+              runs,
+              concurrency,
+              agent,
+              threshold,
+              ...clientOptions(runIn),
+            },
+          }),
+        [],
+        runIn,
       );
     },
     improveDescription(dir, model, agent = null) {
