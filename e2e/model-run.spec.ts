@@ -67,6 +67,36 @@ async function openTimeArithmetic(page: Page): Promise<void> {
 const wire = wireProviderPerTest(timeArithmetic);
 
 test.describe('model runs', () => {
+  test('a provider whose key variable is unset says so once, and Test connection answers visibly', async ({
+    studio,
+  }) => {
+    const { page } = studio;
+    await openTimeArithmetic(page);
+    await page.getByTestId('no-provider-cta').getByTestId('no-provider-settings').click();
+    const settings = page.getByTestId('settings-view');
+    const form = settings.getByTestId('provider-form');
+    await form.getByTestId('provider-id').fill('no-key-yet');
+    await form.getByTestId('provider-kind').selectOption('anthropic');
+    await form.getByTestId('provider-base_url').fill(wire.server.url);
+    await form.getByTestId('provider-model').fill(MODEL);
+    await form.getByTestId('provider-api_key_env').fill('SKILL_STUDIO_E2E_UNSET_KEY');
+    await form.getByTestId('provider-save').click();
+    const row = settings.locator('[data-testid="provider-row"][data-id="no-key-yet"]');
+    await expect(row.getByTestId('provider-key')).toContainText('SKILL_STUDIO_E2E_UNSET_KEY');
+    const keyText = (await row.getByTestId('provider-key').textContent()) ?? '';
+    await expect(row.getByTestId('provider-check')).toHaveAttribute('data-ok', 'false');
+    // The missing key is said once, by the key line; the check says only that it did not run.
+    const rowText = (await row.textContent()) ?? '';
+    expect(rowText.split(keyText).length - 1).toBe(1);
+    await expect(row.getByTestId('provider-check')).toContainText('Not tested');
+    // Each press of Test connection shows a fresh answer.
+    const before = await row.getByTestId('provider-check-time').textContent();
+    await page.waitForTimeout(1100);
+    await row.getByTestId('provider-test').click();
+    await expect(row.getByTestId('provider-check-time')).not.toHaveText(before ?? '');
+    await settings.getByTestId('settings-close').click();
+  });
+
   test('with no provider, the playground leads to Settings, where one is added and tested', async ({
     studio,
   }) => {

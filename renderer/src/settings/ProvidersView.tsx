@@ -45,6 +45,14 @@ const KEY_FROM: Record<'keychain' | 'user-file', string> = {
   'user-file': 'your providers file',
 };
 
+/** What the key line says when no key is available (the check must not say it again). */
+function missingKeyText(p: ProviderView, userFile: string | null): string {
+  return (
+    p.key_problem ??
+    (p.api_key_env ? keyInstructions(p.api_key_env, userFile) : 'no key is available')
+  );
+}
+
 function KeyLine({ p, userFile }: { p: ProviderView; userFile: string | null }) {
   if (p.key === 'present')
     return (
@@ -62,8 +70,7 @@ function KeyLine({ p, userFile }: { p: ProviderView; userFile: string | null }) 
     );
   return (
     <span className="st-bad" data-testid="provider-key">
-      {p.key_problem ??
-        (p.api_key_env ? keyInstructions(p.api_key_env, userFile) : 'no key is available')}
+      {missingKeyText(p, userFile)}
     </span>
   );
 }
@@ -114,13 +121,25 @@ function ApprovalLine({ p }: { p: ProviderView }) {
   );
 }
 
-function CheckLine({ id }: { id: string }) {
-  const check = useProviders((s) => s.checks[id]);
+function CheckLine({ p, userFile }: { p: ProviderView; userFile: string | null }) {
+  const check = useProviders((s) => s.checks[p.id]);
+  const at = useProviders((s) => s.checkedAt[p.id]);
   if (!check) return null;
-  if (check === 'checking') return <div className="pg-muted">Testing the connection…</div>;
+  if (check === 'checking')
+    return (
+      <div className="pg-muted" role="status" data-testid="provider-check" data-ok="checking">
+        Testing the connection…
+      </div>
+    );
+  // The key line already says what is missing: the check says only that it could not run.
+  const problem =
+    check.problem !== null && check.problem === missingKeyText(p, userFile)
+      ? 'Not tested: the key above is missing.'
+      : check.problem;
   return (
     <div
       className={check.ok ? 'st-ok' : 'st-bad'}
+      role="status"
       data-testid="provider-check"
       data-ok={check.ok ? 'true' : 'false'}
     >
@@ -130,7 +149,13 @@ function CheckLine({ id }: { id: string }) {
               ? ` (${check.models.slice(0, 6).join(', ')}${check.models.length > 6 ? ', …' : ''})`
               : ''
           }.`
-        : check.problem}
+        : problem}
+      {at !== undefined && (
+        <span className="pg-muted" data-testid="provider-check-time">
+          {' '}
+          (tested at {new Date(at).toLocaleTimeString()})
+        </span>
+      )}
     </div>
   );
 }
@@ -379,6 +404,22 @@ function StoredKey({ p }: { p: ProviderView }) {
   );
 }
 
+/** Test connection: says it is testing, and cannot be pressed twice at once. */
+function TestButton({ id }: { id: string }) {
+  const testing = useProviders((s) => s.checks[id] === 'checking');
+  return (
+    <button
+      type="button"
+      className="button secondary small"
+      onClick={() => void useProviders.getState().check(id)}
+      disabled={testing}
+      data-testid="provider-test"
+    >
+      {testing ? 'Testing…' : 'Test connection'}
+    </button>
+  );
+}
+
 function ProviderRow({
   p,
   userFile,
@@ -415,16 +456,9 @@ function ProviderRow({
       </div>
       <KeyLine p={p} userFile={userFile} />
       <ApprovalLine p={p} />
-      <CheckLine id={p.id} />
+      <CheckLine p={p} userFile={userFile} />
       <div className="st-provider-actions">
-        <button
-          type="button"
-          className="button secondary small"
-          onClick={() => void store.check(p.id)}
-          data-testid="provider-test"
-        >
-          Test connection
-        </button>
+        <TestButton id={p.id} />
         {canStoreKeys && <StoredKey p={p} />}
         {p.source === 'workspace' && (
           <>

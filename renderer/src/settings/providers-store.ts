@@ -22,6 +22,8 @@ interface ProvidersState {
   /** The provider the form edits: an id, 'new', or null (no form). */
   editing: string | null;
   checks: Record<string, ProviderCheckView | 'checking'>;
+  /** When each provider's last check answered: a repeated answer still shows it is new. */
+  checkedAt: Record<string, number>;
   load(): Promise<ProvidersInfo | null>;
   show(editing?: string | null): void;
   close(): void;
@@ -49,6 +51,7 @@ export const useProviders = create<ProvidersState>((set, get) => ({
   open: false,
   editing: null,
   checks: {},
+  checkedAt: {},
 
   async load() {
     try {
@@ -123,7 +126,10 @@ export const useProviders = create<ProvidersState>((set, get) => ({
     set((s) => ({ checks: { ...s.checks, [id]: 'checking' } }));
     try {
       const result = await backend().call('providers.check', { id });
-      set((s) => ({ checks: { ...s.checks, [id]: result } }));
+      set((s) => ({
+        checks: { ...s.checks, [id]: result },
+        checkedAt: { ...s.checkedAt, [id]: Date.now() },
+      }));
       return result;
     } catch (err) {
       const failed: ProviderCheckView = {
@@ -136,7 +142,10 @@ export const useProviders = create<ProvidersState>((set, get) => ({
         ok: false,
         problem: errorMessage(err),
       };
-      set((s) => ({ checks: { ...s.checks, [id]: failed } }));
+      set((s) => ({
+        checks: { ...s.checks, [id]: failed },
+        checkedAt: { ...s.checkedAt, [id]: Date.now() },
+      }));
       return null;
     }
   },
