@@ -228,7 +228,42 @@ export interface EvalRunFiles {
   outputs: string[];
   /** Absolute run folder. */
   folder: string;
+  /**
+   * Case runs: the run's id in skill-creator's viewer (its folder inside the eval run, `/`
+   * as `-`: `eval-1-with_skill-run-1`), the `run_id` of its review in feedback.json.
+   */
+  run_id?: string;
 }
+
+/** One review, as skill-creator's viewer (eval-viewer/viewer.html) writes it. */
+export interface FeedbackReview {
+  run_id: string;
+  feedback: string;
+  /** ISO 8601, when the review was last saved. */
+  timestamp: string;
+}
+
+/**
+ * `<eval run folder>/feedback.json`, exactly as skill-creator's viewer saves it, so its own
+ * workflow (and `generate_review.py --previous-workspace`) reads the studio's reviews.
+ */
+export interface FeedbackJson {
+  reviews: FeedbackReview[];
+  status: 'in_progress' | 'complete';
+}
+
+/** `evals.feedback.get` / `.save`: the eval run's feedback.json. */
+export interface EvalFeedbackView {
+  /** Absolute path of feedback.json (it may not exist yet). */
+  file: string;
+  /** What the file holds; no reviews when it does not exist or cannot be read. */
+  feedback: FeedbackJson;
+  /** Why the file on disk cannot be read (it is then never overwritten), or null. */
+  problem: string | null;
+}
+
+/** A case run of an eval run, as `evals.transcript` names it. */
+export type CaseRunRef = Extract<EvalRunRef, { kind: 'case' }>;
 
 /** Pushed while an eval run goes on (over the StudioEvent stream). */
 export type EvalEvent =
@@ -311,4 +346,22 @@ export interface EvalMethods {
   'evals.get': [{ skill: string; runId: string }, EvalRunDetail];
   /** One model run's transcript, grading and outputs. */
   'evals.transcript': [{ skill: string; runId: string; ref: EvalRunRef }, EvalRunFiles];
+  /** The eval run's feedback.json (skill-creator's review loop). */
+  'evals.feedback.get': [{ skill: string; runId: string }, EvalFeedbackView];
+  /**
+   * Sets the review of one case run in the eval run's feedback.json (blank text removes
+   * it), keeping every other review; `status` defaults to `in_progress`, as the viewer's
+   * autosave. Written atomically; a feedback.json that cannot be read is refused, never
+   * overwritten.
+   */
+  'evals.feedback.save': [
+    {
+      skill: string;
+      runId: string;
+      ref: CaseRunRef;
+      feedback: string;
+      status?: FeedbackJson['status'];
+    },
+    EvalFeedbackView,
+  ];
 }

@@ -64,6 +64,7 @@ import {
 } from './eval-store';
 import { assertRealPathInside } from '../fs/safe-path';
 import { fileAtHead } from './git-head';
+import { readFeedback, saveFeedback, viewerRunId } from './feedback';
 import type { ModelTarget, RunEnvironment } from './model-run';
 import { readEvalSources, saveCases, saveTriggers } from './sources';
 import { describeSkippedCase } from '../../../shared/eval/skipped-case';
@@ -344,6 +345,14 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
 
   const runFolder = async (record: SkillRecord, runId: string): Promise<string> =>
     path.join(await evalsFolder(record), runId);
+
+  /** A run folder that holds an eval run (its eval_run.json), else `not_found`. */
+  const existingRunFolder = async (record: SkillRecord, runId: string): Promise<string> => {
+    const folder = await runFolder(record, runId);
+    if (!(await readJson<EvalRunRecord>(path.join(folder, RUN_RECORD))))
+      throw new StudioError('not_found', `no eval run ${runId} for "${record.summary.name}"`);
+    return folder;
+  };
 
   /** `--client ID`: the client found, the provider it speaks, the upstream its relay uses. */
   const clientTarget = async (
@@ -662,7 +671,28 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
         grading: ref.kind === 'case' ? await readJson(path.join(dir, 'grading.json')) : null,
         outputs: await listFiles(path.join(dir, 'outputs')),
         folder: dir,
+        ...(ref.kind === 'case' ? { run_id: viewerRunId(rel) } : {}),
       };
+    },
+    'evals.feedback.get': async ({ skill, runId }) => {
+      const record = ctx.skillAt(skill);
+      const folder = await existingRunFolder(record, runId);
+      return readFeedback(requireWorkspace(ctx.workspace()), folder);
+    },
+    'evals.feedback.save': async ({ skill, runId, ref, feedback, status }) => {
+      const record = ctx.skillAt(skill);
+      const folder = await existingRunFolder(record, runId);
+      const rel = caseRunDir(await caseFolderIn(folder, ref), ref.configuration, ref.run_number);
+      const ran = await fsp.stat(path.join(folder, ...rel.split('/'))).catch(() => null);
+      if (!ran?.isDirectory())
+        throw new StudioError('not_found', `no run ${rel} in eval run ${runId}`);
+      return saveFeedback(
+        requireWorkspace(ctx.workspace()),
+        folder,
+        viewerRunId(rel),
+        feedback,
+        status,
+      );
     },
   };
 }

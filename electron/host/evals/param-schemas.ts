@@ -69,6 +69,21 @@ const TRIGGER_PROPS = {
   queries: s.array(s.integer({ minimum: 0 }), { maxItems: 10000 }),
 };
 
+/** A review note longer than this is a paste gone wrong, not a review. */
+export const MAX_FEEDBACK_CHARS = 100_000;
+
+/** Names one case run of an eval run (`EvalRunRef` of kind `case`). */
+const CASE_REF = s.object(
+  {
+    kind: s.literal('case'),
+    eval_id: s.integer({ minimum: 0 }),
+    case_key: s.string({ pattern: '^(inline|evals-json)#[0-9]{1,10}$' }),
+    configuration,
+    run_number: s.integer({ minimum: 1 }),
+  },
+  ['kind', 'eval_id', 'configuration', 'run_number'],
+);
+
 export const EVAL_PARAM_SCHEMAS = s.schemaTable<EvalParamTypes>()({
   'evals.sources': s.object({ skill }, ['skill']),
   'evals.saveCases': s.object(
@@ -145,16 +160,7 @@ export const EVAL_PARAM_SCHEMAS = s.schemaTable<EvalParamTypes>()({
       skill,
       runId,
       ref: s.oneOf(
-        s.object(
-          {
-            kind: s.literal('case'),
-            eval_id: s.integer({ minimum: 0 }),
-            case_key: s.string({ pattern: '^(inline|evals-json)#[0-9]{1,10}$' }),
-            configuration,
-            run_number: s.integer({ minimum: 1 }),
-          },
-          ['kind', 'eval_id', 'configuration', 'run_number'],
-        ),
+        CASE_REF,
         s.object(
           {
             kind: s.literal('trigger'),
@@ -167,5 +173,16 @@ export const EVAL_PARAM_SCHEMAS = s.schemaTable<EvalParamTypes>()({
       ),
     },
     ['skill', 'runId', 'ref'],
+  ),
+  'evals.feedback.get': s.object({ skill, runId }, ['skill', 'runId']),
+  'evals.feedback.save': s.object(
+    {
+      skill,
+      runId,
+      ref: CASE_REF,
+      feedback: text(MAX_FEEDBACK_CHARS),
+      status: s.oneOfValues(['in_progress', 'complete']),
+    },
+    ['skill', 'runId', 'ref', 'feedback'],
   ),
 });
