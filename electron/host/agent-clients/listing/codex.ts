@@ -88,14 +88,15 @@ export function renderCodex(
         });
         continue;
       }
-      const desc = firstCut(oneLine(skill.description));
+      const whole = oneLine(skill.description);
+      const desc = firstCut(whole);
       rows.push(
         row(skill.name, skill.folderName, folder.dir, kind, desc, {
           // The system skills are Codex's own, even when read from the user's folder.
           source: kind === 'system' ? 'client' : folder.source,
           folder: folder.display,
           path: skill.path,
-          full: oneLine(skill.description).length,
+          full: whole.length,
         }),
       );
     }
