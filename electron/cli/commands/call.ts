@@ -14,6 +14,9 @@ import {
   type RunInClient,
 } from '../../../shared/api/agent-clients';
 
+/** Where `--sandbox` may send a script skill (runner.sandbox's values). */
+const SANDBOXES = ['auto', 'bwrap', 'container', 'process'];
+
 /** `--client ID [--provider P] [--model M] [--allow-scripts]` as the studio's `metadata.run_in`. */
 function runInFromFlags(
   client: string,
@@ -86,12 +89,22 @@ export const callCommand: CommandImpl = {
         const llm_override = run_in
           ? null
           : overrideFromFlags(stringFlag(ctx, 'provider'), stringFlag(ctx, 'model'));
+        const sandbox = stringFlag(ctx, 'sandbox');
+        if (sandbox !== undefined && !SANDBOXES.includes(sandbox))
+          throw new UsageError(`--sandbox must be one of ${SANDBOXES.join(', ')}`);
+        if (sandbox !== undefined && agent !== null)
+          throw new UsageError("--sandbox is the studio's own choice; it cannot take --agent");
+        // The studio's own call may pick the sandbox; an agent's connection never can.
+        const metadata = {
+          ...(run_in ? { run_in } : {}),
+          ...(sandbox !== undefined ? { sandbox } : {}),
+        };
         const req = makeCallRequest({
           name,
           arguments: args,
           timeout: Math.ceil(timeout),
           llm_override,
-          ...(run_in ? { metadata: { run_in } } : {}),
+          ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
         });
         const json = ctx.common.json;
         // Model runs stream their answer as a transcript; other calls look as before.

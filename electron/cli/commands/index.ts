@@ -74,9 +74,9 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: 'call',
     usage:
-      'call NAME [--args JSON] [--timeout S] [--agent ID] [--provider ID] [--model M] [--client ID [--allow-scripts] [--record DIR]] [--json]',
+      'call NAME [--args JSON] [--timeout S] [--agent ID] [--provider ID] [--model M] [--client ID [--allow-scripts] [--record DIR]] [--sandbox auto|bwrap|container|process] [--json]',
     summary:
-      'Run a skill, showing its progress, logs and artifacts live (--json: every A2E message as NDJSON). --client: inside Claude Code, Codex…, --record DIR: what it sent to the model.',
+      'Run a skill, showing its progress, logs and artifacts live (--json: every A2E message as NDJSON). --client: inside Claude Code, Codex…, --record DIR: what it sent to the model, --sandbox: where a script skill runs this once.',
     options: {
       args: { type: 'string' },
       timeout: { type: 'string' },
@@ -86,6 +86,7 @@ export const COMMANDS: CommandSpec[] = [
       client: { type: 'string' },
       record: { type: 'string' },
       'allow-scripts': { type: 'boolean' },
+      sandbox: { type: 'string' },
     },
     load: () => import('./call').then((m) => m.callCommand.run),
   },
