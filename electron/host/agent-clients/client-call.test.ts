@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCallRequest } from '../../../shared/protocol/messages';
+import { summarizeEvents } from '../../../shared/playground/history';
 import type { SkillEvent } from '../../../shared/protocol/a2e';
 import { tempWorkspace, type TempWorkspace } from '../../test-support/temp-workspace';
 import { runCliIn } from '../../test-support/run-cli';
@@ -107,6 +108,36 @@ describe.skipIf(skipAgentClient('claude-code'))('a call run in Claude Code', () 
     expect(String(fake.requests.at(-1)?.headers['x-api-key'])).toBe(KEY);
     expect(JSON.stringify(resp)).not.toContain(KEY);
     expect(JSON.stringify(events)).not.toContain(KEY);
+    // Kept in the call history as the playground keeps it: no key on disk either.
+    const { events: _all, ...result } = data;
+    const kept = await host.invoke('history.add', {
+      entry: {
+        skill: 'hello-skill',
+        agent: null,
+        started_at: Date.now() - data.duration_ms,
+        finished_at: Date.now(),
+        arguments: { who: 'Ann' },
+        timeout: 60,
+        streaming: true,
+        agent_client: { id: 'claude-code', version: null },
+        outcome: 'success',
+        result,
+        error: null,
+        summary: summarizeEvents(events),
+        events,
+        events_truncated: false,
+      },
+    });
+    expect(kept.agent_client).toBe('claude-code');
+    const onDisk: string[] = [];
+    const walk = (d: string) => {
+      for (const e of readdirSync(d, { withFileTypes: true }))
+        if (e.isDirectory()) walk(path.join(d, e.name));
+        else onDisk.push(readFileSync(path.join(d, e.name), 'utf8'));
+    };
+    walk(ws.root);
+    expect(onDisk.join('\n')).toContain('Hello, Ann!');
+    expect(onDisk.join('\n')).not.toContain(KEY);
   });
 
   it('an agent connection cannot choose to run in a client; a malformed run_in is refused', async () => {
