@@ -37,6 +37,7 @@ describe('the frontmatter field catalogue', () => {
         'arguments',
         'llm_config',
         'entrypoint',
+        'runner',
       ],
       adk: ['agents', 'topology', 'input', 'output', 'eval', 'skills'],
       claude: [
