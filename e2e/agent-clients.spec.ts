@@ -24,13 +24,18 @@ import {
   type FakeModelServer,
   type FakeTurn,
 } from '../electron/host/agent-clients/test-support/fake-model-server';
+import type { RecordedRequest } from '../electron/host/providers/test-support/wire-server';
 
 // The studio server is started (once per worker) with this test process's environment:
 // the pinned Claude Code on its PATH, the provider's key in a variable.
 const KEY_ENV = 'E2E_AGENT_CLIENT_KEY';
 const KEY = 'sk-ant-e2e-agent-client-0123456789abcdef';
 process.env[KEY_ENV] = KEY;
-process.env.PATH = `${agentClientBinDir('claude-code')}${path.delimiter}${process.env.PATH ?? ''}`;
+process.env.PATH = [
+  agentClientBinDir('claude-code'),
+  agentClientBinDir('codex'),
+  process.env.PATH ?? '',
+].join(path.delimiter);
 
 const SKILL = 'client-greeter';
 const DESCRIPTION = 'Greets the user warmly when asked for a greeting.';
@@ -48,15 +53,26 @@ test.describe('a skill run in an agent client', () => {
   let original = '';
   let configFile = '';
   let skillDir = '';
-  let turn: (prompt: string) => FakeTurn = () => ({ do: 'answer', answer: 'unscripted' });
+  let turn: (prompt: string, req: RecordedRequest) => FakeTurn = () => ({
+    do: 'answer',
+    answer: 'unscripted',
+  });
 
   test.beforeEach(async ({ studio }) => {
-    fake = await startFakeModelServer((prompt) => turn(prompt));
+    fake = await startFakeModelServer((prompt, req) => turn(prompt, req));
     configFile = path.join(studio.ws.root, 'skill-studio.json');
     original = await readFile(configFile, 'utf8');
     const config = JSON.parse(original) as Record<string, unknown>;
+    // Claude Code speaks Anthropic Messages; Codex the Responses API of an OpenAI-compatible one.
     config.providers = [
       { id: 'wire', kind: 'anthropic', base_url: fake.url, model: MODEL, api_key_env: KEY_ENV },
+      {
+        id: 'wire-openai',
+        kind: 'openai-compatible',
+        base_url: `${fake.url}/v1`,
+        model: 'gpt-5-codex',
+        api_key_env: KEY_ENV,
+      },
     ];
     await writeFile(configFile, JSON.stringify(config, null, 2));
     await approveWire(studio.ws.root, studio.ws.home, KEY_ENV, fake.url);
@@ -104,6 +120,15 @@ test.describe('a skill run in an agent client', () => {
     const transcript = page.getByTestId('transcript');
     await expect(transcript.getByTestId('transcript-text').first()).toContainText(ANSWER);
     await expect(page.getByTestId('run-view')).toContainText(`${SKILL} in claude-code`);
+    // The client's tool call with its result, and its activation of the skill.
+    const skillCall = transcript.locator('[data-testid="transcript-tool"][data-tool="Skill"]');
+    await expect(skillCall).toBeVisible();
+    await skillCall.locator('summary').click();
+    await expect(skillCall.getByTestId('transcript-tool-args')).toContainText(
+      `"skill": "${SKILL}"`,
+    );
+    await expect(skillCall.getByTestId('transcript-tool-result')).toContainText('Launching skill');
+    await expect(transcript).toContainText(`Claude Code activated the skill "${SKILL}"`);
 
     // The activation is a status line, the tool calls log lines.
     await page.getByTestId('run-tab-status').click();
@@ -147,6 +172,61 @@ test.describe('a skill run in an agent client', () => {
     for (const scheme of ['dark', 'light'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: test.info().outputPath(`client-transcript-${scheme}.png`) });
+    }
+  });
+
+  test('the same call in Claude Code and in Codex, compared side by side', async ({ studio }) => {
+    test.skip(agentClientMissing('codex') !== null && !inCi, agentClientMissing('codex') ?? '');
+    const { page } = studio;
+    turn = (_prompt, req) => ({
+      do: 'activate',
+      skill: SKILL,
+      answer: req.url.startsWith('/v1/responses') ? 'Hi, from Codex.' : ANSWER,
+    });
+    await openRunTab(page, SKILL, {});
+    const picker = page.getByTestId('run-in');
+    await expect(picker.locator('option[value="codex"]')).toBeEnabled({ timeout: 30_000 });
+
+    await picker.selectOption('claude-code');
+    await page.getByTestId('run-provider').selectOption('wire');
+    await page.getByTestId('run-button').click();
+    await expect(page.getByTestId('run-phase')).toHaveText('Done', { timeout: 90_000 });
+    await expect(page.getByTestId('transcript')).toContainText(ANSWER);
+
+    await picker.selectOption('codex');
+    await page.getByTestId('run-provider').selectOption('wire-openai');
+    await expect(page.getByTestId('run-model')).toHaveValue('gpt-5-codex');
+    await page.getByTestId('run-button').click();
+    await expect(page.getByTestId('run-view')).toContainText(`${SKILL} in codex`);
+    await expect(page.getByTestId('run-phase')).toHaveText('Done', { timeout: 90_000 });
+    await expect(page.getByTestId('transcript')).toContainText('Hi, from Codex.');
+    // Codex activates a skill by reading its SKILL.md: the listing it sent names the skill.
+    await page.getByTestId('run-tab-sent').click();
+    await expect(
+      page.getByTestId('sent-request').first().getByTestId('sent-skill-state'),
+    ).toHaveText(`${SKILL}: listed whole`);
+
+    await page.getByTestId('pg-tab-history').click();
+    const clients = page.getByTestId('history-client');
+    await expect(clients.nth(1)).toBeVisible({ timeout: 10_000 });
+    await expect(clients.nth(0)).toHaveText('in Codex');
+    await expect(clients.nth(1)).toHaveText('in Claude Code');
+    const picks = page.getByTestId('history-pick');
+    await picks.nth(0).check();
+    await picks.nth(1).check();
+    await page.getByTestId('history-compare').click();
+    const compare = page.getByTestId('run-compare');
+    const ranIn = compare.locator('[data-testid="compare-row"][data-label="ran in"]');
+    await expect(ranIn).toContainText(`Codex ${agentClientPin('codex').version}`);
+    await expect(ranIn).toContainText(`Claude Code ${agentClientPin('claude-code').version}`);
+    const activated = compare.locator('[data-testid="compare-row"][data-label="activated skills"]');
+    await expect(activated.locator('td')).toHaveText([SKILL, SKILL]);
+    await expect(compare.getByTestId('compare-answers')).toContainText('Hi, from Codex.');
+    await expect(compare.getByTestId('compare-answers')).toContainText(ANSWER);
+    await expect(page.locator('body')).not.toContainText(KEY);
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: test.info().outputPath(`compare-${scheme}.png`) });
     }
   });
 });
