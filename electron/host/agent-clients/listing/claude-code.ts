@@ -48,6 +48,22 @@ interface Line {
   cut: boolean;
 }
 
+/**
+ * How an entry is named: the folder's name, and `folder (name)` when the frontmatter names
+ * it otherwise with a name of letters, digits, `_:.-` (at most 256) that no other skill's
+ * folder has.
+ */
+function displayName(
+  folderName: string,
+  front: string | null,
+  folders: readonly FolderSkills[],
+): string {
+  if (front === null || front === folderName || folderName.endsWith(`:${front}`)) return folderName;
+  if (front.length > 256 || !/^[\p{L}\p{M}\p{N}_:.-]+$/u.test(front)) return folderName;
+  const other = folders.some((f) => f.skills.some((s) => s.folderName === front));
+  return other ? folderName : `${folderName} (${front})`;
+}
+
 /** `folders` in the client's order: user folders first, then the project's. */
 export function renderClaudeCode(
   folders: readonly FolderSkills[],
@@ -61,7 +77,8 @@ export function renderClaudeCode(
   const taken = new Map<string, string>();
   for (const { folder, skills } of folders) {
     for (const skill of [...skills].sort(byName((s) => s.folderName))) {
-      const name = skill.name ?? skill.folderName;
+      // A skill is its folder's name; a different `name:` shows beside it, as Claude Code does.
+      const name = skill.folderName;
       if (skill.disableModelInvocation) {
         skipped.push({ path: skill.path, reason: 'disable-model-invocation: true' });
         continue;
@@ -80,9 +97,10 @@ export function renderClaudeCode(
       taken.set(name, folder.display);
       const cut = text.length > maxDesc;
       const shownText = cut ? `${text.slice(0, maxDesc - 1)}…` : text;
+      const shownName = displayName(name, skill.name, folders);
       lines.push({
-        nameOnly: `- ${name}`,
-        full: `- ${name}: ${shownText}`,
+        nameOnly: `- ${shownName}`,
+        full: `- ${shownName}: ${shownText}`,
         fixed: false,
         cut,
         entry: {

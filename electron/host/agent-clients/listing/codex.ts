@@ -74,13 +74,12 @@ export function renderCodex(
   const haveSystem = folders.some((f) => f.kind === 'system' && f.skills.length > 0);
   for (const { folder, skills, kind } of folders) {
     for (const skill of skills) {
-      if (skill.name === null || skill.description === null) {
-        skipped.push({
-          path: skill.path,
-          reason: skill.name === null ? 'no name' : 'no description',
-        });
+      if (skill.description === null) {
+        skipped.push({ path: skill.path, reason: 'no description' });
         continue;
       }
+      // No name: the folder's (the file path keeps the folder either way).
+      const name = skill.name ?? skill.folderName;
       if (!skill.implicitInvocation) {
         skipped.push({
           path: skill.path,
@@ -91,7 +90,7 @@ export function renderCodex(
       const whole = oneLine(skill.description);
       const desc = firstCut(whole);
       rows.push(
-        row(skill.name, skill.folderName, folder.dir, kind, desc, {
+        row(name, skill.folderName, folder.dir, kind, desc, {
           // The system skills are Codex's own, even when read from the user's folder.
           source: kind === 'system' ? 'client' : folder.source,
           folder: folder.display,

@@ -43,6 +43,12 @@ function skillFiles(dir: string, user: string): Record<string, string> {
       'user-notes',
       "description: Keeps the user's notes in order.",
     ),
+    // A name other than the folder's, and none at all: each client has its own way.
+    [`${dir}/folder-name/SKILL.md`]: md(
+      'front-name',
+      'description: Named otherwise than its folder.',
+    ),
+    [`${dir}/no-name/SKILL.md`]: '---\ndescription: Has no name key.\n---\nBody\n',
   };
 }
 

@@ -63,6 +63,24 @@ describe('Claude Code', () => {
     expect(shadowed).toMatchObject({ listed: false, shown: 'dropped' });
   });
 
+  it('names a skill by its folder, with a different name: beside it', () => {
+    const out = renderClaudeCode(
+      [
+        at('.claude/skills', [
+          found('front', 'Named otherwise.', { folderName: 'folder' }),
+          found('bad name!', 'Odd name.', { folderName: 'odd' }),
+          found(null, 'No name.', { folderName: 'bare' }),
+        ]),
+      ],
+      { bundled: false },
+    );
+    expect(out.listing.split('\n').slice(2)).toEqual([
+      '- bare: No name.',
+      '- folder (front): Named otherwise.',
+      '- odd: Odd name.',
+    ]);
+  });
+
   it('cuts description + when_to_use at 1,536 characters: 1,535 and an ellipsis', () => {
     const out = renderClaudeCode(
       [at('.claude/skills', [found('long', 'x'.repeat(1500), { whenToUse: 'y'.repeat(100) })])],
