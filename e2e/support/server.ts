@@ -57,6 +57,8 @@ export async function startStudioServer(
         // --no-user keeps the home's skill folders out; the user's own settings (providers file,
         // approvals of workspace providers) still live in this home, where the specs write them.
         SKILL_STUDIO_PROVIDERS: path.join(ws.home, '.config', 'skill-studio', 'providers.json'),
+        // The user's settings folder too (the remote A2E hosts the playground keeps).
+        SKILL_STUDIO_SETTINGS: path.join(ws.home, '.config', 'skill-studio', 'settings.json'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',

@@ -51,6 +51,8 @@ import { createClientExecutor } from './agent-clients/client-executor';
 import { findAgentClient } from './agent-clients/discover';
 import { catalogHandlers } from './agent-clients/catalog-handlers';
 import { defaultTrash, type Trash } from './skills-admin/trash';
+import { RemoteHosts } from './remote/remote-hosts';
+import { openRemoteBridge } from './remote/remote-bridge';
 import { userSettingsPath } from './agent-clients/settings';
 import {
   mergeRunnerConfig,
@@ -323,6 +325,23 @@ export class StudioHost {
     return this.a2e.openConnection({ agent, send: (msg) => send(encodeMessage(msg)), ...flow });
   }
 
+  /** The A2E hosts elsewhere the user added (their tokens never leave the host). */
+  private remoteHostsStore(): RemoteHosts {
+    return RemoteHosts.forUser(
+      this.opts.noUser ? null : this.opts.home,
+      this.opts.keyStore ?? null,
+    );
+  }
+
+  /**
+   * An A2E connection to the remote host `hostId` (remoteHosts.list), for the playground:
+   * this host opens it with the kept token, so the page never sees the token. An agent
+   * is the remote host's to bind (its URL's `?agent=`), so none is taken here.
+   */
+  openRemoteA2E(hostId: string, send: (frame: string) => void): A2EConnectionHandle {
+    return openRemoteBridge(() => this.remoteHostsStore().target(hostId), send);
+  }
+
   // ── events ─────────────────────────────────────────────────────────────────
 
   onEvent(listener: (e: StudioEvent) => void): () => void {
@@ -371,6 +390,10 @@ export class StudioHost {
         importDir,
         reload,
       }),
+      // A2E hosts elsewhere for the playground (electron/host/remote).
+      'remoteHosts.list': () => this.remoteHostsStore().info(),
+      'remoteHosts.save': ({ host }) => this.remoteHostsStore().save(host),
+      'remoteHosts.remove': ({ id }) => this.remoteHostsStore().remove(id),
       // The files inside a skill (electron/host/files).
       ...filesHandlers({ skillAt, writableSkill, refresh }),
       // Export, preview and import bundles (electron/host/bundle).

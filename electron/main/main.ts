@@ -108,12 +108,17 @@ function registerIpc(h: StudioHost): void {
     if (res.ok && (method === 'workspace.open' || method === 'skills.new')) void refreshMenu();
     return res;
   });
-  ipc.handle(IPC.a2eOpen, (event, agent: unknown) => {
+  ipc.handle(IPC.a2eOpen, (event, agent: unknown, remote: unknown) => {
     const id = `c${nextId++}`;
     const owner = event.sender;
-    const conn = h.openA2E(typeof agent === 'string' ? agent : null, (frame) => {
+    const send = (frame: string) => {
       if (!owner.isDestroyed()) owner.send(IPC.a2eFrame, id, frame);
-    });
+    };
+    // A remote host is opened here, with the token from the key store: the window never has it.
+    const conn =
+      typeof remote === 'string'
+        ? h.openRemoteA2E(remote, send)
+        : h.openA2E(typeof agent === 'string' ? agent : null, send);
     a2e.set(id, { ...conn, owner });
     owner.once('destroyed', () => {
       conn.close();

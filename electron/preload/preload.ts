@@ -18,7 +18,7 @@ function subscribe<A extends unknown[]>(
 const bridge: StudioBridge = {
   call: (method, params) => ipcRenderer.invoke(IPC.call, method, params),
   onEvent: (listener) => subscribe<[StudioEvent]>(IPC.event, listener),
-  a2eOpen: (agent) => ipcRenderer.invoke(IPC.a2eOpen, agent),
+  a2eOpen: (agent, host) => ipcRenderer.invoke(IPC.a2eOpen, agent, host ?? null),
   a2eSend: (id, frame) => ipcRenderer.send(IPC.a2eSend, id, frame),
   a2eClose: (id) => ipcRenderer.send(IPC.a2eClose, id),
   onA2E: (listener) => subscribe<[string, string]>(IPC.a2eFrame, listener),

@@ -340,6 +340,19 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       });
       return;
     }
+    if (url.pathname === A2E_WS_PATH && url.searchParams.has('host')) {
+      // The playground driving an A2E host elsewhere: we open it, with the kept token.
+      const remote = url.searchParams.get('host') ?? '';
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const conn = host.openRemoteA2E(remote, (frame) => wsSend(ws, frame));
+        ws.on('message', (data, isBinary) => {
+          if (!isBinary) conn.receive(data.toString());
+        });
+        ws.on('close', () => conn.close());
+        ws.on('error', () => conn.close());
+      });
+      return;
+    }
     if (url.pathname === A2E_WS_PATH) {
       const agent = url.searchParams.get('agent');
       if (agent !== null && agent !== '' && !host.agentExists(agent))

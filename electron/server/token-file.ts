@@ -8,25 +8,14 @@
 import { constants, promises as fsp } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { errnoCode } from '../host/fs/errors';
+import { tokenFileProblem } from '../host/fs/private-file';
+
+export { tokenFileProblem } from '../host/fs/private-file';
 
 export type TokenFileRead = { ok: true; token: string | null } | { ok: false; message: string };
 
 /** A token file is a line of text; anything larger is not one. */
 const MAX_TOKEN_FILE_BYTES = 4096;
-
-/** Why `mode`/`uid` make the file unsafe for a secret, or null when it is fine. */
-export function tokenFileProblem(
-  stat: { uid: number; mode: number; isFile(): boolean },
-  currentUid: number | null,
-): string | null {
-  if (!stat.isFile()) return 'is not a regular file';
-  // Windows has no uid or POSIX mode bits worth checking: its ACLs are not handled here.
-  if (currentUid === null) return null;
-  if (stat.uid !== currentUid) return `is owned by another user (uid ${stat.uid})`;
-  if ((stat.mode & 0o077) !== 0)
-    return `can be read or written by others (mode ${(stat.mode & 0o777).toString(8).padStart(3, '0')}; run chmod 600 on it)`;
-  return null;
-}
 
 /**
  * The token in `file` (trimmed), or null when the file does not exist yet.

@@ -33,6 +33,7 @@ import type { EvalEvent, EvalMethods } from './evals';
 import type { SchemaMethods } from './schema';
 import type { AgentClientMethods } from './agent-clients';
 import type { AgentCatalogMethods } from './agent-catalog';
+import type { RemoteHostMethods } from './remote-hosts';
 
 export type * from './skill-admin';
 export type * from './install';
@@ -41,6 +42,7 @@ export type * from './evals';
 export type * from './schema';
 export type * from './agent-clients';
 export type * from './agent-catalog';
+export type * from './remote-hosts';
 
 export type TemplateName = 'basic' | 'script' | 'topology';
 export type BundleFormat = 'skill' | 'zip';
@@ -120,7 +122,7 @@ export interface ExportResult {
  * the call history stay by name: that is what an agent calls.
  */
 export interface StudioMethods
-  extends EvalMethods, SchemaMethods, AgentClientMethods, AgentCatalogMethods {
+  extends EvalMethods, SchemaMethods, AgentClientMethods, AgentCatalogMethods, RemoteHostMethods {
   'workspace.info': [Record<string, never>, WorkspaceInfo];
   'workspace.open': [{ root: string }, WorkspaceInfo];
   'skills.list': [Record<string, never>, SkillListing];
@@ -276,14 +278,26 @@ export interface StudioErrorPayload {
 export interface Backend {
   call<M extends StudioMethod>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>>;
   onEvent(listener: (event: StudioEvent) => void): () => void;
-  /** Opens an A2E connection bound to an agent (null: the studio itself, every skill). */
-  a2e(agent: string | null, onMessage: (msg: A2EOutbound) => void): A2EConnection;
+  /**
+   * Opens an A2E connection bound to an agent (null: the studio itself, every skill).
+   * `host`: a remote A2E host's id (remoteHosts.list); absent or null is this studio. The
+   * studio's host opens the remote connection itself, so the page never holds its token.
+   */
+  a2e(
+    agent: string | null,
+    onMessage: (msg: A2EOutbound) => void,
+    host?: string | null,
+  ): A2EConnection;
   /**
    * An A2E connection for one streamed call: messages arrive in batches (the transport
    * may gather a flood of events off the page's main thread), and `onLost` says when the
    * transport went away without our close.
    */
-  a2eStream(agent: string | null, onBatch: (msgs: A2EOutbound[]) => void): A2EStream;
+  a2eStream(
+    agent: string | null,
+    onBatch: (msgs: A2EOutbound[]) => void,
+    host?: string | null,
+  ): A2EStream;
 }
 
 export interface A2EConnection {
@@ -306,7 +320,8 @@ export interface StudioBridge {
     params: unknown,
   ): Promise<{ ok: true; result: unknown } | { ok: false; error: StudioErrorPayload }>;
   onEvent(listener: (event: StudioEvent) => void): () => void;
-  a2eOpen(agent: string | null): Promise<string>;
+  /** `host`: a remote A2E host's id, or null for this studio. */
+  a2eOpen(agent: string | null, host?: string | null): Promise<string>;
   a2eSend(connectionId: string, frame: string): void;
   a2eClose(connectionId: string): void;
   onA2E(listener: (connectionId: string, frame: string) => void): () => void;

@@ -13,6 +13,7 @@ import type {
 } from '../protocol/a2e';
 import type { RunOutcome } from './run-model';
 import { isAgentClientId, type AgentClientId } from '../api/agent-clients';
+import { LOCAL_HOST_ID } from '../api/remote-hosts';
 import { normaliseLevel } from './run-model';
 import { escapeSegment, isPlainObject } from './json-path';
 
@@ -32,6 +33,8 @@ export interface HistoryEntry {
   skill: string;
   /** The agent the call acted as (null: the studio itself). */
   agent: string | null;
+  /** Which A2E host ran the call: "local" (this studio) or a remote host's id; absent: local. */
+  host?: string;
   /** Epoch milliseconds. */
   started_at: number;
   finished_at: number;
@@ -81,6 +84,8 @@ export interface HistorySummary {
   id: string;
   skill: string;
   agent: string | null;
+  /** Which A2E host ran the call ("local" for this studio). */
+  host?: string;
   /** The agent client the call ran in, or null (absent in lists written before clients). */
   agent_client?: AgentClientId | null;
   started_at: number;
@@ -277,6 +282,7 @@ export function sanitizeHistoryInput(input: HistoryInput, id: string): HistoryEn
     id,
     skill: input.skill,
     agent: input.agent,
+    host: input.host ?? LOCAL_HOST_ID,
     started_at: input.started_at,
     finished_at: input.finished_at,
     arguments: args,
@@ -299,6 +305,7 @@ export function historySummary(entry: HistoryEntry, bytes: number): HistorySumma
     id: entry.id,
     skill: entry.skill,
     agent: entry.agent,
+    host: entry.host ?? LOCAL_HOST_ID,
     agent_client: entry.agent_client?.id ?? null,
     started_at: entry.started_at,
     duration_ms:

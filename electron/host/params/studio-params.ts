@@ -23,6 +23,7 @@ import { EVAL_PARAM_SCHEMAS } from '../evals/param-schemas';
 import { AGENT_CLIENT_IDS } from '../../../shared/api/agent-clients';
 import * as s from './typed-schema';
 import { skillRef } from './fragments';
+import { REMOTE_HOST_PARAM_SCHEMAS } from './remote-host-params';
 
 export type StudioParamTypes = { [M in StudioMethod]: ParamsOf<M> };
 
@@ -68,6 +69,8 @@ const HISTORY_ENTRY = s.object(
     timeout: s.number(),
     streaming: s.boolean(),
     llm_override: s.shallowObjectOrNull<LLMConfig>(),
+    // Which A2E host ran the call: "local", or a remote host's id.
+    host: s.string({ maxLength: 64 }),
     outcome: s.oneOfValues(['success', 'failed', 'refused', 'cancelled']),
     result: s.shallowObjectOrNull<Omit<SkillResult, 'events'>>(),
     error: s.shallowObjectOrNull<TransportError>(),
@@ -248,4 +251,6 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   ),
   // Evals (shared/api/evals.ts): their own table, checked the same way.
   ...EVAL_PARAM_SCHEMAS,
+  // A2E hosts elsewhere (shared/api/remote-hosts.ts).
+  ...REMOTE_HOST_PARAM_SCHEMAS,
 });

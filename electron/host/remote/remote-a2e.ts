@@ -126,8 +126,17 @@ function closeReason(url: string, code: number, reason: string): string {
   return `${where} closed the connection (code ${code}${reason ? `: ${reason}` : ''})`;
 }
 
-/** What is in flight: requests sent whose response has not come back. */
-function requestOf(frame: string): { id: string; frame: string } | null {
+export interface SentRequest {
+  id: string;
+  type: 'skill/call/req' | 'skill/discover/req';
+  /** The skill a call names ('' for discovery). */
+  name: string;
+  /** The frame to send: the one read, or the same message with the id given here. */
+  frame: string;
+}
+
+/** The request a frame carries (what will wait for a response), or null. */
+export function requestOf(frame: string): SentRequest | null {
   let msg: unknown;
   try {
     msg = JSON.parse(frame);
@@ -135,16 +144,17 @@ function requestOf(frame: string): { id: string; frame: string } | null {
     return null; // the host answers parse_error with req_id "": nothing to wait for
   }
   if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) return null;
-  const m = msg as { type?: unknown; id?: unknown };
+  const m = msg as { type?: unknown; id?: unknown; name?: unknown };
   if (m.type !== 'skill/call/req' && m.type !== 'skill/discover/req') return null;
-  if (typeof m.id === 'string' && m.id !== '') return { id: m.id, frame };
+  const name = typeof m.name === 'string' ? m.name : '';
+  if (typeof m.id === 'string' && m.id !== '') return { id: m.id, type: m.type, name, frame };
   // The host would give it a fresh id; giving it here lets us know when it is answered.
   const id = randomUUID();
-  return { id, frame: JSON.stringify({ ...m, id }) };
+  return { id, type: m.type, name, frame: JSON.stringify({ ...m, id }) };
 }
 
 /** The request a host frame answers (its req_id), when it is a response. */
-function answered(frame: string): string | null {
+export function answered(frame: string): string | null {
   try {
     const m = JSON.parse(frame) as { type?: unknown; req_id?: unknown };
     if (m.type !== 'skill/call/resp' && m.type !== 'skill/discover/resp' && m.type !== 'error')

@@ -170,9 +170,18 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
     return body as ResultOf<M>;
   }
 
-  function a2e(agent: string | null, onMessage: (msg: A2EOutbound) => void): A2EConnection {
-    const path = agent === null ? A2E_WS_PATH : `${A2E_WS_PATH}?agent=${encodeURIComponent(agent)}`;
-    const url = wsUrl(options.origin, path);
+  /** `/a2e` for an agent, or for a remote host the server opens for us (`?host=ID`). */
+  function a2ePath(agent: string | null, host: string | null): string {
+    if (host !== null) return `${A2E_WS_PATH}?host=${encodeURIComponent(host)}`;
+    return agent === null ? A2E_WS_PATH : `${A2E_WS_PATH}?agent=${encodeURIComponent(agent)}`;
+  }
+
+  function a2e(
+    agent: string | null,
+    onMessage: (msg: A2EOutbound) => void,
+    host: string | null = null,
+  ): A2EConnection {
+    const url = wsUrl(options.origin, a2ePath(agent, host));
     const queue: string[] = [];
     let socket: MinimalSocket | null = null;
     let open = false;
@@ -208,19 +217,24 @@ export function createHttpBackend(options: HttpBackendOptions): HttpBackend {
   }
 
   /** The /a2e URL for an agent, and the session's subprotocols once signed in. */
-  async function a2eTarget(agent: string | null): Promise<{ url: string; protocols: string[] }> {
+  async function a2eTarget(
+    agent: string | null,
+    host: string | null,
+  ): Promise<{ url: string; protocols: string[] }> {
     await ready;
-    const path = agent === null ? A2E_WS_PATH : `${A2E_WS_PATH}?agent=${encodeURIComponent(agent)}`;
-    return { url: wsUrl(options.origin, path), protocols: webSocketProtocols(resolvedToken) };
+    return {
+      url: wsUrl(options.origin, a2ePath(agent, host)),
+      protocols: webSocketProtocols(resolvedToken),
+    };
   }
 
   return {
     call,
     a2e,
-    a2eStream: (agent, onBatch) =>
+    a2eStream: (agent, onBatch, host = null) =>
       typeof Worker === 'undefined'
-        ? a2e(agent, (msg) => onBatch([msg]))
-        : openWorkerSocket(a2eTarget(agent), onBatch),
+        ? a2e(agent, (msg) => onBatch([msg]), host)
+        : openWorkerSocket(a2eTarget(agent, host), onBatch),
     onEvent(listener) {
       listeners.add(listener);
       void ready.then(() => {

@@ -37,7 +37,11 @@ export function createIpcBackend(bridge: StudioBridge): Backend {
     throw new StudioError('internal', `The desktop host gave no usable answer to ${method}.`);
   }
 
-  function a2e(agent: string | null, onMessage: (msg: A2EOutbound) => void): A2EConnection {
+  function a2e(
+    agent: string | null,
+    onMessage: (msg: A2EOutbound) => void,
+    host: string | null = null,
+  ): A2EConnection {
     const queue: A2ERequest[] = [];
     let id: string | null = null;
     let closed = false;
@@ -61,7 +65,7 @@ export function createIpcBackend(bridge: StudioBridge): Backend {
         // A frame that is not JSON is the host's bug; drop it and keep the connection.
       }
     });
-    void bridge.a2eOpen(agent).then(
+    void bridge.a2eOpen(agent, host).then(
       (connectionId) => {
         if (closed) {
           bridge.a2eClose(connectionId);
@@ -94,7 +98,7 @@ export function createIpcBackend(bridge: StudioBridge): Backend {
     call,
     a2e,
     // IPC delivers frames one by one; a batch is one message.
-    a2eStream: (agent, onBatch) => a2e(agent, (msg) => onBatch([msg])),
+    a2eStream: (agent, onBatch, host) => a2e(agent, (msg) => onBatch([msg]), host),
     onEvent(listener) {
       // Re-check the shape even over IPC: the renderer trusts no frame blindly.
       return bridge.onEvent((event) => {

@@ -21,6 +21,9 @@ function splitList(text: string): string[] {
 
 export function DiscoverPanel({ onOpenSkill }: { onOpenSkill(name: string): void }) {
   const actAs = usePlayground((s) => s.actAs);
+  // A remote host binds its own agent: our "Act as" does not go there.
+  const host = usePlayground((s) => s.host);
+  const asAgent = host === null ? actAs : null;
   const listing = useSkills((s) => s.listing);
   const agentsVersion = useWorkspace((s) => s.info?.agents);
   const [tags, setTags] = useState('');
@@ -39,7 +42,12 @@ export function DiscoverPanel({ onOpenSkill }: { onOpenSkill(name: string): void
     setError(null);
     try {
       setResult(
-        await discover(actAs, { tags: splitList(tags), categories: splitList(categories) }),
+        await discover(
+          asAgent,
+          { tags: splitList(tags), categories: splitList(categories) },
+          undefined,
+          host,
+        ),
       );
     } catch (err) {
       setResult(null);
@@ -47,12 +55,12 @@ export function DiscoverPanel({ onOpenSkill }: { onOpenSkill(name: string): void
     } finally {
       setBusy(false);
     }
-  }, [actAs, tags, categories]);
+  }, [asAgent, host, tags, categories]);
 
   // Who we act as, the skills and the allowlists all change what discovery returns: ask again.
   useEffect(() => {
     void run();
-  }, [actAs, listing, agentsVersion]);
+  }, [asAgent, host, listing, agentsVersion]);
 
   const toggleIn = (list: string, value: string, set: (v: string) => void) => {
     const items = splitList(list);
@@ -107,7 +115,7 @@ export function DiscoverPanel({ onOpenSkill }: { onOpenSkill(name: string): void
           {busy
             ? 'asking…'
             : result
-              ? `${result.length} skill${result.length === 1 ? '' : 's'} as ${actAs ?? 'the studio'}`
+              ? `${result.length} skill${result.length === 1 ? '' : 's'} ${host === null ? `as ${actAs ?? 'the studio'}` : 'on the remote host'}`
               : ''}
         </span>
       </form>
@@ -133,7 +141,9 @@ export function DiscoverPanel({ onOpenSkill }: { onOpenSkill(name: string): void
       )}
       <div className="pg-discover-list">
         {result?.length === 0 && (
-          <div className="pg-empty-line">No skill matches{actAs ? ` for agent ${actAs}` : ''}.</div>
+          <div className="pg-empty-line">
+            No skill matches{asAgent ? ` for agent ${asAgent}` : ''}.
+          </div>
         )}
         {result?.map((d) => (
           <article
@@ -154,7 +164,12 @@ export function DiscoverPanel({ onOpenSkill }: { onOpenSkill(name: string): void
               <button
                 type="button"
                 className="button secondary small"
-                onClick={() => onOpenSkill(d.name)}
+                onClick={() =>
+                  // A remote host's skill may not exist here: the playground runs it by name.
+                  host === null
+                    ? onOpenSkill(d.name)
+                    : usePlayground.getState().setRemoteSkill(d.name)
+                }
                 data-testid="discover-open"
               >
                 Try it

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { HistoryEntry, HistorySummary } from '../../../shared/playground/history';
+import { LOCAL_HOST_ID } from '../../../shared/api/remote-hosts';
 import { caseFromCall, slugCaseName, isValidCaseName } from '../../../shared/playground/cases';
 import { diffRuns } from '../../../shared/playground/run-diff';
 import { AGENT_CLIENT_NAMES } from '../../../shared/api/agent-clients';
@@ -328,6 +329,15 @@ export function HistoryPanel({
             <span className="pg-muted pg-nowrap">{when(e.started_at)}</span>
             {allSkills && <strong>{e.skill}</strong>}
             <span className="pg-muted pg-nowrap">{e.agent ? `as ${e.agent}` : ''}</span>
+            {e.host && e.host !== LOCAL_HOST_ID && (
+              <span
+                className="pg-badge"
+                data-testid="history-host"
+                title="The A2E host that ran it"
+              >
+                on {e.host}
+              </span>
+            )}
             {e.agent_client && (
               <span className="pg-badge" data-testid="history-client">
                 in {AGENT_CLIENT_NAMES[e.agent_client]}

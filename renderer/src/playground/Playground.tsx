@@ -14,6 +14,7 @@ import { usePlayground, type PlaygroundTab } from './playground-store';
 import { ArgsPanel } from './ArgsPanel';
 import { RunView } from './RunView';
 import { DiscoverPanel } from './DiscoverPanel';
+import { HostPicker } from './HostPicker';
 import { HistoryPanel, saveAsCase } from './HistoryPanel';
 import { CasesPanel } from './CasesPanel';
 import { PanelErrorBoundary } from './PanelErrorBoundary';
@@ -138,6 +139,7 @@ function PlaygroundBody({ skill, onSelectSkill }: PlaygroundProps) {
           </span>
         )}
         <span className="pg-spacer" />
+        <HostPicker />
         <ActAsSelect />
         <IconButton
           icon="close"

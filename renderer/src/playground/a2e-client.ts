@@ -17,11 +17,15 @@ class DiscoverError extends Error {
   }
 }
 
-/** skill/discover/req as `agent`, answered with the skills it may use. */
+/**
+ * skill/discover/req as `agent`, answered with the skills it may use; `host`: a remote
+ * A2E host's id (null: this studio), asked through our own host.
+ */
 export function discover(
   agent: string | null,
   filter: { tags?: string[]; categories?: string[] } = {},
   timeoutMs = 15_000,
+  host: string | null = null,
 ): Promise<SkillDefinition[]> {
   return new Promise((resolve, reject) => {
     const req = makeDiscoverRequest({
@@ -32,21 +36,30 @@ export function discover(
     const timer = setTimeout(() => {
       conn?.close();
       reject(
-        new DiscoverError('timeout', 'The studio did not answer the discovery request in time.'),
+        new DiscoverError(
+          'timeout',
+          host === null
+            ? 'The studio did not answer the discovery request in time.'
+            : 'The remote host did not answer the discovery request in time.',
+        ),
       );
     }, timeoutMs);
-    conn = backend().a2e(agent, (msg: A2EOutbound) => {
-      if (msg.type === 'skill/discover/resp' && msg.req_id === req.id) {
-        clearTimeout(timer);
-        conn?.close();
-        if (msg.error) reject(new DiscoverError(msg.error.code, msg.error.message));
-        else resolve(msg.skills);
-      } else if (msg.type === 'error') {
-        clearTimeout(timer);
-        conn?.close();
-        reject(new DiscoverError(msg.error.code, msg.error.message));
-      }
-    });
+    conn = backend().a2e(
+      agent,
+      (msg: A2EOutbound) => {
+        if (msg.type === 'skill/discover/resp' && msg.req_id === req.id) {
+          clearTimeout(timer);
+          conn?.close();
+          if (msg.error) reject(new DiscoverError(msg.error.code, msg.error.message));
+          else resolve(msg.skills);
+        } else if (msg.type === 'error') {
+          clearTimeout(timer);
+          conn?.close();
+          reject(new DiscoverError(msg.error.code, msg.error.message));
+        }
+      },
+      host,
+    );
     conn.send(req);
   });
 }

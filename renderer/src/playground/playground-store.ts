@@ -74,6 +74,12 @@ interface PlaygroundState {
   modelChoices: Record<string, ModelChoice | null>;
   /** Where runs go: null is the studio's own executors, else an agent client (Run in). */
   runIn: RunInChoice | null;
+  /** The A2E host the playground drives: null is this studio, else a remote host's id. */
+  host: string | null;
+  /** On a remote host: the skill picked from its discovery (it need not exist here). */
+  remoteSkill: string | null;
+  setHost(host: string | null): void;
+  setRemoteSkill(skill: string | null): void;
   setRunIn(choice: RunInChoice | null): void;
   setTab(tab: PlaygroundTab): void;
   setArgsView(view: ArgsView): void;
@@ -203,8 +209,17 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
     runBlocked: {},
     modelChoices: {},
     runIn: null,
+    host: null,
+    remoteSkill: null,
 
     setTab: (tab) => set({ tab }),
+    setHost(host) {
+      if (host === get().host) return;
+      // Another host has other skills: forms and the picked skill are rebuilt from its discovery.
+      set({ host, remoteSkill: null, definitions: {}, definitionsLoaded: false, checks: {} });
+      void get().loadDefinitions();
+    },
+    setRemoteSkill: (remoteSkill) => set({ remoteSkill, tab: 'run' }),
     setArgsView: (argsView) => set({ argsView }),
     setActAs: (actAs) => set({ actAs }),
     setTimeoutSeconds: (timeout) =>
@@ -215,7 +230,9 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
     async loadDefinitions() {
       try {
         // The studio's own view (every skill but archived ones) feeds the forms.
-        const defs = await discover(null);
+        const host = get().host;
+        const defs = await discover(null, {}, undefined, host);
+        if (get().host !== host) return; // the host was changed meanwhile
         set({
           definitions: Object.fromEntries(defs.map((d) => [d.name, d])),
           definitionsError: null,
@@ -249,6 +266,13 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
       const state = get().argsFor(skill);
       const text = state.text;
       let check: ArgsCheck;
+      if (get().host !== null) {
+        // A remote host's skill is not here to check against: that host checks the call
+        // itself and answers schema_violation, as it would any agent.
+        check = { errors: {}, message: null, checkedText: text, pending: false };
+        set((s) => ({ checks: { ...s.checks, [skill]: check } }));
+        return check;
+      }
       try {
         const res = await backend().call('playground.validate', {
           skill: skillParam(skill),
@@ -292,19 +316,23 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
           `${fields === 1 ? 'an argument does' : `${fields} arguments do`} not match the skill’s input schema — see the marked field${fields === 1 ? '' : 's'}.`,
         );
       if (check.message) return block(check.message);
-      const { runIn } = get();
+      const { runIn, host } = get();
+      if (host !== null && runIn)
+        return block('Run in an agent client runs on this studio: pick This studio as the host.');
       const refused = runInBlock(runIn, get().actAs);
       if (refused) return block(refused);
       let choice: ModelChoice | null = null;
-      // An agent client always talks to a model, whatever the skill's kind.
-      if (get().runsOnModel(skill) || runIn) {
+      // An agent client always talks to a model, whatever the skill's kind. A remote
+      // host's model skills use that host's providers: nothing of ours is chosen or sent.
+      if (host === null && (get().runsOnModel(skill) || runIn)) {
         if (!useProviders.getState().info) await useProviders.getState().load();
         choice = get().modelChoiceFor(skill);
         if (!choice) return block(NO_PROVIDER_BLOCK);
       }
       set((s) => ({ runBlocked: { ...s.runBlocked, [skill]: null } }));
       const { timeout, streaming, actAs } = get();
-      const dir = currentDirFor(skill);
+      // A folder of ours means nothing to a remote host.
+      const dir = host === null ? currentDirFor(skill) : undefined;
       const req = makeCallRequest({
         name: skill,
         arguments: args.value,
@@ -323,7 +351,9 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
       const session = new RunSession({
         key,
         skill,
-        agent: actAs,
+        // Our agents' allowlists are ours: a remote host binds its own (its URL's ?agent=).
+        agent: host === null ? actAs : null,
+        host,
         request: req,
         backend: backend(),
         onChange: () => set((s) => ({ tick: s.tick + 1 })),

@@ -12,6 +12,7 @@
 import type { Backend, A2EStream } from '../../../shared/api/studio-api';
 import type { A2EOutbound, SkillCallRequest } from '../../../shared/protocol/a2e';
 import { safeDelay } from '../../../shared/protocol/timeouts';
+import { LOCAL_HOST_ID } from '../../../shared/api/remote-hosts';
 import { RunModel, type RunOutcome } from '../../../shared/playground/run-model';
 import {
   HISTORY_EVENTS_KEPT,
@@ -69,6 +70,8 @@ export interface RunSessionOptions {
   skill: string;
   /** The agent the call acts as; null is the studio itself. */
   agent: string | null;
+  /** The A2E host that runs the call: a remote host's id, or null/absent for this studio. */
+  host?: string | null;
   request: SkillCallRequest;
   backend: Pick<Backend, 'a2eStream' | 'call'>;
   /** The model changed (a batch was folded in, the run was cancelled or failed). */
@@ -122,7 +125,7 @@ export class RunSession {
       },
       safeDelay(request.timeout * 1000 + ANSWER_GRACE_MS),
     );
-    const stream = backend.a2eStream(agent, this.onBatch);
+    const stream = backend.a2eStream(agent, this.onBatch, this.options.host ?? null);
     this.stream = stream;
     stream.send(request);
     // The transport went away before the answer (agent refused at connect, server gone).
@@ -219,6 +222,7 @@ export class RunSession {
     const entry: HistoryInput = {
       skill: this.run.skill,
       agent: this.run.agent,
+      host: this.options.host ?? LOCAL_HOST_ID,
       started_at: m.startedAt,
       finished_at: m.finishedAt ?? this.clock.now(),
       arguments: m.request.arguments,
