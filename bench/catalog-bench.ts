@@ -67,16 +67,22 @@ export async function catalogBench(): Promise<Row[]> {
     read();
     const base: number[] = [];
     const runs: number[] = [];
+    // CPU time besides the wall clock: on a shared machine the wall clock also counts the
+    // time other processes had the cores.
+    const cpu: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       base.push(await time(read));
+      const before = process.cpuUsage();
       runs.push(await time(catalog));
+      const used = process.cpuUsage(before);
+      cpu.push((used.user + used.system) / 1000);
     }
     const b = median(base);
     const r = median(runs);
     return [
       {
         what: `catalog of 1,000 installed skills, 4 clients (${pairs} confusable pairs found)`,
-        figure: ms(r),
+        figure: `${ms(r)} (CPU ${ms(median(cpu))})`,
         baseline: `${ms(b)} (reading the 1,000 SKILL.md files)`,
         ratio: `${(r / b).toFixed(1)}×`,
         target: `< ${TARGET_MS} ms ${r < TARGET_MS ? '✓' : '✗'}`,
