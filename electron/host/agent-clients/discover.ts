@@ -74,6 +74,8 @@ async function probeVersion(bin: string, envPath: string): Promise<string | null
             CODEX_HOME: path.join(home, '.codex'),
             PWD: home,
             NO_COLOR: '1',
+            // Gemini CLI otherwise starts itself a second time (a bigger heap): twice the work.
+            GEMINI_CLI_NO_RELAUNCH: 'true',
           },
         },
         // A client that fails `--version` is still found; its version is unknown.

@@ -109,6 +109,9 @@ async function prepare(plan: ClientRunPlan): Promise<ClientLaunch> {
       GEMINI_API_KEY: plan.relayKey,
       GOOGLE_GEMINI_BASE_URL: plan.relayUrl,
       GEMINI_CLI_SYSTEM_SETTINGS_PATH: path.join(dotGemini, 'system-settings.json'),
+      // Left alone it starts itself again with a heap of half the machine's memory: a
+      // second Node process per run, for a run that needs the default heap.
+      GEMINI_CLI_NO_RELAUNCH: 'true',
       NO_COLOR: '1',
     },
   };
