@@ -15,6 +15,7 @@ import { cliBench } from './cli-bench';
 import { evalBench } from './eval-bench';
 import { formBench } from './form-bench';
 import { catalogBench } from './catalog-bench';
+import { containerBench } from './container-bench';
 
 const SUITES = {
   registry: ['Registry', registryBench],
@@ -24,6 +25,7 @@ const SUITES = {
   evals: ['Evals', evalBench],
   form: ['Form view', formBench],
   catalog: ['Catalog', catalogBench],
+  container: ['Container sandbox (Podman service, as in the tests)', containerBench],
   cli: ['CLI (whole processes; needs `npm run build`)', cliBench],
 } as const;
 type Suite = keyof typeof SUITES;

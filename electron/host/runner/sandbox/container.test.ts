@@ -204,6 +204,17 @@ describe.skipIf(skip !== null)('the container sandbox on a real engine', () => {
     const cancelled = await running;
     expect(cancelled.error_code).toBe('cancelled');
     expect(await ours()).toEqual([]);
+
+    // Cancelled while the engine is still making the container (or attaching, or starting it).
+    const early = await Promise.all(
+      [0, 20, 60, 120, 250].map((delay) => {
+        const c = new AbortController();
+        setTimeout(() => c.abort('cancelled'), delay);
+        return call(host, 'ct-probe', { mode: 'sleep' }, { signal: c.signal });
+      }),
+    );
+    expect(early.map((r) => r.error_code)).toEqual(Array(5).fill('cancelled'));
+    expect(await ours()).toEqual([]);
   }, 60_000);
 
   it('removes the leftover of a studio killed mid-run at the next start', async () => {

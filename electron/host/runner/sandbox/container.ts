@@ -49,8 +49,12 @@ const CONTAINER_PATH = [
   '/bin',
 ];
 
-/** How long a stopped run waits for the engine to report it gone before it ends anyway. */
-const STOP_GRACE_MS = 3000;
+/**
+ * How long a stopped run waits for the engine before it ends anyway: past every deadline
+ * of the requests still on their way (a create, then the remove), so that the run normally
+ * ends only once its container is gone.
+ */
+const STOP_GRACE_MS = 2 * ENGINE_REQUEST_MS + 1000;
 
 /** What `prepare` hands `start`. */
 interface ContainerLaunch {
@@ -272,7 +276,8 @@ class ContainerRun extends EventEmitter implements RunProcess {
         `creating the container on ${this.where}`,
       );
       this.id = container.id;
-      if (this.killed) return this.end(null, 'SIGKILL');
+      // Stopped while the engine was making it: it goes before the run ends.
+      if (this.killed) return await this.endKilled();
       this.held = await this.readLimits(container);
       attached = await attachContainer(
         docker,
@@ -282,15 +287,15 @@ class ContainerRun extends EventEmitter implements RunProcess {
       );
       attached.stdout.pipe(this.stdout);
       attached.stderr.pipe(this.stderr);
-      if (this.killed) return this.end(null, 'SIGKILL');
+      if (this.killed) return await this.endKilled();
       await withDeadline(
         container.start(),
         ENGINE_REQUEST_MS,
         `starting the container on ${this.where}`,
       );
     } catch (err) {
+      if (this.killed) return await this.endKilled();
       await this.remove();
-      if (this.killed) return this.end(null, 'SIGKILL');
       this.fail(this.startError(err));
       return;
     }
@@ -366,6 +371,12 @@ class ContainerRun extends EventEmitter implements RunProcess {
       );
     }
     return new Error(`the container engine at ${this.where} refused the run: ${text}`);
+  }
+
+  /** A run stopped before it started: its container (if any) is removed, then it ends. */
+  private async endKilled(): Promise<void> {
+    await this.remove();
+    this.end(null, 'SIGKILL');
   }
 
   private fail(err: Error): void {
