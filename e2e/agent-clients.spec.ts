@@ -163,7 +163,8 @@ test.describe('a skill run in an agent client', () => {
     await expect(page.locator('body')).not.toContainText(KEY);
 
     // Look at it as a user would, in both themes, with the listing in view.
-    await first.getByTestId('sent-listing').scrollIntoViewIfNeeded();
+    await first.getByTestId('sent-listing-skill').scrollIntoViewIfNeeded();
+    await expect(first.getByTestId('sent-listing-skill')).toBeInViewport();
     for (const scheme of ['dark', 'light'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: test.info().outputPath(`sent-to-model-${scheme}.png`) });

@@ -176,7 +176,7 @@ function CompareView({ a, b, onClose }: { a: HistoryEntry; b: HistoryEntry; onCl
             ['Result', d.result],
           ] as const
         ).map(([title, rows]) => (
-          <section key={title}>
+          <section key={title} className={title === 'Ran in' ? 'pg-compare-client' : undefined}>
             <div className="pg-section-title">{title}</div>
             <table className="pg-table">
               <thead>

@@ -6,7 +6,7 @@
  * the messages (the eval transcript's own step view). What was recorded is redacted by the
  * host; a body it cut or left out says so.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ModelRequestRecord } from '../../../shared/api/agent-clients';
 import type { RunModel } from '../../../shared/playground/run-model';
 import {
@@ -38,12 +38,25 @@ const STATE_BADGE: Record<SkillInListing['state'], string> = {
 
 function Listing({ listing, skill }: { listing: FoundListing; skill: SkillInListing }) {
   const e = skill.entry;
+  const box = useRef<HTMLPreElement>(null);
+  const mark = useRef<HTMLElement>(null);
+  // A long listing opens on this skill's entry when it is out of sight (the box scrolls, not the page).
+  useEffect(() => {
+    const b = box.current;
+    const m = mark.current;
+    if (b && m && m.offsetTop + m.offsetHeight > b.clientHeight)
+      b.scrollTop = Math.max(0, m.offsetTop - 24);
+  }, [e]);
   return (
-    <pre className="pg-pre pg-sent-listing" data-testid="sent-listing">
+    <pre className="pg-pre pg-sent-listing" ref={box} data-testid="sent-listing">
       {e ? (
         <>
           {listing.text.slice(0, e.start)}
-          <mark className={`pg-sent-mark ${skill.state}`} data-testid="sent-listing-skill">
+          <mark
+            ref={mark}
+            className={`pg-sent-mark ${skill.state}`}
+            data-testid="sent-listing-skill"
+          >
             {listing.text.slice(e.start, e.end)}
           </mark>
           {listing.text.slice(e.end)}
