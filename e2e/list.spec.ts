@@ -37,8 +37,9 @@ test.describe('skill list and layout', () => {
   test('keyboard shortcuts drive the panels, and the layout is remembered', async ({ studio }) => {
     const { page } = studio;
     await page.locator('body').click();
-    // Ctrl+P is "go to skill" (editor-polish.spec.ts); the sidebar search has its own key.
-    await page.keyboard.press(`${MOD}+Shift+F`);
+    // Ctrl+P is "go to skill" (editor-polish.spec.ts) and Ctrl+Shift+F find in files
+    // (vscode-habits.spec.ts); the sidebar search has its own key.
+    await page.keyboard.press(`${MOD}+Alt+F`);
     await expect(page.getByTestId('skill-search')).toBeFocused();
 
     await page.keyboard.press(`${MOD}+b`);

@@ -60,6 +60,8 @@ export function menuTemplate(
         item('toggleBottom'),
         item('showProblems'),
         item('goToSkill'),
+        item('commandPalette'),
+        item('findInFiles'),
         { type: 'separator' },
         { role: 'resetZoom' },
         { role: 'zoomIn' },

@@ -7,8 +7,16 @@ import { COMMAND_IDS, COMMANDS, type CommandId } from '../../shared/commands';
 export type ShortcutId = CommandId;
 
 /** The commands the page binds to keys (the rest are menu-only: see shared/commands.ts). */
-export const SHORTCUTS: readonly { id: ShortcutId; key: string; shift: boolean; title: string }[] =
-  COMMAND_IDS.filter((id) => COMMANDS[id].page).map((id) => ({ id, ...COMMANDS[id] }));
+export const SHORTCUTS: readonly {
+  id: ShortcutId;
+  key: string | null;
+  shift: boolean;
+  alt: boolean;
+  title: string;
+}[] = COMMAND_IDS.filter((id) => COMMANDS[id].page && COMMANDS[id].key !== null).map((id) => ({
+  id,
+  ...COMMANDS[id],
+}));
 
 export interface KeyLike {
   key: string;
@@ -16,6 +24,8 @@ export interface KeyLike {
   metaKey: boolean;
   shiftKey: boolean;
   altKey: boolean;
+  /** The physical key (`KeyF`): with Alt, macOS types another character (Option+F is ƒ). */
+  code?: string;
 }
 
 export function isMacPlatform(platform: string): boolean {
@@ -24,17 +34,20 @@ export function isMacPlatform(platform: string): boolean {
 
 export function matchShortcut(e: KeyLike, mac: boolean): ShortcutId | null {
   const primary = mac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey;
-  if (!primary || e.altKey) return null;
-  const key = e.key.toLowerCase();
-  const def = SHORTCUTS.find((s) => s.key === key && s.shift === e.shiftKey);
+  if (!primary) return null;
+  const key =
+    e.altKey && e.code?.startsWith('Key') ? e.code.slice(3).toLowerCase() : e.key.toLowerCase();
+  const def = SHORTCUTS.find((s) => s.key === key && s.shift === e.shiftKey && s.alt === e.altKey);
   return def ? def.id : null;
 }
 
+/** "Ctrl+Shift+F", "⌥⌘F"; '' for a command without a key. */
 export function shortcutLabel(id: ShortcutId, mac: boolean): string {
   const def = COMMANDS[id];
+  if (def.key === null) return '';
   const key = def.key.toUpperCase();
-  if (mac) return `${def.shift ? '⇧' : ''}⌘${key}`;
-  return `Ctrl+${def.shift ? 'Shift+' : ''}${key}`;
+  if (mac) return `${def.shift ? '⇧' : ''}${def.alt ? '⌥' : ''}⌘${key}`;
+  return `Ctrl+${def.shift ? 'Shift+' : ''}${def.alt ? 'Alt+' : ''}${key}`;
 }
 
 /** "Save (Ctrl+S)" — the text of a button's tooltip. */

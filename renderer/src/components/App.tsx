@@ -18,6 +18,7 @@ import { InstallDialog } from './dialogs/InstallDialog';
 import { ConfirmDialog } from './dialogs/ConfirmDialog';
 import { PromptDialog } from './dialogs/PromptDialog';
 import { GoToSkill } from './dialogs/GoToSkill';
+import { CommandPalette } from './dialogs/CommandPalette';
 import { ProvidersView } from '../settings/ProvidersView';
 import { useGlobalKeys } from './shell/use-global-keys';
 import { useBundleDrop } from './shell/use-bundle-drop';
@@ -108,6 +109,7 @@ export function App() {
       <ImportDialog />
       <InstallDialog />
       <GoToSkill />
+      <CommandPalette />
       <ProvidersView />
       <PromptDialog />
       <ConfirmDialog />

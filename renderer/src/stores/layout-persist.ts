@@ -2,7 +2,7 @@
  * Layout state (panel sizes, what is collapsed, which right tab) remembered per
  * workspace in localStorage, so each project reopens the way it was left.
  */
-export type RightTab = 'problems' | 'preview' | 'files' | 'portability' | 'evals';
+export type RightTab = 'problems' | 'preview' | 'files' | 'portability' | 'evals' | 'search';
 
 export interface LayoutState {
   sidebarWidth: number;
@@ -50,7 +50,8 @@ export function sanitizeLayout(value: unknown): LayoutState {
     v.rightTab === 'preview' ||
     v.rightTab === 'files' ||
     v.rightTab === 'portability' ||
-    v.rightTab === 'evals'
+    v.rightTab === 'evals' ||
+    v.rightTab === 'search'
       ? v.rightTab
       : DEFAULT_LAYOUT.rightTab;
   return {

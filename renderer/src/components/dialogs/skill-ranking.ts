@@ -13,14 +13,14 @@ export type MatchTier = 'exact' | 'prefix' | 'substring' | 'fuzzy' | 'descriptio
 
 const TIER_ORDER: readonly MatchTier[] = ['exact', 'prefix', 'substring', 'fuzzy', 'description'];
 
-interface Match {
+export interface Match {
   tier: MatchTier;
   /** Lower is better within a tier: where the match starts, or how spread out it is. */
   cost: number;
 }
 
 /** The span the query's characters take, in order, inside `name`; -1 when they are not all there. */
-function fuzzySpan(name: string, query: string): number {
+export function fuzzySpan(name: string, query: string): number {
   let start = -1;
   let at = 0;
   for (const ch of query) {
@@ -32,14 +32,20 @@ function fuzzySpan(name: string, query: string): number {
   return at - start;
 }
 
-function matchOf(skill: SkillListItem, query: string): Match | null {
-  const name = skill.name.toLowerCase();
-  if (name === query) return { tier: 'exact', cost: 0 };
-  if (name.startsWith(query)) return { tier: 'prefix', cost: name.length };
-  const index = name.indexOf(query);
+/** How `text` (lower case) matches `query` (lower case, trimmed): by name only, no description. */
+export function matchText(text: string, query: string): Match | null {
+  if (text === query) return { tier: 'exact', cost: 0 };
+  if (text.startsWith(query)) return { tier: 'prefix', cost: text.length };
+  const index = text.indexOf(query);
   if (index >= 0) return { tier: 'substring', cost: index };
-  const span = query.includes(' ') ? -1 : fuzzySpan(name, query);
+  const span = query.includes(' ') ? -1 : fuzzySpan(text, query);
   if (span >= 0) return { tier: 'fuzzy', cost: span };
+  return null;
+}
+
+function matchOf(skill: SkillListItem, query: string): Match | null {
+  const byName = matchText(skill.name.toLowerCase(), query);
+  if (byName) return byName;
   if (matchesQuery(skill, query)) return { tier: 'description', cost: 0 };
   return null;
 }

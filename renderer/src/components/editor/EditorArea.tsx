@@ -11,6 +11,7 @@ import { isSkillMd } from '../../editor/language';
 import { FormView } from '../../editor/form/FormView';
 import { ViewToggle } from '../../editor/form/ViewToggle';
 import { useSkillView } from '../../editor/form/view-mode';
+import { DiffView, EditorActions } from './DiffView';
 
 // Monaco is large: the sidebar and panels show before it has loaded.
 const loadCodeEditor = () => import('./CodeEditor');
@@ -40,7 +41,10 @@ export function EditorArea({ theme }: { theme: 'dark' | 'light' }) {
   return (
     <section className="editor-area" aria-label="Editor" data-testid="editor-area">
       <RestoreBanner />
-      <EditorTabs />
+      <div className="editor-tabs-row">
+        <EditorTabs />
+        <EditorActions />
+      </div>
       {buffer ? (
         <div className="editor-body">
           {buffer.note && <div className="note-bar">{buffer.note}</div>}
@@ -56,6 +60,7 @@ export function EditorArea({ theme }: { theme: 'dark' | 'light' }) {
             </div>
           )}
           <ConflictBar buffer={buffer} theme={theme} />
+          <DiffView theme={theme} />
           {buffer.kind === 'text' && isSkillMd(buffer.path) ? (
             <SkillMdView buffer={buffer} theme={theme} />
           ) : buffer.kind === 'text' ? (

@@ -9,6 +9,7 @@ import { PortabilityPanel } from './PortabilityPanel';
 import { EvalsPanel } from '../../evals/EvalsPanel';
 import { useProblems } from './use-problems';
 import { TabBar } from '../TabBar';
+import { SearchPanel } from './SearchPanel';
 
 const TABS: { id: RightTab; label: string }[] = [
   { id: 'problems', label: 'Problems' },
@@ -16,6 +17,7 @@ const TABS: { id: RightTab; label: string }[] = [
   { id: 'files', label: 'Files' },
   { id: 'portability', label: 'Portability' },
   { id: 'evals', label: 'Evals' },
+  { id: 'search', label: 'Search' },
 ];
 
 /** Right: problems, Markdown preview, the selected skill's files, which agents accept it, and its evals. */
@@ -29,7 +31,11 @@ export function RightPanel() {
         items={TABS.map((t) => ({
           id: t.id,
           title:
-            t.id === 'problems' ? `Problems (${shortcutLabel('showProblems', IS_MAC)})` : t.label,
+            t.id === 'problems'
+              ? `Problems (${shortcutLabel('showProblems', IS_MAC)})`
+              : t.id === 'search'
+                ? `Search in every skill (${shortcutLabel('findInFiles', IS_MAC)})`
+                : t.label,
           label: (
             <>
               <span className="panel-tab-label">{t.label}</span>
@@ -53,6 +59,7 @@ export function RightPanel() {
         {tab === 'files' && <FilesPanel />}
         {tab === 'portability' && <PortabilityPanel />}
         {tab === 'evals' && <EvalsPanel />}
+        {tab === 'search' && <SearchPanel />}
       </div>
     </aside>
   );

@@ -10,6 +10,9 @@ import { notify, useUi } from '../../stores/ui-store';
 import { bindNativeMenu, isEcho } from '../../app/menu';
 import { showGoToSkill, useGoToSkill } from '../dialogs/GoToSkill';
 import { showProviderSettings, useProviders } from '../../settings/providers-store';
+import { showCommandPalette, useCommandPalette } from '../dialogs/command-palette-store';
+import { useContentSearch } from '../right/search-store';
+import { compareWithHead, compareWithSaved } from '../editor/diff-view';
 
 /** What every command of the command table does, for its key and its menu item alike. */
 export function runCommand(id: CommandId): void {
@@ -35,6 +38,19 @@ export function runCommand(id: CommandId): void {
       break;
     case 'goToSkill':
       showGoToSkill();
+      break;
+    case 'commandPalette':
+      showCommandPalette();
+      break;
+    case 'findInFiles':
+      layout.showRightTab('search');
+      useContentSearch.getState().focus();
+      break;
+    case 'compareWithSaved':
+      compareWithSaved();
+      break;
+    case 'compareWithHead':
+      void compareWithHead();
       break;
     case 'focusSearch':
       if (layout.sidebarCollapsed) layout.toggleSidebar();
@@ -71,6 +87,7 @@ export function useGlobalKeys(): void {
         ui.confirm ||
         ui.prompt ||
         useGoToSkill.getState().open ||
+        useCommandPalette.getState().open ||
         useProviders.getState().open;
       if (modal && id !== 'save') return;
       e.preventDefault();
