@@ -7,6 +7,7 @@ import type { RunModel } from '../../../shared/playground/run-model';
 import { usePlayground } from './playground-store';
 import { JsonTree } from './JsonTree';
 import { formatDuration } from './browser-utils';
+import type { SandboxLimits } from '../../../shared/protocol/a2e';
 
 const ERROR_HINTS: Record<string, string> = {
   unauthorized:
@@ -69,9 +70,14 @@ export function ResultView({ model }: { model: RunModel }) {
           {r.success ? 'Success' : r.cancelled ? 'Cancelled' : 'Failed'}
         </span>
         <span className="pg-muted">{formatDuration(r.duration_ms)}</span>
-        {r.sandbox && <span className="pg-muted">sandbox: {r.sandbox}</span>}
+        {r.sandbox && (
+          <span className="pg-muted" data-testid="result-sandbox" title={r.sandbox_limits?.reason}>
+            sandbox: {r.sandbox}
+          </span>
+        )}
         {r.truncated && <span className="pg-badge warn">output truncated</span>}
       </div>
+      {r.sandbox_limits?.reason && <SandboxWhy limits={r.sandbox_limits} />}
       {r.summary !== undefined && r.summary !== null && (
         <p className="pg-summary" data-testid="result-summary">
           {typeof r.summary === 'string' ? r.summary : JSON.stringify(r.summary)}
@@ -98,6 +104,23 @@ export function ResultView({ model }: { model: RunModel }) {
         <p className="pg-warning">{model.seqGaps} event(s) arrived out of sequence.</p>
       )}
     </div>
+  );
+}
+
+/** Why the run took its sandbox, and what held (a plain process is said plainly). */
+function SandboxWhy({ limits }: { limits: SandboxLimits }) {
+  const held = [
+    limits.image && `image ${limits.image}`,
+    limits.memory_bytes !== null && `memory ${Math.round(limits.memory_bytes / 1048576)} MB`,
+    limits.pids_max !== null && `${limits.pids_max} processes`,
+    limits.uid !== null && `uid ${limits.uid}`,
+  ].filter(Boolean);
+  return (
+    <p className={limits.isolated ? 'pg-muted' : 'pg-warning'} data-testid="result-sandbox-reason">
+      {limits.isolated ? '' : 'Not isolated: '}
+      {limits.reason}
+      {held.length > 0 ? ` (${held.join(', ')})` : ''}
+    </p>
   );
 }
 
