@@ -200,7 +200,7 @@ describe.skipIf(skipAgentClient('claude-code'))('ending a client run', () => {
 
   it('Claude Code may read the skill, not a file outside the run: its content never reaches the model', async () => {
     const secret = ws.write('private/notes.txt', 'PRIVATE-NOTE-7f3a9c never for the model\n');
-    turn = () => ({ do: 'read', path: secret, answer: 'done' });
+    turn = () => ({ do: 'read', paths: [secret], answer: 'done' });
     const before = fake.requests.length;
     const out = await run('claude-code');
     expect(out.error).toBeNull();
@@ -211,7 +211,11 @@ describe.skipIf(skipAgentClient('claude-code'))('ending a client run', () => {
     expect(sent).toContain('toolu_01Read'); // the read was asked for, and answered
     expect(sent).not.toContain('PRIVATE-NOTE-7f3a9c');
     // The skill's own file, in the run's project, is readable.
-    turn = () => ({ do: 'read', path: '.claude/skills/hello-skill/SKILL.md', answer: 'read it' });
+    turn = () => ({
+      do: 'read',
+      paths: ['.claude/skills/hello-skill/SKILL.md'],
+      answer: 'read it',
+    });
     const before2 = fake.requests.length;
     await run('claude-code');
     expect(

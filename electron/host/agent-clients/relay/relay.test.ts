@@ -55,12 +55,13 @@ describe('the relay', () => {
 
   it('forwards nothing for a request without the relay key, whatever key it brings', async () => {
     await start();
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { 'x-api-key': 'sk-guess' },
       { authorization: `Bearer ${RELAY_KEY.slice(0, -1)}x` },
       { 'x-api-key': `${RELAY_KEY}0` },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const r = await post(relay.url, '/v1/messages', '{"model":"m"}', headers);
       expect(r.status).toBe(401);
       expect(r.body).not.toContain(UPSTREAM_KEY);

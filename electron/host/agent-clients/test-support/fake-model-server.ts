@@ -31,8 +31,8 @@ export type FakeTurn =
   /** `missing`: the answer when the client's Skill tool said the skill is not there (Anthropic wire). */
   | { do: 'activate'; skill: string; answer: string; missing?: string }
   | { do: 'answer'; answer: string }
-  /** Claude Code only: call its Read tool on `path`, then answer. */
-  | { do: 'read'; path: string; answer: string }
+  /** Read these files with the client's read tool (Claude Code: one Read call each), then answer. */
+  | { do: 'read'; paths: string[]; answer: string }
   | { do: 'status'; status: number; message?: string }
   | { do: 'hang' };
 
@@ -96,13 +96,11 @@ function anthropicReply(body: Json, turn: FakeTurn): Reply {
     return {
       kind: 'sse',
       chunks: anthropicTurn({
-        tools: [
-          {
-            id: 'toolu_01Read',
-            name: 'Read',
-            fragments: [JSON.stringify({ file_path: turn.path })],
-          },
-        ],
+        tools: turn.paths.map((p, n) => ({
+          id: `toolu_01Read${n}`,
+          name: 'Read',
+          fragments: [JSON.stringify({ file_path: p })],
+        })),
       }),
     };
   if (turn.do === 'activate' && skillTool && !activated)
