@@ -35,6 +35,10 @@ import { checkLlmOverride } from './providers/llm-override';
 import { encodeMessage } from '../../shared/protocol/codec';
 import { RecentWorkspaces } from './workspace/recent-workspaces';
 import { workspaceHandlers } from './workspace/handlers';
+import { folderHandlers } from './workspace/folder-browse';
+import { watchUserFiles } from './providers/user-files-watch';
+import { userProvidersPath } from './providers/user-providers';
+import { approvalsPath } from './providers/provider-approvals';
 import { skillDetail, skillsHandlers } from './skills/handlers';
 import { skillLookup } from './skills/skill-lookup';
 import { filesHandlers } from './files/handlers';
@@ -46,6 +50,7 @@ import { lockTrustFor } from './install/lock-trust';
 import { providerHandlers } from './providers/handlers';
 import { evalHandlers } from './evals/handlers';
 import { schemaHandlers } from './schema/handlers';
+import { searchHandlers } from './search/handlers';
 import { agentClientHandlers } from './agent-clients/handlers';
 import { createClientExecutor } from './agent-clients/client-executor';
 import { findAgentClient } from './agent-clients/discover';
@@ -151,6 +156,7 @@ export class StudioHost {
     let root = opts.workspace;
     if (root === undefined) root = (await host.recent.list())[0] ?? null;
     await host.load(root ?? null);
+    if (opts.watch) host.watchUserProviderFiles();
     return host;
   }
 
@@ -360,7 +366,21 @@ export class StudioHost {
     }
   }
 
+  /**
+   * An edit of the user's providers file or approvals file reaches a running studio:
+   * runs read them afresh anyway; the UI is told to re-read its list.
+   */
+  private watchUserProviderFiles(): void {
+    this.unwatchUserFiles = watchUserFiles(
+      [userProvidersPath(process.env, this.opts.home), approvalsPath(process.env, this.opts.home)],
+      () => this.emit({ type: 'providers.changed' }),
+    );
+  }
+
+  private unwatchUserFiles: (() => void) | null = null;
+
   async close(): Promise<void> {
+    this.unwatchUserFiles?.();
     await this.registry?.close();
   }
 
@@ -382,6 +402,8 @@ export class StudioHost {
         save: (patch) => this.settings.save(patch),
         emit,
       }),
+      // The folder picker of "Open folder" in browser mode (electron/host/workspace).
+      ...folderHandlers({ home: () => this.opts.home, workspace }),
       // The listing, a skill's detail, templates and new skills (electron/host/skills).
       ...skillsHandlers({
         resolveSkill,
@@ -433,6 +455,11 @@ export class StudioHost {
         },
         env: () => process.env,
         keyStore: this.opts.keyStore ?? null,
+      }),
+      // Find in files and git HEAD for the editor (electron/host/search).
+      ...searchHandlers({
+        skillAt,
+        skills: () => this.registry.all().map((r) => ({ name: r.summary.name, dir: r.dir })),
       }),
       // JSON-Schema checks for the schema builder, in the worker pool (electron/host/schema).
       ...schemaHandlers(),

@@ -33,7 +33,9 @@ import type { EvalEvent, EvalMethods } from './evals';
 import type { SchemaMethods } from './schema';
 import type { AgentClientMethods } from './agent-clients';
 import type { AgentCatalogMethods } from './agent-catalog';
+import type { SearchMethods } from './search';
 import type { RemoteHostMethods } from './remote-hosts';
+import type { FolderMethods } from './folders';
 
 export type * from './skill-admin';
 export type * from './install';
@@ -42,6 +44,7 @@ export type * from './evals';
 export type * from './schema';
 export type * from './agent-clients';
 export type * from './agent-catalog';
+export type * from './search';
 export type * from './remote-hosts';
 
 export type TemplateName = 'basic' | 'script' | 'topology';
@@ -122,7 +125,14 @@ export interface ExportResult {
  * the call history stay by name: that is what an agent calls.
  */
 export interface StudioMethods
-  extends EvalMethods, SchemaMethods, AgentClientMethods, AgentCatalogMethods, RemoteHostMethods {
+  extends
+    EvalMethods,
+    SchemaMethods,
+    AgentClientMethods,
+    AgentCatalogMethods,
+    SearchMethods,
+    RemoteHostMethods,
+    FolderMethods {
   'workspace.info': [Record<string, never>, WorkspaceInfo];
   'workspace.open': [{ root: string }, WorkspaceInfo];
   'skills.list': [Record<string, never>, SkillListing];
@@ -263,6 +273,8 @@ export type StudioEvent =
   /** A skill renamed from the studio: what was open from folder `from` now lives in `to`. */
   | { type: 'skill.moved'; from: string; to: string; name: string }
   | { type: 'watch.error'; message: string }
+  /** The user's providers file or approvals file changed: re-read `providers.list`. */
+  | { type: 'providers.changed' }
   /** Progress of an eval run (shared/api/evals.ts). */
   | EvalEvent;
 

@@ -7,7 +7,7 @@
  * electron/host/evals/param-schemas.ts.
  */
 import type { ParamsOf, StudioMethod } from '../../../shared/api/studio-api';
-import type { HistoryInput } from '../../../shared/playground/history';
+import type { HistoryAgentClient, HistoryInput } from '../../../shared/playground/history';
 import type {
   LLMConfig,
   SkillEvent,
@@ -24,6 +24,7 @@ import { AGENT_CLIENT_IDS } from '../../../shared/api/agent-clients';
 import * as s from './typed-schema';
 import { skillRef } from './fragments';
 import { REMOTE_HOST_PARAM_SCHEMAS } from './remote-host-params';
+import { SEARCH_PARAM_SCHEMAS } from './search-params';
 
 export type StudioParamTypes = { [M in StudioMethod]: ParamsOf<M> };
 
@@ -71,6 +72,8 @@ const HISTORY_ENTRY = s.object(
     llm_override: s.shallowObjectOrNull<LLMConfig>(),
     // Which A2E host ran the call: "local", or a remote host's id.
     host: s.string({ maxLength: 64 }),
+    // Read by historyAgentClient: anything but a known client id is kept as no client.
+    agent_client: s.shallowObjectOrNull<HistoryAgentClient>(),
     outcome: s.oneOfValues(['success', 'failed', 'refused', 'cancelled']),
     result: s.shallowObjectOrNull<Omit<SkillResult, 'events'>>(),
     error: s.shallowObjectOrNull<TransportError>(),
@@ -125,6 +128,7 @@ const PROVIDER_INPUT = s.object(
 export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   'workspace.info': s.empty(),
   'workspace.open': s.object({ root: s.string({ minLength: 1, maxLength: 4096 }) }, ['root']),
+  'folders.browse': s.object({ path: s.string({ minLength: 1, maxLength: 4096 }) }),
   'skills.list': s.empty(),
   'skills.get': s.object({ skill }, ['skill']),
   'skills.new': s.object(
@@ -253,4 +257,6 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   ...EVAL_PARAM_SCHEMAS,
   // A2E hosts elsewhere (shared/api/remote-hosts.ts).
   ...REMOTE_HOST_PARAM_SCHEMAS,
+  // Find in files and git HEAD (shared/api/search.ts).
+  ...SEARCH_PARAM_SCHEMAS,
 });

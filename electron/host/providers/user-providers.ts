@@ -57,9 +57,41 @@ const none = (file: string | null, refused: string | null = null): LoadedUserPro
   keys: new Map(),
 });
 
+/**
+ * The last version of each providers file that could be used, by path. A file cut short or
+ * mistyped while it is edited (the running server re-reads it on every call) keeps the
+ * providers it had, with the problem reported, rather than leaving every run without one.
+ * A file refused for its permissions or owner, or removed, gets no such grace.
+ */
+const lastGood = new Map<string, LoadedUserProviders>();
+
+/** The last good version of `file` with `problem` reported, else the refusal. */
+function keepLastGood(file: string, problem: string): LoadedUserProviders {
+  const good = lastGood.get(file);
+  if (!good) return none(file, problem);
+  const stale: ProviderProblem = {
+    severity: 'error',
+    code: 'WORKSPACE_CONFIG',
+    message: `${problem}; the providers it held before stay in use until it is fixed`,
+    path: [],
+  };
+  return { ...good, problems: [...good.problems, stale] };
+}
+
 /** Reads the user's providers file; never throws. */
 export async function loadUserProviders(file: string | null): Promise<LoadedUserProviders> {
   if (!file) return none(null);
+  const loaded = await readUserProviders(file);
+  if ('unreadable' in loaded) return keepLastGood(file, loaded.unreadable);
+  if (loaded.refused === null && loaded.file !== null) lastGood.set(file, loaded);
+  else lastGood.delete(file);
+  return loaded;
+}
+
+/** The file read; `unreadable`: its text is not (yet) a providers file. */
+async function readUserProviders(
+  file: string,
+): Promise<LoadedUserProviders | { unreadable: string }> {
   let text: string;
   try {
     const opened = await openRegularFile(file, file);
@@ -77,11 +109,11 @@ export async function loadUserProviders(file: string | null): Promise<LoadedUser
   if (text.trim() === '') return { ...none(file) };
   const scan = scanJson(text);
   if (!scan.ok) {
-    return none(file, `${file}:${scan.line}:${scan.column}: not valid JSON (${scan.message})`);
+    return { unreadable: `${file}:${scan.line}:${scan.column}: not valid JSON (${scan.message})` };
   }
   const value = scan.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return none(file, `${file}: the top level must be an object: {"providers": [...]}`);
+    return { unreadable: `${file}: the top level must be an object: {"providers": [...]}` };
   }
   const read = readProviders((value as Record<string, unknown>).providers, 'user');
   return { file, refused: null, ...read, problems: read.problems.map((p) => located(file, p)) };

@@ -9,6 +9,7 @@ import { useSkills } from '../stores/skills-store';
 import { useEditor } from '../stores/editor-store';
 import { useLayout } from '../stores/layout-store';
 import { useUi, notify } from '../stores/ui-store';
+import { useProviders } from '../settings/providers-store';
 import { folderName, type EditorBuffer } from '../stores/buffer-logic';
 import { loadBackups, startBackups } from './backups';
 import { isSkillMd } from '../editor/language';
@@ -16,6 +17,7 @@ import { VALIDATE_DEBOUNCE_MS, validateSkillText } from '../editor/skill-validat
 import { afterWorkspaceChange } from './actions';
 import { restoreTabs, startTabPersistence } from './tabs';
 import { followActiveTab } from '../stores/current-skill';
+import { forgetFilesOf, forgetFilesOfSkills } from '../stores/skill-files-cache';
 
 function debounce(fn: () => void, ms: number): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -61,11 +63,13 @@ export function handleEvent(event: StudioEvent): void {
     case 'skills.changed': {
       const sel = useSkills.getState().selected;
       const all = [...event.added, ...event.changed, ...event.removed];
+      forgetFilesOfSkills(all.length === 0 ? null : all);
       refreshList(!!sel && (all.length === 0 || all.includes(sel.name)));
       break;
     }
     case 'file.changed': {
       void useEditor.getState().onFileChanged(event.dir, event.path, event.version);
+      forgetFilesOf(event.dir);
       if (useSkills.getState().selected?.dir !== event.dir) break;
       if (refreshing) detailStale = true;
       else reloadDetail();
@@ -74,6 +78,7 @@ export function handleEvent(event: StudioEvent): void {
     case 'workspace.changed': {
       const before = useWorkspace.getState().info?.root ?? null;
       if ((event.info.root ?? null) !== before) {
+        forgetFilesOfSkills(null);
         afterWorkspaceChange(before, () => useWorkspace.getState().set(event.info));
         break;
       }
@@ -84,6 +89,10 @@ export function handleEvent(event: StudioEvent): void {
     case 'skill.moved':
       // The window that renamed the skill moves its own tabs; every window relists.
       refreshList();
+      break;
+    case 'providers.changed':
+      // The user's providers file changed on disk: the settings and the model picker follow.
+      void useProviders.getState().load();
       break;
     case 'watch.error':
       notify(

@@ -50,6 +50,8 @@ export function parseStudioEvent(data: string | unknown): StudioEvent | null {
     case 'watch.error':
       if (typeof v.message === 'string') return { type: 'watch.error', message: v.message };
       return null;
+    case 'providers.changed':
+      return { type: 'providers.changed' };
     default:
       // Eval runs' progress (shared/api/evals.ts) is checked by the Evals panel's parser.
       return typeof v.type === 'string' && v.type.startsWith('eval.') ? parseEvalEvent(v) : null;
