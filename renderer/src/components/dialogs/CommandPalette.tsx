@@ -11,12 +11,21 @@ import { IS_MAC } from '../../platform';
 import { commandUnavailable } from '../../app/command-state';
 import { runCommand } from '../shell/use-global-keys';
 import { PickList } from '../pick/PickList';
+import { nativeDialogs } from '../../backend/native';
 import { hideCommandPalette, useCommandPalette } from './command-palette-store';
 import { rankCommands } from './command-ranking';
 
 export function CommandPalette() {
   const open = useCommandPalette((s) => s.open);
   return open ? <Palette /> : null;
+}
+
+/**
+ * The key a command is bound to here: a menu-only key (Ctrl+O…) works in the desktop app,
+ * where the native menu holds it, and not in a browser, which keeps it for itself.
+ */
+function keyHere(id: CommandId): string {
+  return COMMANDS[id].page || nativeDialogs() !== null ? shortcutLabel(id, IS_MAC) : '';
 }
 
 /** Every command but the palette itself. */
@@ -62,7 +71,7 @@ function Palette() {
         content: (
           <>
             <span className="pick-name">{c.title}</span>
-            <span className="pick-detail pick-key">{shortcutLabel(c.id, IS_MAC)}</span>
+            <span className="pick-detail pick-key">{keyHere(c.id)}</span>
           </>
         ),
       })}
