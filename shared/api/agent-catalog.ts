@@ -40,7 +40,8 @@ export interface CatalogEntry {
 export interface CatalogBudget {
   /** The most the client spends on the listing, or null when it sets no bound. */
   limit: number | null;
-  unit: 'characters';
+  /** Characters, or the client's own estimated tokens (Codex: 4 bytes of UTF-8 each). */
+  unit: 'characters' | 'tokens';
   /** What the listing spends, counted the client's way (see `basis`). */
   used: number;
   /** How the client counts and where the figure comes from. */

@@ -77,7 +77,7 @@ describe('skill-studio catalog', () => {
     // Claude Code does not read .agents/skills; Codex does, and finds the two PDF skills alike.
     expect(claude.entries.some((e) => e.name === 'pdf-reader')).toBe(false);
     const codex = report.clients[1];
-    expect(codex.budget).toMatchObject({ limit: 21760, unit: 'characters' });
+    expect(codex.budget).toMatchObject({ limit: 5440, unit: 'tokens' });
     expect(codex.entries.find((e) => e.name === 'pdf-reader')).toMatchObject({
       shown: 'whole',
       chars: expect.any(Number),
@@ -106,7 +106,7 @@ describe('skill-studio catalog', () => {
     const r = await cli(ws.root, ['catalog', '--client', 'codex']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Codex (codex)');
-    expect(r.stdout).toMatch(/budget: [\d,]+ \/ 21,760 characters/);
+    expect(r.stdout).toMatch(/budget: [\d,]+ \/ 5,440 tokens/);
     expect(r.stdout).toContain('pdf-extract ~ pdf-reader');
     expect(r.stdout).toContain('\\x1b]0;owned\\x07');
     expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);

@@ -21,7 +21,7 @@ function budgetLine(x: CatalogClient, c: Colours): string {
   const fill = Math.min(BAR, Math.round((used / limit) * BAR));
   const bar = `[${'#'.repeat(fill)}${'-'.repeat(BAR - fill)}]`;
   const over = x.entries.some((e) => e.shown !== 'whole' && e.reason?.includes('budget'));
-  return `  budget: ${used.toLocaleString('en')} / ${limit.toLocaleString('en')} characters ${over ? c.yellow(bar) : c.green(bar)}`;
+  return `  budget: ${used.toLocaleString('en')} / ${limit.toLocaleString('en')} ${x.budget.unit} ${over ? c.yellow(bar) : c.green(bar)}`;
 }
 
 function printClient(x: CatalogClient, write: (s: string) => void, c: Colours): void {

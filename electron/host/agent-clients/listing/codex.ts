@@ -7,12 +7,13 @@
  * each sorted by name. The description is made one line and cut at 1,024 characters
  * (1,021 and `...`); Codex reads no when_to_use.
  *
- * The budget: 2% of the context window at 4 characters per token (272,000 tokens, the
- * window Codex gives its default model and a model it does not know: 21,760 characters),
- * counted over the entry lines and their line ends. Over it, Codex cuts the longest
- * descriptions to a common length, without a mark. The exact cut point of each entry
- * may differ from this prediction by a few characters (Codex hands the remainder to
- * some entries); which entries are cut, and the common length, are what it reports.
+ * The budget: 2% of the context window (272,000 tokens, the window Codex gives its default
+ * model and a model it does not know: 5,440 tokens), each entry line costing its UTF-8
+ * bytes and line end over 4, rounded up (checked: real listings past the budget come to
+ * exactly 5,440). Over it, Codex cuts the longest descriptions to a common length, without
+ * a mark, and hands what is left to some entries in 4-byte steps; this prediction cuts to
+ * the common length alone, so an entry's cut may differ from Codex's by a few characters
+ * (listing.real.test.ts bounds it); which entries are cut is the same.
  */
 import type { CatalogEntry } from '../../../../shared/api/agent-catalog';
 import { CODEX_SYSTEM_SKILLS } from './client-builtins';
@@ -25,8 +26,28 @@ import { byName, oneLine, type FolderSkills, type RenderedListing } from './type
 export const CODEX_RENDERS = '0.171.0';
 // The cut's length and mark are shared with the "Sent to the model" view, which reads them back.
 export { CODEX_DESCRIPTION_MAX };
-/** 2% of 272,000 tokens at 4 characters a token. */
-export const CODEX_DEFAULT_BUDGET = 21_760;
+/** 2% of 272,000 tokens. */
+export const CODEX_DEFAULT_BUDGET = 5_440;
+
+/** Bytes of UTF-8 up to each code unit of `s` (index i: the bytes of `s.slice(0, i)`). */
+function utf8Prefix(s: string): Uint32Array {
+  const out = new Uint32Array(s.length + 1);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const bytes =
+      c < 0x80
+        ? 1
+        : c < 0x800
+          ? 2
+          : c >= 0xd800 && c < 0xdc00
+            ? 4
+            : c >= 0xdc00 && c < 0xe000
+              ? 0
+              : 3;
+    out[i + 1] = out[i] + bytes;
+  }
+  return out;
+}
 
 const INTRO =
   'A skill is a set of local instructions to follow that is stored in a `SKILL.md` file. Below is the list of skills that can be used. Each entry includes a name, description, and a short path that can be expanded into an absolute path using the skill roots table.';
@@ -41,7 +62,8 @@ export interface CodexFolderSkills extends FolderSkills {
 }
 
 export interface CodexListingOptions {
-  budgetChars?: number;
+  /** The budget in Codex's tokens (4 bytes each); 5,440 unless given. */
+  budgetTokens?: number;
   /**
    * The system skills when ~/.codex/skills/.system is not there yet (Codex writes them on
    * its first run): listed from the pinned version's copy, at this folder.
@@ -68,7 +90,7 @@ export function renderCodex(
   folders: readonly CodexFolderSkills[],
   opts: CodexListingOptions = {},
 ): RenderedListing {
-  const limit = opts.budgetChars ?? CODEX_DEFAULT_BUDGET;
+  const limit = opts.budgetTokens ?? CODEX_DEFAULT_BUDGET;
   const skipped: RenderedListing['skipped'] = [];
   const rows: Row[] = [];
   const haveSystem = folders.some((f) => f.kind === 'system' && f.skills.length > 0);
@@ -126,9 +148,14 @@ export function renderCodex(
   const tail = (r: Row) => ` (file: ${alias.get(r.rootDir)}/${r.folderName}/SKILL.md)`;
   const head = (r: Row) => `- ${r.name}: `;
 
-  const lineLen = (r: Row, cap: number) =>
-    head(r).length + Math.min(r.desc.length, cap) + tail(r).length + 1;
-  const total = (cap: number) => rows.reduce((n, r) => n + lineLen(r, cap), 0);
+  // Each line's cost: its bytes and line end over 4, rounded up; the description cut to `cap`.
+  const overhead = rows.map(
+    (r) => utf8Prefix(head(r) + tail(r))[head(r).length + tail(r).length] + 1,
+  );
+  const descBytes = rows.map((r) => utf8Prefix(r.desc));
+  const lineCost = (i: number, cap: number) =>
+    Math.ceil((overhead[i] + descBytes[i][Math.min(rows[i].desc.length, cap)]) / 4);
+  const total = (cap: number) => rows.reduce((n, _r, i) => n + lineCost(i, cap), 0);
   let cap = Infinity;
   if (total(Infinity) > limit) {
     // The largest common length that fits (0 when even names and paths alone do not).
@@ -149,7 +176,7 @@ export function renderCodex(
     r.entry.shown_chars = shownDesc.length;
     if (over) {
       r.entry.shown = shownDesc.length === 0 ? 'dropped' : 'cut';
-      r.entry.reason = `over the listing budget of ${limit} characters: descriptions are cut to about ${cap} characters`;
+      r.entry.reason = `over the listing budget of ${limit} tokens: descriptions are cut to about ${cap} characters`;
     } else if (r.entry.description_chars > CODEX_DESCRIPTION_MAX) {
       r.entry.shown = 'cut';
       r.entry.shown_chars = CODEX_DESCRIPTION_MAX - 3;
@@ -174,10 +201,10 @@ export function renderCodex(
     listing,
     budget: {
       limit,
-      unit: 'characters',
-      used: lines.reduce((n, l) => n + l.length + 1, 0),
+      unit: 'tokens',
+      used: total(cap),
       basis:
-        'the entry lines and their line ends, against 2% of the context window at 4 characters a token (272,000 tokens: the default model and any model Codex does not know)',
+        "each entry line's UTF-8 bytes and line end over 4, rounded up, against 2% of the context window (272,000 tokens: the default model and any model Codex does not know)",
     },
     entries: rows.map((r) => r.entry),
     skipped,

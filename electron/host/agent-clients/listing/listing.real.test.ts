@@ -243,8 +243,17 @@ describe('over the budget', () => {
       );
       const run = await recordClient('codex', { files });
       runs.push(run);
-      const sent = codexShown(run.requests.flatMap((r) => stringsIn(r.json)));
+      const texts = run.requests.flatMap((r) => stringsIn(r.json));
+      const sent = codexShown(texts);
       expect(sent.size, run.stderr).toBeGreaterThan(20);
+      // Its budget, as the catalog counts it: each entry line's bytes and line end over 4.
+      const block = texts.find((t) => t.startsWith('<skills_instructions>')) ?? '';
+      const tokens = block
+        .split('\n')
+        .filter((l) => /^- [^`].* \(file: [^)]*\)$/.test(l))
+        .reduce((n, l) => n + Math.ceil((Buffer.byteLength(l) + 1) / 4), 0);
+      expect(tokens).toBeLessThanOrEqual(5440);
+      expect(tokens).toBeGreaterThan(5440 - 8);
       const [client] = (
         await buildCatalog({ home: run.homeDir, workspace: run.projectDir, client: 'codex' })
       ).clients;

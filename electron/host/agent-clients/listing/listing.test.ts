@@ -170,8 +170,8 @@ describe('Codex', () => {
       found('l1', 'l'.repeat(300)),
       found('l2', 'm'.repeat(300)),
     ];
-    const out = renderCodex([folder('project', '.agents/skills', skills)], { budgetChars: 300 });
-    expect(out.budget.used).toBeLessThanOrEqual(300);
+    const out = renderCodex([folder('project', '.agents/skills', skills)], { budgetTokens: 75 });
+    expect(out.budget.used).toBeLessThanOrEqual(75);
     const [l1, l2, s1] = out.entries;
     expect(s1.shown).toBe('whole');
     expect(l1.shown).toBe('cut');

@@ -39,7 +39,7 @@ function BudgetBar({ client }: { client: CatalogClient }) {
             <div style={{ width: `${(share * 100).toFixed(1)}%` }} />
           </div>
           <span>
-            {used.toLocaleString('en')} / {limit.toLocaleString('en')} characters
+            {used.toLocaleString('en')} / {limit.toLocaleString('en')} {client.budget.unit}
           </span>
         </>
       )}
