@@ -10,6 +10,7 @@ import type { ModelRunOutput, ModelTarget } from './model-run';
 import type { ClientRunOutcome, AgentClientInfo, ClientEvent } from '../agent-clients/types';
 import { runClient, type ClientUpstream } from '../agent-clients/run-client';
 import { preview } from '../agent-clients/client-executor';
+import { errorMessage } from '../../../shared/errors';
 
 /** What a client eval run needs beyond the query: resolved once per eval run. */
 export interface ClientEvalTarget {
@@ -57,16 +58,33 @@ export async function askInClient(
   opts: { signal: AbortSignal; timeoutMs: number },
 ): Promise<ClientAsk> {
   const events: ClientEvent[] = [];
-  const outcome = await runClient({
-    client: target.info,
-    skills,
-    prompt,
-    upstream: target.upstream,
-    allowScripts: target.allowScripts,
-    timeoutMs: opts.timeoutMs,
-    signal: opts.signal,
-    onEvent: (e) => events.push(e),
-  });
+  let outcome: ClientRunOutcome;
+  try {
+    outcome = await runClient({
+      client: target.info,
+      skills,
+      prompt,
+      upstream: target.upstream,
+      allowScripts: target.allowScripts,
+      timeoutMs: opts.timeoutMs,
+      signal: opts.signal,
+      onEvent: (e) => events.push(e),
+    });
+  } catch (err) {
+    // A run that could not even start (a skill folder the install copy refuses, no space for
+    // the run's folders) is this ask's error, not the end of the whole eval run.
+    outcome = {
+      client: { id: target.info.id, version: target.info.version },
+      text: null,
+      activatedSkills: [],
+      usage: { input_tokens: 0, output_tokens: 0 },
+      requests: [],
+      exitCode: null,
+      signal: null,
+      durationMs: 0,
+      error: { code: 'runtime_error', message: errorMessage(err) },
+    };
+  }
   return { outcome, steps: stepsOf(events, new Map()) };
 }
 

@@ -5,7 +5,15 @@
  * where the provider failed: that one is an error, counted apart, never a "did not trigger".
  * A benchmark: the case with the skill installed against without, graded as any run.
  */
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +101,11 @@ describe.skipIf(skipAgentClient('claude-code'))('trigger evals in Claude Code', 
       ]),
     });
     ws.addSkill('rival', 'name: rival\ndescription: Greets the user loudly.');
+    // A skill holding a link to a file outside it: the install copy refuses it.
+    const linked = ws.addSkill('linked', 'name: linked\ndescription: Links out.', '# L\n', {
+      'evals/triggers.json': JSON.stringify([{ query: 'please greet me', should_trigger: true }]),
+    });
+    symlinkSync('/etc/hostname', path.join(linked, 'outside.txt'));
     host = await StudioHost.create({
       workspace: ws.root,
       home: null,
@@ -229,6 +242,25 @@ describe.skipIf(skipAgentClient('claude-code'))('trigger evals in Claude Code', 
     const t = (await host.invoke('evals.get', { skill: 'greeter', runId: started.runId }))
       .triggers!;
     expect(t.results[0]).toMatchObject({ triggers: 0, runs: 1, won_by: { rival: 1 } });
+  });
+
+  it("an ask that cannot even start is that query's error, and the run still ends with its results", async () => {
+    const finished = new Promise<StudioEvent>((resolve) => {
+      const off = host.onEvent((e) => {
+        if (e.type === 'eval.finished') {
+          off();
+          resolve(e);
+        }
+      });
+    });
+    const started = await host.invoke('evals.startTriggers', {
+      skill: 'linked',
+      options: { client: 'claude-code', runs: 1 },
+    });
+    await finished;
+    const t = (await host.invoke('evals.get', { skill: 'linked', runId: started.runId })).triggers!;
+    expect(t.results[0]).toMatchObject({ triggers: 0, runs: 0, errors: 1 });
+    expect(t.studio.status).toBe('failed');
   });
 
   it('a provider the client cannot speak is refused before the run starts, naming the kinds', async () => {

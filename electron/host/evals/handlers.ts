@@ -11,6 +11,7 @@ import type { AgentClientId, AgentClientInfo } from '../../../shared/api/agent-c
 import type { ClientTriggerOptions } from '../../../shared/api/evals';
 import { ClientRunRefused, runnerFor } from '../agent-clients/run-client';
 import { chooseUpstream } from '../agent-clients/upstream';
+import { snapshotSkill } from '../install/skill-tree';
 import type { ClientEvalTarget } from './client-asks';
 import { logSwallowed } from '../log';
 import path from 'node:path';
@@ -162,15 +163,30 @@ function requireWorkspace(workspace: string | null): string {
   return workspace;
 }
 
-/** The skills the model sees beside this one: the agent's allowlist, or every listed skill. */
-/** The workspace's other skills as installed beside one in a client run (winners, not archived). */
-function workspaceSkills(ctx: EvalsContext, skillName: string): { name: string; dir: string }[] {
-  return [...winners(ctx.listing().skills).values()]
+/**
+ * The workspace's other skills as installed beside one in a client run (winners, not
+ * archived), without those the install copy refuses (a link out of the folder…): one such
+ * skill must not fail every ask of the run.
+ */
+async function workspaceSkills(
+  ctx: EvalsContext,
+  skillName: string,
+): Promise<{ name: string; dir: string }[]> {
+  const candidates = [...winners(ctx.listing().skills).values()]
     .filter((s) => s.name !== skillName && s.status !== 'Archived')
-    .slice(0, MAX_CLIENT_CATALOG)
-    .map((s) => ({ name: s.name, dir: s.dir }));
+    .slice(0, MAX_CLIENT_CATALOG);
+  const copyable = await Promise.all(
+    candidates.map((s) =>
+      snapshotSkill(s.dir).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return candidates.filter((_, i) => copyable[i]).map((s) => ({ name: s.name, dir: s.dir }));
 }
 
+/** The skills the model sees beside this one: the agent's allowlist, or every listed skill. */
 function otherSkills(ctx: EvalsContext, agent: string | null | undefined): IndexedSkill[] {
   const byName = winners(ctx.listing().skills);
   let names = [...byName.keys()];
@@ -383,7 +399,7 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
           upstream: chosen.upstream,
           allowScripts: options.allow_scripts === true,
           concurrency: options.concurrency ?? DEFAULT_CLIENT_CONCURRENCY,
-          others: options.catalog === 'workspace' ? workspaceSkills(ctx, skillName) : [],
+          others: options.catalog === 'workspace' ? await workspaceSkills(ctx, skillName) : [],
         },
         target: { provider: chosen.provider, model: chosen.upstream.model },
       };
