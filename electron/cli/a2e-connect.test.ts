@@ -341,6 +341,59 @@ describe('a2e --connect', () => {
     }
   });
 
+  it('a reader that stops reading makes the host wait: we never hold its frames', async () => {
+    const MiB = 1024 * 1024;
+    const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise<void>((r) => wss.once('listening', r));
+    let serverBacklog = 0;
+    wss.on('connection', (ws) => {
+      const frame = JSON.stringify({ type: 'skill/event', pad: 'x'.repeat(MiB) });
+      for (let i = 0; i < 48; i++) ws.send(frame);
+      const t = setInterval(() => (serverBacklog = Math.max(serverBacklog, ws.bufferedAmount)), 20);
+      ws.on('close', () => clearInterval(t));
+    });
+    try {
+      const port = (wss.address() as { port: number }).port;
+      // stdout that nobody reads: 16 KiB of room, as a pipe to a stuck reader has little more.
+      const out = new PassThrough();
+      const err = new PassThrough();
+      const stdin = new PassThrough();
+      let peak = 0;
+      const done = runCli(['a2e', '--no-user', '--connect', `ws://127.0.0.1:${port}/a2e`], {
+        stdout: out,
+        stderr: err,
+        stdin,
+        cwd: local.root,
+        env: { PATH: process.env.PATH, HOME: local.root },
+        onInterrupt: () => () => undefined,
+        onOutputClosed: () => () => undefined,
+      });
+      const t0 = Date.now();
+      while (Date.now() - t0 < 3000) {
+        peak = Math.max(peak, out.writableLength);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      // The host holds what we did not read; we held a few frames at most.
+      expect(peak).toBeLessThan(8 * MiB);
+      expect(serverBacklog).toBeGreaterThan(8 * MiB);
+      // Reading again drains everything, in order, and the bridge ends with the input.
+      let lines = 0;
+      out.on('data', (c: Buffer) => (lines += c.toString().split('\n').length - 1));
+      await new Promise<void>((r) => {
+        const w = setInterval(() => {
+          if (lines >= 48) {
+            clearInterval(w);
+            r();
+          }
+        }, 20);
+      });
+      stdin.end();
+      expect(await done).toBe(0);
+    } finally {
+      wss.close();
+    }
+  }, 30_000);
+
   it('the remote closing mid-call exits non-zero with the reason', async () => {
     const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     await new Promise<void>((r) => wss.once('listening', r));

@@ -56,7 +56,12 @@ async function connect(ctx: CommandContext, url: string): Promise<number> {
     const conn = await client.connectA2E({
       url,
       tokenFile,
-      onFrame: (frame) => out.write(frame + '\n'),
+      // A reader that stops reading makes the host wait, not us hold its frames.
+      onFrame: (frame, drained) => {
+        if (out.write(frame + '\n')) return true;
+        out.once('drain', drained);
+        return false;
+      },
       onClose: (reason, byUs) => {
         if (byUs) return;
         // The host went away: what was asked will not be answered; say why and stop.

@@ -22,7 +22,8 @@ export interface ConnectA2EOptions {
   url: string;
   /** The file holding the host's API token; null connects without one. */
   tokenFile: string | null;
-  onFrame: (frame: string) => void;
+  /** Each frame of the host; false asks to stop reading until `drained` is called. */
+  onFrame: (frame: string, drained: () => void) => boolean | void;
   onClose: (reason: string, byUs: boolean) => void;
 }
 
@@ -45,14 +46,29 @@ export async function tokenFromFile(file: string): Promise<string> {
  */
 export async function connectA2E(opts: ConnectA2EOptions): Promise<A2ELineConnection> {
   const token = opts.tokenFile === null ? null : await tokenFromFile(opts.tokenFile);
-  const remote: RemoteA2E = await connectRemoteA2E({
+  let remote: RemoteA2E | null = null;
+  let paused = false;
+  const drained = () => {
+    if (!paused) return;
+    paused = false;
+    remote?.resume();
+  };
+  const deliver = (frame: string) => {
+    if (opts.onFrame(frame, drained) === false && !paused) {
+      paused = true;
+      remote?.pause();
+    }
+  };
+  remote = await connectRemoteA2E({
     url: opts.url,
     token,
-    onFrame: opts.onFrame,
+    onFrame: deliver,
     onClose: opts.onClose,
   });
+  const open: RemoteA2E = remote;
+  // Ours to answer, but written the same way: a full reader pauses the host.
   const tooLong = () =>
-    opts.onFrame(
+    deliver(
       encodeMessage(
         makeProtocolError(
           'parse_error',
@@ -64,7 +80,7 @@ export async function connectA2E(opts: ConnectA2EOptions): Promise<A2ELineConnec
   const splitter = new LineSplitter(
     REMOTE_MAX_FRAME_BYTES,
     (line) => {
-      if (line.trim() !== '' && !remote.send(line)) tooLong();
+      if (line.trim() !== '' && !open.send(line)) tooLong();
     },
     tooLong,
     'skip',
@@ -72,8 +88,8 @@ export async function connectA2E(opts: ConnectA2EOptions): Promise<A2ELineConnec
   return {
     push: (chunk) => splitter.push(chunk),
     end: () => splitter.end(),
-    close: () => remote.close(),
-    whenIdle: () => remote.whenIdle(),
+    close: () => open.close(),
+    whenIdle: () => open.whenIdle(),
   };
 }
 

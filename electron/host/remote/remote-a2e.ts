@@ -174,6 +174,13 @@ export interface RemoteA2E {
   whenIdle(): Promise<void>;
   /** The ids of requests sent and not answered yet. */
   inFlight(): string[];
+  /**
+   * Stops reading from the host until resume(): a reader of ours that is not keeping up
+   * makes the host wait (TCP backpressure; the host cuts off a client that stops reading
+   * for good), instead of making us hold its frames.
+   */
+  pause(): void;
+  resume(): void;
 }
 
 export interface RemoteA2EOptions {
@@ -240,6 +247,8 @@ export function connectRemoteA2E(opts: RemoteA2EOptions): Promise<RemoteA2E> {
             settleIdle();
           }),
         inFlight: () => [...pending],
+        pause: () => ws.pause(),
+        resume: () => ws.resume(),
       });
     });
     ws.on('message', (data, isBinary) => {
