@@ -180,6 +180,11 @@ export function SentToModel({ model, skill }: { model: RunModel; skill: string }
   const result = model.result();
   const records = useMemo(() => modelRequestsOf(result?.metadata), [result]);
   const description = useSkills((s) => s.winner(skill)?.description ?? null);
+  // The first request that lists skills is where the choice was made: open it.
+  const firstWithListing = useMemo(
+    () => records.findIndex((r) => parseModelRequest(r.path, r.request.body).listing !== null),
+    [records],
+  );
   if (records.length === 0)
     return (
       <div className="pg-muted pg-sent-empty" data-testid="sent-empty">
@@ -188,10 +193,6 @@ export function SentToModel({ model, skill }: { model: RunModel; skill: string }
           : 'No model request was recorded for this run.'}
       </div>
     );
-  // The first request that lists skills is where the choice was made: open it.
-  const firstWithListing = records.findIndex(
-    (r) => parseModelRequest(r.path, r.request.body).listing !== null,
-  );
   return (
     <div className="pg-sent" data-testid="sent-to-model">
       <div className="pg-muted">
