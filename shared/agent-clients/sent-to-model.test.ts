@@ -101,6 +101,16 @@ describe('Anthropic Messages (Claude Code)', () => {
     expect(skillInListing(null, 'x').state).toBe('no-listing');
   });
 
+  it('finds a listing a skill tool carries in its description', () => {
+    const r = parseModelRequest('/v1/messages', {
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }],
+      tools: [{ name: 'Skill', description: `Run a skill.\n${CLAUDE_CODE_HEADER}- a: A.` }],
+    });
+    expect(r.listing?.where).toBe('the description of the tool Skill');
+    expect(r.listing?.entries.map((e) => e.name)).toEqual(['a']);
+  });
+
   it('a system prompt given as one string is read too', () => {
     const r = parseModelRequest('/v1/messages', {
       model: 'm',

@@ -350,21 +350,27 @@ export function parseModelRequest(path: string, body: unknown): ParsedModelReque
     system,
     tools: parsed.tools,
     messages: parsed.messages,
-    listing: findListing(system, parsed.messages),
+    listing: findListing(system, parsed.messages, parsed.tools),
     problem: null,
   };
 }
 
-/** The first skill listing in the system prompt or the messages, in any client's style. */
+/**
+ * The first skill listing in the system prompt, the messages or a tool's description (where
+ * some clients' skill tool carries it), in any client's style.
+ */
 export function findListing(
   system: string,
   messages: readonly TranscriptStep[],
+  tools: readonly OfferedTool[] = [],
 ): FoundListing | null {
   const places: { where: string; text: string }[] = [{ where: 'the system prompt', text: system }];
   messages.forEach((m, i) => {
     if (m.role === 'system' || m.role === 'user' || m.role === 'assistant')
       places.push({ where: `message ${i + 1} (${m.role})`, text: m.text });
   });
+  for (const t of tools)
+    places.push({ where: `the description of the tool ${t.name}`, text: t.description });
   for (const { where, text } of places) {
     const found = claudeCode(text) ?? codex(text) ?? xml(text);
     if (found) return { ...found, where };
