@@ -66,6 +66,7 @@ import {
   type RunnerSection,
 } from './runner/sandbox/runner-config';
 import { loadUserRunnerSection } from './runner/sandbox/runner-settings';
+import { runnerHandlers } from './runner/sandbox/runner-handlers';
 import { WORKSPACE_CONFIG_FILE } from './workspace/workspace-file';
 
 export interface StudioHostOptions {
@@ -411,6 +412,16 @@ export class StudioHost {
         listing: () => this.listing(),
         importDir,
         reload,
+      }),
+      // Where script skills run, in the user's settings (electron/host/runner/sandbox).
+      ...runnerHandlers({
+        file: () => userSettingsPath(process.env, this.opts.home),
+        workspace: () => readRunnerSection(this.settings.config.runner, WORKSPACE_CONFIG_FILE),
+        saved: async () => {
+          this.userRunner = await loadUserRunnerSection(
+            userSettingsPath(process.env, this.opts.home),
+          );
+        },
       }),
       // A2E hosts elsewhere for the playground (electron/host/remote).
       'remoteHosts.list': () => this.remoteHostsStore().info(),

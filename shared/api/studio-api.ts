@@ -35,6 +35,7 @@ import type { AgentClientMethods } from './agent-clients';
 import type { AgentCatalogMethods } from './agent-catalog';
 import type { SearchMethods } from './search';
 import type { RemoteHostMethods } from './remote-hosts';
+import type { RunnerSettingsMethods } from './runner-settings';
 import type { FolderMethods } from './folders';
 
 export type * from './skill-admin';
@@ -132,6 +133,7 @@ export interface StudioMethods
     AgentCatalogMethods,
     SearchMethods,
     RemoteHostMethods,
+    RunnerSettingsMethods,
     FolderMethods {
   'workspace.info': [Record<string, never>, WorkspaceInfo];
   'workspace.open': [{ root: string }, WorkspaceInfo];

@@ -24,6 +24,7 @@ import { AGENT_CLIENT_IDS } from '../../../shared/api/agent-clients';
 import * as s from './typed-schema';
 import { skillRef } from './fragments';
 import { REMOTE_HOST_PARAM_SCHEMAS } from './remote-host-params';
+import { RUNNER_PARAM_SCHEMAS } from './runner-params';
 import { SEARCH_PARAM_SCHEMAS } from './search-params';
 
 export type StudioParamTypes = { [M in StudioMethod]: ParamsOf<M> };
@@ -257,6 +258,7 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   ...EVAL_PARAM_SCHEMAS,
   // A2E hosts elsewhere (shared/api/remote-hosts.ts).
   ...REMOTE_HOST_PARAM_SCHEMAS,
+  ...RUNNER_PARAM_SCHEMAS,
   // Find in files and git HEAD (shared/api/search.ts).
   ...SEARCH_PARAM_SCHEMAS,
 });

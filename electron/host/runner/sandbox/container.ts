@@ -270,15 +270,24 @@ class ContainerRun extends EventEmitter implements RunProcess {
     const { docker } = this.engine;
     let attached: Attached;
     try {
+      const creating = docker.createContainer(this.launch.create);
+      // A create that outlives its deadline may still make the container: it goes then.
+      const late = (): void =>
+        void creating.then(
+          (c) => c.remove({ force: true }),
+          () => undefined,
+        );
       const container = await withDeadline(
-        docker.createContainer(this.launch.create),
+        creating,
         ENGINE_REQUEST_MS,
         `creating the container on ${this.where}`,
-      );
+      ).catch((err: unknown) => {
+        late();
+        throw err;
+      });
       this.id = container.id;
       // Stopped while the engine was making it: it goes before the run ends.
       if (this.killed) return await this.endKilled();
-      this.held = await this.readLimits(container);
       attached = await attachContainer(
         docker,
         this.engine.endpoint,
@@ -313,6 +322,7 @@ class ContainerRun extends EventEmitter implements RunProcess {
         'inspecting the container',
       );
       this.oomKilled = state.State?.OOMKilled === true;
+      this.held = this.limitsFrom(state);
     } catch (err) {
       // Removed under us (a kill), or the engine went away: the run is over either way.
       if (!this.killed) logSwallowed('wait for a run container')(err);
@@ -325,13 +335,8 @@ class ContainerRun extends EventEmitter implements RunProcess {
   }
 
   /** What held for the run, read back from the engine (an engine may drop what it cannot apply). */
-  private async readLimits(container: Docker.Container): Promise<SandboxLimits | null> {
+  private limitsFrom(info: Docker.ContainerInspectInfo): SandboxLimits | null {
     try {
-      const info = await withDeadline(
-        container.inspect(),
-        ENGINE_REQUEST_MS,
-        'inspecting the container',
-      );
       const hc = info.HostConfig as Docker.HostConfig & { NanoCpus?: number };
       const memory = hc.Memory && hc.Memory > 0 ? hc.Memory : null;
       const pids = hc.PidsLimit && hc.PidsLimit > 0 ? hc.PidsLimit : null;
@@ -435,7 +440,24 @@ class ContainerRun extends EventEmitter implements RunProcess {
     };
   }
 
+  /** What the engine said held; a run stopped before it could say, what was asked for. */
   limits(): SandboxLimits | null {
-    return this.held;
+    if (this.held) return this.held;
+    const { memoryBytes, pids, cpuCores } = this.launch;
+    return {
+      isolated: true,
+      memory: memoryBytes === null ? null : 'cgroup',
+      memory_bytes: memoryBytes,
+      pids: pids === null ? null : 'cgroup',
+      pids_max: pids,
+      cpu: cpuCores === null ? null : 'cgroup',
+      cpu_cores: cpuCores,
+      shm_bytes: this.launch.shmBytes,
+      scratch_bytes: this.launch.scratchBytes,
+      privileges_dropped: true,
+      uid: UNPRIVILEGED_ID,
+      image: this.launch.image,
+      engine: this.engine.version,
+    };
   }
 }
