@@ -5,7 +5,7 @@
  * with its source and folder. File listings are fetched as the query needs them, a few
  * skills at a time, and cached per skill (stores/skill-files-cache.ts).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { create } from 'zustand';
 import { useSkills } from '../../stores/skills-store';
 import { useWorkspace } from '../../stores/workspace-store';
@@ -43,7 +43,8 @@ function GoToSkillPalette() {
   const [active, setActive] = useState(0);
   const skills = useSkills((s) => s.listing?.skills);
   const root = useWorkspace((s) => s.info?.root ?? null);
-  const cached = useSkillFiles((s) => s.byDir);
+  // Listings arrive a few at a time; ranking them waits for the typing, never the reverse.
+  const cached = useDeferredValue(useSkillFiles((s) => s.byDir));
   const wanted = useMemo(() => wantedFiles(skills ?? [], query), [skills, query]);
   useEffect(() => requestFiles(wanted), [wanted]);
   const { items, more } = useMemo(
