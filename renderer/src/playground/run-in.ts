@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import {
   AGENT_CLIENT_COMMANDS,
+  AGENT_CLIENT_NAMES,
   type AgentClientId,
   type AgentClientInfo,
   type RunInClient,
@@ -40,7 +41,7 @@ export function runInMetadata(
  */
 export function runInBlock(choice: RunInChoice | null, actAs: string | null): string | null {
   if (!choice || actAs === null) return null;
-  return `a run in an agent client is the studio's own: set "Act as" to the studio to run in ${choice.client}, or pick "Studio" under Run in.`;
+  return `a run in an agent client is the studio's own: set "Act as" to the studio to run in ${AGENT_CLIENT_NAMES[choice.client]}, or pick "Studio" under Run in.`;
 }
 
 /** The agent client a call's request ran in (its metadata.run_in), or null. */
