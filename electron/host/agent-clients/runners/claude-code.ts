@@ -65,6 +65,9 @@ async function prepare(plan: ClientRunPlan) {
       DISABLE_ERROR_REPORTING: '1',
       // Claude Code retries even a 401 ten times with back-off; one answer is the answer.
       CLAUDE_CODE_MAX_RETRIES: '0',
+      // It reads CLAUDE.md from every folder above the project, and a throwaway project
+      // under /tmp has folders any local user can write: none of it may reach the model.
+      CLAUDE_CODE_DISABLE_CLAUDE_MDS: '1',
     },
   };
 }
