@@ -174,6 +174,15 @@ test.describe('a skill run in an agent client', () => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: test.info().outputPath(`client-transcript-${scheme}.png`) });
     }
+
+    // The Evals panel runs in the same place: its Run in picker holds the playground's pick.
+    await page.getByTestId('right-tab-evals').click();
+    const evals = page.getByTestId('evals-panel');
+    await expect(evals.getByTestId('run-in')).toHaveValue('claude-code', { timeout: 15_000 });
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: test.info().outputPath(`evals-run-in-${scheme}.png`) });
+    }
   });
 
   test('the same call in Claude Code and in Codex, compared side by side', async ({ studio }) => {
