@@ -22,6 +22,7 @@ import {
   keyInstructions,
   type ProviderDraft,
 } from './provider-form';
+import { RunnerSettings } from './RunnerSettings';
 import './settings.css';
 
 /** The Base URL field's placeholder and help, per kind. */
@@ -545,6 +546,7 @@ export function ProvidersView() {
             ))}
           </ul>
         )}
+        <RunnerSettings />
         {editing ? (
           <ProviderForm key={editing} editing={editing} />
         ) : (
