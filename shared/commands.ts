@@ -47,6 +47,8 @@ export const COMMANDS = {
   findInFiles: cmd('Find in Files', 'f', { shift: true }),
   // Ctrl/Cmd+Shift+F is Find in Files, as in VS Code; the sidebar's filter moves to Alt.
   focusSearch: cmd('Filter Skills in the Sidebar', 'f', { alt: true, menu: null }),
+  // Ctrl/Cmd+Shift+Y: free in Chromium, Electron, Monaco and VS Code's defaults.
+  maximizeRun: cmd('Maximize the Run View', 'y', { shift: true }),
   compareWithSaved: cmd('Compare with Saved', null, { menu: null }),
   compareWithHead: cmd('Compare SKILL.md with Git HEAD', null, { menu: null }),
 } as const satisfies Record<string, CommandDef>;

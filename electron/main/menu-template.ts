@@ -58,6 +58,7 @@ export function menuTemplate(
         item('toggleTheme'),
         item('toggleSidebar'),
         item('toggleBottom'),
+        item('maximizeRun'),
         item('showProblems'),
         item('goToSkill'),
         item('commandPalette'),

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLayout } from '../stores/layout-store';
 import { useUi } from '../stores/ui-store';
 import { Sidebar } from './sidebar/Sidebar';
@@ -26,6 +26,26 @@ import { useTheme } from './shell/use-theme';
 import { useFittedPanels } from './shell/use-fitted-panels';
 import { AgentsView } from '../agents/AgentsView';
 import { useAgents } from '../agents/agents-store';
+import '../styles/room.css';
+import { captureScroll, restoreScroll, type ScrollSnapshot } from './shell/scroll-memory';
+
+/**
+ * Every scrolled place in the workbench survives maximize and restore: taken when the run
+ * view (or Evals) is maximized, before the DOM changes (zustand calls subscribers inside
+ * `set`), put back once the maximized view is laid out, and again when the layout returns.
+ */
+function useScrollKept(workbench: React.RefObject<HTMLDivElement | null>, max: unknown): void {
+  const kept = useRef<ScrollSnapshot>([]);
+  useEffect(
+    () =>
+      useLayout.subscribe((s, prev) => {
+        if (prev.maximized === null && s.maximized !== null)
+          kept.current = captureScroll(workbench.current);
+      }),
+    [workbench],
+  );
+  useLayoutEffect(() => restoreScroll(kept.current), [max]);
+}
 
 /**
  * The studio's layout (docs/architecture.md, The studio's layout): skills on the left, editor tabs
@@ -41,12 +61,19 @@ export function App() {
   const sizes = useFittedPanels(workbench);
   const dialog = useUi((s) => s.dialog);
   const agentsOpen = useAgents((s) => s.open);
+  // The run view or the Evals panel has the whole workbench; the rest stays mounted, hidden.
+  const max = layout.maximized;
+  useScrollKept(workbench, max);
 
   return (
     <div className="app" data-testid="app" data-theme={theme}>
       <TitleBar effectiveTheme={theme} />
       <SignedOutBar />
-      <div className="workbench" ref={workbench}>
+      <div
+        className={`workbench${max ? ` maximized maximized-${max}` : ''}`}
+        ref={workbench}
+        data-maximized={max ?? undefined}
+      >
         {!layout.sidebarCollapsed && (
           <>
             <div className="sidebar-slot" style={{ width: sizes.sidebarWidth }}>
@@ -66,7 +93,7 @@ export function App() {
           <div className="center-top">
             {/* The allowlist manager takes the centre while it is open. */}
             {agentsOpen ? <AgentsView /> : <EditorArea theme={theme} />}
-            {!layout.rightCollapsed && (
+            {(!layout.rightCollapsed || max === 'evals') && (
               <>
                 <Splitter
                   orientation="vertical"
@@ -75,13 +102,16 @@ export function App() {
                   onResize={(v) => layout.resize('rightWidth', v)}
                   label="Resize the details panel"
                 />
-                <div className="right-slot" style={{ width: sizes.rightWidth }}>
+                <div
+                  className="right-slot"
+                  style={max === 'evals' ? undefined : { width: sizes.rightWidth }}
+                >
                   <RightPanel />
                 </div>
               </>
             )}
           </div>
-          {!layout.bottomCollapsed && (
+          {(!layout.bottomCollapsed || max === 'run') && (
             <>
               <Splitter
                 orientation="horizontal"
@@ -90,7 +120,10 @@ export function App() {
                 onResize={(v) => layout.resize('bottomHeight', v)}
                 label="Resize the playground panel"
               />
-              <div className="bottom-slot" style={{ height: sizes.bottomHeight }}>
+              <div
+                className="bottom-slot"
+                style={max === 'run' ? undefined : { height: sizes.bottomHeight }}
+              >
                 <BottomPanel />
               </div>
             </>

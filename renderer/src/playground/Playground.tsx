@@ -20,6 +20,7 @@ import { CasesPanel } from './CasesPanel';
 import { PanelErrorBoundary } from './PanelErrorBoundary';
 import { RerunWithModel } from './ModelPicker';
 import { IconButton } from '../components/IconButton';
+import { MaximizeButton } from '../components/shell/MaximizeButton';
 import { TabBar, type TabItem } from '../components/TabBar';
 import { useLayout } from '../stores/layout-store';
 import { withShortcut } from '../shortcuts';
@@ -141,6 +142,7 @@ function PlaygroundBody({ skill, onSelectSkill }: PlaygroundProps) {
         <span className="pg-spacer" />
         <HostPicker />
         <ActAsSelect />
+        <MaximizeButton which="run" />
         <IconButton
           icon="close"
           label={withShortcut('Hide the playground', 'toggleBottom', IS_MAC)}

@@ -13,8 +13,18 @@ import {
   type ThemePreference,
 } from './layout-persist';
 
+/**
+ * What has the whole workbench for a while: the run view (the playground) or the Evals panel.
+ * Not a layout of its own: the panel sizes, the collapsed panels and the tabs stay as they
+ * were underneath, so restoring gives them back untouched; never remembered across reloads.
+ */
+export type Maximized = 'run' | 'evals' | null;
+
 interface LayoutStore extends LayoutState {
   workspaceKey: string | null;
+  maximized: Maximized;
+  /** Gives `which` the whole workbench, or gives the layout back when it already has it. */
+  toggleMaximized(which: Exclude<Maximized, null>): void;
   theme: ThemePreference;
   systemDark: boolean;
   loadFor(root: string | null): void;
@@ -57,13 +67,18 @@ export const useLayout = create<LayoutStore>((set, get) => {
   return {
     ...DEFAULT_LAYOUT,
     workspaceKey: null,
+    maximized: null,
     theme: st ? loadThemePreference(st) : 'system',
     systemDark: true,
     loadFor(root) {
       const s = storage();
-      set({ ...(s ? loadLayout(s, root) : DEFAULT_LAYOUT), workspaceKey: root });
+      set({ ...(s ? loadLayout(s, root) : DEFAULT_LAYOUT), workspaceKey: root, maximized: null });
+    },
+    toggleMaximized(which) {
+      set((s) => ({ maximized: s.maximized === which ? null : which }));
     },
     toggleSidebar() {
+      if (get().maximized) return set({ maximized: null, sidebarCollapsed: false });
       set((s) => ({ sidebarCollapsed: !s.sidebarCollapsed }));
       persist();
     },
@@ -72,6 +87,8 @@ export const useLayout = create<LayoutStore>((set, get) => {
       persist();
     },
     toggleBottom() {
+      // Hiding the maximized run view gives the layout back rather than an empty workbench.
+      if (get().maximized === 'run') return set({ maximized: null });
       set((s) => ({ bottomCollapsed: !s.bottomCollapsed }));
       persist();
     },
@@ -80,7 +97,9 @@ export const useLayout = create<LayoutStore>((set, get) => {
       persist();
     },
     showRightTab(tab) {
-      set({ rightTab: tab, rightCollapsed: false });
+      // Another panel asked for (Problems, Search): the maximized view makes way for it.
+      const keep = get().maximized === 'evals' && tab === 'evals';
+      set({ rightTab: tab, rightCollapsed: false, maximized: keep ? 'evals' : null });
       persist();
     },
     resize(which, value) {

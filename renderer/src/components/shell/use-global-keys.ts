@@ -62,6 +62,11 @@ export function runCommand(id: CommandId): void {
     case 'toggleBottom':
       layout.toggleBottom();
       break;
+    case 'maximizeRun':
+      // From the maximized Evals panel too: the key always goes to (or back from) the run view.
+      if (layout.maximized === 'evals') layout.toggleMaximized('evals');
+      else layout.toggleMaximized('run');
+      break;
     case 'showProblems':
       layout.showRightTab('problems');
       break;
