@@ -1,11 +1,11 @@
 /**
  * Any A2E host: a second `skill-studio serve` started here as the "remote" host, with a
  * skill the studio under test does not have. The playground adds it by URL and token,
- * discovers its skills, runs one (its events stream in), and the history marks the call
- * with that host. The token is kept in the user's settings folder (mode 0600), never in
+ * discovers its skills, runs one (its events stream in), cancels another (its process on
+ * the remote host ends), and the history marks each call with that host. The token is kept in the user's settings folder (mode 0600), never in
  * the workspace, and never reaches the page.
  */
-import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect, REPO_ROOT } from './support/fixtures';
 import { showPlayground } from './support/editor';
@@ -23,7 +23,20 @@ process.stdin.on('end', () => {
 });
 `;
 
+/** Writes its pid where the test reads it, then sleeps until cancelled. */
+const SLEEP = `
+import { writeFileSync } from 'node:fs';
+let input = '';
+process.stdin.on('data', (c) => (input += c));
+process.stdin.on('end', () => {
+  writeFileSync(JSON.parse(input).arguments.pidfile, String(process.pid));
+  console.log(JSON.stringify({ type: 'status', message: 'asleep far away' }));
+  setInterval(() => {}, 1000);
+});
+`;
+
 let remoteWs: Workspace;
+let pidfile: string;
 let remote: RunningStudio;
 
 test.beforeAll(async () => {
@@ -48,13 +61,55 @@ test.beforeAll(async () => {
     ].join('\n'),
   );
   await writeFile(path.join(dir, 'run.mjs'), RUN);
-  remote = await startStudioServer(REPO_ROOT, remoteWs);
+  const sleeper = path.join(remoteWs.skillsDir, 'far-sleep');
+  await mkdir(sleeper, { recursive: true });
+  await writeFile(
+    path.join(sleeper, 'SKILL.md'),
+    [
+      '---',
+      'name: far-sleep',
+      'description: Sleeps on the remote host until cancelled.',
+      'entrypoint: run.mjs',
+      'input_schema:',
+      '  type: object',
+      '  properties:',
+      '    pidfile: {type: string}',
+      '---',
+      '# Sleep',
+      '',
+    ].join('\n'),
+  );
+  await writeFile(path.join(sleeper, 'run.mjs'), SLEEP);
+  // The pid file is written by the skill, which process mode runs as another user when root.
+  const pids = path.join(remoteWs.base, 'pids');
+  await mkdir(pids, { mode: 0o777 });
+  await chmod(pids, 0o777);
+  await chmod(remoteWs.base, 0o755);
+  pidfile = path.join(pids, 'far-sleep');
+  // Process mode on the remote host only: the pid the skill writes is then the machine's own.
+  const saved = process.env.SKILL_STUDIO_SANDBOX;
+  process.env.SKILL_STUDIO_SANDBOX = 'process';
+  try {
+    remote = await startStudioServer(REPO_ROOT, remoteWs);
+  } finally {
+    if (saved === undefined) delete process.env.SKILL_STUDIO_SANDBOX;
+    else process.env.SKILL_STUDIO_SANDBOX = saved;
+  }
 });
 
 test.afterAll(async () => {
   await remote?.stop();
   await remoteWs?.cleanup();
 });
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Every file under `dir` whose text holds `needle`. */
 async function filesHolding(dir: string, needle: string): Promise<string[]> {
@@ -124,6 +179,33 @@ test('the playground adds a remote A2E host, discovers and runs its skill, and t
     expect(hosts.hosts.map((h) => h.id)).toEqual(['team-host']);
     expect(JSON.stringify(hosts)).not.toContain(remote.token);
   }
+
+  // Cancel works as locally: closing the call's connection ends the remote run's process.
+  await page.getByTestId('pg-tab-discover').click();
+  await page
+    .locator('[data-testid="discovered-skill"][data-skill="far-sleep"]')
+    .getByTestId('discover-open')
+    .click();
+  await expect(page.getByTestId('pg-skill')).toContainText('far-sleep');
+  await page
+    .locator('[data-testid="arg-field"][data-pointer="/pidfile"]')
+    .locator('textarea, input')
+    .first()
+    .fill(pidfile);
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('status-latest')).toContainText('asleep far away');
+  const pid = Number(await readFile(pidfile, 'utf8'));
+  expect(alive(pid)).toBe(true);
+  await page.getByTestId('cancel-button').click();
+  await expect(page.getByTestId('run-phase')).toHaveText('Cancelled');
+  await expect.poll(() => alive(pid), { timeout: 15_000 }).toBe(false);
+  await page.getByTestId('pg-tab-history').click();
+  await expect(
+    page
+      .locator('[data-testid="history-row"][data-outcome="cancelled"]')
+      .first()
+      .getByTestId('history-host'),
+  ).toHaveText('on team-host');
 
   // Back to this studio: the remote skill is gone from discovery.
   await page.getByTestId('host-picker').selectOption('');
