@@ -312,17 +312,13 @@ class ContainerRun extends EventEmitter implements RunProcess {
     this.stdin.pipe(attached.stdin);
     let code: number | null = null;
     try {
-      const waited = (await this.engine.waiter.getContainer(this.id).wait()) as {
-        StatusCode?: number;
-      };
-      code = typeof waited.StatusCode === 'number' ? waited.StatusCode : null;
-      const state = await withDeadline(
-        docker.getContainer(this.id).inspect(),
-        ENGINE_REQUEST_MS,
-        'inspecting the container',
-      );
-      this.oomKilled = state.State?.OOMKilled === true;
-      this.held = this.limitsFrom(state);
+      const endings = [this.waitExit(), this.exitAfterClose(attached)];
+      // The one that loses may fail later (its container is gone by then): nothing to report.
+      for (const e of endings) e.catch(() => undefined);
+      const ended = await Promise.race(endings);
+      code = ended.State?.ExitCode ?? null;
+      this.oomKilled = ended.State?.OOMKilled === true;
+      this.held = this.limitsFrom(ended);
     } catch (err) {
       // Removed under us (a kill), or the engine went away: the run is over either way.
       if (!this.killed) logSwallowed('wait for a run container')(err);
@@ -332,6 +328,35 @@ class ContainerRun extends EventEmitter implements RunProcess {
     await this.remove();
     this.exitCode = code;
     this.end(code, code === null ? 'SIGKILL' : null);
+  }
+
+  /** The engine's `wait`, then the container's state. */
+  private async waitExit(): Promise<Docker.ContainerInspectInfo> {
+    await this.engine.waiter.getContainer(this.id!).wait();
+    return this.inspect();
+  }
+
+  /**
+   * The container's state as soon as the engine shows it exited after its output stream
+   * closed: Podman answers `wait` a few hundred milliseconds after that. Looked at for a
+   * second after the close (a program may close its output and go on); `wait` covers the rest.
+   */
+  private async exitAfterClose(attached: Attached): Promise<Docker.ContainerInspectInfo> {
+    await attached.closed;
+    for (let i = 0; i < 50; i++) {
+      const info = await this.inspect();
+      if (info.State && !info.State.Running && info.State.Status !== 'created') return info;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return new Promise<never>(() => undefined);
+  }
+
+  private inspect(): Promise<Docker.ContainerInspectInfo> {
+    return withDeadline(
+      this.engine.docker.getContainer(this.id!).inspect(),
+      ENGINE_REQUEST_MS,
+      'inspecting the container',
+    );
   }
 
   /** What held for the run, read back from the engine (an engine may drop what it cannot apply). */
