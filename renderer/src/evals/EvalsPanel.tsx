@@ -14,9 +14,11 @@ import { useEvals, type EvalsTab } from './evals-store';
 import { CasesEditor } from './CasesEditor';
 import { RunControls } from './RunControls';
 import { BenchmarkResults } from './BenchmarkResults';
+import { ReviewOutputs } from './ReviewOutputs';
 import { TriggersTab } from './TriggersTab';
 import { TranscriptDialog } from './TranscriptDialog';
 import { TabBar, type TabItem } from '../components/TabBar';
+import { MaximizeButton } from '../components/shell/MaximizeButton';
 import './evals.css';
 
 const TABS: TabItem<EvalsTab>[] = [
@@ -68,6 +70,7 @@ function EvalsForSkill({ skill }: { skill: SkillRef }) {
         <span className="ev-skill" title={skill.dir}>
           {skill.name}
         </span>
+        <MaximizeButton which="evals" />
       </div>
       {loadError && (
         <div className="pg-field-error block" role="alert" data-testid="evals-load-error">
@@ -85,6 +88,7 @@ function EvalsForSkill({ skill }: { skill: SkillRef }) {
             <CasesEditor skill={skill} />
             <RunControls skill={skill} kind="benchmark" />
             <BenchmarkResults skill={skill} />
+            <ReviewOutputs skill={skill} />
           </>
         ) : (
           <TriggersTab skill={skill} />

@@ -4,10 +4,14 @@ import { useWorkspace } from '../../stores/workspace-store';
 import { openWorkspace } from '../../app/actions';
 import { Modal } from './Modal';
 import { DialogFooter } from './DialogFooter';
+import { FolderBrowser } from './FolderBrowser';
 
 const NO_RECENT: string[] = [];
 
-/** Browser mode has no native folder picker: type a path, or pick a recent one. */
+/**
+ * Browser mode has no native folder picker: browse the server's folders (under home and the
+ * workspace's parent), type a path, or pick a recent one.
+ */
 export function OpenWorkspaceDialog() {
   const close = useUi((s) => s.closeDialog);
   const recent = useWorkspace((s) => s.info?.recent) ?? NO_RECENT;
@@ -39,6 +43,7 @@ export function OpenWorkspaceDialog() {
             data-testid="workspace-path"
           />
         </label>
+        <FolderBrowser start={current || null} onPick={setPath} />
         {recent.length > 0 && (
           <div className="recent-list">
             <div className="field-label">Recent</div>
