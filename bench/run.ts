@@ -16,6 +16,7 @@ import { evalBench } from './eval-bench';
 import { formBench } from './form-bench';
 import { catalogBench } from './catalog-bench';
 import { containerBench } from './container-bench';
+import { agentClientsBench } from './agent-clients-bench';
 
 const SUITES = {
   registry: ['Registry', registryBench],
@@ -25,6 +26,7 @@ const SUITES = {
   evals: ['Evals', evalBench],
   form: ['Form view', formBench],
   catalog: ['Catalog', catalogBench],
+  clients: ['Agent clients (the pinned clients, against a local fake model)', agentClientsBench],
   container: ['Container sandbox (Podman service, as in the tests)', containerBench],
   cli: ['CLI (whole processes; needs `npm run build`)', cliBench],
 } as const;
