@@ -11,6 +11,12 @@ describe('parseStudioEvent', () => {
     expect(parseStudioEvent({ type: 'skill.moved', from: '/a', to: 7, name: 'b' })).toBeNull();
   });
 
+  it('keeps providers.changed, so the settings re-read an edited providers file', () => {
+    expect(parseStudioEvent('{"type":"providers.changed","extra":1}')).toEqual({
+      type: 'providers.changed',
+    });
+  });
+
   it('drops frames that are not JSON or not events', () => {
     expect(parseStudioEvent('{not json')).toBeNull();
     expect(parseStudioEvent({ type: 'nope' })).toBeNull();
