@@ -11,7 +11,7 @@ import { similarPairs, stem } from './similarity';
 import type { FolderSkills, FoundSkill } from './types';
 
 const found = (
-  name: string,
+  name: string | null,
   description: string | null,
   extra: Partial<FoundSkill> = {},
 ): FoundSkill => ({
@@ -20,7 +20,7 @@ const found = (
   whenToUse: null,
   disableModelInvocation: false,
   implicitInvocation: true,
-  folderName: name,
+  folderName: name ?? 'unnamed',
   path: `/w/${name}/SKILL.md`,
   ...extra,
 });

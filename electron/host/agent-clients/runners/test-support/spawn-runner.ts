@@ -92,13 +92,13 @@ export async function runRunner(o: RunnerRunOptions): Promise<RunnerRun> {
     let stdout = '';
     let stderr = '';
     let partial = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    child.stdout?.setEncoding('utf8').on('data', (d: string) => {
       stdout += d;
       const lines = (partial + d).split('\n');
       partial = lines.pop() ?? '';
       for (const line of lines) events.push(...parse(line));
     });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const timer = setTimeout(() => {
       if (child.pid) process.kill(-child.pid, 'SIGKILL');
     }, o.timeoutMs ?? 60_000);
