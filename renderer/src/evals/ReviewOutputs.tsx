@@ -59,10 +59,13 @@ function FeedbackBox({
   skill,
   column,
   initial,
+  ready,
 }: {
   skill: SkillRef;
   column: Column;
   initial: string;
+  /** The saved notes are read: until then a typed note would be overwritten by them. */
+  ready: boolean;
 }) {
   const [text, setText] = useState(initial);
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | string>('idle');
@@ -112,6 +115,7 @@ function FeedbackBox({
           timer.current = setTimeout(() => void save(value), SAVE_AFTER_MS);
         }}
         onBlur={() => void save(text)}
+        disabled={!ready}
         data-testid="review-feedback"
       />
       <span
@@ -135,10 +139,12 @@ function OutputColumn({
   skill,
   column,
   feedback,
+  ready,
 }: {
   skill: SkillRef;
   column: Column;
   feedback: string;
+  ready: boolean;
 }) {
   const [answer, setAnswer] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -171,7 +177,7 @@ function OutputColumn({
       <pre className="ev-review-answer" data-testid="review-answer">
         {error ? `The output could not be read: ${error}` : (answer ?? '…')}
       </pre>
-      <FeedbackBox skill={skill} column={column} initial={feedback} />
+      <FeedbackBox skill={skill} column={column} initial={feedback} ready={ready} />
     </div>
   );
 }
@@ -185,6 +191,8 @@ export function ReviewOutputs({ skill }: { skill: SkillRef }) {
   const [previousRuns, setPreviousRuns] = useState<BenchmarkRun[]>([]);
   const [notes, setNotes] = useState<Record<string, Record<string, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
+  /** Which iterations' notes are loaded (`runId|previousId`). */
+  const [loaded, setLoaded] = useState<string | null>(null);
 
   const runId = job?.kind === 'benchmark' && job.status !== 'running' ? job.runId : null;
   const previous = runId ? previousBenchmark(history, runId) : null;
@@ -222,6 +230,7 @@ export function ReviewOutputs({ skill }: { skill: SkillRef }) {
           next[id] = Object.fromEntries(v.feedback.reviews.map((r) => [r.run_id, r.feedback]));
         setNotes(next);
         setProblem(views.map(([, v]) => v.problem).find((p) => p) ?? null);
+        setLoaded(ids.join('|'));
       })
       .catch((err: unknown) => live && setProblem(errorMessage(err)));
     return () => {
@@ -301,6 +310,7 @@ export function ReviewOutputs({ skill }: { skill: SkillRef }) {
             skill={skill}
             column={col}
             feedback={notes[col.runId]?.[viewerRunId(col.run.run_dir)] ?? ''}
+            ready={loaded === [runId, ...(previous ? [previous.runId] : [])].join('|')}
           />
         ))}
       </div>
