@@ -56,6 +56,9 @@ const CONTAINER_PATH = [
  */
 const STOP_GRACE_MS = 2 * ENGINE_REQUEST_MS + 1000;
 
+/** How many times a forced remove is asked for before the leftover is left to the next start. */
+const REMOVE_ATTEMPTS = 5;
+
 /** What `prepare` hands `start`. */
 interface ContainerLaunch {
   image: string;
@@ -427,18 +430,33 @@ class ContainerRun extends EventEmitter implements RunProcess {
   /** Removes the container (once), forcibly: it stops the program if it still runs. */
   private remove(): Promise<void> {
     if (this.id === null) return Promise.resolve();
-    this.removing ??= withDeadline(
-      this.engine.docker.getContainer(this.id).remove({ force: true }),
-      ENGINE_REQUEST_MS,
-      `removing the container on ${this.where}`,
-    ).then(
-      () => undefined,
-      (err: unknown) => {
-        // Already gone is what we wanted.
-        if (engineReason(err).status !== 404) logSwallowed('remove a run container')(err);
-      },
-    );
+    this.removing ??= this.removeWithRetries(this.id);
     return this.removing;
+  }
+
+  /**
+   * A forced remove can be refused while the engine is still stopping or cleaning up the
+   * container it races with (Podman: "container state improper", 409/500): it is asked again.
+   */
+  private async removeWithRetries(id: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await withDeadline(
+          this.engine.docker.getContainer(id).remove({ force: true }),
+          ENGINE_REQUEST_MS,
+          `removing the container on ${this.where}`,
+        );
+        return;
+      } catch (err) {
+        // Already gone is what we wanted.
+        if (engineReason(err).status === 404) return;
+        if (attempt >= REMOVE_ATTEMPTS) {
+          logSwallowed('remove a run container')(err);
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 250 * attempt));
+      }
+    }
   }
 
   kill(): boolean {
