@@ -189,7 +189,12 @@ export function HostPicker() {
         </button>
       )}
       {problem && (
-        <span className="pg-field-error" role="alert" title={problem} data-testid="host-problem">
+        <span
+          className="pg-muted pg-nowrap"
+          role="status"
+          title={problem}
+          data-testid="host-problem"
+        >
           {problem}
         </span>
       )}

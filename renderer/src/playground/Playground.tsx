@@ -30,6 +30,7 @@ import { TopologyRunStrip } from '../topology/TopologyRunStrip';
 import { useIsTopologySkill } from '../topology/use-topology-source';
 import './playground.css';
 import '../topology/topology.css';
+import { UNDECLARED_VERSION } from '../../../shared/skill/definition';
 
 const TABS: TabItem<PlaygroundTab>[] = [
   { id: 'run', label: 'Run' },
@@ -136,7 +137,9 @@ function PlaygroundBody({ skill, onSelectSkill }: PlaygroundProps) {
         {skill && (
           <span className="pg-skill" data-testid="pg-skill">
             {skill}
-            {definition && <span className="pg-muted"> v{definition.version}</span>}
+            {definition && definition.version !== UNDECLARED_VERSION && (
+              <span className="pg-muted"> v{definition.version}</span>
+            )}
           </span>
         )}
         <span className="pg-spacer" />

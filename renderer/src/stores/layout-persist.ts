@@ -16,7 +16,7 @@ export interface LayoutState {
 
 export const DEFAULT_LAYOUT: LayoutState = {
   sidebarWidth: 260,
-  rightWidth: 320,
+  rightWidth: 360,
   bottomHeight: 320,
   sidebarCollapsed: false,
   rightCollapsed: false,
