@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,8 @@ if (skip) console.warn(`[container tests] skipped: ${skip}`);
 
 const MB = 1024 * 1024;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, '..', '..', '..', '..');
+const CLI_BUNDLE = path.join(REPO, 'dist', 'cli.cjs');
 
 describe.skipIf(skip !== null)('the container sandbox on a real engine', () => {
   let engine: PodmanEngine;
@@ -261,6 +263,58 @@ describe.skipIf(skip !== null)('the container sandbox on a real engine', () => {
     expect(pattern.error).toMatch(/no pattern .*"docker\.io\/library\/\*"/);
     expect(await ours()).toEqual([]);
   }, 60_000);
+
+  // The built CLI: the engine client is bundled (its optional native parts left out) and works.
+  it.skipIf(!existsSync(CLI_BUNDLE))(
+    'runs call NAME --sandbox container from the built CLI, with the engine from skill-studio.json',
+    async () => {
+      const ws = await mkdtemp(path.join(tmpdir(), 'container-cli-'));
+      try {
+        await writeContainerSkill(path.join(ws, 'skills'), 'ct-probe');
+        await writeFile(
+          path.join(ws, 'skill-studio.json'),
+          JSON.stringify({
+            runner: { container: { host: engine.host, images: { node: engine.image } } },
+          }),
+        );
+        const out = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+          const child = spawn(
+            process.execPath,
+            [
+              path.join(REPO, 'bin', 'skill-studio.cjs'),
+              'call',
+              'ct-probe',
+              '--sandbox',
+              'container',
+              '--args',
+              '{"mode":"info"}',
+              '--json',
+            ],
+            {
+              cwd: ws,
+              env: { PATH: process.env.PATH, HOME: ws },
+              stdio: ['ignore', 'pipe', 'pipe'],
+            },
+          );
+          let stdout = '';
+          child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+          child.on('close', (code) => resolve({ code, stdout }));
+        });
+        expect(out.code).toBe(0);
+        const resp = JSON.parse(out.stdout.trim().split('\n').pop() ?? '{}') as {
+          data: SkillResult;
+        };
+        expect(resp.data).toMatchObject({
+          success: true,
+          sandbox: 'container',
+          data: { uid: 65534 },
+        });
+      } finally {
+        await rm(ws, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 
   it('names a missing image and how to get it, without pulling it', async () => {
     const missing = 'localhost/skill-studio-no-such-image:1';
