@@ -198,6 +198,9 @@ export async function startPodman(): Promise<PodmanEngine> {
   );
   let stderr = '';
   service.stderr?.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
+  // A test process that ends without its afterAll (a worker torn down) takes the service along.
+  const killService = (): void => void service.kill('SIGKILL');
+  process.once('exit', killService);
   const deadline = Date.now() + 20_000;
   while (!(existsSync(socket) && (await answers(socket)))) {
     if (service.exitCode !== null || Date.now() > deadline) {
@@ -212,6 +215,7 @@ export async function startPodman(): Promise<PodmanEngine> {
     env,
     podman: (args) => run('podman', args, env),
     stop: async () => {
+      process.removeListener('exit', killService);
       service.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 200));
       if (service.exitCode === null) service.kill('SIGKILL');
