@@ -23,6 +23,7 @@ import type { ScriptLimits } from '../script-executor';
 import { connectEngine, dockerFor, parseEngineHost } from './container-engine';
 import { studioContainers } from './container-cleanup';
 import { defaultRunnerConfig, type RunnerConfig } from './runner-config';
+import { bwrapStatus, detectSandbox, sandboxWarning } from './detect';
 import { podmanSkipReason, startPodman, type PodmanEngine } from './test-support/podman';
 import { writeContainerSkill } from './test-support/container-skill';
 
@@ -315,6 +316,31 @@ describe.skipIf(skip !== null)('the container sandbox on a real engine', () => {
     },
     60_000,
   );
+
+  it('is what auto picks on macOS and Windows when an engine answers, else the plain process with its warning', async () => {
+    const config = runner().container;
+    for (const platform of ['darwin', 'win32'] as const) {
+      const driver = await detectSandbox('auto', config, platform);
+      expect(driver.name).toBe('container');
+      expect(driver.reason).toContain(`auto on ${platform}`);
+    }
+    const none = await detectSandbox(
+      'auto',
+      { ...config, host: `unix://${path.join(root, 'none.sock')}` },
+      'darwin',
+    );
+    // What is left without an engine: on macOS and Windows the plain process, with its warning
+    // and why (this Linux machine still has bwrap to fall back to).
+    if ((await bwrapStatus()).available) expect(none.name).toBe('bwrap');
+    else {
+      expect(none.name).toBe('process');
+      expect(none.reason).toContain('no container engine');
+      expect(sandboxWarning(none)).toMatch(/not in a sandbox/);
+    }
+    // On Linux, auto keeps bwrap where it works, whatever engine answers.
+    const linux = await detectSandbox('auto', config, 'linux');
+    expect(linux.name).not.toBe('container');
+  }, 60_000);
 
   it('names a missing image and how to get it, without pulling it', async () => {
     const missing = 'localhost/skill-studio-no-such-image:1';

@@ -229,6 +229,8 @@ function probeOnce(): Promise<Probes> {
 export async function detectSandbox(
   preference: SandboxPreference = 'auto',
   container: ContainerConfig | null = null,
+  /** The platform `auto` decides for (tests stand in for macOS and Windows). */
+  platform: NodeJS.Platform = process.platform,
 ): Promise<SandboxDriver> {
   if (preference === 'container') {
     if (!container) throw new Error('the container sandbox needs a runner.container configuration');
@@ -236,18 +238,19 @@ export async function detectSandbox(
     // Asked for by name: the engine gets as long as any request (a busy engine is slow to answer).
     return containerSandbox(container, 'container sandbox by request', ENGINE_REQUEST_MS);
   }
-  const { bwrap, prlimit, supervisor } = await probeOnce();
-  if (preference !== 'process' && bwrap.driver) return bwrap.driver;
-  if (preference === 'bwrap') throw new Error(`the bwrap sandbox is not available: ${bwrap.why}`);
+  // `auto` away from Linux: the engine when one answers (bwrap is Linux-only).
   let engineWhy = '';
-  if (preference === 'auto' && container && process.platform !== 'linux') {
+  if (preference === 'auto' && container && platform !== 'linux') {
     try {
       const { containerSandbox } = await import('./container-detect');
-      return await containerSandbox(container, `auto on ${process.platform}`, ENGINE_PING_MS);
+      return await containerSandbox(container, `auto on ${platform}`, ENGINE_PING_MS);
     } catch (err) {
       engineWhy = `; no container engine: ${errorMessage(err)}`;
     }
   }
+  const { bwrap, prlimit, supervisor } = await probeOnce();
+  if (preference !== 'process' && bwrap.driver) return bwrap.driver;
+  if (preference === 'bwrap') throw new Error(`the bwrap sandbox is not available: ${bwrap.why}`);
   const caps = prlimit ? 'prlimit caps' : 'no resource caps (prlimit not found)';
   const guard = supervisor
     ? 'supervised (subreaper, killed with the host)'
