@@ -9,12 +9,9 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type {
-  BundleFormat,
   ParamsOf,
   ResultOf,
   StudioMethod,
-  ExportResult,
-  ImportResult,
   SkillDetail,
   SkillListing,
   StudioEvent,
@@ -24,10 +21,10 @@ import type { SkillRecord } from '../../shared/skill/model';
 import { frameworkSkillsDir } from './app-paths';
 import { createLogger } from './log';
 import { createRouter, StudioError, type Handlers, type RouterResult } from './router';
+import { mergeHandlerTables } from './merge-handler-tables';
 import { SkillRegistry } from './registry/registry';
 import { agentAllows, WorkspaceService } from './workspace/workspace-service';
 import { fileVersion } from './skill-files';
-import { importBundle } from './bundle/import-bundle';
 import { A2EHost, type Connection } from './runner/a2e-host';
 import { createSkillAgent } from './runner/llm/skill-agent';
 import { loadProviderSet, type LoadedProviderSet, type ProviderKeyStore } from './providers';
@@ -42,7 +39,7 @@ import { approvalsPath } from './providers/provider-approvals';
 import { skillDetail, skillsHandlers } from './skills/handlers';
 import { skillLookup } from './skills/skill-lookup';
 import { filesHandlers } from './files/handlers';
-import { bundlesHandlers, exportSkillBundle, type ExportSkillOptions } from './bundle/handlers';
+import { bundlesHandlers } from './bundle/handlers';
 import { playgroundHandlers } from './history/handlers';
 import { skillAdminHandlers } from './skills-admin/handlers';
 import { installHandlers } from './install/handlers';
@@ -53,6 +50,7 @@ import { schemaHandlers } from './schema/handlers';
 import { searchHandlers } from './search/handlers';
 import { agentClientHandlers } from './agent-clients/handlers';
 import { createClientExecutor } from './agent-clients/client-executor';
+import type { DefaultApis } from './agent-clients/own-login';
 import { findAgentClient } from './agent-clients/discover';
 import { catalogHandlers } from './agent-clients/catalog-handlers';
 import { defaultTrash, type Trash } from './skills-admin/trash';
@@ -91,6 +89,8 @@ export interface StudioHostOptions {
   trash?: Trash | null;
   /** The desktop app's encrypted provider keys (Electron safeStorage); absent elsewhere. */
   keyStore?: ProviderKeyStore | null;
+  /** The agent clients' default APIs for a run with their own login (tests: a fake server). */
+  agentClientApis?: DefaultApis;
 }
 
 export type A2EConnectionHandle = Pick<Connection, 'receive' | 'close' | 'whenIdle'>;
@@ -134,6 +134,8 @@ export class StudioHost {
         providers: () => this.providerSet(),
         env: () => process.env,
         home: () => (opts.noUser ? null : opts.home),
+        listing: () => this.listing().skills,
+        defaultApis: opts.agentClientApis,
       }),
       // Where script skills run: read for every run (the workspace's file may change).
       script: { runner: () => this.runnerConfig() },
@@ -268,14 +270,6 @@ export class StudioHost {
     return this.registry.list();
   }
 
-  allSkills(): SkillRecord[] {
-    return this.registry.all();
-  }
-
-  conflicts(): string[] {
-    return this.registry.conflicts();
-  }
-
   listing(): SkillListing {
     return {
       skills: this.registry.all().map((r) => ({ ...r.summary, diagnostics: r.diagnostics })),
@@ -295,18 +289,6 @@ export class StudioHost {
 
   detail(ref: string): Promise<SkillDetail> {
     return skillDetail(this.resolveSkill(ref));
-  }
-
-  exportSkill(ref: string, format: BundleFormat, opts: ExportSkillOptions): Promise<ExportResult> {
-    return exportSkillBundle(this.resolveSkill(ref), format, opts);
-  }
-
-  async importSkill(buffer: Buffer): Promise<ImportResult> {
-    const into = this.importDir();
-    await fsp.mkdir(into, { recursive: true });
-    const res = await importBundle(buffer, into);
-    await this.registry.reload();
-    return res;
   }
 
   // ── allowlists ─────────────────────────────────────────────────────────────
@@ -394,9 +376,9 @@ export class StudioHost {
     const refresh = (dir: string) => this.registry.refresh(dir);
     const reload = () => this.registry.reload();
     const emit = (e: StudioEvent) => this.emit(e);
-    return {
+    return mergeHandlerTables({
       // What is open, opening another folder, the agents' allowlists (electron/host/workspace).
-      ...workspaceHandlers({
+      workspace: workspaceHandlers({
         workspace,
         info: () => this.info(),
         open: (root) => this.load(root),
@@ -404,9 +386,9 @@ export class StudioHost {
         emit,
       }),
       // The folder picker of "Open folder" in browser mode (electron/host/workspace).
-      ...folderHandlers({ home: () => this.opts.home, workspace }),
+      folders: folderHandlers({ home: () => this.opts.home, workspace }),
       // The listing, a skill's detail, templates and new skills (electron/host/skills).
-      ...skillsHandlers({
+      skills: skillsHandlers({
         resolveSkill,
         skillAt,
         listing: () => this.listing(),
@@ -414,7 +396,7 @@ export class StudioHost {
         reload,
       }),
       // Where script skills run, in the user's settings (electron/host/runner/sandbox).
-      ...runnerHandlers({
+      runner: runnerHandlers({
         file: () => userSettingsPath(process.env, this.opts.home),
         workspace: () => readRunnerSection(this.settings.config.runner, WORKSPACE_CONFIG_FILE),
         saved: async () => {
@@ -424,15 +406,17 @@ export class StudioHost {
         },
       }),
       // A2E hosts elsewhere for the playground (electron/host/remote).
-      'remoteHosts.list': () => this.remoteHostsStore().info(),
-      'remoteHosts.save': ({ host }) => this.remoteHostsStore().save(host),
-      'remoteHosts.remove': ({ id }) => this.remoteHostsStore().remove(id),
+      remoteHosts: {
+        'remoteHosts.list': () => this.remoteHostsStore().info(),
+        'remoteHosts.save': ({ host }) => this.remoteHostsStore().save(host),
+        'remoteHosts.remove': ({ id }) => this.remoteHostsStore().remove(id),
+      } satisfies Pick<Handlers, 'remoteHosts.list' | 'remoteHosts.save' | 'remoteHosts.remove'>,
       // The files inside a skill (electron/host/files).
-      ...filesHandlers({ skillAt, writableSkill, refresh }),
+      files: filesHandlers({ skillAt, writableSkill, refresh }),
       // Export, preview and import bundles (electron/host/bundle).
-      ...bundlesHandlers({ skillAt, importDir, reload }),
+      bundles: bundlesHandlers({ skillAt, importDir, reload }),
       // The playground: argument checks, call history, saved cases (electron/host/history).
-      ...playgroundHandlers({
+      playground: playgroundHandlers({
         workspace,
         resolveSkill: skillAt,
         writableSkill,
@@ -441,7 +425,7 @@ export class StudioHost {
         a2e: this.a2e,
       }),
       // Delete, rename, duplicate, the trash (electron/host/skills-admin).
-      ...skillAdminHandlers({
+      skillAdmin: skillAdminHandlers({
         importDir,
         skillAt,
         writableSkill,
@@ -450,14 +434,14 @@ export class StudioHost {
         emit,
       }),
       // "Install to…" an agent client's skills folder (electron/host/install).
-      ...installHandlers({
+      install: installHandlers({
         skillAt,
         roots: () => ({ home: this.opts.home, workspace: this.workspace }),
         reload,
         trust: () => lockTrustFor(process.env, this.opts.home),
       }),
       // LLM providers: list, add/edit/remove in skill-studio.json, test (electron/host/providers).
-      ...providerHandlers({
+      providers: providerHandlers({
         workspace,
         workspaceProviders: () => this.settings.config.providers,
         providerSet: () => this.providerSet(),
@@ -468,26 +452,26 @@ export class StudioHost {
         keyStore: this.opts.keyStore ?? null,
       }),
       // Find in files and git HEAD for the editor (electron/host/search).
-      ...searchHandlers({
+      search: searchHandlers({
         skillAt,
         skills: () => this.registry.all().map((r) => ({ name: r.summary.name, dir: r.dir })),
       }),
       // JSON-Schema checks for the schema builder, in the worker pool (electron/host/schema).
-      ...schemaHandlers(),
+      schema: schemaHandlers(),
       // The agent clients installed here: Claude Code, Codex… (electron/host/agent-clients).
-      ...agentClientHandlers({
+      agentClients: agentClientHandlers({
         env: () => process.env,
         home: () => (this.opts.noUser ? null : this.opts.home),
       }),
       // What each agent client's skill listing shows, cuts or confuses (agent-clients/catalog.ts).
-      ...catalogHandlers({
+      catalog: catalogHandlers({
         roots: () => ({
           home: this.opts.noUser ? null : this.opts.home,
           workspace: this.workspace,
         }),
       }),
       // Evals: cases, benchmark and trigger runs, results on disk (electron/host/evals).
-      ...evalHandlers({
+      evals: evalHandlers({
         workspace,
         skillAt,
         writableSkill,
@@ -499,7 +483,9 @@ export class StudioHost {
         emit,
         agentClient: (id) =>
           findAgentClient(id, process.env, this.opts.noUser ? null : this.opts.home),
+        // `catalog: installed` reads the user's own skills folders for that client.
+        home: () => (this.opts.noUser ? null : this.opts.home),
       }),
-    };
+    });
   }
 }
