@@ -57,10 +57,6 @@ export type CommandId = keyof typeof COMMANDS;
 
 export const COMMAND_IDS = Object.keys(COMMANDS) as CommandId[];
 
-export function isCommandId(value: unknown): value is CommandId {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(COMMANDS, value);
-}
-
 /** Electron's accelerator string for a command, e.g. `CmdOrCtrl+Shift+M`; undefined without a key. */
 export function accelerator(id: CommandId): string | undefined {
   const def: CommandDef = COMMANDS[id];

@@ -37,13 +37,6 @@ export function configureLog(options: { level?: LogLevel; sink: LogSink | null }
   if (options.level) config.level = options.level;
 }
 
-/** Lines on stderr, for the CLI and the server under `--verbose`. */
-export function stderrSink(): LogSink {
-  return (line) => {
-    process.stderr.write(line + '\n');
-  };
-}
-
 /**
  * Lines appended to a file (its folder is created). Synchronous on purpose: a line written just
  * before a crash is the one that matters, and the log is quiet enough for this to cost nothing.

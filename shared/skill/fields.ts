@@ -351,25 +351,3 @@ export const LLM_CONFIG_FIELDS: readonly FieldInfo[] = [
   ),
   f('is_default', 'a2e', 'boolean', 'Whether this is the default configuration.'),
 ];
-
-/** A file beside SKILL.md that the studio reads and documents like a field. */
-export interface SidecarInfo {
-  /** Posix path inside the skill folder. */
-  path: string;
-  type: string;
-  doc: string;
-}
-
-/** The eval files (docs/contracts.md, Evals); their problems are EVAL_INVALID at their line and column. */
-export const EVAL_SIDECARS: readonly SidecarInfo[] = [
-  {
-    path: 'evals/evals.json',
-    type: '{skill_name, evals: [{id, prompt, expected_output, files, expectations | assertions}]}',
-    doc: "skill-creator's eval cases: `id` a whole number, `files` paths inside the skill shown to the model, `expectations` (or `assertions`) checks as in `eval:` (a string is judged by the grader model).",
-  },
-  {
-    path: 'evals/triggers.json',
-    type: '[{query, should_trigger}]',
-    doc: 'The trigger set: requests the skill should be picked for (true) and near misses it should not (false). Scored by trigger rate per query (≥ 0.5 counts as triggered), precision and recall.',
-  },
-];

@@ -122,17 +122,6 @@ const EDITED_KEYS = new Set([
   ...Object.keys(CONSTRAINTS),
 ]);
 
-function schemaPathOf(path: PropertyPath): string[] {
-  return path.flatMap((name) => ['properties', name]);
-}
-
-/** JSON Pointer of a property's schema (`/properties/a/properties/b`). */
-export function propertyPointer(path: PropertyPath): string {
-  return schemaPathOf(path)
-    .map((s) => '/' + s.replace(/~/g, '~0').replace(/\//g, '~1'))
-    .join('');
-}
-
 function requiredOf(schema: JsonSchema): string[] {
   return Array.isArray(schema.required)
     ? schema.required.filter((r): r is string => typeof r === 'string')

@@ -4,12 +4,7 @@
  * at a time. The text stays the source of truth: the editor applies the result to the
  * buffer as a single edit, and everything it shows is read back from the text.
  */
-import {
-  formatTopology,
-  parseTopology,
-  topologyAgents,
-  type TopologyNode,
-} from '../../../shared/skill/topology';
+import { formatTopology, topologyAgents, type TopologyNode } from '../../../shared/skill/topology';
 import {
   deleteFrontmatterKey,
   setFrontmatterKey,
@@ -139,9 +134,4 @@ export function setAgentField(
 /** Replaces the topology expression (written as typed, even when it does not parse yet). */
 export function setTopologyExpression(text: string, expression: string): EditOutcome {
   return setFrontmatterKey(text, ['topology'], expression);
-}
-
-/** Whether an expression parses, for the editor's live check. */
-export function expressionErrors(expression: string) {
-  return parseTopology(expression).errors;
 }

@@ -100,6 +100,3 @@ export function supervise(perl: string, procsFiles: string[], inner: Command): C
     args: ['-e', SUPERVISOR_SCRIPT, '--', ...procsFiles, '--', inner.command, ...inner.args],
   };
 }
-
-/** The signal that makes the supervisor kill the run and exit. */
-export const SUPERVISOR_STOP_SIGNAL: NodeJS.Signals = 'SIGTERM';
