@@ -8,7 +8,7 @@ import { setBackend } from '../backend/current';
 import { useSkills } from '../stores/skills-store';
 import { useProviders } from '../settings/providers-store';
 import { NO_PROVIDER_BLOCK, usePlayground } from './playground-store';
-import { FakeBackend } from './run-fakes';
+import { FakeBackend } from './test-support/run-fakes';
 
 const SKILL = 'text-stats';
 const DIR = '/ws/skills/text-stats';

@@ -13,7 +13,7 @@ import { setBackend } from '../backend/current';
 import { useSkills } from '../stores/skills-store';
 import { useProviders } from '../settings/providers-store';
 import { NO_PROVIDER_BLOCK, usePlayground } from './playground-store';
-import { FakeBackend } from './run-fakes';
+import { FakeBackend } from './test-support/run-fakes';
 
 const SKILL = 'greeter';
 const DIR = '/ws/skills/greeter';

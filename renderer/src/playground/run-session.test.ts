@@ -14,7 +14,7 @@ import {
   NO_ANSWER_MESSAGE,
   RunSession,
 } from './run-session';
-import { FakeBackend, ManualClock } from './run-fakes';
+import { FakeBackend, ManualClock } from './test-support/run-fakes';
 
 function setup(
   over: { timeout?: number; agent?: string | null; key?: number; request?: SkillCallRequest } = {},

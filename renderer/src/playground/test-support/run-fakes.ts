@@ -11,10 +11,10 @@ import type {
   ParamsOf,
   ResultOf,
   StudioMethod,
-} from '../../../shared/api/studio-api';
-import type { A2EOutbound, A2ERequest } from '../../../shared/protocol/a2e';
-import type { HistoryInput } from '../../../shared/playground/history';
-import type { RunClock } from './run-session';
+} from '../../../../shared/api/studio-api';
+import type { A2EOutbound, A2ERequest } from '../../../../shared/protocol/a2e';
+import type { HistoryInput } from '../../../../shared/playground/history';
+import type { RunClock } from '../run-session';
 
 /** Frames and timers driven by hand: frames run on paint(), timers on advance(). */
 export class ManualClock implements RunClock {
