@@ -56,6 +56,36 @@ export default tseslint.config(
     },
   },
   {
+    // One way in over IPC: trustedIpc (electron/main/trusted-ipc.ts) checks the sender of
+    // every channel, so the raw ipcMain stays there (scripts/eslint-ipc.test.ts proves this
+    // fires). The folders above may not import electron at all; these files are the rest.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: [
+      'shared/**',
+      'renderer/**',
+      'electron/host/**',
+      'electron/server/**',
+      'electron/cli/**',
+      'electron/main/trusted-ipc.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              // A default or namespace import would reach ipcMain as a property.
+              importNames: ['ipcMain', 'default'],
+              message:
+                'Register IPC channels through trustedIpc (electron/main/trusted-ipc.ts), which checks the sender.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // One owner for path containment: `relativeInside` / `isInsideOrEqual` in
     // electron/host/fs/safe-path.ts. A hand-rolled `rel.startsWith('..')` counts a folder
     // named `..foo` as outside (scripts/eslint-layers.test.ts proves this fires).

@@ -9,7 +9,6 @@ import {
   app,
   BrowserWindow,
   dialog,
-  ipcMain,
   Menu,
   protocol,
   safeStorage,
@@ -95,7 +94,7 @@ function registerIpc(h: StudioHost): void {
   const saveGrants = new SaveGrants();
 
   // Every channel goes through the one sender check (trusted-ipc.ts).
-  const ipc = trustedIpc(ipcMain, windows);
+  const ipc = trustedIpc(windows);
   ipc.handle(IPC.call, async (event, method: unknown, params: unknown) => {
     if (method === 'bundles.export')
       return exportThroughDialog(params, {
