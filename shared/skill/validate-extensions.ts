@@ -8,7 +8,13 @@ import { SKILL_STATUSES } from '../protocol/a2e';
 import { describeValue, isPlainMap, type Checker, type FieldRef } from './check-context';
 import type { Position } from './yaml-source';
 import type { DiagnosticCode } from './diagnostics';
-import { checkSkillSchema, findUnsafePatterns, schemaCompilerAvailable } from './schema-check';
+import {
+  checkSkillSchema,
+  findInvalidDefaults,
+  findUnsafePatterns,
+  schemaCompilerAvailable,
+} from './schema-check';
+import { isCredentialKey } from './credential-keys';
 import { parseTopology, topologyAgents, topologyDataflow, type TopologyNode } from './topology';
 import {
   CONTRACT_TYPES,
@@ -172,39 +178,20 @@ function schemaCheck(code: DiagnosticCode): Check {
     const result = checkSkillSchema(f.value);
     if (!result.ok) {
       c.error(code, `${f.path} is not a valid JSON Schema: ${result.message}`, f.keyPos, f.path);
+      return;
+    }
+    // A default its own property refuses: a call that leaves the argument out is refused.
+    for (const bad of findInvalidDefaults(f.value)) {
+      const node = c.doc.getIn([f.key, ...bad.path], true);
+      c.add(
+        'warning',
+        'SCHEMA_DEFAULT_INVALID',
+        `${f.path}.${bad.path.join('.')} fails its own schema: ${bad.message}; a call without this argument is refused`,
+        isNode(node) ? c.src.value(node, f.keyPos) : f.keyPos,
+        f.path,
+      );
     }
   };
-}
-
-const CREDENTIAL_KEYS = new Set([
-  'providercredentials',
-  'credentials',
-  'credential',
-  'apikey',
-  'key',
-  'token',
-  'secret',
-  'password',
-  'passwd',
-  'passphrase',
-  'authorization',
-  'auth',
-  'bearer',
-  'cookie',
-]);
-const CREDENTIAL_SUFFIXES = [
-  'apikey',
-  'token',
-  'secret',
-  'password',
-  'credentials',
-  'privatekey',
-  'secretkey',
-];
-
-export function isCredentialKey(key: string): boolean {
-  const k = key.toLowerCase().replace(/[-_ .]/g, '');
-  return CREDENTIAL_KEYS.has(k) || CREDENTIAL_SUFFIXES.some((s) => k.endsWith(s));
 }
 
 function isEmptyValue(v: unknown): boolean {
