@@ -142,4 +142,35 @@ test.describe('the inspector', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  test('a schema default its own schema refuses has a sidebar badge and a Problems entry, the skill open or not', async ({
+    studio,
+  }) => {
+    const { page, ws } = studio;
+    const dir = path.join(ws.skillsDir, 'bad-default');
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      path.join(dir, 'SKILL.md'),
+      skillMd(
+        'bad-default',
+        'Has a default its schema refuses.',
+        'input_schema:\n  type: object\n  properties:\n    top:\n      type: integer\n      minimum: 1\n      default: 0\n',
+      ),
+    );
+    const problem = page.locator(
+      '[data-testid="problem-item"][data-code="SCHEMA_DEFAULT_INVALID"][data-skill="bad-default"]',
+    );
+    try {
+      await expect(skillItem(page, 'bad-default').getByTestId('badge-warnings')).toBeVisible({
+        timeout: 15_000,
+      });
+      await page.getByTestId('right-tab-problems').click();
+      await expect(problem).toContainText('fails its own schema');
+      // Open, as saved: the host's finding stays listed beside the live check's.
+      await openSkill(page, 'bad-default');
+      await expect(problem).toBeVisible();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -307,6 +307,53 @@ function withoutId(schema: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
+export interface InvalidDefault {
+  /** The keys from the schema's root to the `default` (`properties`, `x`, `default`). */
+  path: string[];
+  message: string;
+}
+
+const MAX_DEFAULTS_CHECKED = 64;
+
+/**
+ * The `default`s of a schema's properties (nested objects' too) that their own property
+ * schema refuses, judged as a call's arguments are (the same compile, dialect and RE2),
+ * so a default the validator passes is one a call accepts. A property schema that cannot
+ * be compiled alone (a `$ref` into the root's `$defs`) is left alone: the whole schema's
+ * own check speaks for it. Nothing is compiled for a schema without defaults.
+ */
+export function findInvalidDefaults(schema: Record<string, unknown>): InvalidDefault[] {
+  const out: InvalidDefault[] = [];
+  const dialect = schema.$schema;
+  let checked = 0;
+  const walk = (node: unknown, at: string[], depth: number): void => {
+    if (depth > MAX_WALK_DEPTH || !isRecord(node) || !isRecord(node.properties)) return;
+    for (const [key, sub] of Object.entries(node.properties)) {
+      if (!isRecord(sub)) continue;
+      const here = [...at, 'properties', key];
+      if ('default' in sub && checked++ < MAX_DEFAULTS_CHECKED) {
+        const own = typeof dialect === 'string' ? { $schema: dialect, ...sub } : sub;
+        const compiled = compileSkillSchema(own, 'validate');
+        if (compiled.ok && !compiled.validate(JSON.parse(JSON.stringify(sub.default ?? null)))) {
+          const first = compiled.validate.errors?.[0];
+          const where = first?.instancePath ? `at ${first.instancePath} ` : '';
+          out.push({
+            path: [...here, 'default'],
+            message: shorten(`${where}${first?.message ?? 'is refused by its schema'}`),
+          });
+        }
+      }
+      walk(sub, here, depth + 1);
+    }
+  };
+  walk(schema, [], 0);
+  return out;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 export interface UnsafePattern {
   /** JSON Pointer of the pattern inside the schema (`/properties/code/pattern`). */
   pointer: string;

@@ -50,6 +50,7 @@ export const DIAGNOSTIC_CODES = [
   'LINK_MISSING',
   'LINK_CASE_MISMATCH',
   'SCHEMA_PATTERN_UNSAFE',
+  'SCHEMA_DEFAULT_INVALID',
   'TOOL_UNKNOWN',
   // Topology state flow and composition (topology.ts, topology-contract.ts).
   'TOPOLOGY_READ_UNWRITTEN',

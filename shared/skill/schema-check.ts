@@ -7,7 +7,12 @@
 import type { ValidateFunction } from 'ajv';
 import { compileSkillSchema } from '../json/json-schema';
 
-export { checkSkillSchema, findUnsafePatterns, type UnsafePattern } from '../json/json-schema';
+export {
+  checkSkillSchema,
+  findInvalidDefaults,
+  findUnsafePatterns,
+  type UnsafePattern,
+} from '../json/json-schema';
 
 export type SchemaCompileResult =
   { ok: true; validate: ValidateFunction } | { ok: false; message: string };

@@ -244,6 +244,22 @@ const cases: Case[] = [
     field: 'input_schema',
   },
   {
+    code: 'SCHEMA_DEFAULT_INVALID',
+    text: skill(
+      'input_schema:',
+      '  type: object',
+      '  properties:',
+      '    top:',
+      '      type: integer',
+      '      minimum: 1',
+      '      default: 0',
+    ),
+    severity: 'warning',
+    line: 10,
+    column: 16,
+    field: 'input_schema',
+  },
+  {
     code: 'OUTPUT_SCHEMA_INVALID',
     text: skill('output_schema: [1]'),
     severity: 'error',

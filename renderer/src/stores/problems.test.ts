@@ -40,6 +40,16 @@ describe('problems', () => {
     ).toEqual(['SKILL_NAME_CONFLICT', 'DESCRIPTION_EMPTY']);
   });
 
+  it("keeps the host's schema findings while the open SKILL.md is as saved, not once it is edited", () => {
+    const listed = [d('SCHEMA_DEFAULT_INVALID', 10, 'warning'), d('INPUT_SCHEMA_INVALID', 4)];
+    expect(mergeLive(listed, [], false).map((x) => x.code)).toEqual([
+      'INPUT_SCHEMA_INVALID',
+      'SCHEMA_DEFAULT_INVALID',
+    ]);
+    // Unsaved edits may have moved or fixed them: only the live check speaks then.
+    expect(mergeLive(listed, [], true)).toEqual([]);
+  });
+
   it('keeps a cycle through other skills from the listing; the live check owns a self-cycle', () => {
     const through = skillCycleDiagnostic(['a', 'b', 'a'], { line: 4, column: 1 });
     const self = d('TOPOLOGY_SKILL_CYCLE', 4);

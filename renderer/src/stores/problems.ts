@@ -55,12 +55,28 @@ function dedupe(items: Diagnostic[]): Diagnostic[] {
   });
 }
 
+/**
+ * Findings only the host can make (it compiles schemas; the editor's CSP forbids that). They
+ * are kept from the listing while the open buffer holds what was saved, where their lines
+ * are still right.
+ */
+const HOST_ONLY: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
+  'INPUT_SCHEMA_INVALID',
+  'OUTPUT_SCHEMA_INVALID',
+  'SCHEMA_DEFAULT_INVALID',
+]);
+
 export function mergeLive(
   listed: readonly Diagnostic[],
   live: readonly Diagnostic[],
+  unsaved = false,
 ): Diagnostic[] {
   const kept = listed.filter(
-    (d) => d.file !== undefined || FOLDER_LEVEL.has(d.code) || isWorkspaceFinding(d),
+    (d) =>
+      d.file !== undefined ||
+      FOLDER_LEVEL.has(d.code) ||
+      isWorkspaceFinding(d) ||
+      (!unsaved && HOST_ONLY.has(d.code)),
   );
   return sortDiagnostics(dedupe([...live, ...kept]));
 }
@@ -89,7 +105,9 @@ export function buildProblems(
   );
   for (const s of sorted) {
     const live = liveByDir.get(s.dir);
-    const items = live ? mergeLive(s.diagnostics, live) : sortDiagnostics(s.diagnostics);
+    const items = live
+      ? mergeLive(s.diagnostics, live, unsavedDirs.has(s.dir))
+      : sortDiagnostics(s.diagnostics);
     if (items.length > 0)
       groups.push({
         skill: s.name,
