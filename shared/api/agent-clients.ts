@@ -58,6 +58,26 @@ export interface RunInClient {
   provider?: string;
   /** The model to ask for; absent: the provider's model. */
   model?: string;
+  /** What else the client finds installed beside the skill; absent: `skill` (nothing). */
+  catalog?: ClientCatalog;
+  /**
+   * Use the client's own login: the user's existing auth (an API key in the environment or
+   * the client's credential file) is passed through read-only, and the relay forwards to
+   * the client's default API. Takes no `provider`.
+   */
+  own_login?: boolean;
+}
+
+/**
+ * The skills installed beside the one under test in an agent-client run: nothing (`skill`,
+ * the default), the workspace's other skills, or the skills the user installed for that
+ * client (its user-level skills folders, copied: the user's folders are only read).
+ */
+export const CLIENT_CATALOGS = ['skill', 'workspace', 'installed'] as const;
+export type ClientCatalog = (typeof CLIENT_CATALOGS)[number];
+
+export function isClientCatalog(s: string): s is ClientCatalog {
+  return (CLIENT_CATALOGS as readonly string[]).includes(s);
 }
 
 export interface AgentClientMethods {

@@ -15,7 +15,7 @@
  * (a UTC timestamp such as `2026-11-30T14-05-09-123Z`); it is unique per skill, so
  * every method takes the skill too.
  */
-import type { AgentClientId } from './agent-clients';
+import type { AgentClientId, ClientCatalog } from './agent-clients';
 import type { Diagnostic } from '../skill/diagnostics';
 import type {
   BenchmarkJson,
@@ -93,12 +93,12 @@ export interface BenchmarkOptions extends ModelChoice {
   client?: AgentClientId;
   /** Offer the client's shell tools (under its own sandbox). */
   allow_scripts?: boolean;
-  /** What else the client finds installed: nothing (`skill`, the default) or the workspace's skills. */
+  /** What else the client finds installed: nothing (`skill`, the default), the workspace's skills or the user's installed ones. */
   catalog?: ClientCatalog;
 }
 
-/** The skills installed beside the one under test in an agent-client run. */
-export type ClientCatalog = 'skill' | 'workspace';
+/** The skills installed beside the one under test in an agent-client run (agent-clients.ts). */
+export type { ClientCatalog };
 
 export interface TriggerOptions extends ModelChoice {
   /** Asks per query; default 3. */

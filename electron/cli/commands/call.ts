@@ -9,32 +9,49 @@ import { colours, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../io';
 import { withClient } from '../client';
 import {
   AGENT_CLIENT_IDS,
+  CLIENT_CATALOGS,
   isAgentClientId,
+  isClientCatalog,
   type ModelRequestRecord,
   type RunInClient,
 } from '../../../shared/api/agent-clients';
 
+export const CATALOG_USAGE = `--catalog must be one of ${CLIENT_CATALOGS.join(', ')}: the skill alone (the default), the workspace's skills, or the skills you installed for that client`;
+
 /** Where `--sandbox` may send a script skill (runner.sandbox's values). */
 const SANDBOXES = ['auto', 'bwrap', 'container', 'process'];
 
-/** `--client ID [--provider P] [--model M] [--allow-scripts]` as the studio's `metadata.run_in`. */
-function runInFromFlags(
-  client: string,
-  provider: string | undefined,
-  model: string | undefined,
-  allowScripts: boolean,
-): RunInClient {
+/**
+ * `--client ID [--provider P] [--model M] [--allow-scripts] [--catalog C] [--own-login]` as
+ * the studio's `metadata.run_in`.
+ */
+function runInFromFlags(flags: {
+  client: string;
+  provider: string | undefined;
+  model: string | undefined;
+  allowScripts: boolean;
+  catalog: string | undefined;
+  ownLogin: boolean;
+}): RunInClient {
+  const { client, provider, model, catalog } = flags;
   if (!isAgentClientId(client))
     throw new UsageError(
       `--client must be one of ${AGENT_CLIENT_IDS.join(', ')} (see \`skill-studio clients\`)`,
     );
   if (provider !== undefined && provider.trim() === '')
     throw new UsageError('--provider needs a provider id (see `skill-studio providers`)');
+  if (catalog !== undefined && !isClientCatalog(catalog)) throw new UsageError(CATALOG_USAGE);
+  if (flags.ownLogin && provider !== undefined)
+    throw new UsageError(
+      "--own-login sends the client's own login to its own API; it cannot take --provider",
+    );
   return {
     client,
     ...(provider !== undefined ? { provider } : {}),
     ...(model !== undefined ? { model } : {}),
-    ...(allowScripts ? { allow_scripts: true } : {}),
+    ...(flags.allowScripts ? { allow_scripts: true } : {}),
+    ...(catalog !== undefined ? { catalog } : {}),
+    ...(flags.ownLogin ? { own_login: true } : {}),
   };
 }
 
@@ -72,6 +89,11 @@ export const callCommand: CommandImpl = {
         const record = stringFlag(ctx, 'record');
         if (record !== undefined && clientId === undefined)
           throw new UsageError('--record DIR needs --client ID: it writes what the client sent');
+        for (const flag of ['catalog', 'own-login'])
+          if (ctx.values[flag] !== undefined && clientId === undefined)
+            throw new UsageError(
+              `--${flag} chooses how an agent client runs: it needs --client ID`,
+            );
         if (clientId !== undefined && agent !== null)
           throw new UsageError(
             '--client runs the skill as the studio does; it cannot take --agent',
@@ -80,12 +102,14 @@ export const callCommand: CommandImpl = {
         const run_in =
           clientId === undefined
             ? null
-            : runInFromFlags(
-                clientId,
-                stringFlag(ctx, 'provider'),
-                stringFlag(ctx, 'model'),
-                ctx.values['allow-scripts'] === true,
-              );
+            : runInFromFlags({
+                client: clientId,
+                provider: stringFlag(ctx, 'provider'),
+                model: stringFlag(ctx, 'model'),
+                allowScripts: ctx.values['allow-scripts'] === true,
+                catalog: stringFlag(ctx, 'catalog'),
+                ownLogin: ctx.values['own-login'] === true,
+              });
         const llm_override = run_in
           ? null
           : overrideFromFlags(stringFlag(ctx, 'provider'), stringFlag(ctx, 'model'));

@@ -19,7 +19,11 @@
  * studio.skipped_queries), or when the run was cancelled; 2 on a usage mistake (no cases,
  * no provider, unknown skill).
  */
-import { AGENT_CLIENT_IDS, isAgentClientId } from '../../../shared/api/agent-clients';
+import {
+  AGENT_CLIENT_IDS,
+  isAgentClientId,
+  isClientCatalog,
+} from '../../../shared/api/agent-clients';
 import type {
   BenchmarkJson,
   ConfigurationName,
@@ -43,6 +47,7 @@ import {
   type Colours,
 } from '../io';
 import { withClient } from '../client';
+import { CATALOG_USAGE } from './call';
 
 function intFlag(ctx: CommandContext, name: string, min: number, max: number): number | undefined {
   const raw = stringFlag(ctx, name);
@@ -279,8 +284,7 @@ export const evalCommand: CommandImpl = {
             `--client must be one of ${AGENT_CLIENT_IDS.join(', ')} (see \`skill-studio clients\`)`,
           );
         const catalog = stringFlag(ctx, 'catalog');
-        if (catalog !== undefined && catalog !== 'skill' && catalog !== 'workspace')
-          throw new UsageError('--catalog must be skill (the skill alone) or workspace');
+        if (catalog !== undefined && !isClientCatalog(catalog)) throw new UsageError(CATALOG_USAGE);
         if (catalog !== undefined && !clientId)
           throw new UsageError(
             '--catalog chooses what an agent client finds installed: it needs --client ID',

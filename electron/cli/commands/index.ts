@@ -74,9 +74,9 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: 'call',
     usage:
-      'call NAME [--args JSON] [--timeout S] [--agent ID] [--provider ID] [--model M] [--client ID [--allow-scripts] [--record DIR]] [--sandbox auto|bwrap|container|process] [--json]',
+      'call NAME [--args JSON] [--timeout S] [--agent ID] [--provider ID] [--model M] [--client ID [--allow-scripts] [--catalog skill|workspace|installed] [--own-login] [--record DIR]] [--sandbox auto|bwrap|container|process] [--json]',
     summary:
-      'Run a skill, showing its progress, logs and artifacts live (--json: every A2E message as NDJSON). --client: inside Claude Code, Codex…, --record DIR: what it sent to the model, --sandbox: where a script skill runs this once.',
+      'Run a skill, showing its progress, logs and artifacts live (--json: every A2E message as NDJSON). --client: inside Claude Code, Codex… (--catalog: what is installed beside it, --own-login: the client’s own login), --record DIR: what it sent to the model, --sandbox: where a script skill runs this once.',
     options: {
       args: { type: 'string' },
       timeout: { type: 'string' },
@@ -86,6 +86,8 @@ export const COMMANDS: CommandSpec[] = [
       client: { type: 'string' },
       record: { type: 'string' },
       'allow-scripts': { type: 'boolean' },
+      catalog: { type: 'string' },
+      'own-login': { type: 'boolean' },
       sandbox: { type: 'string' },
     },
     load: () => import('./call').then((m) => m.callCommand.run),

@@ -8,12 +8,22 @@
  */
 import { RESPONSE_ARTIFACT } from '../../../shared/playground/transcript';
 import type { LoadedProviderSet } from '../providers';
-import { SecretScrubber } from '../providers/run-secrets';
+import { runSecrets, SecretScrubber } from '../providers/run-secrets';
 import type { ExecContext, ExecOutcome, Executor } from '../runner/types';
 import { findAgentClient } from './discover';
 import { agentClientName } from './ids';
 import { readRunIn } from './run-in';
-import { ClientRunRefused, runClient, runnerFor } from './run-client';
+import {
+  checkSpeaks,
+  ClientRunRefused,
+  runClient,
+  runnerFor,
+  type ClientRunLogin,
+  type ClientUpstream,
+} from './run-client';
+import { catalogSkills } from './installed-skills';
+import { findOwnLogin, type DefaultApis } from './own-login';
+import type { SkillListItem } from '../../../shared/api/studio-api';
 import type { ClientEvent, ClientRunOutcome, ModelRequestRecord, RunInClient } from './types';
 import { chooseUpstream } from './upstream';
 
@@ -31,6 +41,33 @@ export interface ClientExecutorDeps {
   home: () => string | null;
   /** Where run folders go (tests); the system's temporary folder by default. */
   runsRoot?: string;
+  /** The workspace's skills, for `catalog: workspace`. */
+  listing?: () => readonly SkillListItem[];
+  /** The clients' default APIs for `own_login` (tests: a fake server); the real ones by default. */
+  defaultApis?: DefaultApis;
+}
+
+/** The upstream of a run with the client's own login: its default API, auth passed through. */
+async function ownLoginUpstream(
+  runner: ReturnType<typeof runnerFor>,
+  runIn: RunInClient,
+  deps: ClientExecutorDeps,
+  env: NodeJS.ProcessEnv,
+) {
+  const login = await findOwnLogin(runIn.client, env, deps.home(), {
+    model: runIn.model,
+    apis: deps.defaultApis,
+  });
+  checkSpeaks(runner, login.kind, `${agentClientName(runIn.client)}'s own login`);
+  const upstream: ClientUpstream = {
+    kind: login.kind,
+    baseUrl: login.baseUrl,
+    model: login.model,
+    auth: { mode: 'passthrough' },
+    label: `${agentClientName(runIn.client)}'s default API`,
+    secrets: login.secrets,
+  };
+  return { login, upstream };
 }
 
 export function preview(value: unknown): string {
@@ -153,6 +190,10 @@ export function outcomeMetadata(
   };
 }
 
+function runSecretsOf(set: LoadedProviderSet, env: NodeJS.ProcessEnv): string[] {
+  return runSecrets(set, env, set.userFile);
+}
+
 export function createClientExecutor(deps: ClientExecutorDeps): Executor {
   return {
     async run(ctx: ExecContext): Promise<ExecOutcome> {
@@ -162,16 +203,39 @@ export function createClientExecutor(deps: ClientExecutorDeps): Executor {
       try {
         const runner = runnerFor(runIn.client);
         const client = await findAgentClient(runIn.client, env, deps.home());
-        const set = await deps.providers();
-        const chosen = chooseUpstream(runner, set, env, {
-          provider: runIn.provider,
-          model: runIn.model,
-        });
-        const scrubber = new SecretScrubber(chosen.secrets);
+        let upstream: ClientUpstream;
+        let providerId: string | null;
+        let secrets: string[];
+        let login: ClientRunLogin | undefined;
+        let via: string;
+        if (runIn.own_login === true) {
+          const own = await ownLoginUpstream(runner, runIn, deps, env);
+          ({ upstream } = own);
+          login = { key: own.login.key, files: own.login.files };
+          // The provider keys stay out of what is shown, as for any run.
+          secrets = [...own.login.secrets, ...runSecretsOf(await deps.providers(), env)];
+          providerId = null;
+          via = `${name}'s own login (${own.login.source})`;
+        } else {
+          const chosen = chooseUpstream(runner, await deps.providers(), env, {
+            provider: runIn.provider,
+            model: runIn.model,
+          });
+          ({ upstream, secrets } = chosen);
+          providerId = chosen.provider.id;
+          via = chosen.provider.id;
+        }
+        const scrubber = new SecretScrubber(secrets);
         const emit: ExecContext['emit'] = (kind, data) => ctx.emit(kind, scrubber.value(data));
+        const skill = ctx.record.summary;
+        const others = await catalogSkills(
+          runIn.catalog,
+          { id: runIn.client, home: deps.home(), listing: () => deps.listing?.() ?? [] },
+          skill.name,
+        );
         emit('status', {
           message:
-            `running in ${name} ${client.version ?? ''} with ${chosen.upstream.model} (${chosen.provider.id})`.replace(
+            `running in ${name} ${client.version ?? ''} with ${upstream.model} (${via})${others.length > 0 ? ` beside ${others.length} other skill(s)` : ''}`.replace(
               /\s+/g,
               ' ',
             ),
@@ -179,9 +243,10 @@ export function createClientExecutor(deps: ClientExecutorDeps): Executor {
         const toA2E = a2eEvents(name, emit);
         const out = await runClient({
           client,
-          skills: [{ name: ctx.record.summary.name, dir: ctx.record.summary.dir }],
+          skills: [{ name: skill.name, dir: skill.dir }, ...others],
           prompt: callPrompt(ctx.record.summary.name, ctx.arguments),
-          upstream: chosen.upstream,
+          upstream,
+          login,
           allowScripts: runIn.allow_scripts === true,
           timeoutMs: ctx.timeoutMs,
           signal: ctx.signal,
@@ -189,9 +254,10 @@ export function createClientExecutor(deps: ClientExecutorDeps): Executor {
           runsRoot: deps.runsRoot,
         });
         toA2E({ type: 'final', text: null, isError: false });
-        const metadata = scrubber.value(
-          outcomeMetadata(out, chosen.provider.id, chosen.upstream.model),
-        ) as Record<string, unknown>;
+        const metadata = scrubber.value(outcomeMetadata(out, providerId, upstream.model)) as Record<
+          string,
+          unknown
+        >;
         const answer = scrubber.message(out.text ?? '').trim();
         if (out.error)
           return {

@@ -13,7 +13,8 @@
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { chmod, copyFile, lstat, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -51,6 +52,18 @@ export interface ClientUpstream {
   auth: RelayAuth;
   /** Shown in messages ("the provider anthropic-main answered 401"). */
   label: string;
+  /** More secrets to keep out of the relay's records (the client's own login). */
+  secrets?: readonly string[];
+}
+
+/**
+ * The client's own login (own-login.ts), with `upstream.auth` in passthrough: the key the
+ * client sends in its usual key setting, or (null) none, when credential files copied
+ * into the run's HOME carry the login.
+ */
+export interface ClientRunLogin {
+  key: string | null;
+  files: { from: string; to: string }[];
 }
 
 export interface ClientRunRequest {
@@ -67,6 +80,8 @@ export interface ClientRunRequest {
   onEvent?: (event: ClientEvent) => void;
   /** Where the run's folders are made; the system's temporary folder by default. */
   runsRoot?: string;
+  /** Run with the client's own login instead of a provider's key. */
+  login?: ClientRunLogin;
 }
 
 export { ClientRunRefused };
@@ -109,6 +124,21 @@ async function installSkills(
     installed.push({ name: s.name, dir: dest });
   }
   return installed;
+}
+
+/**
+ * Copies the login's credential files into the run's HOME, read-only: the user's own files
+ * are only read (never through a link), and the copies go with the run's folders.
+ */
+async function copyLogin(homeDir: string, login: ClientRunLogin): Promise<void> {
+  for (const f of login.files) {
+    const st = await lstat(f.from);
+    if (!st.isFile()) throw new ClientRunRefused(`${f.from} is not a plain file; it is not copied`);
+    const dest = path.join(homeDir, ...f.to.split('/'));
+    await mkdir(path.dirname(dest), { recursive: true, mode: 0o700 });
+    await copyFile(f.from, dest, constants.COPYFILE_EXCL);
+    await chmod(dest, 0o400);
+  }
 }
 
 function baseEnv(homeDir: string, tmpDir: string, cwd: string): Record<string, string> {
@@ -165,7 +195,10 @@ export async function runClient(req: ClientRunRequest): Promise<ClientRunOutcome
     for (const d of [projectDir, homeDir, tmpDir]) await mkdir(d, { mode: 0o700 });
     const skillsRoot = runner.skillsIn === 'home' ? homeDir : projectDir;
     const skills = await installSkills(skillsRoot, runner, req.skills);
-    const relayKey = `sk-studio-relay-${randomBytes(24).toString('hex')}`;
+    if (req.login) await copyLogin(homeDir, req.login);
+    // With the client's own login, the client sends the user's key where it would send the
+    // relay's, or (a login file) no key at all.
+    const relayKey = req.login?.key ?? `sk-studio-relay-${randomBytes(24).toString('hex')}`;
     // A refused key (401/403) will be refused again: the run ends there instead of waiting
     // through the client's retries.
     const refused = new AbortController();
@@ -174,6 +207,7 @@ export async function runClient(req: ClientRunRequest): Promise<ClientRunOutcome
       kind: upstream.kind,
       auth: upstream.auth,
       relayKey,
+      secrets: upstream.secrets,
       onStatus: (status) => {
         if (status === 401 || status === 403) refused.abort(status);
       },
@@ -192,7 +226,14 @@ export async function runClient(req: ClientRunRequest): Promise<ClientRunOutcome
     };
     const launch = await runner.prepare(plan);
     const parse = runner.parser(plan);
-    const env = { ...baseEnv(homeDir, tmpDir, launch.cwd), ...launch.env, PWD: launch.cwd };
+    const env: Record<string, string> = {
+      ...baseEnv(homeDir, tmpDir, launch.cwd),
+      ...launch.env,
+      PWD: launch.cwd,
+    };
+    // A login file, not a key: the client must not be handed a key that would win over it.
+    if (req.login && req.login.key === null)
+      for (const [k, v] of Object.entries(env)) if (v === relayKey) delete env[k];
     await drive(req, launch, env, parse, outcome, name, refused.signal);
     outcome.requests = relay.records();
     if (!outcome.error) {

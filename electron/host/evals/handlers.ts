@@ -11,7 +11,7 @@ import type { AgentClientId, AgentClientInfo } from '../../../shared/api/agent-c
 import type { ClientTriggerOptions } from '../../../shared/api/evals';
 import { ClientRunRefused, runnerFor } from '../agent-clients/run-client';
 import { chooseUpstream } from '../agent-clients/upstream';
-import { snapshotSkill } from '../install/skill-tree';
+import { catalogSkills } from '../agent-clients/installed-skills';
 import type { ClientEvalTarget } from './client-asks';
 import { logSwallowed } from '../log';
 import path from 'node:path';
@@ -87,6 +87,8 @@ export interface EvalsContext {
   emit(event: EvalEvent): void;
   /** An agent client as discovery finds it (PATH or the user's settings), for `--client` runs. */
   agentClient?: (id: AgentClientId) => Promise<AgentClientInfo>;
+  /** The user's home, for `catalog: installed` (null or absent: none read). */
+  home?: () => string | null;
   /** Replaces the provider clients (tests, benchmarks). */
   clientFor?: (
     provider: ProviderConfig,
@@ -100,8 +102,6 @@ type EvalMethodName = keyof EvalMethods;
 export const DEFAULT_RUNS = 3;
 export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_TIMEOUT_SECONDS = 120;
-/** Skills copied beside the one under test into each client run, at most. */
-const MAX_CLIENT_CATALOG = 500;
 /** Agent-client asks at once: each is a whole client process. */
 export const DEFAULT_CLIENT_CONCURRENCY = 2;
 export const DEFAULT_THRESHOLD = 0.5;
@@ -161,29 +161,6 @@ function requireWorkspace(workspace: string | null): string {
       'open a workspace first: eval results are written under its .skill-studio/evals/',
     );
   return workspace;
-}
-
-/**
- * The workspace's other skills as installed beside one in a client run (winners, not
- * archived), without those the install copy refuses (a link out of the folder…): one such
- * skill must not fail every ask of the run.
- */
-async function workspaceSkills(
-  ctx: EvalsContext,
-  skillName: string,
-): Promise<{ name: string; dir: string }[]> {
-  const candidates = [...winners(ctx.listing().skills).values()]
-    .filter((s) => s.name !== skillName && s.status !== 'Archived')
-    .slice(0, MAX_CLIENT_CATALOG);
-  const copyable = await Promise.all(
-    candidates.map((s) =>
-      snapshotSkill(s.dir).then(
-        () => true,
-        () => false,
-      ),
-    ),
-  );
-  return candidates.filter((_, i) => copyable[i]).map((s) => ({ name: s.name, dir: s.dir }));
 }
 
 /** The skills the model sees beside this one: the agent's allowlist, or every listed skill. */
@@ -399,7 +376,11 @@ export function evalHandlers(ctx: EvalsContext): Pick<Handlers, EvalMethodName> 
           upstream: chosen.upstream,
           allowScripts: options.allow_scripts === true,
           concurrency: options.concurrency ?? DEFAULT_CLIENT_CONCURRENCY,
-          others: options.catalog === 'workspace' ? await workspaceSkills(ctx, skillName) : [],
+          others: await catalogSkills(
+            options.catalog,
+            { id: options.client, home: ctx.home?.() ?? null, listing: () => ctx.listing().skills },
+            skillName,
+          ),
         },
         target: { provider: chosen.provider, model: chosen.upstream.model },
       };

@@ -5,7 +5,7 @@
  * against `EvalMethods` by `schemaTable`, so drift fails `tsc`; every object is closed
  * (additionalProperties false).
  */
-import { AGENT_CLIENT_IDS } from '../../../shared/api/agent-clients';
+import { AGENT_CLIENT_IDS, CLIENT_CATALOGS } from '../../../shared/api/agent-clients';
 import type { EvalMethods } from '../../../shared/api/evals';
 import * as s from '../params/typed-schema';
 import { skillRef } from '../params/fragments';
@@ -125,7 +125,7 @@ export const EVAL_PARAM_SCHEMAS = s.schemaTable<EvalParamTypes>()({
         timeout_seconds: s.number({ exclusiveMinimum: 0, maximum: 3600 }),
         client: s.oneOfValues(AGENT_CLIENT_IDS),
         allow_scripts: s.boolean(),
-        catalog: s.oneOfValues(['skill', 'workspace']),
+        catalog: s.oneOfValues(CLIENT_CATALOGS),
       }),
     },
     ['skill'],
@@ -137,7 +137,7 @@ export const EVAL_PARAM_SCHEMAS = s.schemaTable<EvalParamTypes>()({
         ...TRIGGER_PROPS,
         client: s.oneOfValues(AGENT_CLIENT_IDS),
         allow_scripts: s.boolean(),
-        catalog: s.oneOfValues(['skill', 'workspace']),
+        catalog: s.oneOfValues(CLIENT_CATALOGS),
       }),
     },
     ['skill'],
