@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readRunIn } from '../../../shared/agent-clients/run-in';
+import { runCliIn } from '../../test-support/run-cli';
+import { tempWorkspace } from '../../test-support/temp-workspace';
 import { installedSkills, userSkillFolders } from './installed-skills';
 import { findOwnLogin } from './own-login';
 
@@ -151,5 +153,40 @@ describe("the client's own login", () => {
     await expect(findOwnLogin('opencode', {}, null)).rejects.toThrow(
       /~\/\.local\/share\/opencode\/auth\.json.*\(no home folder to look in\)/,
     );
+  });
+});
+
+describe('call --client --catalog / --own-login on the command line', () => {
+  it('refuses a bad catalog, --own-login with --provider, and either without --client', async () => {
+    const ws = tempWorkspace();
+    try {
+      ws.addSkill('hello-skill', 'name: hello-skill\ndescription: Greets the user by name.');
+      const call = (...args: string[]) => runCliIn(ws.root, ['call', 'hello-skill', ...args]);
+      const bad = await call('--client', 'codex', '--catalog', 'everything');
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('--catalog must be one of skill, workspace, installed');
+      const both = await call('--client', 'codex', '--own-login', '--provider', 'p');
+      expect(both.code).toBe(2);
+      expect(both.stderr).toContain('--own-login');
+      expect(both.stderr).toContain('cannot take --provider');
+      for (const flag of [['--catalog', 'installed'], ['--own-login']]) {
+        const alone = await call(...flag);
+        expect(alone.code).toBe(2);
+        expect(alone.stderr).toContain(`${flag[0]} chooses how an agent client runs`);
+      }
+      const evalBad = await runCliIn(ws.root, [
+        'eval',
+        'hello-skill',
+        '--triggers',
+        '--client',
+        'codex',
+        '--catalog',
+        'all',
+      ]);
+      expect(evalBad.code).toBe(2);
+      expect(evalBad.stderr).toContain('--catalog must be one of skill, workspace, installed');
+    } finally {
+      ws.cleanup();
+    }
   });
 });
