@@ -146,9 +146,20 @@ describe("the client's own login", () => {
     );
   });
 
+  it('names a sign-in it cannot pass through', async () => {
+    mkdirSync(path.join(home, '.codex'));
+    writeFileSync(
+      path.join(home, '.codex/auth.json'),
+      JSON.stringify({ tokens: { access_token: 'eyJ-chatgpt-0123456789abcdef' } }),
+    );
+    await expect(findOwnLogin('codex', {}, home)).rejects.toThrow(
+      '~/.codex/auth.json holds a ChatGPT sign-in, not an API key; set an API key instead',
+    );
+  });
+
   it('refuses naming every place it looked', async () => {
     await expect(findOwnLogin('gemini-cli', {}, home)).rejects.toThrow(
-      "Gemini CLI's own login was not found: looked for GEMINI_API_KEY in the environment, GOOGLE_API_KEY in the environment",
+      "Gemini CLI's own login was not found: looked for GEMINI_API_KEY in the environment, GOOGLE_API_KEY in the environment, ~/.gemini/oauth_creds.json;",
     );
     await expect(findOwnLogin('opencode', {}, null)).rejects.toThrow(
       /~\/\.local\/share\/opencode\/auth\.json.*\(no home folder to look in\)/,

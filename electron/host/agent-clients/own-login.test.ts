@@ -54,9 +54,10 @@ function writeSkill(dir: string, name: string, description: string): void {
 
 interface Case {
   id: AgentClientId;
-  /** The credential file under HOME and its content. */
+  /** The credential file under HOME and its content (a key in the environment: `env`). */
   file: string;
   content: string;
+  env?: string;
   secret: string;
   /** The skills folder under HOME holding the user's installed skill. */
   installed: string;
@@ -81,7 +82,25 @@ const CASES: Case[] = [
     installed: '.agents/skills',
     auth: (h) => h.authorization,
   },
+  {
+    id: 'gemini-cli',
+    file: '.gemini/oauth_creds.json',
+    env: 'GEMINI_API_KEY',
+    secret: 'AIzaSy-OWN-LOGIN-SECRET-0123456789abcdef',
+    content: '',
+    installed: '.gemini/skills',
+    auth: (h) => h['x-goog-api-key'],
+  },
+  {
+    id: 'opencode',
+    file: '.local/share/opencode/auth.json',
+    secret: 'sk-ant-api03-OPENCODE-OWN-LOGIN-0123456789abcdef',
+    content: '',
+    installed: '.config/opencode/skills',
+    auth: (h) => h['x-api-key'],
+  },
 ];
+CASES[3].content = JSON.stringify({ anthropic: { type: 'api', key: CASES[3].secret } });
 CASES[0].content = JSON.stringify({
   claudeAiOauth: {
     accessToken: CASES[0].secret,
@@ -113,7 +132,7 @@ describe.each(CASES)("a call in $id with the client's own login", (c) => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'own-login-'));
     home = path.join(dir, 'home');
     mkdirSync(path.dirname(path.join(home, c.file)), { recursive: true });
-    writeFileSync(path.join(home, c.file), c.content, { mode: 0o600 });
+    if (!c.env) writeFileSync(path.join(home, c.file), c.content, { mode: 0o600 });
     writeSkill(
       path.join(home, c.installed, 'user-greeter'),
       'user-greeter',
@@ -122,8 +141,19 @@ describe.each(CASES)("a call in $id with the client's own login", (c) => {
     before = treeHash(home);
     // No provider at all: the run must not need one.
     process.env.SKILL_STUDIO_PROVIDERS = path.join(dir, 'no-providers.json');
-    for (const k of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'CODEX_API_KEY']) delete process.env[k];
-    process.env.PATH = [agentClientBinDir(c.id), saved.PATH].join(path.delimiter);
+    for (const k of [
+      'ANTHROPIC_API_KEY',
+      'OPENAI_API_KEY',
+      'CODEX_API_KEY',
+      'GEMINI_API_KEY',
+      'GOOGLE_API_KEY',
+    ])
+      delete process.env[k];
+    if (c.env) process.env[c.env] = c.secret;
+    // As CI: the clients' .bin folders on PATH (Codex's platform package brings OpenCode an rg).
+    process.env.PATH = [agentClientBinDir(c.id), agentClientBinDir('codex'), saved.PATH].join(
+      path.delimiter,
+    );
     ws = tempWorkspace();
     ws.addSkill('hello-skill', 'name: hello-skill\ndescription: Greets the user by name.');
     host = await StudioHost.create({
@@ -131,7 +161,11 @@ describe.each(CASES)("a call in $id with the client's own login", (c) => {
       home,
       stateDir: null,
       frameworkDir: null,
-      agentClientApis: { anthropic: fake.url, 'openai-compatible': `${fake.url}/v1` },
+      agentClientApis: {
+        anthropic: fake.url,
+        'openai-compatible': `${fake.url}/v1`,
+        gemini: fake.url,
+      },
     });
   });
   afterAll(async () => {
@@ -204,8 +238,9 @@ describe.each(CASES)("a call in $id with the client's own login", (c) => {
 
   it.skipIf(skip)('refuses without a login, naming where it looked, and runs nothing', async () => {
     const file = path.join(home, c.file);
-    const kept = readFileSync(file);
-    rmSync(file);
+    const kept = c.env ? null : readFileSync(file);
+    if (c.env) delete process.env[c.env];
+    else rmSync(file);
     try {
       const n = fake.requests.length;
       const resp = await host.a2e.call(
@@ -217,10 +252,11 @@ describe.each(CASES)("a call in $id with the client's own login", (c) => {
       );
       expect(resp.data?.success).toBe(false);
       expect(resp.data?.error).toContain(`own login was not found: looked for`);
-      expect(resp.data?.error).toContain(`~/${c.file}`);
+      expect(resp.data?.error).toContain(c.env ?? `~/${c.file}`);
       expect(fake.requests.length).toBe(n);
     } finally {
-      writeFileSync(file, kept, { mode: 0o600 });
+      if (c.env) process.env[c.env] = c.secret;
+      else writeFileSync(file, kept!, { mode: 0o600 });
     }
   });
 });

@@ -47,6 +47,17 @@ interface KeySource {
   file?: { rel: string; key: (json: unknown) => string | null };
 }
 
+/**
+ * Sign-ins that exist but cannot go through the relay: they talk to another API than the
+ * one the run's config points the client at. Named when found, so a refusal says why.
+ */
+const UNUSABLE: Readonly<Partial<Record<AgentClientId, { rel: string; why: string }[]>>> = {
+  codex: [{ rel: '.codex/auth.json', why: 'holds a ChatGPT sign-in, not an API key' }],
+  'gemini-cli': [
+    { rel: '.gemini/oauth_creds.json', why: 'is a Google sign-in, which talks to another API' },
+  ],
+};
+
 const field =
   (...keys: string[]) =>
   (json: unknown): string | null => {
@@ -166,8 +177,15 @@ export async function findOwnLogin(
         source: `~/${CLAUDE_CREDENTIALS}`,
       };
   }
+  const notes: string[] = [];
+  for (const u of UNUSABLE[id] ?? []) {
+    if (!looked.includes(`~/${u.rel}`)) looked.push(`~/${u.rel}`);
+    if (home && (await readPlain(path.join(home, ...u.rel.split('/')))) !== null)
+      notes.push(`~/${u.rel} ${u.why}; set an API key instead`);
+  }
   throw new ClientRunRefused(
     `${agentClientName(id)}'s own login was not found: looked for ${looked.join(', ')}` +
+      `${notes.length > 0 ? ` (${notes.join('; ')})` : ''}` +
       `${home ? '' : ' (no home folder to look in)'}; sign in to ${agentClientName(id)} or pick a provider instead`,
   );
 }
