@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StudioMethod } from '../../shared/api/studio-api';
+import { StudioError as SharedStudioError } from '../../shared/errors';
 import { createRouter, PARAM_SCHEMAS, StudioError, type Handlers } from './router';
 
 function recordingHandlers(calls: string[], impl?: (m: string) => Promise<unknown>): Handlers {
@@ -109,6 +110,18 @@ describe('router', () => {
     expect(await route('skills.list', {})).toEqual({
       ok: false,
       error: { code: 'internal', message: 'disk on fire' },
+    });
+  });
+
+  it('keeps the code of the shared StudioError too, not only of the file service', async () => {
+    const route = createRouter(
+      recordingHandlers([], async () => {
+        throw new SharedStudioError('not_found', "no remote host 'nope'");
+      }),
+    );
+    expect(await route('skills.list', {})).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: "no remote host 'nope'" },
     });
   });
 });

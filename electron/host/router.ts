@@ -11,10 +11,9 @@ import type {
   StudioErrorPayload,
   StudioMethod,
 } from '../../shared/api/studio-api';
-import { isFileServiceError } from './fs/errors';
 import { PARAM_SCHEMAS } from './params/studio-params';
 import { createInternalAjv } from '../../shared/json/internal-schemas';
-import { errorMessage } from '../../shared/errors';
+import { StudioError, errorMessage } from '../../shared/errors';
 
 export type RouterResult = { ok: true; result: unknown } | { ok: false; error: StudioErrorPayload };
 
@@ -35,7 +34,9 @@ const validators = new Map<string, ValidateFunction>(
 );
 
 function toPayload(err: unknown): StudioErrorPayload {
-  if (isFileServiceError(err)) return { code: err.code, message: err.message };
+  // Any StudioError keeps its code: the file service's subclasses and the plain one alike
+  // (a remote host that is not there is not_found, not internal).
+  if (err instanceof StudioError) return { code: err.code, message: err.message };
   const message = errorMessage(err);
   return { code: 'internal', message };
 }
