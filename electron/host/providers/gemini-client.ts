@@ -26,24 +26,12 @@ import type {
   Usage,
 } from './chat-types';
 import { emptyUsage } from './chat-types';
-import {
-  abortedError,
-  httpError,
-  networkError,
-  ProviderError,
-  providerMessage,
-  retryAfterMs,
-  type ErrorContext,
-} from './provider-errors';
+import { ProviderError, providerMessage, type ErrorContext } from './provider-errors';
 import { withRetry } from './retry';
+import { openStream } from './open-stream';
 import { redactSecrets } from './api-keys';
 import { readSseStream, type EventSourceMessage } from './sse-stream';
-import {
-  checkToolArguments,
-  checkToolCallCount,
-  OutputBudget,
-  readErrorBody,
-} from './output-limits';
+import { checkToolArguments, checkToolCallCount, OutputBudget } from './output-limits';
 
 export interface GeminiClientOptions {
   providerId: string;
@@ -126,31 +114,9 @@ export class GeminiClient implements ChatClient {
     return this.read(ctx, response, req, handlers);
   }
 
-  private async open(ctx: ErrorContext, body: string, req: ChatRequest): Promise<Response> {
+  private open(ctx: ErrorContext, body: string, req: ChatRequest): Promise<Response> {
     const url = `${this.options.baseUrl}/v1beta/models/${encodeURIComponent(req.model)}:streamGenerateContent?alt=sse`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: this.headers(),
-        body,
-        signal: req.signal,
-      });
-    } catch (err) {
-      if (req.signal.aborted) throw abortedError();
-      throw networkError(ctx, err);
-    }
-    if (!response.ok) {
-      // Only the start: a hostile server's error body may never end.
-      const text = await readErrorBody(response);
-      throw httpError(
-        ctx,
-        response.status,
-        providerMessage(text, response.statusText),
-        retryAfterMs(response.headers),
-      );
-    }
-    return response;
+    return openStream(ctx, url, this.headers(), body, req.signal);
   }
 
   private async read(

@@ -21,20 +21,13 @@ import type {
   Usage,
 } from './chat-types';
 import { emptyUsage } from './chat-types';
-import {
-  abortedError,
-  httpError,
-  networkError,
-  ProviderError,
-  providerMessage,
-  retryAfterMs,
-  type ErrorContext,
-} from './provider-errors';
+import { ProviderError, providerMessage, type ErrorContext } from './provider-errors';
 import { withRetry } from './retry';
+import { openStream } from './open-stream';
 import { redactSecrets } from './api-keys';
 import { readSseStream, type EventSourceMessage } from './sse-stream';
 import { ToolCallAssembler, type ToolCallDelta } from './tool-call-assembler';
-import { OutputBudget, readErrorBody } from './output-limits';
+import { OutputBudget } from './output-limits';
 
 export interface OpenAiClientOptions {
   providerId: string;
@@ -103,30 +96,14 @@ export class OpenAiCompatibleClient implements ChatClient {
   }
 
   /** POSTs the request; an error status becomes a ProviderError (retried by the caller). */
-  private async open(ctx: ErrorContext, body: string, signal: AbortSignal): Promise<Response> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.options.baseUrl}/chat/completions`, {
-        method: 'POST',
-        headers: this.headers(),
-        body,
-        signal,
-      });
-    } catch (err) {
-      if (signal.aborted) throw abortedError();
-      throw networkError(ctx, err);
-    }
-    if (!response.ok) {
-      // Only the start: a hostile server's error body may never end.
-      const text = await readErrorBody(response);
-      throw httpError(
-        ctx,
-        response.status,
-        providerMessage(text, response.statusText),
-        retryAfterMs(response.headers),
-      );
-    }
-    return response;
+  private open(ctx: ErrorContext, body: string, signal: AbortSignal): Promise<Response> {
+    return openStream(
+      ctx,
+      `${this.options.baseUrl}/chat/completions`,
+      this.headers(),
+      body,
+      signal,
+    );
   }
 
   private async read(
