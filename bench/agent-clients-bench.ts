@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startRelay } from '../electron/host/agent-clients/relay/relay';
-import { runClient, runnerFor } from '../electron/host/agent-clients/run-client';
+import { baseEnv, runClient, runnerFor } from '../electron/host/agent-clients/run-client';
 import { startFakeModelServer } from '../electron/host/agent-clients/test-support/fake-model-server';
 import {
   fakeUpstream,
@@ -116,22 +116,8 @@ async function runAlone(root: string, skill: { name: string; dir: string }, fake
   await new Promise<void>((resolve, reject) => {
     const child = spawn(launch.argv[0], launch.argv.slice(1), {
       cwd: launch.cwd,
-      // The environment the driver gives a client (run-client.ts), so only the studio differs.
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: homeDir,
-        USERPROFILE: homeDir,
-        XDG_CONFIG_HOME: path.join(homeDir, '.config'),
-        XDG_DATA_HOME: path.join(homeDir, '.local', 'share'),
-        XDG_CACHE_HOME: path.join(homeDir, '.cache'),
-        XDG_STATE_HOME: path.join(homeDir, '.local', 'state'),
-        TMPDIR: tmpDir,
-        PWD: launch.cwd,
-        NO_COLOR: '1',
-        TERM: 'dumb',
-        ...(process.env.LANG ? { LANG: process.env.LANG } : {}),
-        ...launch.env,
-      },
+      // The environment the driver gives a client, so only the studio differs.
+      env: { ...baseEnv(homeDir, tmpDir, launch.cwd), ...launch.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     // Done at the client's result line, as the studio's run is (the process may linger after).

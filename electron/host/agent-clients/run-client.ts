@@ -141,7 +141,8 @@ async function copyLogin(homeDir: string, login: ClientRunLogin): Promise<void> 
   }
 }
 
-function baseEnv(homeDir: string, tmpDir: string, cwd: string): Record<string, string> {
+/** The environment every client starts from: nothing of the user's own but PATH and the locale. */
+export function baseEnv(homeDir: string, tmpDir: string, cwd: string): Record<string, string> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: homeDir,
