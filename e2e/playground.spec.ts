@@ -160,7 +160,7 @@ test.describe('the playground', () => {
     await fillTextStats(page, TEXT, 0);
     await page.getByTestId('run-button').click();
     await expect(page.getByTestId('run-view')).toHaveAttribute('data-outcome', 'refused');
-    await expect(page.getByTestId('run-phase')).toHaveText('Refused');
+    await expect(page.getByTestId('run-phase')).toHaveText('Unauthorized');
     await expect(page.getByTestId('result-error-code')).toHaveText('unauthorized');
     await expect(page.getByTestId('result-error-message')).toContainText('writer');
     // Discovery as the same agent does not list it either.
