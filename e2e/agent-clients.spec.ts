@@ -114,6 +114,8 @@ test.describe('a skill run in an agent client', () => {
     await expect(page.getByTestId('run-in-scripts-warning')).toHaveCount(0);
     // A client needs a model, whatever the skill's kind: the provider picker shows.
     await expect(page.getByTestId('run-provider')).toHaveValue('wire', { timeout: 15_000 });
+    // The workspace's other skills are installed beside it, so it picks among them as it would.
+    await page.getByTestId('run-in-catalog').selectOption('workspace');
 
     await page.getByTestId('run-button').click();
     await expect(page.getByTestId('run-phase')).toHaveText('Done', { timeout: 90_000 });
@@ -147,6 +149,7 @@ test.describe('a skill run in an agent client', () => {
     const first = sent.getByTestId('sent-request').first();
     await expect(first.getByTestId('sent-skill-state')).toHaveText(`${SKILL}: listed whole`);
     await expect(first.getByTestId('sent-listing-skill')).toHaveText(`- ${SKILL}: ${DESCRIPTION}`);
+    await expect(first.getByTestId('sent-listing')).toContainText('- alpha-skill: ');
     await expect(first.getByTestId('sent-listing')).toContainText(
       'The following skills are available for use with the Skill tool:',
     );

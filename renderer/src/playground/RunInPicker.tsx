@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { isAgentClientId } from '../../../shared/api/agent-clients';
 import { usePlayground } from './playground-store';
-import { clientLabel, clientMissingWhy, useAgentClients } from './run-in';
+import { clientLabel, clientMissingWhy, useAgentClients, type RunInChoice } from './run-in';
 
 export function RunInPicker() {
   const clients = useAgentClients((s) => s.clients);
@@ -80,6 +80,40 @@ export function RunInPicker() {
             data-testid="run-in-allow-scripts"
           />
           Allow scripts
+        </label>
+      )}
+      {runIn && (
+        <label
+          className="pg-inline"
+          title="Install beside the skill: nothing else, the workspace's other skills, or the skills you installed for this client, so that it picks among them as it would"
+        >
+          Beside it
+          <select
+            className="pg-input"
+            value={runIn.catalog ?? 'skill'}
+            onChange={(e) =>
+              setRunIn({ ...runIn, catalog: e.target.value as RunInChoice['catalog'] })
+            }
+            data-testid="run-in-catalog"
+          >
+            <option value="skill">nothing else</option>
+            <option value="workspace">the workspace&apos;s skills</option>
+            <option value="installed">your installed skills</option>
+          </select>
+        </label>
+      )}
+      {runIn && (
+        <label
+          className="pg-inline"
+          title="Use the key or sign-in this client already has (passed through read-only) instead of a provider of the studio's"
+        >
+          <input
+            type="checkbox"
+            checked={runIn.ownLogin === true}
+            onChange={(e) => setRunIn({ ...runIn, ownLogin: e.target.checked })}
+            data-testid="run-in-own-login"
+          />
+          Its own login
         </label>
       )}
       {runIn?.allowScripts && (

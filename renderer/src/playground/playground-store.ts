@@ -324,7 +324,7 @@ export const usePlayground = create<PlaygroundState>((set, get) => {
       let choice: ModelChoice | null = null;
       // An agent client always talks to a model, whatever the skill's kind. A remote
       // host's model skills use that host's providers: nothing of ours is chosen or sent.
-      if (host === null && (get().runsOnModel(skill) || runIn)) {
+      if (host === null && !runIn?.ownLogin && (get().runsOnModel(skill) || runIn)) {
         if (!useProviders.getState().info) await useProviders.getState().load();
         choice = get().modelChoiceFor(skill);
         if (!choice) return block(NO_PROVIDER_BLOCK);

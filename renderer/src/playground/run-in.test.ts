@@ -6,6 +6,26 @@
 import { describe, expect, it } from 'vitest';
 import { clientLabel, clientMissingWhy, runInBlock, runInMetadata, runInOf } from './run-in';
 
+describe('the run-in choice as metadata.run_in', () => {
+  it('names the catalog beside the skill, and the own login instead of a provider', () => {
+    expect(
+      runInMetadata(
+        { client: 'claude-code', allowScripts: false, catalog: 'installed', ownLogin: true },
+        { provider: 'p', model: 'm' },
+      ),
+    ).toEqual({
+      client: 'claude-code',
+      allow_scripts: false,
+      catalog: 'installed',
+      own_login: true,
+    });
+    // The default catalog is the skill alone, and is not sent.
+    expect(runInMetadata({ client: 'codex', allowScripts: false, catalog: 'skill' }, null)).toEqual(
+      { client: 'codex', allow_scripts: false },
+    );
+  });
+});
+
 describe('run in', () => {
   it('puts the client, the scripts choice, provider and model in run_in', () => {
     expect(

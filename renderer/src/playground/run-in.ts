@@ -10,6 +10,7 @@ import {
   AGENT_CLIENT_NAMES,
   type AgentClientId,
   type AgentClientInfo,
+  type ClientCatalog,
   type RunInClient,
 } from '../../../shared/api/agent-clients';
 import type { SkillCallRequest } from '../../../shared/protocol/a2e';
@@ -21,6 +22,10 @@ export interface RunInChoice {
   client: AgentClientId;
   /** Offer the client's shell and script tools (off by default). */
   allowScripts: boolean;
+  /** What is installed beside the skill (absent: the skill alone). */
+  catalog?: ClientCatalog;
+  /** Use the client's own login instead of a provider of ours. */
+  ownLogin?: boolean;
 }
 
 /** The call's `metadata.run_in` for a choice and the picked provider and model. */
@@ -31,7 +36,13 @@ export function runInMetadata(
   return {
     client: choice.client,
     allow_scripts: choice.allowScripts,
-    ...(model ? { provider: model.provider, model: model.model } : {}),
+    ...(choice.catalog && choice.catalog !== 'skill' ? { catalog: choice.catalog } : {}),
+    // The client's own login takes no provider of ours.
+    ...(choice.ownLogin
+      ? { own_login: true }
+      : model
+        ? { provider: model.provider, model: model.model }
+        : {}),
   };
 }
 
