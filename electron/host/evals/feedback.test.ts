@@ -107,8 +107,11 @@ describe('feedback.json', () => {
       ['feedback', 'run_id', 'timestamp'],
       ['feedback', 'run_id', 'timestamp'],
     ]);
+    // Both land, in whichever order the two saves reached the file.
     expect(
-      onDisk.reviews.map((r: { run_id: string; feedback: string }) => [r.run_id, r.feedback]),
+      onDisk.reviews
+        .map((r: { run_id: string; feedback: string }) => [r.run_id, r.feedback])
+        .sort(),
     ).toEqual([
       ['eval-1-with_skill-run-1', 'Cites sources, good.'],
       ['eval-1-without_skill-run-1', 'No citations.'],
