@@ -15,11 +15,11 @@ import {
   type ModelRequestRecord,
   type RunInClient,
 } from '../../../shared/api/agent-clients';
+import { RUNNER_SANDBOXES } from '../../../shared/api/runner-settings';
 
 export const CATALOG_USAGE = `--catalog must be one of ${CLIENT_CATALOGS.join(', ')}: the skill alone (the default), the workspace's skills, or the skills you installed for that client`;
 
 /** Where `--sandbox` may send a script skill (runner.sandbox's values). */
-const SANDBOXES = ['auto', 'bwrap', 'container', 'process'];
 
 /**
  * `--client ID [--provider P] [--model M] [--allow-scripts] [--catalog C] [--own-login]` as
@@ -114,8 +114,8 @@ export const callCommand: CommandImpl = {
           ? null
           : overrideFromFlags(stringFlag(ctx, 'provider'), stringFlag(ctx, 'model'));
         const sandbox = stringFlag(ctx, 'sandbox');
-        if (sandbox !== undefined && !SANDBOXES.includes(sandbox))
-          throw new UsageError(`--sandbox must be one of ${SANDBOXES.join(', ')}`);
+        if (sandbox !== undefined && !(RUNNER_SANDBOXES as readonly string[]).includes(sandbox))
+          throw new UsageError(`--sandbox must be one of ${RUNNER_SANDBOXES.join(', ')}`);
         if (sandbox !== undefined && agent !== null)
           throw new UsageError("--sandbox is the studio's own choice; it cannot take --agent");
         // The studio's own call may pick the sandbox; an agent's connection never can.

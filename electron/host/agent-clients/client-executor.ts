@@ -269,7 +269,7 @@ export function createClientExecutor(deps: ClientExecutorDeps): Executor {
         return { success: true, data: { answer }, summary: answer, metadata };
       } catch (err) {
         if (!(err instanceof ClientRunRefused)) throw err;
-        const unauthorized = (err as ClientRunRefused & { unauthorized?: boolean }).unauthorized;
+        const unauthorized = err.unauthorized;
         return {
           success: false,
           error_code: unauthorized ? 'unauthorized' : 'skill_error',

@@ -22,7 +22,7 @@ import { createInterface } from 'node:readline';
 import { copySnapshot, snapshotSkill } from '../install/skill-tree';
 import { createLogger, logSwallowed } from '../log';
 import { killProcessGroup, sweepRunProcesses, trackRunProcesses } from '../runner/process-tree';
-import { agentClientName } from './ids';
+import { AGENT_CLIENTS, agentClientName } from './ids';
 import { startRelay, type RelayAuth } from './relay/relay';
 import { RUNNERS } from './runners';
 import { ClientRunRefused } from './refused';
@@ -172,7 +172,7 @@ export async function runClient(req: ClientRunRequest): Promise<ClientRunOutcome
   checkSpeaks(runner, upstream.kind, upstream.label);
   if (!client.found || !client.path)
     throw new ClientRunRefused(
-      `${client.name} is not installed here: put \`${client.id === 'claude-code' ? 'claude' : client.id}\` on PATH or set its path in the settings`,
+      `${client.name} is not installed here: put \`${AGENT_CLIENTS[client.id].command}\` on PATH or set its path in the settings`,
     );
   const started = Date.now();
   const name = agentClientName(client.id);

@@ -15,7 +15,7 @@ import {
 } from '../providers';
 import { runSecrets } from '../providers/run-secrets';
 import { agentClientName } from './ids';
-import { ClientRunRefused, type ClientUpstream } from './run-client';
+import { checkSpeaks, ClientRunRefused, type ClientUpstream } from './run-client';
 import type { AgentClientRunner } from './types';
 
 export interface ChosenUpstream {
@@ -23,8 +23,6 @@ export interface ChosenUpstream {
   provider: ProviderConfig;
   /** Every key a run could see, to keep out of what it shows. */
   secrets: string[];
-  /** Set when the error is an approval the user has not given. */
-  unauthorized: boolean;
 }
 
 export function chooseUpstream(
@@ -41,10 +39,7 @@ export function chooseUpstream(
       throw new ClientRunRefused(
         `no provider "${want.provider}" is configured; configured: ${set.providers.map((p) => p.id).join(', ') || 'none'}`,
       );
-    if (!runner.speaks.includes(provider.kind))
-      throw new ClientRunRefused(
-        `${name} cannot talk to the provider "${provider.id}" (kind ${provider.kind}): it speaks ${runner.speaks.join(' or ')}; pick a provider of that kind`,
-      );
+    checkSpeaks(runner, provider.kind, provider.id);
   } else {
     const fit = [defaultProvider(set), ...set.providers].filter(
       (p): p is ProviderConfig => p !== null && runner.speaks.includes(p.kind),
@@ -61,12 +56,8 @@ export function chooseUpstream(
       `the provider "${provider.id}" does not allow the model "${model}"; allowed: ${[...new Set([provider.model, ...provider.models])].join(', ')}`,
     );
   const key = resolveApiKey(provider, set, env, set.userFile);
-  if (!key.ok) {
-    const refused = new ClientRunRefused(key.message);
-    (refused as ClientRunRefused & { unauthorized?: boolean }).unauthorized =
-      key.code === 'approval_required';
-    throw refused;
-  }
+  if (!key.ok)
+    throw new ClientRunRefused(key.message, { unauthorized: key.code === 'approval_required' });
   return {
     provider,
     upstream: {
@@ -77,6 +68,5 @@ export function chooseUpstream(
       label: provider.id,
     },
     secrets: runSecrets(set, env, set.userFile),
-    unauthorized: false,
   };
 }

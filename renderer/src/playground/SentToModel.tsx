@@ -70,19 +70,18 @@ function Listing({ listing, skill }: { listing: FoundListing; skill: SkillInList
 
 function RequestView({
   record,
+  parsed,
   skill,
   description,
   open,
 }: {
   record: ModelRequestRecord;
+  /** The record's body read by its wire format (parsed once, in SentToModel). */
+  parsed: ReturnType<typeof parseModelRequest>;
   skill: string;
   description: string | null;
   open: boolean;
 }) {
-  const parsed = useMemo(
-    () => parseModelRequest(record.path, record.request.body),
-    [record.path, record.request.body],
-  );
   const where = skillInListing(parsed.listing, skill, description);
   const status = record.response ? record.response.status : null;
   return (
@@ -180,11 +179,13 @@ export function SentToModel({ model, skill }: { model: RunModel; skill: string }
   const result = model.result();
   const records = useMemo(() => modelRequestsOf(result?.metadata), [result]);
   const description = useSkills((s) => s.winner(skill)?.description ?? null);
-  // The first request that lists skills is where the choice was made: open it.
-  const firstWithListing = useMemo(
-    () => records.findIndex((r) => parseModelRequest(r.path, r.request.body).listing !== null),
+  // Each body read once by its wire format; the first that lists skills is where the
+  // choice was made: it opens.
+  const parsed = useMemo(
+    () => records.map((r) => parseModelRequest(r.path, r.request.body)),
     [records],
   );
+  const firstWithListing = parsed.findIndex((p) => p.listing !== null);
   if (records.length === 0)
     return (
       <div className="pg-muted pg-sent-empty" data-testid="sent-empty">
@@ -203,6 +204,7 @@ export function SentToModel({ model, skill }: { model: RunModel; skill: string }
         <RequestView
           key={r.index}
           record={r}
+          parsed={parsed[i]}
           skill={skill}
           description={description}
           open={i === Math.max(0, firstWithListing)}

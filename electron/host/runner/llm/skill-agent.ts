@@ -56,6 +56,7 @@ import { userTurn } from './user-turn';
 import { createLogger } from '../../log';
 import { TextBatcher } from './text-batcher';
 import { RequestRecorder } from './request-records';
+import { errorMessage } from '../../../../shared/errors';
 
 const log = createLogger('llm');
 
@@ -386,7 +387,7 @@ async function runAgent(
         },
       );
     } catch (err) {
-      sent({ error: scrubber.message(err instanceof Error ? err.message : String(err)) });
+      sent({ error: scrubber.message(errorMessage(err)) });
       // What streamed goes out before the run's ending.
       pieces.flush();
       if (signal.aborted) {

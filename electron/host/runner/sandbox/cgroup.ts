@@ -246,7 +246,8 @@ function killQuietly(pid: number): void {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of that pid exists (EPERM: it does, it is someone else's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

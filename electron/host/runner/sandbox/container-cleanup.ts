@@ -9,6 +9,7 @@ import os from 'node:os';
 import type Docker from 'dockerode';
 import { errorMessage } from '../../../../shared/errors';
 import { ENGINE_REQUEST_MS, withDeadline } from './container-engine';
+import { isAlive } from './cgroup';
 
 export const RUN_LABEL = 'io.skill-studio.run';
 export const MACHINE_LABEL = 'io.skill-studio.machine';
@@ -16,16 +17,6 @@ export const MACHINE_LABEL = 'io.skill-studio.machine';
 /** The labels of one run's container made by this process. */
 export function runLabels(pid: number = process.pid): Record<string, string> {
   return { [RUN_LABEL]: `${pid}/${randomUUID()}`, [MACHINE_LABEL]: os.hostname() };
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists, it is someone else's.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Containers of the studio on this engine: id and run label, any state. */
@@ -57,8 +48,8 @@ export async function removeLeftovers(
   for (const c of await studioContainers(docker)) {
     if (c.machine !== host) continue;
     const pid = Number(c.run.split('/')[0]);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) continue;
     if (pid === process.pid) continue;
+    if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) continue;
     try {
       await withDeadline(
         docker.getContainer(c.id).remove({ force: true }),

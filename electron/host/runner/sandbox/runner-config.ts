@@ -15,8 +15,10 @@
 import type { SkillImagePolicy } from '../../../../shared/skill/runner-image';
 import { isImageReference } from '../../../../shared/skill/runner-image';
 import type { SandboxPreference } from './detect';
+import { RUNNER_SANDBOXES } from '../../../../shared/api/runner-settings';
 
-export const SANDBOX_PREFERENCES = ['auto', 'bwrap', 'container', 'process'] as const;
+/** The sandboxes a user may ask for, as the Studio API names them. */
+export const SANDBOX_PREFERENCES = RUNNER_SANDBOXES;
 
 export function isSandboxPreference(value: unknown): value is SandboxPreference {
   return (SANDBOX_PREFERENCES as readonly unknown[]).includes(value);
@@ -101,8 +103,7 @@ export function readRunnerSection(value: unknown, where: string): RunnerSection 
   }
   const sandbox = value.sandbox;
   if (sandbox !== undefined) {
-    if ((SANDBOX_PREFERENCES as readonly unknown[]).includes(sandbox))
-      out.sandbox = sandbox as SandboxPreference;
+    if (isSandboxPreference(sandbox)) out.sandbox = sandbox;
     else
       out.problems.push(
         `${where}: runner.sandbox must be one of ${SANDBOX_PREFERENCES.map((s) => `"${s}"`).join(', ')}`,

@@ -7,6 +7,7 @@ import { NotFoundError } from '../../fs/errors';
 import { readRegularFile } from '../../fs/safe-read';
 import { scanJson } from '../../../../shared/json/json-position';
 import { readRunnerSection, type RunnerSection } from './runner-config';
+import { errorMessage } from '../../../../shared/errors';
 
 const MAX_BYTES = 256 * 1024;
 
@@ -17,7 +18,7 @@ export async function loadUserRunnerSection(file: string | null): Promise<Runner
     text = (await readRegularFile(file, file, { maxBytes: MAX_BYTES })).data.toString('utf8');
   } catch (err) {
     if (err instanceof NotFoundError) return { problems: [] };
-    return { problems: [`${file} cannot be read: ${(err as Error).message}`] };
+    return { problems: [`${file} cannot be read: ${errorMessage(err)}`] };
   }
   const scan = scanJson(text);
   if (!scan.ok)

@@ -4,9 +4,7 @@
  * in the table's order (skill-ranking.ts's matching, on titles). Words typed apart
  * (`tog side`) each start a word of the title, in order.
  */
-import { matchText } from './skill-ranking';
-
-const TIER = { exact: 0, prefix: 1, substring: 2, fuzzy: 3, description: 4 } as const;
+import { matchText, TIER_RANK } from './skill-ranking';
 
 export function rankCommands<C extends { title: string }>(
   commands: readonly C[],
@@ -18,9 +16,9 @@ export function rankCommands<C extends { title: string }>(
   for (const c of commands) {
     const title = c.title.toLowerCase().replace(/…$/, '');
     const m = matchText(title, q);
-    if (m) ranked.push({ c, tier: TIER[m.tier], cost: m.tier === 'fuzzy' ? m.cost : 0 });
+    if (m) ranked.push({ c, tier: TIER_RANK[m.tier], cost: m.tier === 'fuzzy' ? m.cost : 0 });
     else if (q.includes(' ') && wordsInOrder(title, q.split(/\s+/)))
-      ranked.push({ c, tier: TIER.fuzzy, cost: 0 });
+      ranked.push({ c, tier: TIER_RANK.fuzzy, cost: 0 });
   }
   ranked.sort((a, b) => a.tier - b.tier || a.cost - b.cost);
   return ranked.map((r) => r.c);

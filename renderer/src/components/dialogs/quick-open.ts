@@ -5,7 +5,7 @@
  * from each skill's listing, which the dialog fetches lazily: `wantedFiles` says whose.
  */
 import type { SkillListItem } from '../../../../shared/api/studio-api';
-import { matchText, rankSkills, type MatchTier } from './skill-ranking';
+import { matchText, rankSkills, TIER_RANK } from './skill-ranking';
 
 /** The files of a skill, when fetched (undefined: not yet). */
 export type FilesOf = (dir: string) => readonly string[] | undefined;
@@ -17,14 +17,6 @@ export type QuickItem =
 export const SKILLS_FOR_PATH_QUERY = 20;
 /** Skills whose files are fetched for a bare query, in sidebar order; the rest wait for `name/`. */
 export const SKILLS_INDEXED = 300;
-
-const TIER_RANK: Record<MatchTier, number> = {
-  exact: 0,
-  prefix: 1,
-  substring: 2,
-  fuzzy: 3,
-  description: 4,
-};
 
 interface Ranked {
   item: QuickItem;

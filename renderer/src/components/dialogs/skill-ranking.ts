@@ -11,7 +11,14 @@ import { matchesQuery } from '../../stores/skill-filter';
 
 export type MatchTier = 'exact' | 'prefix' | 'substring' | 'fuzzy' | 'description';
 
-const TIER_ORDER: readonly MatchTier[] = ['exact', 'prefix', 'substring', 'fuzzy', 'description'];
+/** Each tier's place, best first: the one order every picker ranks by. */
+export const TIER_RANK: Readonly<Record<MatchTier, number>> = {
+  exact: 0,
+  prefix: 1,
+  substring: 2,
+  fuzzy: 3,
+  description: 4,
+};
 
 export interface Match {
   tier: MatchTier;
@@ -67,7 +74,7 @@ export function rankSkills(skills: readonly SkillListItem[], query: string): Ran
     const match = q ? matchOf(skill, q) : { tier: null, cost: 0 };
     if (match) ranked.push({ skill, tier: match.tier, cost: match.cost });
   }
-  const tierRank = (t: MatchTier | null) => (t ? TIER_ORDER.indexOf(t) : 0);
+  const tierRank = (t: MatchTier | null) => (t ? TIER_RANK[t] : 0);
   ranked.sort(
     (a, b) =>
       tierRank(a.tier) - tierRank(b.tier) ||
