@@ -11,6 +11,7 @@ import type { ClientRunOutcome, AgentClientInfo, ClientEvent } from '../agent-cl
 import { runClient, type ClientUpstream } from '../agent-clients/run-client';
 import { preview } from '../agent-clients/client-executor';
 import { errorMessage } from '../../../shared/errors';
+import { RESPONSE_ARTIFACT } from '../../../shared/playground/transcript';
 
 /** What a client eval run needs beyond the query: resolved once per eval run. */
 export interface ClientEvalTarget {
@@ -154,7 +155,7 @@ export async function runCaseInClient(
     answer,
     transcript,
     toolCalls,
-    artifacts: new Map([['response.md', answer]]),
+    artifacts: new Map([[RESPONSE_ARTIFACT, answer]]),
     tokens: outcome.usage.input_tokens + outcome.usage.output_tokens,
     durationMs: outcome.durationMs,
     error: outcome.error?.message ?? null,

@@ -57,10 +57,11 @@ import { createLogger } from '../../log';
 import { TextBatcher } from './text-batcher';
 import { RequestRecorder } from './request-records';
 import { errorMessage } from '../../../../shared/errors';
+import { RESPONSE_ARTIFACT } from '../../../../shared/playground/transcript';
 
 const log = createLogger('llm');
 
-export const RESPONSE_ARTIFACT = 'response.md';
+export { RESPONSE_ARTIFACT };
 export const DEFAULT_MAX_TURNS = 10;
 export const DEFAULT_MAX_TOKENS = 4096;
 /** Streamed text arriving this close together goes out as one artifact event. */

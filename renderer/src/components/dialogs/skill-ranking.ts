@@ -20,14 +20,14 @@ export const TIER_RANK: Readonly<Record<MatchTier, number>> = {
   description: 4,
 };
 
-export interface Match {
+interface Match {
   tier: MatchTier;
   /** Lower is better within a tier: where the match starts, or how spread out it is. */
   cost: number;
 }
 
 /** The span the query's characters take, in order, inside `name`; -1 when they are not all there. */
-export function fuzzySpan(name: string, query: string): number {
+function fuzzySpan(name: string, query: string): number {
   let start = -1;
   let at = 0;
   for (const ch of query) {
