@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RunModel } from '../../../shared/playground/run-model';
 import { usePlayground } from './playground-store';
-import { copyText } from './browser-utils';
+import { copyText } from '../util/browser-utils';
 import { wireText } from './a2e-client';
 import { virtualRowStyle } from '../util/virtual-row';
 

@@ -15,7 +15,7 @@ import { useEditor } from '../../stores/editor-store';
 import { useSkills } from '../../stores/skills-store';
 import { mergeLive } from '../../stores/problems';
 import { notify } from '../../stores/ui-store';
-import { renameSkill } from '../../app/skill-admin';
+import { renameSkill } from '../../actions/skill-admin';
 import { quickFixesFor } from '../frontmatter-assist';
 import type { Diagnostic } from '../../../../shared/skill/diagnostics';
 import { BUILTIN_TOOL_NAMES } from '../../../../shared/skill/builtin-tools';
