@@ -13,6 +13,7 @@ import { useEditor, type OpenTarget } from '../stores/editor-store';
 import { notify } from '../stores/ui-store';
 import { isSkillMd } from '../util/skill-md';
 
+/** A listed skill as the editor opens it (backups restore through it too). */
 export const targetOf = (item: SkillListItem): OpenTarget => item;
 
 /** The current skill (the active tab's), as listed: what the files panel and the editor act on. */
