@@ -10,7 +10,7 @@ import { pickBackend, setBackend } from './backend/current';
 import { signInFromAddressBar } from './backend/session';
 import { setNativeDialogs } from './backend/native';
 import { App } from './shell/App';
-import { preloadEditor } from './editor/EditorArea';
+import { preloadEditor } from './editor/area/EditorArea';
 import { boot } from './shell/boot';
 import { notify } from './stores/ui-store';
 import { errorMessage } from './backend/studio-error';

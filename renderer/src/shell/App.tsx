@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLayout } from '../stores/layout-store';
 import { useUi } from '../stores/ui-store';
 import { Sidebar } from './sidebar/Sidebar';
-import { EditorArea } from '../editor/EditorArea';
+import { EditorArea } from '../editor/area/EditorArea';
 import { RightPanel } from './right/RightPanel';
 import { TitleBar } from './TitleBar';
 import { StatusBar } from './StatusBar';

@@ -6,7 +6,7 @@
 import type { CommandId } from '../../../shared/commands';
 import { activeBuffer, useEditor } from '../stores/editor-store';
 import { useSkills } from '../stores/skills-store';
-import { headDiffUnavailable, savedDiffUnavailable } from '../editor/diff-view';
+import { headDiffUnavailable, savedDiffUnavailable } from '../editor/area/diff-view';
 
 export function commandUnavailable(id: CommandId): string | null {
   switch (id) {

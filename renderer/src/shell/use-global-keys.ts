@@ -12,7 +12,7 @@ import { showGoToSkill, useGoToSkill } from './dialogs/GoToSkill';
 import { showProviderSettings, useProviders } from '../settings/providers-store';
 import { showCommandPalette, useCommandPalette } from './command-palette-store';
 import { useContentSearch } from './right/search-store';
-import { compareWithHead, compareWithSaved } from '../editor/diff-view';
+import { compareWithHead, compareWithSaved } from '../editor/area/diff-view';
 
 /** What every command of the command table does, for its key and its menu item alike. */
 export function runCommand(id: CommandId): void {

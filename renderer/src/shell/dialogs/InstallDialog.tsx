@@ -28,7 +28,7 @@ import { Modal } from '../../ui/Modal';
 import { DialogFooter } from '../../ui/DialogFooter';
 import { DiagnosticList } from '../../ui/DiagnosticList';
 
-const ConflictDiff = lazy(() => import('../../editor/ConflictDiff'));
+const ConflictDiff = lazy(() => import('../../editor/area/ConflictDiff'));
 
 interface InstallTarget {
   name: string;

@@ -1,5 +1,5 @@
-import { useEditor } from '../stores/editor-store';
-import { restoreBackups, discardBackups } from '../actions/backups';
+import { useEditor } from '../../stores/editor-store';
+import { restoreBackups, discardBackups } from '../../actions/backups';
 
 /** Unsaved text from the last session, offered back until restored or discarded. */
 export function RestoreBanner() {

@@ -1,5 +1,5 @@
-import type { EditorBuffer } from '../stores/buffer-logic';
-import { formatBytes } from '../util/format-bytes';
+import type { EditorBuffer } from '../../stores/buffer-logic';
+import { formatBytes } from '../../util/format-bytes';
 
 /** Images are previewed from the base64 the host sent (data: URLs only, nothing fetched). */
 export function ImageView({ buffer }: { buffer: EditorBuffer }) {

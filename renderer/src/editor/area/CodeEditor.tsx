@@ -9,15 +9,15 @@
 import { useEffect, useRef } from 'react';
 import Editor, { type OnMount } from '@monaco-editor/react';
 import type * as MonacoNs from 'monaco-editor';
-import { setupMonaco, monaco } from './monaco-setup';
-import { modelFor } from './model-registry';
-import { toMarkers, MARKER_OWNER } from './monaco-providers';
-import { THEME_IDS } from './themes';
-import { languageForPath } from './language';
-import { isSkillMd } from '../util/skill-md';
-import { useEditor, type Reveal } from '../stores/editor-store';
-import type { EditorBuffer } from '../stores/buffer-logic';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import { setupMonaco, monaco } from '../monaco-setup';
+import { modelFor } from '../model-registry';
+import { toMarkers, MARKER_OWNER } from '../monaco-providers';
+import { THEME_IDS } from '../themes';
+import { languageForPath } from '../language';
+import { isSkillMd } from '../../util/skill-md';
+import { useEditor, type Reveal } from '../../stores/editor-store';
+import type { EditorBuffer } from '../../stores/buffer-logic';
+import type { Diagnostic } from '../../../../shared/skill/diagnostics';
 
 setupMonaco();
 

@@ -1,16 +1,16 @@
 import { lazy, Suspense } from 'react';
-import { useEditor, activeBuffer } from '../stores/editor-store';
-import type { EditorBuffer } from '../stores/buffer-logic';
-import { useSkills } from '../stores/skills-store';
+import { useEditor, activeBuffer } from '../../stores/editor-store';
+import type { EditorBuffer } from '../../stores/buffer-logic';
+import { useSkills } from '../../stores/skills-store';
 import { EditorTabs } from './EditorTabs';
 import { ConflictBar } from './ConflictBar';
 import { ImageView, BinaryView } from './FileViews';
 import { EmptyEditor } from './EmptyEditor';
 import { RestoreBanner } from './RestoreBanner';
-import { isSkillMd } from '../util/skill-md';
-import { FormView } from './form/FormView';
-import { ViewToggle } from './form/ViewToggle';
-import { useSkillView } from './form/view-mode';
+import { isSkillMd } from '../../util/skill-md';
+import { FormView } from '../form/FormView';
+import { ViewToggle } from '../form/ViewToggle';
+import { useSkillView } from '../form/view-mode';
 import { DiffView, EditorActions } from './DiffView';
 
 // Monaco is large: the sidebar and panels show before it has loaded.

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { useEditor } from '../stores/editor-store';
-import type { EditorBuffer } from '../stores/buffer-logic';
-import { Modal } from '../ui/Modal';
+import { useEditor } from '../../stores/editor-store';
+import type { EditorBuffer } from '../../stores/buffer-logic';
+import { Modal } from '../../ui/Modal';
 
 const ConflictDiff = lazy(() => import('./ConflictDiff'));
 

@@ -1,8 +1,8 @@
-import { useWorkspace } from '../stores/workspace-store';
-import { useUi } from '../stores/ui-store';
-import { chooseWorkspace } from '../actions/workspace';
-import { SHORTCUTS, shortcutLabel } from '../shortcuts';
-import { IS_MAC } from '../platform';
+import { useWorkspace } from '../../stores/workspace-store';
+import { useUi } from '../../stores/ui-store';
+import { chooseWorkspace } from '../../actions/workspace';
+import { SHORTCUTS, shortcutLabel } from '../../shortcuts';
+import { IS_MAC } from '../../platform';
 
 /** What the centre shows with no file open: how to start, and the shortcuts. */
 export function EmptyEditor() {

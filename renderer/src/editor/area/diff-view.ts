@@ -4,13 +4,13 @@
  * covers the tab's editor until closed or another tab is shown.
  */
 import { create } from 'zustand';
-import { backend } from '../backend/current';
-import { errorMessage } from '../backend/studio-error';
-import { activeBuffer, useEditor } from '../stores/editor-store';
-import { isDirty } from '../stores/buffer-logic';
-import { useSkills } from '../stores/skills-store';
-import { notify } from '../stores/ui-store';
-import { openSkill, skillMdName } from '../actions/skills';
+import { backend } from '../../backend/current';
+import { errorMessage } from '../../backend/studio-error';
+import { activeBuffer, useEditor } from '../../stores/editor-store';
+import { isDirty } from '../../stores/buffer-logic';
+import { useSkills } from '../../stores/skills-store';
+import { notify } from '../../stores/ui-store';
+import { openSkill, skillMdName } from '../../actions/skills';
 
 export interface DiffShown {
   bufferId: string;

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
-import { useEditor } from '../stores/editor-store';
-import { isDirty } from '../stores/buffer-logic';
-import { askChoice } from '../stores/ui-store';
-import { baseName } from '../util/file-tree';
-import { namesInSeveralFolders, parentFolderLabel } from '../util/folder-label';
-import { useWorkspace } from '../stores/workspace-store';
-import { Icon } from '../ui/Icon';
+import { useEditor } from '../../stores/editor-store';
+import { isDirty } from '../../stores/buffer-logic';
+import { askChoice } from '../../stores/ui-store';
+import { baseName } from '../../util/file-tree';
+import { namesInSeveralFolders, parentFolderLabel } from '../../util/folder-label';
+import { useWorkspace } from '../../stores/workspace-store';
+import { Icon } from '../../ui/Icon';
 
 async function closeTab(id: string): Promise<void> {
   const b = useEditor.getState().buffers[id];

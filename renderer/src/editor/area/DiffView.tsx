@@ -1,6 +1,6 @@
 /** The diff view (diff-view.ts) over the active tab: a bar naming it, with Close, and Monaco's diff editor. */
 import { lazy, Suspense } from 'react';
-import { useEditor } from '../stores/editor-store';
+import { useEditor } from '../../stores/editor-store';
 import {
   closeDiff,
   useDiffView,
@@ -9,8 +9,8 @@ import {
   headDiffUnavailable,
   savedDiffUnavailable,
 } from './diff-view';
-import { isDirty } from '../stores/buffer-logic';
-import { useSkills } from '../stores/skills-store';
+import { isDirty } from '../../stores/buffer-logic';
+import { useSkills } from '../../stores/skills-store';
 import './diff-view.css';
 
 const MonacoDiff = lazy(() => import('./MonacoDiff'));

@@ -6,9 +6,9 @@
  * (editor/monaco-cancellation.ts).
  */
 import { useEffect, useRef } from 'react';
-import { setupMonaco, monaco } from './monaco-setup';
-import { THEME_IDS } from './themes';
-import { languageForPath } from './language';
+import { setupMonaco, monaco } from '../monaco-setup';
+import { THEME_IDS } from '../themes';
+import { languageForPath } from '../language';
 
 setupMonaco();
 
