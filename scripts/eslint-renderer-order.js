@@ -8,7 +8,8 @@
  *     shell/sidebar/ shell/dialogs/         panel, keys and the command palette; below its root
  *     shell/right/                          the sidebar, the app's dialogs and the right panel
  *   agents/ evals/ playground/            the features, each above the ones it builds on
- *   topology/ editor/ settings/
+ *   topology/ editor/area/ editor/      (the editor area stands on the editor and its Form view)
+ *   settings/
  *   ui/                                   the widget kit: knows no feature, may read a store
  *   actions/ stores/ backend/             state: what the user can do, the stores, the host door
  *   util/ platform.ts shortcuts.ts styles/   the base
@@ -25,7 +26,7 @@ const BASE = ['util', 'platform', 'shortcuts', 'styles'];
 const STATE = ['backend', 'stores', 'actions'];
 const KIT = ['ui'];
 /** Bottom to top: a feature may use the features before it, never one after it. */
-const FEATURES = ['settings', 'editor', 'topology', 'playground', 'evals', 'agents'];
+const FEATURES = ['settings', 'editor', 'editor/area', 'topology', 'playground', 'evals', 'agents'];
 const BELOW_SHELL = [...BASE, ...STATE, ...KIT, ...FEATURES];
 const SHELL_PARTS = ['shell/right', 'shell/dialogs', 'shell/sidebar'];
 
@@ -53,7 +54,9 @@ const ALLOWED = {
 /** The unit a path inside renderer/src belongs to: `shell/right`, `editor`, `main` (main.tsx). */
 export function unitOf(srcRelPath) {
   const parts = srcRelPath.split('/');
-  if (parts[0] === 'shell' && parts.length > 2) return `shell/${parts[1]}`;
+  // Every folder of the shell is a unit; of the editor's, the area is (form/ is the editor's).
+  const part = parts[0] === 'shell' || (parts[0] === 'editor' && parts[1] === 'area');
+  if (part && parts.length > 2) return `${parts[0]}/${parts[1]}`;
   // A file of the root is a unit by itself, named as an import names it: without extension.
   return parts.length === 1 ? parts[0].replace(/\..*$/, '') : parts[0];
 }

@@ -92,6 +92,7 @@ describe('renderer order', () => {
     expect(unitOf('shell/right/FilesPanel.tsx')).toBe('shell/right');
     expect(unitOf('shell/App.tsx')).toBe('shell');
     expect(unitOf('editor/form/FormView.tsx')).toBe('editor');
+    expect(unitOf('editor/area/EditorArea.tsx')).toBe('editor/area');
     expect(unitOf('platform.ts')).toBe('platform');
     expect(unitOf('platform')).toBe('platform');
   });
@@ -105,6 +106,8 @@ describe('renderer order', () => {
       'topology may import only from',
     );
     expect(orderViolation(src('settings/A.tsx'), src('editor/markdown'))).not.toBeNull();
+    expect(orderViolation(src('editor/area/A.tsx'), src('editor/form/FormView'))).toBeNull();
+    expect(orderViolation(src('editor/form/A.tsx'), src('editor/area/CodeEditor'))).not.toBeNull();
     expect(orderViolation(src('agents/A.tsx'), src('shell/App'))).not.toBeNull();
   });
 
