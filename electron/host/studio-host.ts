@@ -9,6 +9,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type {
+  CallerKind,
   ParamsOf,
   ResultOf,
   StudioMethod,
@@ -20,7 +21,7 @@ import type {
 import type { SkillRecord } from '../../shared/skill/model';
 import { frameworkSkillsDir } from './app-paths';
 import { createLogger } from './log';
-import { createRouter, StudioError, type Handlers, type RouterResult } from './router';
+import { createRouter, StudioError, type Handlers, type Route, type RouterResult } from './router';
 import { mergeHandlerTables } from './merge-handler-tables';
 import { SkillRegistry } from './registry/registry';
 import { agentAllows, WorkspaceService } from './workspace/workspace-service';
@@ -108,8 +109,7 @@ export class StudioHost {
   readonly a2e: A2EHost;
   /** The user's `runner` settings (settings.json), read when a workspace opens. */
   private userRunner: RunnerSection = { problems: [] };
-  /** The untyped entry, for the IPC and HTTP adapters only (they validate nothing themselves). */
-  readonly call: (method: string, params: unknown) => Promise<RouterResult>;
+  private readonly route: Route;
 
   private constructor(private readonly opts: StudioHostOptions) {
     this.recent = new RecentWorkspaces(opts.stateDir);
@@ -140,7 +140,16 @@ export class StudioHost {
       // Where script skills run: read for every run (the workspace's file may change).
       script: { runner: () => this.runnerConfig() },
     });
-    this.call = createRouter(this.handlers());
+    this.route = createRouter(this.handlers());
+  }
+
+  /**
+   * The untyped entry, for the IPC and HTTP adapters (they validate nothing themselves),
+   * each naming its caller; one that does not is taken for a request over the network,
+   * the caller allowed least.
+   */
+  call(method: string, params: unknown, caller: CallerKind = 'network'): Promise<RouterResult> {
+    return this.route(method, params, caller);
   }
 
   /**
@@ -149,7 +158,7 @@ export class StudioHost {
    * A refusal is thrown as a StudioError carrying the router's code.
    */
   async invoke<M extends StudioMethod>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
-    const res = await this.call(method, params);
+    const res = await this.route(method, params, 'local-process');
     if (!res.ok) throw new StudioError(res.error.code, res.error.message);
     return res.result as ResultOf<M>;
   }

@@ -19,7 +19,7 @@ import { IPC } from './ipc-channels';
 import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, hardenSessions } from './security';
 import { trustedIpc } from './trusted-ipc';
 import { buildMenu } from './menu';
-import { exportThroughDialog, SaveGrants } from './save-grants';
+import { saveWhereChosen, SaveGrants } from './save-grants';
 import { writeFileAtomic } from '../host/fs/atomic-write';
 import { loadWindowState, trackWindowState } from './window-state';
 import { rendererDir } from '../host/app-paths';
@@ -95,18 +95,22 @@ function registerIpc(h: StudioHost): void {
 
   // Every channel goes through the one sender check (trusted-ipc.ts).
   const ipc = trustedIpc(windows);
-  ipc.handle(IPC.call, async (event, method: unknown, params: unknown) => {
-    if (method === 'bundles.export')
-      return exportThroughDialog(params, {
-        grants: saveGrants,
-        windowId: event.sender.id,
-        exportBytes: (p) => h.call('bundles.export', p),
-        writeFile: (file, data) => writeFileAtomic(file, data),
-      });
-    const res = await h.call(String(method), params);
+  const callFromWindow = async (method: unknown, params: unknown) => {
+    const res = await h.call(String(method), params, 'window');
     if (res.ok && (method === 'workspace.open' || method === 'skills.new')) void refreshMenu();
     return res;
-  });
+  };
+  ipc.handle(IPC.call, (_event, method: unknown, params: unknown) =>
+    callFromWindow(method, params),
+  );
+  ipc.handle(IPC.callAndSave, (event, method: unknown, params: unknown, savePath: unknown) =>
+    saveWhereChosen(savePath, {
+      grants: saveGrants,
+      windowId: event.sender.id,
+      call: () => callFromWindow(method, params),
+      writeFile: (file, data) => writeFileAtomic(file, data),
+    }),
+  );
   ipc.handle(IPC.a2eOpen, (event, agent: unknown, remote: unknown) => {
     const id = `c${nextId++}`;
     const owner = event.sender;

@@ -286,8 +286,9 @@ describe('local server', () => {
       headers: auth,
       body: JSON.stringify({ skill: 'alpha', format: 'skill', outPath: target }),
     });
+    // No method takes a path to write to: the key is refused like any the API does not name.
     expect(refused.status).toBe(400);
-    expect(JSON.parse(refused.body).error.code).toBe('forbidden_path');
+    expect(JSON.parse(refused.body).error.code).toBe('invalid_params');
     expect(existsSync(target)).toBe(false);
     const bytes = await request(server.port, {
       path: '/api/studio/bundles.export',

@@ -30,7 +30,6 @@ import type { ImportedBundle } from '../bundle/import-bundle';
 import type { ProviderCheck } from '../providers';
 import type { ApproveOutcome } from '../providers/approve';
 import type { McpClient, ConnectScope } from '../mcp/connect';
-import type { ModelRequestRecord } from '../../../shared/api/agent-clients';
 
 export type {
   PortabilityRowJson,
@@ -213,12 +212,6 @@ export interface CliMethods {
   'serve.isLoopback': [{ address: string }, boolean];
   /** The server's token: the one in `file` when there is one, else a new one (written there). */
   'serve.token': [{ file: string | null }, string];
-  // ── agent clients ─────────────────────────────────────────────────────────
-  /** `call --record DIR`: a run's recorded model requests, one JSON file each (redacted). */
-  'agentClients.writeRecords': [
-    { dir: string; records: ModelRequestRecord[] },
-    { files: string[] },
-  ];
 }
 
 export type CliMethod = keyof CliMethods;

@@ -53,7 +53,6 @@ const DOMAINS = {
   providers: () => import('./providers'),
   'mcp-connect': () => import('./mcp-connect'),
   serve: () => import('./serve'),
-  'agent-clients': () => import('./agent-clients'),
   remote: () => import('./remote'),
 } satisfies Record<string, () => Promise<DomainModule>>;
 
@@ -86,7 +85,6 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'mcp.connect': 'mcp-connect',
   'serve.isLoopback': 'serve',
   'serve.token': 'serve',
-  'agentClients.writeRecords': 'agent-clients',
 };
 
 function isCliMethod(method: ClientMethod): method is CliMethod {
