@@ -50,6 +50,14 @@ export function openClient(ctx: CommandContext, opts: { workspace?: boolean } = 
   });
 }
 
+/** Refuses an `--agent` the workspace's skill-studio.json does not name (a usage mistake). */
+export async function requireAgent(client: HostClient, agent: string | null): Promise<void> {
+  if (agent === null) return;
+  const { agents } = await client.invoke('workspace.info', {});
+  if (!agents.some((a) => a.id === agent))
+    throw new UsageError(`no agent '${agent}' in skill-studio.json`);
+}
+
 /** A client for `fn`, closed again when it is done. `openWorkspace`: open the whole host first. */
 export async function withClient<T>(
   ctx: CommandContext,

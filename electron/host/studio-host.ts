@@ -401,6 +401,8 @@ export class StudioHost {
         resolveSkill,
         skillAt,
         listing: () => this.listing(),
+        winners: () => this.registry.list(),
+        agentAllows: (agent, skill) => this.agentAllows(agent, skill),
         importDir,
         reload,
       }),

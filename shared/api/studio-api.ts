@@ -119,6 +119,14 @@ export interface ExportResult {
   refused: boolean;
 }
 
+/** One skill of a prompt's skill index (`to-prompt`). */
+export interface PromptIndexEntry {
+  name: string;
+  description: string;
+  /** Its SKILL.md, null when it has none. */
+  location: string | null;
+}
+
 /**
  * Who is calling, as the adapter that carries the call knows it: a process of this machine
  * run by its user (the CLI, the desktop app's main process, MCP), a window of the desktop
@@ -150,6 +158,13 @@ export interface StudioMethods
   'workspace.open': [{ root: string }, WorkspaceInfo];
   'skills.list': [Record<string, never>, SkillListing];
   'skills.get': [{ skill: string }, SkillDetail];
+  /**
+   * A skill as the command line names it: by name (the winner when sources share it) or by
+   * the absolute folder of any listed skill.
+   */
+  'skills.resolve': [{ skill: string }, SkillSummary];
+  /** The skills an agent may use (null: all), not archived, for a prompt's skill index. */
+  'skills.promptIndex': [{ agent: string | null }, PromptIndexEntry[]];
   /** `skillMd`: the new-skill wizard's SKILL.md, written instead of the template's (checked first). */
   'skills.new': [{ name: string; template: TemplateName; skillMd?: string }, SkillDetail];
   /** Each template's SKILL.md as written (`{{name}}`, `{{title}}` unfilled), for the wizard. */

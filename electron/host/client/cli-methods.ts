@@ -20,7 +20,6 @@ import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { ClientId } from '../../../shared/skill/client-profiles';
 import type { SkillRecord } from '../../../shared/skill/model';
 import type { SkillStatus } from '../../../shared/protocol/a2e';
-import type { CaseFileInfo } from '../../../shared/playground/cases';
 import type { PortabilityRowJson } from '../portability/portability';
 import type { SkillReadResult } from '../skill-files';
 import type { ForeignLockfile, LockApproval, UpdateItem } from '../install/updates';
@@ -136,17 +135,8 @@ export interface CliMethods {
   'skill.read': [{ skill: string; file: string }, SkillReadResult];
   'skill.files': [{ skill: string }, FileEntry[]];
   // ── the workspace through the whole host ──────────────────────────────────
-  /** A skill by name (the winner) or by the absolute folder of any listed skill. */
-  'skills.resolve': [{ skill: string }, SkillRecord];
-  'agents.exists': [{ agent: string }, boolean];
-  /** The skills an agent may use (null: all), not archived, for the prompt index. */
-  'prompt.skills': [
-    { agent: string | null },
-    { name: string; description: string; location: string | null }[],
-  ];
   /** Portability rows: each target a path (as `folders.validate`) or a skill name; none: every skill. */
   'portability.rows': [{ targets: ({ path: string } | { skill: string })[] }, PortabilityRowJson[]];
-  'cases.files': [{ dir: string }, CaseFileInfo[]];
   // ── bundles ───────────────────────────────────────────────────────────────
   'export.check': [{ target: SkillTarget; force: boolean }, ExportCheck];
   /** Writes the bundle (refused again by the same policy); `fixFor` fixes SKILL.md in the archive. */

@@ -7,7 +7,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { ParamsOf, ResultOf, StudioEvent, StudioMethod } from '../../../shared/api/studio-api';
 import type { CaseRunReport } from '../../../shared/playground/cases';
 import type { SkillCallRequest, SkillCallResponse, SkillEvent } from '../../../shared/protocol/a2e';
-import { listCases, runCases, type RunCasesOptions } from '../history/case-runner';
+import { runCases, type RunCasesOptions } from '../history/case-runner';
 import { logSwallowed } from '../log';
 import { SkillsMcpServer } from '../mcp/skills-server';
 import { DrainingStdioTransport } from '../mcp/stdio-transport';
@@ -151,29 +151,7 @@ function portabilityRow(folder: SkillFolder): Promise<PortabilityRowJson> {
   return portabilityForFolder((profile) => readFolder(folder, { profile }));
 }
 
-export const handlers: DomainHandlers<
-  'skills.resolve' | 'agents.exists' | 'prompt.skills' | 'portability.rows' | 'cases.files'
-> = {
-  async 'skills.resolve'({ skill }, ctx) {
-    return (await openStudio(ctx)).resolveSkill(skill);
-  },
-
-  async 'agents.exists'({ agent }, ctx) {
-    return (await openStudio(ctx)).agentExists(agent);
-  },
-
-  async 'prompt.skills'({ agent }, ctx) {
-    const host = await openStudio(ctx);
-    return host
-      .skills()
-      .filter((r) => r.summary.status !== 'Archived' && host.agentAllows(agent, r.summary.name))
-      .map((r) => ({
-        name: r.summary.name,
-        description: r.summary.description,
-        location: r.skillMdPath,
-      }));
-  },
-
+export const handlers: DomainHandlers<'portability.rows'> = {
   async 'portability.rows'({ targets }, ctx) {
     const host = await openStudio(ctx);
     const folders: SkillFolder[] = [];
@@ -185,9 +163,5 @@ export const handlers: DomainHandlers<
     const rows: PortabilityRowJson[] = [];
     for (const f of folders) rows.push(await portabilityRow(f));
     return rows;
-  },
-
-  async 'cases.files'({ dir }) {
-    return listCases(dir);
   },
 };

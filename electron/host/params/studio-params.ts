@@ -132,6 +132,8 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   'folders.browse': s.object({ path: s.string({ minLength: 1, maxLength: 4096 }) }),
   'skills.list': s.empty(),
   'skills.get': s.object({ skill }, ['skill']),
+  'skills.resolve': s.object({ skill }, ['skill']),
+  'skills.promptIndex': s.object({ agent: s.stringOrNull({ maxLength: 200 }) }, ['agent']),
   'skills.new': s.object(
     {
       name: s.string({ minLength: 1, maxLength: 256 }),
