@@ -2,7 +2,7 @@ import type { CommandContext, CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { UsageError } from '../io';
 import { requireAgent, withClient } from '../client';
-import type { A2ELineConnection } from '../../host/client/client';
+import type { A2ELineConnection } from '../../host/in-process/host-proxy';
 
 /**
  * Feeds stdin to `conn` until it ends (or we are interrupted, or `stop` is called), then

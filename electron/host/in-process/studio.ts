@@ -1,7 +1,7 @@
 /**
- * The client's door to the whole host (StudioHost): the Studio API, skill calls and their
+ * The host proxy's door to the whole host (StudioHost): the Studio API, skill calls and their
  * event streams, A2E connections, the MCP server and saved cases. The host is opened once
- * per client, on the first method that needs it, and closed with the client.
+ * per proxy, on the first method that needs it, and closed with the proxy.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { ParamsOf, ResultOf, StudioEvent, StudioMethod } from '../../../shared/api/studio-api';
@@ -18,12 +18,12 @@ import { DEFAULT_MAX_FRAME_BYTES, encodeMessage } from '../../../shared/protocol
 import { makeProtocolError } from '../../../shared/protocol/messages';
 import { WORKSPACE_CONFIG_FILE } from '../workspace/workspace-config';
 import path from 'node:path';
-import { sourceHome, type ClientContext } from './context';
+import { sourceHome, type ProxyContext } from './context';
 import type { DomainHandlers } from './domain';
 import { foldersFor, readFolder, type SkillFolder } from './folders';
 
-/** The host of this client, opened on first use; skill-studio.json's problems are told then. */
-export function openStudio(ctx: ClientContext): Promise<StudioHost> {
+/** The host of this proxy, opened on first use; skill-studio.json's problems are told then. */
+export function openStudio(ctx: ProxyContext): Promise<StudioHost> {
   ctx.studio ??= (async () => {
     const host = await StudioHost.create({
       workspace: ctx.cwd,
@@ -42,7 +42,7 @@ export function openStudio(ctx: ClientContext): Promise<StudioHost> {
 }
 
 export async function invokeStudio<M extends StudioMethod>(
-  ctx: ClientContext,
+  ctx: ProxyContext,
   method: M,
   params: ParamsOf<M>,
 ): Promise<ResultOf<M>> {
@@ -50,7 +50,7 @@ export async function invokeStudio<M extends StudioMethod>(
 }
 
 export async function onEvent(
-  ctx: ClientContext,
+  ctx: ProxyContext,
   listener: (e: StudioEvent) => void,
 ): Promise<() => void> {
   return (await openStudio(ctx)).onEvent(listener);
@@ -58,7 +58,7 @@ export async function onEvent(
 
 /** One skill call (A2E), its events as they come; aborting `signal` cancels it. Never rejects. */
 export async function callSkill(
-  ctx: ClientContext,
+  ctx: ProxyContext,
   req: SkillCallRequest,
   agent: string | null,
   onSkillEvent: (event: SkillEvent) => void,
@@ -83,7 +83,7 @@ export interface A2ELineConnection {
  * parse_error and is skipped up to its newline; the messages after it are read as usual.
  */
 export async function openA2ELines(
-  ctx: ClientContext,
+  ctx: ProxyContext,
   agent: string | null,
   send: (frame: string) => void,
   flow: { bufferedAmount: () => number; onOverflow: () => void },
@@ -113,7 +113,7 @@ export async function openA2ELines(
 
 /** Runs a skill's saved cases one after the other (all of `files`), each reported to `onCase`. */
 export async function runSavedCases(
-  ctx: ClientContext,
+  ctx: ProxyContext,
   skill: { name: string; dir: string },
   opts: Pick<RunCasesOptions, 'files' | 'agent' | 'signal' | 'onCase'>,
 ): Promise<CaseRunReport> {
@@ -126,7 +126,7 @@ export async function runSavedCases(
  * every run it started is cancelled and waited for.
  */
 export async function serveMcp(
-  ctx: ClientContext,
+  ctx: ProxyContext,
   agent: string | null,
   input: Readable,
   output: Writable,
@@ -137,7 +137,7 @@ export async function serveMcp(
   const transport = new DrainingStdioTransport(input, output);
   await new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
-    // The client closed stdin: nothing more will be asked, but what was asked is answered.
+    // The MCP client closed stdin: nothing more will be asked, but what was asked is answered.
     input.once('end', () => void transport.whenIdle().then(resolve));
     stopWhen(resolve);
     void mcp.server.connect(transport);

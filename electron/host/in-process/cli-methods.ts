@@ -1,9 +1,9 @@
 /**
- * The in-process client's own methods: what the CLI asks of the host beyond the Studio API
+ * The in-process host proxy's own methods: what the CLI asks of the host beyond the Studio API
  * (shared/api/studio-api.ts), as one table of name → [params, result], like StudioMethods.
  * They exist for callers that have no open workspace in the UI's sense: a folder given on
  * the command line (`validate DIR`), a bundle to install, the providers to check. The
- * client (client.ts) answers both tables through `invoke`; each method is served by one
+ * proxy (host-proxy.ts) answers both tables through `invoke`; each method is served by one
  * per-domain module, loaded only when a method of its domain is first asked for.
  *
  * Types only: a command that imports this file loads none of the host.
@@ -109,7 +109,7 @@ export type McpConnectOutcome =
   | { kind: 'applied'; diff: string; backup: string | null }
   | { kind: 'not_json'; message: string };
 
-/** Every client method: name → [params, result]. */
+/** Every method of the proxy's own table: name → [params, result]. */
 export interface CliMethods {
   // ── folders given by path (no workspace needed) ───────────────────────────
   /**
