@@ -19,6 +19,7 @@ import type {
   WorkspaceInfo,
 } from '../../shared/api/studio-api';
 import type { SkillRecord } from '../../shared/skill/model';
+import type { SkillCallRequest, SkillCallResponse, SkillEvent } from '../../shared/protocol/a2e';
 import { frameworkSkillsDir } from './app-paths';
 import { createLogger } from './log';
 import { createRouter, StudioError, type Handlers, type Route, type RouterResult } from './router';
@@ -106,7 +107,8 @@ export class StudioHost {
   private readonly recent: RecentWorkspaces;
   /** Which skill a call names, over whichever registry is current. */
   private readonly lookup = skillLookup(() => this.registry);
-  readonly a2e: A2EHost;
+  /** The A2E host: reached from outside only through openA2E, callSkill and cancelCalls. */
+  private readonly a2e: A2EHost;
   /** The user's `runner` settings (settings.json), read when a workspace opens. */
   private userRunner: RunnerSection = { problems: [] };
   private readonly route: Route;
@@ -338,6 +340,24 @@ export class StudioHost {
    */
   openRemoteA2E(hostId: string, send: (frame: string) => void): A2EConnectionHandle {
     return openRemoteBridge(() => this.remoteHostsStore().target(hostId), send);
+  }
+
+  /**
+   * One skill call for an in-process caller (the CLI, MCP): its events to `onEvent` as they
+   * come (when `req.streaming`); aborting `signal` cancels it. Never rejects.
+   */
+  callSkill(
+    req: SkillCallRequest,
+    agent: string | null,
+    onEvent?: (event: SkillEvent) => void,
+    signal?: AbortSignal,
+  ): Promise<SkillCallResponse> {
+    return this.a2e.call(req, agent, onEvent, signal);
+  }
+
+  /** Cancels every skill call this host runs, and waits until their processes have stopped. */
+  cancelCalls(): Promise<void> {
+    return this.a2e.cancelAll();
   }
 
   // ── events ─────────────────────────────────────────────────────────────────

@@ -64,7 +64,7 @@ export async function callSkill(
   onSkillEvent: (event: SkillEvent) => void,
   signal: AbortSignal,
 ): Promise<SkillCallResponse> {
-  return (await openStudio(ctx)).a2e.call(req, agent, onSkillEvent, signal);
+  return (await openStudio(ctx)).callSkill(req, agent, onSkillEvent, signal);
 }
 
 /** An A2E connection read from a byte stream of messages, one JSON message per line. */
@@ -117,7 +117,8 @@ export async function runSavedCases(
   skill: { name: string; dir: string },
   opts: Pick<RunCasesOptions, 'files' | 'agent' | 'signal' | 'onCase'>,
 ): Promise<CaseRunReport> {
-  return runCases((await openStudio(ctx)).a2e, skill.name, skill.dir, opts);
+  const host = await openStudio(ctx);
+  return runCases(host.callSkill.bind(host), skill.name, skill.dir, opts);
 }
 
 /**
@@ -143,7 +144,7 @@ export async function serveMcp(
     void mcp.server.connect(transport);
   });
   // No run outlives the server: cancel them and wait for their processes to stop.
-  await host.a2e.cancelAll();
+  await host.cancelCalls();
   await mcp.server.close().catch(logSwallowed('close the MCP server'));
 }
 
