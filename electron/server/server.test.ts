@@ -302,6 +302,19 @@ describe('local server', () => {
     expect(Buffer.from(result.base64, 'base64').subarray(0, 2).toString()).toBe('PK');
   });
 
+  it('refuses a method for the command line, which names a path of this machine', async () => {
+    const dir = path.join(ws.root, 'planted-records');
+    const refused = await request(server.port, {
+      path: '/api/studio/agentClients.writeRecords',
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ dir, records: [] }),
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body).error.code).toBe('forbidden_path');
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it('validates Studio API params at the boundary', async () => {
     const bad = await request(server.port, {
       path: '/api/studio/files.read',
