@@ -392,6 +392,22 @@ describe('the menu', () => {
     );
   });
 
+  it('lists the recent workspaces again once the host says another is open', async () => {
+    let fake!: typeof FakeHostModule;
+    const s = await started((host) => {
+      fake = host;
+      host.hostSetup.recent = ['/work/a'];
+    });
+    fake.hostSetup.recent = ['/work/c', '/work/a'];
+    s.host.emit({
+      type: 'workspace.changed',
+      info: { root: '/work/c', recent: ['/work/c', '/work/a'], agents: [], configDiagnostics: [] },
+    });
+    await vi.waitFor(() =>
+      expect(s.electron.Menu.current!.items().some((i) => i.label === '/work/c')).toBe(true),
+    );
+  });
+
   it('forwards UI commands to the window as menu messages', async () => {
     const s = await started();
     const save = s.electron.Menu.current!.items().find((i) => i.label === 'Save');

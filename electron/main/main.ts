@@ -79,7 +79,7 @@ async function refreshMenu(): Promise<void> {
       openWorkspace: (root) => {
         void host
           ?.invoke('workspace.open', { root })
-          .then(refreshMenu, (err: unknown) => log.warn(`could not open ${root}`, err));
+          .catch((err: unknown) => log.warn(`could not open ${root}`, err));
       },
     }),
   );
@@ -95,11 +95,8 @@ function registerIpc(h: StudioHost): void {
 
   // Every channel goes through the one sender check (trusted-ipc.ts).
   const ipc = trustedIpc(windows);
-  const callFromWindow = async (method: unknown, params: unknown) => {
-    const res = await h.call(String(method), params, 'window');
-    if (res.ok && (method === 'workspace.open' || method === 'skills.new')) void refreshMenu();
-    return res;
-  };
+  const callFromWindow = (method: unknown, params: unknown) =>
+    h.call(String(method), params, 'window');
   ipc.handle(IPC.call, (_event, method: unknown, params: unknown) =>
     callFromWindow(method, params),
   );
@@ -161,6 +158,8 @@ function registerIpc(h: StudioHost): void {
   });
   h.onEvent((e) => {
     for (const wc of windows) if (!wc.isDestroyed()) wc.send(IPC.event, e);
+    // Another workspace is open (from a window or the menu): its recent list changed.
+    if (e.type === 'workspace.changed') void refreshMenu();
   });
 }
 
