@@ -157,13 +157,17 @@ describe('RequestRecorder bytes', () => {
   ];
 
   it.each<ProviderConfig['kind']>(['anthropic', 'openai-compatible', 'gemini'])(
-    'counts each %s body as the bytes of its JSON, turn after turn, with or without a system prompt',
+    'counts each %s body as the bytes of its JSON, turn after turn and agent after agent',
     (kind) => {
       const rec = new RequestRecorder(kind);
-      for (const system of ['Systém prompt', '']) {
-        for (let n = 0; n <= conversation.length; n++) {
-          rec.start({ model: 'mödel', system, tools, messages: conversation.slice(0, n) });
-        }
+      // A second agent on the same recorder: another model, no instructions, no tools.
+      const agents = [
+        { model: 'mödel', system: 'Systém prompt', tools },
+        { model: 'm2', system: '', tools: [] },
+      ];
+      for (const agent of agents) {
+        for (let n = 0; n <= conversation.length; n++)
+          rec.start({ ...agent, messages: conversation.slice(0, n) });
       }
       expect(rec.records).toHaveLength(2 * (conversation.length + 1));
       for (const r of rec.records)

@@ -83,6 +83,12 @@ function envelope(
   };
 }
 
+/** The envelope last made, and what it was made of. */
+interface LastEnvelope extends Omit<TurnRequest, 'messages'> {
+  made: ReturnType<typeof envelope>;
+  bytes: number;
+}
+
 const jsonBytes = (v: unknown): number => Buffer.byteLength(JSON.stringify(v));
 
 export class RequestRecorder {
@@ -94,6 +100,7 @@ export class RequestRecorder {
    * new, not the whole conversation again.
    */
   private readonly items = new WeakMap<ChatMessage, { items: unknown[]; bytes: number }>();
+  private lastEnvelope: LastEnvelope | null = null;
 
   constructor(
     private readonly kind: ProviderConfig['kind'],
@@ -111,13 +118,39 @@ export class RequestRecorder {
   }
 
   /**
+   * The body around the messages, and its bytes: the same for every turn of an agent
+   * (its model, instructions and tools), so it is made and measured once; each record
+   * gets its own copy, sharing the tools.
+   */
+  private envelopeOf(req: TurnRequest): ReturnType<typeof envelope> & { bytes: number } {
+    const last = this.lastEnvelope;
+    if (
+      last === null ||
+      last.tools !== req.tools ||
+      last.model !== req.model ||
+      last.system !== req.system
+    ) {
+      const made = envelope(this.kind, req);
+      this.lastEnvelope = {
+        tools: req.tools,
+        model: req.model,
+        system: req.system,
+        made,
+        bytes: jsonBytes(made.body),
+      };
+    }
+    const { made, bytes } = this.lastEnvelope as LastEnvelope;
+    return { ...made, body: { ...made.body }, bytes };
+  }
+
+  /**
    * The turn's body in the provider's wire form, and the bytes of its JSON: the
    * envelope's, with its empty list, plus each item's and the commas between them.
    */
   private wire(req: TurnRequest): { path: string; body: unknown; bytes: number } {
-    const { path, body, messages } = envelope(this.kind, req);
+    const { path, body, messages, bytes: envelopeBytes } = this.envelopeOf(req);
     const list: unknown[] = [];
-    let bytes = jsonBytes(body);
+    let bytes = envelopeBytes;
     // Chat completions carry the system prompt as the first message.
     if (this.kind !== 'anthropic' && this.kind !== 'gemini' && req.system) {
       const system = { role: 'system', content: req.system };
