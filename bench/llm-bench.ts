@@ -27,6 +27,7 @@ import { readSkillFolder } from '../electron/host/registry/scan';
 import { A2EHost } from '../electron/host/runner/a2e-host';
 import { createSkillAgent } from '../electron/host/runner/llm/skill-agent';
 import { loadProviderSet } from '../electron/host/providers';
+import { anthropicSdk } from '../electron/host/providers/anthropic-client';
 import { approveAll } from '../electron/host/providers/test-support/approve-all';
 import {
   anthropicTurn,
@@ -137,17 +138,13 @@ function hostFor(kind: Kind, server: WireServer, record: SkillRecord): A2EHost {
 }
 
 /**
- * The Anthropic floor: the same requests sent by the official SDK (as the studio sends
- * them), the replies read as the raw client reads them. What the SDK costs per request shows here, apart from
+ * The Anthropic floor: the same requests sent by the official SDK, made as the studio
+ * makes it, the replies read as the raw client reads them. What the SDK costs per request shows here, apart from
  * what the studio adds.
  */
 async function sdkConversation(url: string, bodies: readonly unknown[]): Promise<number> {
-  const sdk = new Anthropic({
-    apiKey: 'sk-bench-0000000000000000',
-    baseURL: url,
-    maxRetries: 0,
-    logLevel: 'off',
-  });
+  // Made as the studio makes it (anthropic-client.ts), but with the plain fetch.
+  const sdk = anthropicSdk('sk-bench-0000000000000000', url, fetch);
   const t0 = performance.now();
   for (const body of bodies) {
     const params = body as Anthropic.MessageCreateParamsStreaming;
