@@ -139,8 +139,8 @@ function hostFor(kind: Kind, server: WireServer, record: SkillRecord): A2EHost {
 
 /**
  * The Anthropic floor: the same requests sent by the official SDK, made as the studio
- * makes it, the replies read as the raw client reads them. What the SDK costs per request shows here, apart from
- * what the studio adds.
+ * makes it, the replies read as the raw client reads them. What the SDK costs per
+ * request shows here, apart from what the studio adds.
  */
 async function sdkConversation(url: string, bodies: readonly unknown[]): Promise<number> {
   // Made as the studio makes it (anthropic-client.ts), but with the plain fetch.
