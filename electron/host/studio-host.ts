@@ -20,7 +20,9 @@ import type {
 import type { SkillRecord } from '../../shared/skill/model';
 import { frameworkSkillsDir } from './app-paths';
 import { createLogger } from './log';
-import { createRouter, StudioError, type Handlers, type RouterResult } from './router';
+import { createRouter, type RouterResult } from './router';
+import type { Handlers } from './handler-table';
+import { StudioError } from '../../shared/errors';
 import { mergeHandlerTables } from './merge-handler-tables';
 import { SkillRegistry } from './registry/registry';
 import { agentAllows, WorkspaceService } from './workspace/workspace-service';

@@ -2,7 +2,7 @@
  * The agent clients' methods of the Studio API (shared/api/agent-clients.ts): which clients
  * are installed. Runs in a client go through A2E (`metadata.run_in`, runner/a2e-host.ts).
  */
-import type { Handlers } from '../router';
+import type { Handlers } from '../handler-table';
 import { discoverAgentClients } from './discover';
 import { loadAgentClientSettings, userSettingsPath } from './settings';
 

@@ -10,8 +10,8 @@
 import type { BundleFormat, ExportResult } from '../../../shared/api/studio-api';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { exportRefused } from './export-policy';
-import type { Handlers } from '../router';
-import { FileServiceError as StudioError } from '../fs/errors';
+import type { Handlers } from '../handler-table';
+import { StudioError } from '../../../shared/errors';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { bundleFileName, exportBundle } from './export-bundle';
 import { importBundle, inspectBundle } from './import-bundle';

@@ -20,7 +20,7 @@ import { errorMessage } from '../../../shared/errors';
 import { isFileServiceError } from '../fs/errors';
 import { assertRealPathInside } from '../fs/safe-path';
 import { readRegularFile } from '../fs/safe-read';
-import { StudioError } from '../router';
+import { StudioError } from '../../../shared/errors';
 import { writeJson } from './eval-store';
 import { MAX_FEEDBACK_CHARS } from './param-schemas';
 

@@ -15,8 +15,8 @@ import { catalogSkills } from '../agent-clients/installed-skills';
 import type { ClientEvalTarget } from './client-asks';
 import { logSwallowed } from '../log';
 import path from 'node:path';
-import type { Handlers } from '../router';
-import { StudioError } from '../router';
+import type { Handlers } from '../handler-table';
+import { StudioError } from '../../../shared/errors';
 import type {
   BenchmarkOptions,
   ConfigurationName,

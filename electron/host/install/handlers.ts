@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import type { SkillRecord } from '../../../shared/skill/model';
-import type { Handlers } from '../router';
+import type { Handlers } from '../handler-table';
 import { checkedInstallFolder, detectClients, type InstallRoots } from './clients';
 import { checkSkillForClient, installSkills } from './install';
 import { openSource } from './install-source';

@@ -3,7 +3,7 @@
  * the host but its schema checks, which run in the worker pool (workers/schema-jobs.ts),
  * so a hostile schema can stall neither the host nor other clients.
  */
-import type { Handlers } from '../router';
+import type { Handlers } from '../handler-table';
 import { toCheckReply } from '../runner/argument-validator';
 import { checkValueOffThread } from '../workers/schema-jobs';
 
