@@ -10,7 +10,7 @@ import { InvalidRequestError, TooLargeError } from '../fs/errors';
 import { readRegularFile } from '../fs/safe-read';
 import { walkSkillTree } from '../fs/walk-tree';
 import { checkRelativePath, pathProblem } from '../fs/safe-path';
-import { isBundleIgnored } from './ignore';
+import { isBundleIgnored } from '../fs/ignored-names';
 
 /** Bounds shared with import, so every bundle we write can be imported again. */
 export const MAX_BUNDLE_ENTRIES = 10_000;

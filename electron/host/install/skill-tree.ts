@@ -14,7 +14,7 @@ import { constants } from 'node:fs';
 import { copyFile, chmod, lstat, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileChanges } from '../../../shared/api/install';
-import { filesystemSpelling, isBundleIgnoredAnySpelling } from '../bundle/ignore';
+import { filesystemSpelling, isBundleIgnoredAnySpelling } from '../fs/ignored-names';
 import { MAX_BUNDLE_BYTES, MAX_BUNDLE_ENTRIES } from '../bundle/export-bundle';
 import { InvalidRequestError, TooLargeError } from '../fs/errors';
 import { pathProblem } from '../fs/safe-path';
