@@ -64,7 +64,7 @@ import {
   readRunnerSection,
   type RunnerConfig,
   type RunnerSection,
-} from './runner/sandbox/runner-config';
+} from './workspace/runner-config';
 import { loadUserRunnerSection } from './runner/sandbox/runner-settings';
 import { runnerHandlers } from './runner/sandbox/runner-handlers';
 import { WORKSPACE_CONFIG_FILE } from './workspace/workspace-file';

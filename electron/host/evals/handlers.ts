@@ -44,7 +44,7 @@ import {
   type ProviderConfig,
 } from '../providers';
 import { howToAddProvider } from '../runner/llm/skill-agent';
-import type { ExecContext, ExecOutcome } from '../runner/types';
+import type { ExecContext, ExecOutcome } from '../runner/core/types';
 import { readFileForEditor } from '../skill-files';
 import { runBenchmark } from './benchmark';
 import { ProviderPools, type CallPool, type PoolLease } from './call-pool';

@@ -33,7 +33,7 @@ import {
   type ProviderConfig,
 } from '../providers';
 import { createSkillAgent, RESPONSE_ARTIFACT } from '../runner/llm/skill-agent';
-import type { ExecContext, ExecOutcome } from '../runner/types';
+import type { ExecContext, ExecOutcome } from '../runner/core/types';
 import type { CallPool } from './call-pool';
 
 /** The model's general tools, offered in every configuration (never the skill's own). */

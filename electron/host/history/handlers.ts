@@ -9,7 +9,7 @@ import type { A2EHost } from '../runner/a2e-host';
 import { HistoryStore, historyStoreFor } from './history-store';
 import { listCases, runCases, saveCase } from './case-runner';
 import { StudioError } from '../../../shared/errors';
-import { toCheckReply } from '../runner/argument-validator';
+import { toCheckReply } from '../runner/core/argument-validator';
 
 export interface PlaygroundContext {
   workspace(): string | null;

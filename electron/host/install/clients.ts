@@ -12,7 +12,7 @@ import { CLIENT_PROFILES, type ClientId } from '../../../shared/skill/client-pro
 import { InvalidRequestError } from '../fs/errors';
 import { StudioError } from '../../../shared/errors';
 import { assertRealPathInside } from '../fs/safe-path';
-import { PROJECT_FOLDERS, USER_FOLDERS, type UserSourceId } from '../registry/sources';
+import { PROJECT_FOLDERS, USER_FOLDERS, type UserSourceId } from '../workspace/skill-folders';
 
 type ProjectFolderId = (typeof PROJECT_FOLDERS)[number]['id'];
 

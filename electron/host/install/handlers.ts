@@ -12,7 +12,7 @@ import type { Handlers } from '../handler-table';
 import { checkedInstallFolder, detectClients, type InstallRoots } from './clients';
 import { checkSkillForClient, installSkills } from './install';
 import { openSource } from './install-source';
-import { existsNoFollow } from '../skills-admin/free-name';
+import { existsNoFollow } from '../fs/free-name';
 import { InvalidRequestError } from '../fs/errors';
 import type { LockTrust } from './lock-trust';
 

@@ -27,7 +27,7 @@ import { installedState, reinstallSkill } from './install';
 import type { LockTrust } from './lock-trust';
 import { isOwnLockfile, lockfilePath, readLockfileAt, type LockEntry } from './lockfile';
 import { compareFiles, hasChanges } from './skill-tree';
-import { existsNoFollow } from '../skills-admin/free-name';
+import { existsNoFollow } from '../fs/free-name';
 import { errorMessage } from '../../../shared/errors';
 
 export type UpdateStatus = 'current' | 'outdated' | 'live' | 'unavailable' | 'unapproved';

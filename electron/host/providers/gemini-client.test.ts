@@ -12,7 +12,7 @@ import { GeminiClient } from './gemini-client';
 import type { ChatRequest } from './chat-types';
 import { ProviderError } from './provider-errors';
 import { listModels } from './provider-check';
-import { readProviders } from './provider-config';
+import { readProviders } from '../workspace/provider-config';
 import { startWireServer, type WireServer } from './test-support/wire-server';
 import { geminiTurn } from './test-support/provider-wire';
 

@@ -15,7 +15,7 @@ import { GeminiClient } from './gemini-client';
 import { listModels } from './provider-check';
 import { ProviderError } from './provider-errors';
 import type { ChatClient, ChatRequest } from './chat-types';
-import type { ProviderConfig } from './provider-config';
+import type { ProviderConfig } from '../workspace/provider-config';
 import { MAX_TOOL_ARGUMENTS_CHARS, OutputBudget, OutputCapError } from './output-limits';
 import { redactingClient, SecretScrubber } from './run-secrets';
 

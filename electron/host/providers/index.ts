@@ -16,21 +16,15 @@ import {
   type ProviderConfig,
   type ProviderProblem,
   type ProviderSet,
-} from './provider-config';
+} from '../workspace/provider-config';
 import { loadUserProviders, userProvidersPath } from './user-providers';
 import type { KeyStoreState, ProviderKeyStore } from './key-store';
 import { approvalsPath, loadApprovals } from './provider-approvals';
 
-export * from './provider-config';
+export * from '../workspace/provider-config';
 export * from './chat-types';
 export { resolveApiKey, redactSecrets, type KeyResolution } from './api-keys';
-export {
-  approvalsPath,
-  addApproval,
-  originOf,
-  type ProviderApproval,
-  type SecretRef,
-} from './provider-approvals';
+export { approvalsPath, addApproval, originOf } from './provider-approvals';
 export {
   pendingApproval,
   secretCandidate,

@@ -12,7 +12,7 @@
  * sees any of it. Downstream, nothing has a key left to leak.
  */
 import type { ChatClient, ChatTurn, StreamHandlers } from './chat-types';
-import type { ProviderSet } from './provider-config';
+import type { ProviderSet } from '../workspace/provider-config';
 import { redactSecrets, resolveApiKey } from './api-keys';
 import { ProviderError } from './provider-errors';
 

@@ -4,7 +4,7 @@
  * so a hostile schema can stall neither the host nor other clients.
  */
 import type { Handlers } from '../handler-table';
-import { toCheckReply } from '../runner/argument-validator';
+import { toCheckReply } from '../runner/core/argument-validator';
 import { checkValueOffThread } from '../workers/schema-jobs';
 
 export function schemaHandlers(): Pick<Handlers, 'schema.check'> {

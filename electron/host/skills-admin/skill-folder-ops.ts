@@ -21,7 +21,7 @@ import {
   toFileServiceError,
   TooLargeError,
 } from '../fs/errors';
-import { copyName, existsNoFollow, firstFreeName } from './free-name';
+import { copyName, existsNoFollow, firstFreeName } from '../fs/free-name';
 import type { Trash } from './trash';
 import { errorMessage } from '../../../shared/errors';
 import { logSwallowed } from '../log';

@@ -9,13 +9,13 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createInternalAjv } from '../../../shared/json/internal-schemas';
 import type { Diagnostic, Severity } from '../../../shared/skill/diagnostics';
 import type { AgentConfig } from '../../../shared/api/studio-api';
-import { USER_SOURCE_IDS, type UserSourceId } from '../registry/sources';
+import { USER_SOURCE_IDS, type UserSourceId } from './skill-folders';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { NotFoundError } from '../fs/errors';
 import { readRegularFile } from '../fs/safe-read';
 import { scanJson, type JsonPath } from '../../../shared/json/json-position';
-import { PROVIDERS_SCHEMA, workspaceProviderProblems } from '../providers/provider-config';
-import { RUNNER_SCHEMA } from '../runner/sandbox/runner-config';
+import { PROVIDERS_SCHEMA, workspaceProviderProblems } from './provider-config';
+import { RUNNER_SCHEMA } from './runner-config';
 
 import { defaultWorkspaceConfig, WORKSPACE_CONFIG_FILE } from './workspace-file';
 

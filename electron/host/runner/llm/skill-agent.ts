@@ -49,7 +49,7 @@ import {
   type ToolCall,
   type ToolResult,
 } from '../../providers';
-import type { ExecContext, ExecOutcome } from '../types';
+import type { ExecContext, ExecOutcome } from '../core/types';
 import { runTool, toolsFor, unknownDeclaredTools } from './skill-tools';
 import { isBuiltinTool } from '../../../../shared/skill/builtin-tools';
 import { userTurn } from './user-turn';

@@ -18,7 +18,11 @@ import { readRegularFile } from '../../fs/safe-read';
 import { StudioError } from '../../../../shared/errors';
 import type { Handlers } from '../../handler-table';
 
-import { mergeRunnerConfig, readRunnerSection, type RunnerSection } from './runner-config';
+import {
+  mergeRunnerConfig,
+  readRunnerSection,
+  type RunnerSection,
+} from '../../workspace/runner-config';
 import { loadUserRunnerSection } from './runner-settings';
 
 export interface RunnerHandlerContext {
