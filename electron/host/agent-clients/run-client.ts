@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
-import { copySnapshot, snapshotSkill } from '../install/skill-tree';
+import { copySnapshot, snapshotSkill } from '../fs/skill-tree';
 import { createLogger, logSwallowed } from '../log';
 import {
   killProcessGroup,

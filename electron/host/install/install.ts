@@ -56,7 +56,7 @@ import {
   hasChanges,
   snapshotSkill,
   type SkillSnapshot,
-} from './skill-tree';
+} from '../fs/skill-tree';
 import { logSwallowed } from '../log';
 
 export interface InstallRequest {

@@ -10,7 +10,7 @@
  * sit in a workspace file (reported like CREDENTIALS_IN_FILE). Keys themselves are
  * resolved elsewhere (api-keys.ts), never from here.
  */
-import { isCredentialKey } from '../../../shared/skill/credential-keys';
+import { isCredentialKey } from '../../../shared/protocol/credential-keys';
 import type { JsonPath } from '../../../shared/json/json-position';
 
 /** What a provider would send: an environment variable, or a key the user stored. */

@@ -14,7 +14,7 @@ import { BwrapSandbox, SANDBOX_SYSTEM_PATH } from './bwrap';
 import { runLaunch } from './launch';
 import { PlainSandbox, type Supervisor } from './plain';
 import { seccompProgram } from './seccomp';
-import type { SandboxDriver, SandboxName, TmpfsCaps } from './types';
+import type { SandboxDriver, TmpfsCaps } from './types';
 import { findExecutable } from '../core/find-executable';
 import type { ContainerConfig, SandboxPreference } from '../../workspace/runner-config';
 import { errorMessage } from '../../../../shared/errors';
