@@ -27,9 +27,11 @@ const CHECK_RENDERER = false;
 const LOOPS_NOT_CUT_YET: readonly string[] = [
   // The registry's scan hands folders to the scan workers, which call back into the scan.
   'electron/host/registry, electron/host/workers',
-  // The skill validator checks inline evals (skill -> eval -> skill's check kit), the schema
-  // builder uses the playground's form model, and the API's vocabulary (agent client ids,
-  // the local host id) sits in the API that names the playground's types.
+  // Three ties: the skill validator checks inline evals (skill/validate.ts -> eval/sources.ts)
+  // while eval/ builds on skill/'s check kit (check-context, diagnostics, yaml-source,
+  // frontmatter: a folder of their own below both cuts it); skill/schema-builder.ts uses the
+  // playground's form model (it belongs in playground/); and playground/ takes the agent
+  // client ids and the local host id from api/, which names the playground's types.
   'shared/api, shared/eval, shared/playground, shared/skill',
 ];
 
