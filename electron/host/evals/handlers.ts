@@ -39,7 +39,7 @@ import {
   defaultProvider,
   findProvider,
   modelAllowed,
-  type ChatClient,
+  type ChatApi,
   type LoadedProviderSet,
   type ProviderConfig,
 } from '../providers';
@@ -94,7 +94,7 @@ export interface EvalsContext {
     provider: ProviderConfig,
     apiKey: string | null,
     onRetry: (m: string) => void,
-  ) => ChatClient;
+  ) => ChatApi;
 }
 
 type EvalMethodName = keyof EvalMethods;

@@ -30,19 +30,19 @@
  */
 import {
   addUsage,
-  createChatClient,
+  createChatApi,
   defaultProvider,
   emptyUsage,
   findProvider,
   modelAllowed,
   OutputBudget,
   OutputCapError,
-  redactingClient,
+  redactingApi,
   resolveApiKey,
   runSecrets,
   ProviderError,
   SecretScrubber,
-  type ChatClient,
+  type ChatApi,
   type ChatMessage,
   type LoadedProviderSet,
   type ProviderConfig,
@@ -83,7 +83,7 @@ export interface SkillAgentOptions {
     provider: ProviderConfig,
     apiKey: string | null,
     onRetry: (m: string) => void,
-  ) => ChatClient;
+  ) => ChatApi;
 }
 
 type Choice =
@@ -280,8 +280,8 @@ async function runAgent(
   emit = (kind, data) => spec.emit(kind, scrubber.value(data));
   const onRetry = (message: string): void =>
     emit('log', { level: 'warn', message: scrubber.message(message) });
-  const client = redactingClient(
-    options.clientFor?.(provider, key.key, onRetry) ?? createChatClient(provider, key.key, onRetry),
+  const client = redactingApi(
+    options.clientFor?.(provider, key.key, onRetry) ?? createChatApi(provider, key.key, onRetry),
     scrubber,
   );
   const output = new OutputBudget();
