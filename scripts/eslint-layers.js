@@ -110,7 +110,12 @@ const HANDLER_TABLE = /(^|\/|-)handlers\.ts$/;
 export function hostFloorOf(relPath) {
   if (!relPath.startsWith(HOST_PREFIX) || layerOf(relPath) !== 'electron/host') return null;
   const inHost = relPath.slice(HOST_PREFIX.length);
-  const file = /\.[cm]?[jt]sx?$/.test(inHost) ? inHost : `${inHost}.ts`;
+  // An import names `x`, `x.js` or a folder (its index.ts): each is the same file to a floor.
+  const file = /\.[cm]?[jt]sx?$/.test(inHost)
+    ? inHost.replace(/\.[cm]?js$/, '.ts')
+    : HOST_FLOORS.some(({ paths }) => paths.includes(`${inHost}/`))
+      ? `${inHost}/index.ts`
+      : `${inHost}.ts`;
   if (HANDLER_TABLE.test(file)) return HOST_FLOORS.findIndex((f) => f.floor === 'domains');
   let best = null;
   let bestLength = -1;
