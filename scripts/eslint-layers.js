@@ -4,11 +4,11 @@
  * described in docs/architecture.md ("Layers").
  *
  *   shared/               ← everything (pure TypeScript: no Node, no DOM)
- *   electron/host/        ← the adapters: electron/server, electron/main, and the client
- *   electron/host/client/ ← electron/cli and electron/main: the typed in-process door to the
+ *   electron/host/        ← the adapters: electron/server, electron/main, and the in-process door
+ *   electron/host/in-process/ ← electron/cli and electron/main: the typed in-process door to the
  *                           host; the CLI reaches the host (and the server `serve` starts)
  *                           through it alone
- *   electron/server/      ← electron/host/client only (`serve` starts it)
+ *   electron/server/      ← electron/host/in-process only (`serve` starts it)
  *   electron/preload/     uses shared/ and the IPC channel names of electron/main, nothing else
  *   renderer/             uses shared/ only (it reaches the host through its Backend)
  *   electron/cli/         is imported by nobody but tests (the bin shim loads the built bundle)
@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /** The host's in-process door (its own layer inside the host's folder): one name to rename. */
-const DOOR = 'electron/host/client';
+const DOOR = 'electron/host/in-process';
 
 /** Which layers each layer may import from (its own layer is always allowed). */
 const ALLOWED = {
