@@ -12,7 +12,7 @@ import type { ProviderConfig, ProviderSet } from '../workspace/provider-config';
 import type { ProviderCheckView } from '../../../shared/api/providers';
 import { resolveApiKey } from './api-keys';
 import type { PendingApproval } from './secret-gate';
-import { anthropicSdk } from './anthropic-client';
+import { anthropicSdk } from './anthropic-api';
 import {
   abortedError,
   httpError,
