@@ -15,8 +15,8 @@ import { catalogSkills } from '../agent-clients/installed-skills';
 import type { ClientEvalTarget } from './client-asks';
 import { logSwallowed } from '../log';
 import path from 'node:path';
-import type { Handlers } from '../router';
-import { StudioError } from '../router';
+import type { Handlers } from '../handler-table';
+import { StudioError } from '../../../shared/errors';
 import type {
   BenchmarkOptions,
   ConfigurationName,
@@ -39,12 +39,12 @@ import {
   defaultProvider,
   findProvider,
   modelAllowed,
-  type ChatClient,
+  type ChatApi,
   type LoadedProviderSet,
   type ProviderConfig,
 } from '../providers';
 import { howToAddProvider } from '../runner/llm/skill-agent';
-import type { ExecContext, ExecOutcome } from '../runner/types';
+import type { ExecContext, ExecOutcome } from '../runner/core/types';
 import { readFileForEditor } from '../skill-files';
 import { runBenchmark } from './benchmark';
 import { ProviderPools, type CallPool, type PoolLease } from './call-pool';
@@ -94,7 +94,7 @@ export interface EvalsContext {
     provider: ProviderConfig,
     apiKey: string | null,
     onRetry: (m: string) => void,
-  ) => ChatClient;
+  ) => ChatApi;
 }
 
 type EvalMethodName = keyof EvalMethods;

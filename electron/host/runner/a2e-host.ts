@@ -40,7 +40,7 @@ import {
   makeProtocolError,
   transportError,
 } from '../../../shared/protocol/messages';
-import type { ArgumentCheck } from './argument-validator';
+import type { ArgumentCheck } from './core/argument-validator';
 import { checkArgumentsOffThread } from '../workers/schema-jobs';
 import { CallQueue, QueueAbortedError } from './call-queue';
 import { discoverSkills } from './discover-filter';
@@ -48,7 +48,7 @@ import { runsAreStopping, trackRun, type LiveRun } from './live-runs';
 import { blockage } from './skill-readiness';
 import { LlmExecutor, type LlmRunner } from './llm-executor';
 import { ScriptExecutor, type ScriptExecutorOptions } from './script-executor';
-import { isSandboxPreference, SANDBOX_PREFERENCES } from './sandbox/runner-config';
+import { isSandboxPreference, SANDBOX_PREFERENCES } from '../workspace/runner-config';
 import type {
   AbortCause,
   AgentPolicy,
@@ -57,9 +57,9 @@ import type {
   ExecutorTable,
   NestedSkillCall,
   SkillCatalog,
-} from './types';
+} from './core/types';
 import type { SkillRecord } from '../../../shared/skill/model';
-import { readRunIn } from '../agent-clients/run-in';
+import { readRunIn } from '../../../shared/agent-clients/run-in';
 import { errorMessage } from '../../../shared/errors';
 import { createLogger } from '../log';
 

@@ -20,14 +20,20 @@
 import { chmod, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
-import type { AbortCause, ExecContext, ExecOutcome, Executor, SandboxLimits } from './types';
-import { classifyRun, pendingRunFacts, type KillReason, type RunFacts } from './exit-classify';
-import { chooseInterpreter } from './interpreter';
-import { killProcessGroup, stopRun, sweepRunProcesses, trackRunProcesses } from './process-tree';
+import type { AbortCause, ExecContext, ExecOutcome, Executor, SandboxLimits } from './core/types';
+import { classifyRun, pendingRunFacts, type KillReason, type RunFacts } from './core/exit-classify';
+import { chooseInterpreter } from './core/interpreter';
+import {
+  killProcessGroup,
+  stopRun,
+  sweepRunProcesses,
+  trackRunProcesses,
+} from './core/process-tree';
 import { LineSplitter, StdoutReader, TextTail } from './script-output';
 import { cgroupManager, type RunCgroup } from './sandbox/cgroup';
-import { DEFAULT_TMPFS_CAPS, detectSandbox, type SandboxPreference } from './sandbox/detect';
-import { defaultRunnerConfig } from './sandbox/runner-config';
+import { DEFAULT_TMPFS_CAPS, detectSandbox } from './sandbox/detect';
+import type { SandboxPreference } from '../workspace/runner-config';
+import { defaultRunnerConfig } from '../workspace/runner-config';
 import { spawnLaunch } from './sandbox/launch';
 import {
   SandboxRefusal,
@@ -37,7 +43,7 @@ import {
   type SandboxDriver,
   type TmpfsCaps,
 } from './sandbox/types';
-import type { RunnerConfig } from './sandbox/runner-config';
+import type { RunnerConfig } from '../workspace/runner-config';
 import { skillRunnerImage } from '../../../shared/skill/runner-image';
 import { errorMessage } from '../../../shared/errors';
 import { isStrictlyInside } from '../fs/safe-path';

@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RunModel } from '../../../shared/playground/run-model';
 import { usePlayground } from './playground-store';
 import { copyText } from '../util/browser-utils';
-import { wireText } from './a2e-client';
+import { wireText } from './a2e-discovery';
 import { virtualRowStyle } from '../util/virtual-row';
 
 const ROW = 20;

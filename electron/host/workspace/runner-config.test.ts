@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IMAGES, mergeRunnerConfig, readRunnerSection } from './runner-config';
-import { defaultEngineSockets, engineCandidates, parseEngineHost } from './container-engine';
-import { parseWorkspaceConfig } from '../../workspace/workspace-config';
+import {
+  defaultEngineSockets,
+  engineCandidates,
+  parseEngineHost,
+} from '../runner/sandbox/container-engine';
+import { parseWorkspaceConfig } from './workspace-config';
 
 const read = (v: unknown, where = 'skill-studio.json') => readRunnerSection(v, where);
 

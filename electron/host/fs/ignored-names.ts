@@ -4,7 +4,7 @@
  * Import skips the same names (what export would not write is never planted), matched
  * the way the most lenient filesystem would read them: `.GIT`, `.git.`, `GIT~1`.
  */
-import { isAtomicTempName } from '../fs/atomic-write';
+import { isAtomicTempName } from './atomic-write';
 
 /** Skipped by the file tree and the Skill tool's `files`. */
 export const LIST_IGNORED_NAMES: ReadonlySet<string> = new Set([

@@ -13,7 +13,7 @@
  * body is read to 64 KiB, text and tool calls are charged to the run's budget.
  */
 import type {
-  ChatClient,
+  ChatApi,
   ChatMessage,
   ChatRequest,
   ChatTurn,
@@ -29,7 +29,7 @@ import { readSseStream, type EventSourceMessage } from './sse-stream';
 import { ToolCallAssembler, type ToolCallDelta } from './tool-call-assembler';
 import { OutputBudget } from './output-limits';
 
-export interface OpenAiClientOptions {
+export interface OpenAiApiOptions {
   providerId: string;
   /** Ends in /v1. */
   baseUrl: string;
@@ -48,8 +48,8 @@ const STOP_REASONS: Record<string, string> = {
   content_filter: 'content_filter',
 };
 
-export class OpenAiCompatibleClient implements ChatClient {
-  constructor(private readonly options: OpenAiClientOptions) {}
+export class OpenAiCompatibleApi implements ChatApi {
+  constructor(private readonly options: OpenAiApiOptions) {}
 
   private errorContext(model: string): ErrorContext {
     return {

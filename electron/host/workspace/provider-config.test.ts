@@ -7,10 +7,10 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseWorkspaceConfig } from '../workspace/workspace-config';
-import { resolveApiKey, redactSecrets } from './api-keys';
+import { parseWorkspaceConfig } from './workspace-config';
+import { resolveApiKey, redactSecrets } from '../providers/api-keys';
 import { findLiteralKeys, mergeProviders, readProviders } from './provider-config';
-import { loadUserProviders, privacyProblem, userProvidersPath } from './user-providers';
+import { loadUserProviders, privacyProblem, userProvidersPath } from '../providers/user-providers';
 
 let dir: string;
 beforeAll(async () => {

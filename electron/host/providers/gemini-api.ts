@@ -1,7 +1,7 @@
 /**
  * Google's Gemini API (`generateContent`), streamed over SSE: the `gemini` provider kind.
  *
- * Plain `fetch` plus the shared SSE reader (sse-stream.ts), as openai-client.ts: no SDK,
+ * Plain `fetch` plus the shared SSE reader (sse-stream.ts), as openai-api.ts: no SDK,
  * so nothing reads GEMINI_* / GOOGLE_* variables or credential files behind our back.
  * `POST {base_url}/v1beta/models/{model}:streamGenerateContent?alt=sse` with the key in
  * `x-goog-api-key`. Each event is a whole GenerateContentResponse: its
@@ -17,7 +17,7 @@
  * run's budget.
  */
 import type {
-  ChatClient,
+  ChatApi,
   ChatMessage,
   ChatRequest,
   ChatTurn,
@@ -33,7 +33,7 @@ import { redactSecrets } from './api-keys';
 import { readSseStream, type EventSourceMessage } from './sse-stream';
 import { checkToolArguments, checkToolCallCount, OutputBudget } from './output-limits';
 
-export interface GeminiClientOptions {
+export interface GeminiApiOptions {
   providerId: string;
   /** The API root, e.g. https://generativelanguage.googleapis.com (the client adds /v1beta). */
   baseUrl: string;
@@ -60,8 +60,8 @@ function isRecord(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-export class GeminiClient implements ChatClient {
-  constructor(private readonly options: GeminiClientOptions) {}
+export class GeminiApi implements ChatApi {
+  constructor(private readonly options: GeminiApiOptions) {}
 
   /** Each function call's thoughtSignature, by call id, to send back with it. */
   private readonly signatures = new Map<string, string>();

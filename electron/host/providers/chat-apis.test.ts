@@ -8,9 +8,9 @@
 import { getEventListeners } from 'node:events';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AnthropicClient } from './anthropic-client';
-import { OpenAiCompatibleClient } from './openai-client';
-import type { ChatClient, ChatRequest, ChatTurn } from './chat-types';
+import { AnthropicApi } from './anthropic-api';
+import { OpenAiCompatibleApi } from './openai-api';
+import type { ChatApi, ChatRequest, ChatTurn } from './chat-types';
 import { ProviderError } from './provider-errors';
 import { startWireServer, type Reply, type WireServer } from './test-support/wire-server';
 import {
@@ -30,11 +30,11 @@ afterEach(async () => {
 
 type Kind = 'anthropic' | 'openai';
 
-function client(kind: Kind, url: string, retries: string[] = []): ChatClient {
+function client(kind: Kind, url: string, retries: string[] = []): ChatApi {
   const onRetry = (m: string): void => void retries.push(m);
   return kind === 'anthropic'
-    ? new AnthropicClient({ providerId: 'p', baseUrl: url, apiKey: KEY, onRetry })
-    : new OpenAiCompatibleClient({ providerId: 'p', baseUrl: `${url}/v1`, apiKey: KEY, onRetry });
+    ? new AnthropicApi({ providerId: 'p', baseUrl: url, apiKey: KEY, onRetry })
+    : new OpenAiCompatibleApi({ providerId: 'p', baseUrl: `${url}/v1`, apiKey: KEY, onRetry });
 }
 
 function request(signal = new AbortController().signal, deadlineMs = 30_000): ChatRequest {

@@ -8,9 +8,9 @@ import type {
   SkillCallResponse,
   SkillEvent,
   SkillEventKind,
-} from '../../../shared/protocol/a2e';
-import type { SkillKind, SkillRecord } from '../../../shared/skill/model';
-import type { SandboxPreference } from './sandbox/detect';
+} from '../../../../shared/protocol/a2e';
+import type { SkillKind, SkillRecord } from '../../../../shared/skill/model';
+import type { SandboxPreference } from '../../workspace/runner-config';
 
 /** The registry as the runner sees it: the winning skill of a name, and all of them. */
 export interface SkillCatalog {
@@ -85,8 +85,8 @@ export interface NestedSkillCall {
   metadata: Record<string, unknown>;
 }
 
-export type { SandboxLimits } from '../../../shared/protocol/a2e';
-import type { SandboxLimits } from '../../../shared/protocol/a2e';
+export type { SandboxLimits } from '../../../../shared/protocol/a2e';
+import type { SandboxLimits } from '../../../../shared/protocol/a2e';
 
 export interface ExecOutcome {
   success: boolean;

@@ -12,13 +12,15 @@
  * send runs to an engine over the network (`tcp://`), nor widen which images skills may name.
  * Reading never throws: what cannot be used is a problem string, and the rest still counts.
  */
-import type { SkillImagePolicy } from '../../../../shared/skill/runner-image';
-import { isImageReference } from '../../../../shared/skill/runner-image';
-import type { SandboxPreference } from './detect';
-import { RUNNER_SANDBOXES } from '../../../../shared/api/runner-settings';
+import type { SkillImagePolicy } from '../../../shared/skill/runner-image';
+import { isImageReference } from '../../../shared/skill/runner-image';
+import { RUNNER_SANDBOXES, type RunnerSandbox } from '../../../shared/api/runner-settings';
 
 /** The sandboxes a user may ask for, as the Studio API names them. */
 export const SANDBOX_PREFERENCES = RUNNER_SANDBOXES;
+
+/** The sandbox a run asks for: one by name, or `auto` (the first that works here). */
+export type SandboxPreference = RunnerSandbox;
 
 export function isSandboxPreference(value: unknown): value is SandboxPreference {
   return (SANDBOX_PREFERENCES as readonly unknown[]).includes(value);

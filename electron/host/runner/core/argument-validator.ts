@@ -10,10 +10,13 @@
  * says: the schema builder's `schema.check` uses it, so a value the builder judges is
  * judged exactly as a call's arguments are.
  */
-import { compileSkillSchema } from '../../../shared/json/json-schema';
-import { schemaErrorDetails } from '../../../shared/protocol/codec';
-import { errorMessage } from '../../../shared/errors';
-import type { ArgumentCheck, ArgumentCheckReply } from '../../../shared/playground/argument-check';
+import { compileSkillSchema } from '../../../../shared/json/json-schema';
+import { schemaErrorDetails } from '../../../../shared/protocol/codec';
+import { errorMessage } from '../../../../shared/errors';
+import type {
+  ArgumentCheck,
+  ArgumentCheckReply,
+} from '../../../../shared/playground/argument-check';
 
 export type { ArgumentCheck };
 

@@ -6,7 +6,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { delimiter, dirname, extname } from 'node:path';
-import { findExecutable } from './sandbox/detect';
+import { findExecutable } from './find-executable';
 
 export interface InterpreterChoice {
   command: string;

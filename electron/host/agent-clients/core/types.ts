@@ -4,14 +4,14 @@
  * relay, and how to read its event stream. Everything else (temp folders, the relay,
  * spawning, timeouts, A2E events, the outcome) is the driver's, once for all clients.
  */
-import type { ProviderKindName } from '../../../shared/api/providers';
+import type { ProviderKindName } from '../../../../shared/api/providers';
 import type {
   AgentClientId,
   AgentClientInfo,
   ModelRequestRecord,
   RecordedBody,
   RunInClient,
-} from '../../../shared/api/agent-clients';
+} from '../../../../shared/api/agent-clients';
 
 export type { AgentClientId, AgentClientInfo, ModelRequestRecord, RecordedBody, RunInClient };
 

@@ -14,11 +14,17 @@ import { constants } from 'node:fs';
 import { copyFile, chmod, lstat, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileChanges } from '../../../shared/api/install';
-import { filesystemSpelling, isBundleIgnoredAnySpelling } from '../bundle/ignore';
-import { MAX_BUNDLE_BYTES, MAX_BUNDLE_ENTRIES } from '../bundle/export-bundle';
-import { InvalidRequestError, TooLargeError } from '../fs/errors';
-import { pathProblem } from '../fs/safe-path';
-import { walkSkillTree } from '../fs/walk-tree';
+import { filesystemSpelling, isBundleIgnoredAnySpelling } from './ignored-names';
+import { InvalidRequestError, TooLargeError } from './errors';
+import { pathProblem } from './safe-path';
+import { walkSkillTree } from './walk-tree';
+
+/**
+ * Bounds of a skill tree read whole: a snapshot's, and a bundle's both ways (export and
+ * import share them, so every bundle we write can be imported again).
+ */
+export const MAX_BUNDLE_ENTRIES = 10_000;
+export const MAX_BUNDLE_BYTES = 200 * 1024 * 1024;
 
 export interface SnapshotFile {
   /** `sha256-<hex>` of the content. */

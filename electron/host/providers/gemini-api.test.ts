@@ -1,18 +1,18 @@
 /**
  * The `gemini` provider kind: accepted in skill-studio.json with Google's endpoint as its
  * default, a misspelt kind refused naming the kinds there are, and the studio's own loop
- * on it (gemini-client.ts) against a local server speaking `streamGenerateContent?alt=sse`
+ * on it (gemini-api.ts) against a local server speaking `streamGenerateContent?alt=sse`
  * byte for byte: text, a function call whose thoughtSignature goes back on the next turn,
  * the key only in `x-goog-api-key`, 401, a cut stream, and the model list.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseWorkspaceConfig } from '../workspace/workspace-config';
-import { createChatClient } from './index';
-import { GeminiClient } from './gemini-client';
+import { createChatApi } from './index';
+import { GeminiApi } from './gemini-api';
 import type { ChatRequest } from './chat-types';
 import { ProviderError } from './provider-errors';
 import { listModels } from './provider-check';
-import { readProviders } from './provider-config';
+import { readProviders } from '../workspace/provider-config';
 import { startWireServer, type WireServer } from './test-support/wire-server';
 import { geminiTurn } from './test-support/provider-wire';
 
@@ -97,7 +97,7 @@ describe('Gemini client on the streamGenerateContent wire format', () => {
       },
     ]);
     const text: string[] = [];
-    const c = createChatClient(
+    const c = createChatApi(
       {
         id: 'g',
         kind: 'gemini',
@@ -110,7 +110,7 @@ describe('Gemini client on the streamGenerateContent wire format', () => {
       },
       KEY,
     );
-    expect(c).toBeInstanceOf(GeminiClient);
+    expect(c).toBeInstanceOf(GeminiApi);
     const turn = await c.stream(request(), { onText: (d) => text.push(d) });
     expect(text.join('')).toBe('Hello');
     expect(turn).toMatchObject({
@@ -145,7 +145,7 @@ describe('Gemini client on the streamGenerateContent wire format', () => {
       { kind: 'sse', chunks: signed },
       { kind: 'sse', chunks: geminiTurn({ text: ['2'] }) },
     ]);
-    const c = new GeminiClient({ providerId: 'g', baseUrl: server.url, apiKey: KEY });
+    const c = new GeminiApi({ providerId: 'g', baseUrl: server.url, apiKey: KEY });
     const first = await c.stream(request(), { onText: () => undefined });
     expect(first.stopReason).toBe('tool_use');
     expect(first.toolCalls).toHaveLength(1);
@@ -194,7 +194,7 @@ describe('Gemini client on the streamGenerateContent wire format', () => {
         },
       },
     ]);
-    const c = new GeminiClient({ providerId: 'g', baseUrl: server.url, apiKey: KEY });
+    const c = new GeminiApi({ providerId: 'g', baseUrl: server.url, apiKey: KEY });
     const err = await c.stream(request(), { onText: () => undefined }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).kind).toBe('auth');
@@ -205,7 +205,7 @@ describe('Gemini client on the streamGenerateContent wire format', () => {
   it('a stream cut before any finishReason is an error, not a short answer', async () => {
     const whole = geminiTurn({ text: ['Hel', 'lo'] });
     server = await startWireServer([{ kind: 'sse', chunks: whole.slice(0, 1) }]);
-    const c = new GeminiClient({ providerId: 'g', baseUrl: server.url, apiKey: KEY });
+    const c = new GeminiApi({ providerId: 'g', baseUrl: server.url, apiKey: KEY });
     const err = await c.stream(request(), { onText: () => undefined }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).message).toMatch(/mid-message/);

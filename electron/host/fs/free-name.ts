@@ -5,7 +5,7 @@
  */
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { errnoCode } from '../fs/errors';
+import { errnoCode } from './errors';
 
 /** True when anything (folder, file, link, even a dangling one) has that path. */
 export async function existsNoFollow(p: string): Promise<boolean> {

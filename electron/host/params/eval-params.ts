@@ -1,14 +1,14 @@
 /**
  * The params schemas of the eval methods (shared/api/evals.ts), spread into the router's
- * table (electron/host/params/studio-params.ts) so every eval request is checked at the
+ * table (./studio-params.ts) so every eval request is checked at the
  * same boundary as the rest of the Studio API. Built with the typed builder and checked
  * against `EvalMethods` by `schemaTable`, so drift fails `tsc`; every object is closed
  * (additionalProperties false).
  */
 import { AGENT_CLIENT_IDS, CLIENT_CATALOGS } from '../../../shared/api/agent-clients';
-import type { EvalMethods } from '../../../shared/api/evals';
-import * as s from '../params/typed-schema';
-import { skillRef } from '../params/fragments';
+import { MAX_FEEDBACK_CHARS, type EvalMethods } from '../../../shared/api/evals';
+import * as s from './typed-schema';
+import { skillRef } from './fragments';
 
 type EvalParamTypes = { [M in keyof EvalMethods]: EvalMethods[M][0] };
 
@@ -68,9 +68,6 @@ const TRIGGER_PROPS = {
   threshold: s.number({ exclusiveMinimum: 0, maximum: 1 }),
   queries: s.array(s.integer({ minimum: 0 }), { maxItems: 10000 }),
 };
-
-/** A review note longer than this is a paste gone wrong, not a review. */
-export const MAX_FEEDBACK_CHARS = 100_000;
 
 /** Names one case run of an eval run (`EvalRunRef` of kind `case`). */
 const CASE_REF = s.object(

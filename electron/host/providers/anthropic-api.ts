@@ -15,7 +15,7 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import type {
-  ChatClient,
+  ChatApi,
   ChatMessage,
   ChatRequest,
   ChatTurn,
@@ -44,7 +44,7 @@ import {
   OutputBudget,
 } from './output-limits';
 
-export interface AnthropicClientOptions {
+export interface AnthropicApiOptions {
   providerId: string;
   /** The API root; the SDK adds /v1/messages. */
   baseUrl: string;
@@ -56,8 +56,8 @@ export interface AnthropicClientOptions {
 
 type RawEvent = Anthropic.Messages.RawMessageStreamEvent;
 
-export class AnthropicClient implements ChatClient {
-  constructor(private readonly options: AnthropicClientOptions) {}
+export class AnthropicApi implements ChatApi {
+  constructor(private readonly options: AnthropicApiOptions) {}
 
   private client: Anthropic | null = null;
 
