@@ -6,6 +6,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type {
+  CaseRunRef,
   EvalRunDetail,
   EvalRunFiles,
   EvalRunListItem,
@@ -30,8 +31,6 @@ import {
   type EvalRunRecord,
 } from './eval-store';
 import { viewerRunId } from './feedback';
-
-type CaseRef = Extract<EvalRunRef, { kind: 'case' }>;
 
 export class EvalHistory {
   constructor(
@@ -123,7 +122,7 @@ export class EvalHistory {
   async caseRun(
     record: SkillRecord,
     runId: string,
-    ref: CaseRef,
+    ref: CaseRunRef,
   ): Promise<{ folder: string; runId: string }> {
     const folder = await this.existingRunFolder(record, runId);
     const rel = caseRunDir(await caseFolderIn(folder, ref), ref.configuration, ref.run_number);
@@ -160,7 +159,7 @@ export class EvalHistory {
  * foldered by their benchmark id) the `eval-*` folder whose eval_metadata.json names
  * the case, by key when given, else by eval_id.
  */
-export async function caseFolderIn(runFolder: string, ref: CaseRef): Promise<string> {
+export async function caseFolderIn(runFolder: string, ref: CaseRunRef): Promise<string> {
   const keyed = ref.case_key ? caseFolderOfKey(ref.case_key) : null;
   if (keyed) {
     const found = await fsp.stat(path.join(runFolder, keyed)).catch(() => null);
