@@ -10,7 +10,7 @@ import type { SkillRecord } from '../../../shared/skill/model';
 import { NotFoundError } from '../fs/errors';
 import type { KeptSkill } from '../registry/kept-skills';
 import { SkillRegistry } from '../registry/registry';
-import { openVerdictCache } from '../registry/verdict-cache';
+import { openVerdictCache, settingsText } from '../registry/verdict-cache';
 import { effectiveStatus } from '../runner/skill-readiness';
 import { loadWorkspaceConfig } from '../workspace/workspace-config';
 import type { ClientContext } from './context';
@@ -29,7 +29,7 @@ async function readCatalog(
   // The settings' reader is part of this bundle anyway (the registry imports it).
   const sources = await workspaceSources(ctx, loadWorkspaceConfig);
   // Kept verdicts (registry/verdict-cache.ts), for these sources and settings only.
-  const scope = `catalog\0${JSON.stringify(sources)}`;
+  const scope = `catalog\0${JSON.stringify(sources)}\0${settingsText(sources.workspace)}`;
   const kept = keep ? openVerdictCache<KeptSkill>(ctx.verdicts, scope) : null;
   const registry = new SkillRegistry({
     ...sources,

@@ -12,8 +12,8 @@
  * clock (one second or two on some file systems; a same-size rewrite in the same second
  * keeps every field), so a file whose times fall within RACY_MS of the start of the run
  * that read it is "racy", as git calls it: its content hash decides instead, until a later
- * run sees it old enough to trust its metadata again. Changed metadata also falls back to
- * the hash, so a `touch` or a `git checkout` of the same content keeps the verdict.
+ * run sees it old enough to trust its metadata again. Changed metadata is a change, as
+ * for ESLint and Ruff: a `touch` reads the skill again.
  */
 import {
   closeSync,
@@ -70,7 +70,6 @@ export function listingSig(entries: readonly Dirent[]): string {
 }
 
 const fileId = (st: Stats): string => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
-const sizeOfId = (id: string): string => id.split(':')[2];
 const isRacy = (st: Stats, runStart: number): boolean =>
   Math.max(st.mtimeMs, st.ctimeMs) > runStart - RACY_MS;
 const errorSig = (err: unknown): string => `!${(err as NodeJS.ErrnoException).code ?? 'error'}`;
@@ -262,6 +261,8 @@ export function checkInputs(inputs: ReadInput[], at: CheckAt): 'same' | 'refresh
         if ((names && names.join('\0')) !== input.names) return 'changed';
         break;
       }
+      default:
+        return 'changed'; // not an input this build records
     }
   }
   return refreshed ? 'refreshed' : 'same';
@@ -285,9 +286,9 @@ function statAnswer(kind: 'stat' | 'lstat' | 'real', p: string): string {
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
 /**
- * A recorded file now: metadata equal and not racy is enough; otherwise the content's
- * hash decides (a different size needs no read), and an unchanged file gets its new
- * metadata (and whether it is still racy) recorded.
+ * A recorded file now: other metadata is a change; the same metadata is the same file
+ * unless it was racy, when the content's hash decides, and an unchanged file gets
+ * recorded as racy or not by this run's start.
  */
 function fileNow(
   input: Extract<ReadInput, { kind: 'file' }>,
@@ -299,11 +300,10 @@ function fileNow(
   } catch {
     return 'changed';
   }
-  const id = fileId(st);
-  if (id === input.id && !input.racy) return 'same';
-  if (!st.isFile() || String(st.size) !== sizeOfId(input.id)) return 'changed';
+  if (fileId(st) !== input.id) return 'changed';
+  if (!input.racy) return 'same';
   const hash = hashOf(input.path, st.size);
-  if (hash === null || hash.digest !== input.hash) return 'changed';
+  if (hash === null || hash.digest !== input.hash || hash.id !== input.id) return 'changed';
   input.id = hash.id;
   input.racy = hash.racy(runStart);
   return 'refreshed';

@@ -14,12 +14,13 @@
  * reaches the file. It is a cache: a file missing, corrupt, of another build or scope, not
  * the user's, or unwritable is ignored (the run reads every skill) and never fatal.
  */
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readCacheText, writeCacheText } from '../fs/cache-file';
 import { logSwallowed } from '../log';
+import { WORKSPACE_CONFIG_FILE } from '../workspace/workspace-file';
 import type { Dirent } from 'node:fs';
-import { checkInputs, type ReadInput } from './read-inputs';
+import { checkInputs, type CheckAt, type ReadInput } from './read-inputs';
 import { skillProbes } from './skill-record';
 
 /** Where verdicts are kept: the CLI's cache folder and its build. */
@@ -108,7 +109,7 @@ export function openVerdictCache<V>(
       }
       if (!isEntry<V>(entry) || entry[0] !== dir || entry[1] !== realDir) return undefined;
       const probes = () => skillProbes(dir, realDir, entries);
-      const now = checkInputs(entry[2], { dir, entries, probes, runStart });
+      const now = checkedInputs(entry[2], { dir, entries, probes, runStart });
       if (now === 'changed') return undefined;
       // A racy file found unchanged is written again with its metadata as seen now.
       lines.set(dir, now === 'same' ? line : JSON.stringify(entry));
@@ -139,6 +140,15 @@ export function openVerdictCache<V>(
       }
     },
   };
+}
+
+/** checkInputs, with inputs of a shape it cannot read (a corrupt file) taken as a change. */
+function checkedInputs(inputs: ReadInput[], at: CheckAt): ReturnType<typeof checkInputs> {
+  try {
+    return checkInputs(inputs, at);
+  } catch {
+    return 'changed';
+  }
 }
 
 /** The lines of `file` by skill folder, when it is the user's and of this build and scope. */
@@ -273,4 +283,17 @@ export async function withKeptVerdicts<F, V extends { inputs?: ReadInput[] | nul
     if (at) cache.keep(at.dir, at.realDir, kept, inputs);
     return verdict;
   });
+}
+
+/**
+ * The text of the workspace's skill-studio.json ('' without one), for a scope: any edit of
+ * it starts afresh, even one that reads the same (a rule simple to state and to trust).
+ */
+export function settingsText(workspace: string | null | undefined): string {
+  if (!workspace) return '';
+  try {
+    return readFileSync(path.join(workspace, WORKSPACE_CONFIG_FILE), 'utf8');
+  } catch {
+    return '';
+  }
 }
