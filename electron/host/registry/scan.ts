@@ -335,7 +335,7 @@ async function readAsSkill(
       record: found.record,
       namePosition: found.namePosition,
       skillsPosition: found.skillsPosition,
-      inputs: found.inputs,
+      ...(found.inputs !== undefined && { inputs: found.inputs }),
     };
   if (found) {
     // The folder is the skill here, so the problem is the skill's own, not another file's.
