@@ -4,9 +4,10 @@
  * what the read saw (read-inputs.ts), so that a run over an unchanged folder checks a stat
  * per file read instead of reading and validating again.
  *
- * One file per scope: the build, and everything besides the skill's own files that its
- * verdict depends on (the command, the profile, skill-studio.json, the folders named), so
- * a change of any of them reads every skill afresh. Within a scope a skill's verdict is
+ * One file per scope: everything besides the skill's own files that its verdict depends
+ * on (the command, the profile, skill-studio.json, the folders named), for one build (its
+ * header names both, and a file of another build is replaced), so a change of any of them
+ * reads every skill afresh. Within a scope a skill's verdict is
  * used only when every input it was read from answers the same (checkInputs); the checks
  * across skills (name conflicts, cycles through `skills:`) are never kept, their callers
  * run them on every run over the verdicts. The file is JSON lines: a header, then one line
