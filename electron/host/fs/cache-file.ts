@@ -1,7 +1,7 @@
 /**
  * A file of the CLI's cache folder (bin/cache-folder.cjs): read back only when the user
  * running the CLI owns it, written atomically and private to the user. The kept schema
- * verdicts (client/schema-verdict-file.ts) and the kept skill verdicts
+ * verdicts (in-process/schema-verdict-file.ts) and the kept skill verdicts
  * (registry/verdict-cache.ts) both go through here, so both trust a file on the same terms.
  */
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';

@@ -13,7 +13,7 @@ import { SkillRegistry } from '../registry/registry';
 import { openVerdictCache, settingsText } from '../registry/verdict-cache';
 import { effectiveStatus } from '../runner/skill-readiness';
 import { loadWorkspaceConfig } from '../workspace/workspace-config';
-import type { ClientContext } from './context';
+import type { ProxyContext } from './context';
 import type { DomainHandlers } from './domain';
 import { workspaceSources } from './workspace-sources';
 
@@ -22,7 +22,7 @@ import { workspaceSources } from './workspace-sources';
  * it). `keep`: through the kept verdicts (`list`, which takes `--no-cache`).
  */
 async function readCatalog(
-  ctx: ClientContext,
+  ctx: ProxyContext,
   countFiles: boolean,
   keep = false,
 ): Promise<SkillRegistry> {
