@@ -24,14 +24,14 @@ import { median, ms, type Row } from './bench-util';
 import { generate } from './registry-bench';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(REPO, 'bin', 'skill-studio.cjs');
+export const BIN = path.join(REPO, 'bin', 'skill-studio.cjs');
 const COUNT = Number(process.env.BENCH_SKILLS ?? 10_000);
 const BULK_ROUNDS = Number(process.env.BENCH_CLI_BULK_ROUNDS ?? 5);
 const START_ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? 9);
 const YAML = createRequire(import.meta.url).resolve('yaml');
 
 /** The floors, as scripts for `node -e`: the same YAML library the CLI bundles. */
-const SYNC_FLOOR = `
+export const SYNC_FLOOR = `
 const fs = require('node:fs'), path = require('node:path'), { parse } = require(${JSON.stringify(YAML)});
 const dir = process.argv[1]; let n = 0;
 for (const name of fs.readdirSync(dir)) {
@@ -74,7 +74,7 @@ const dir = process.argv[1];
   if (n === 0) process.exit(3);
 })();`;
 
-interface Job {
+export interface Job {
   args: string[];
   cwd: string;
   input?: string;
@@ -84,7 +84,7 @@ interface Job {
   codeCache?: string;
 }
 
-function runOnce(job: Job): number {
+export function runOnce(job: Job): number {
   const t0 = performance.now();
   const res = spawnSync(process.execPath, job.args, {
     cwd: job.cwd,
@@ -135,8 +135,8 @@ function measure(jobs: Record<string, Job>, rounds: number): Record<string, numb
   return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
 }
 
-const cli = (...args: string[]): string[] => [BIN, ...args];
-const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
+export const cli = (...args: string[]): string[] => [BIN, ...args];
+export const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
 
 export async function cliBench(): Promise<Row[]> {
   if (!existsSync(path.join(REPO, 'dist', 'cli.cjs')))

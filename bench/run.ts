@@ -29,6 +29,10 @@ const SUITES = {
   clients: ['Agent clients (the pinned clients, against a local fake model)', agentClientsBench],
   container: ['Container sandbox (Podman service, as in the tests)', containerBench],
   cli: ['CLI (whole processes; needs `npm run build`)', cliBench],
+  cache: [
+    'Kept verdicts (CLI, whole processes)',
+    () => import('./cache-bench').then((m) => m.cacheBench()),
+  ],
 } as const;
 type Suite = keyof typeof SUITES;
 

@@ -43,6 +43,11 @@ export function openClient(ctx: CommandContext, opts: { workspace?: boolean } = 
           buildId: ctx.io.cache.buildId,
         }
       : undefined,
+    // Verdicts on skills, kept unless `--no-cache` (the commands that keep them take it).
+    verdicts:
+      ctx.io.cache && !ctx.values['no-cache']
+        ? { dir: ctx.io.cache.dir, buildId: ctx.io.cache.buildId }
+        : null,
     onConfigDiagnostics: (file, diagnostics) => {
       for (const d of diagnostics)
         ctx.io.stderr.write(formatDiagnostic(file, d, colours(ctx.io), cwd) + '\n');

@@ -11,10 +11,10 @@ import { CASES_DIR } from '../../../shared/playground/cases';
 export const COMMANDS: CommandSpec[] = [
   {
     name: 'validate',
-    usage: 'validate PATH… [--profile studio|spec|CLIENT] [--json]',
+    usage: 'validate PATH… [--profile studio|spec|CLIENT] [--json] [--no-cache]',
     summary:
-      'Check skill folders (a skill, its SKILL.md, or a folder of skills) against the SKILL.md rules.',
-    options: { profile: { type: 'string' } },
+      'Check skill folders (a skill, its SKILL.md, or a folder of skills) against the SKILL.md rules. Verdicts of unchanged skills are kept in your cache folder; --no-cache reads every skill afresh and keeps nothing.',
+    options: { profile: { type: 'string' }, 'no-cache': { type: 'boolean' } },
     load: () => import('./validate').then((m) => m.validateCommand.run),
   },
   {
@@ -43,9 +43,10 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: 'list',
-    usage: 'list [--json]',
-    summary: 'List every discovered skill with its source, status and problems.',
-    options: {},
+    usage: 'list [--json] [--no-cache]',
+    summary:
+      'List every discovered skill with its source, status and problems. Verdicts of unchanged skills are kept in your cache folder; --no-cache reads every skill afresh and keeps nothing.',
+    options: { 'no-cache': { type: 'boolean' } },
     load: () => import('./list').then((m) => m.listCommand.run),
   },
   {

@@ -8,29 +8,42 @@
  */
 import type { SkillRecord } from '../../../shared/skill/model';
 import { NotFoundError } from '../fs/errors';
+import type { KeptSkill } from '../registry/kept-skills';
 import { SkillRegistry } from '../registry/registry';
+import { openVerdictCache, settingsText } from '../registry/verdict-cache';
 import { effectiveStatus } from '../runner/skill-readiness';
 import { loadWorkspaceConfig } from '../workspace/workspace-config';
 import type { ProxyContext } from './context';
 import type { DomainHandlers } from './domain';
 import { workspaceSources } from './workspace-sources';
 
-/** Reads the skills once; `countFiles: false` leaves files_count at 0 (no winner depends on it). */
-async function readCatalog(ctx: ProxyContext, countFiles: boolean): Promise<SkillRegistry> {
+/**
+ * Reads the skills once; `countFiles: false` leaves files_count at 0 (no winner depends on
+ * it). `keep`: through the kept verdicts (`list`, which takes `--no-cache`).
+ */
+async function readCatalog(
+  ctx: ProxyContext,
+  countFiles: boolean,
+  keep = false,
+): Promise<SkillRegistry> {
   // The settings' reader is part of this bundle anyway (the registry imports it).
   const sources = await workspaceSources(ctx, loadWorkspaceConfig);
+  // Kept verdicts (registry/verdict-cache.ts), for these sources and settings only.
+  const scope = `catalog\0${JSON.stringify(sources)}\0${settingsText(sources.workspace)}`;
+  const kept = keep ? openVerdictCache<KeptSkill>(ctx.verdicts, scope) : null;
   const registry = new SkillRegistry({
     ...sources,
     // Read once and never watched: no fingerprints to tell changes apart.
-    scan: { sync: true, countFiles, fingerprint: false, parallel: true },
+    scan: { sync: true, countFiles, fingerprint: false, parallel: true, kept },
   });
   await registry.load(); // nothing watched: nothing to close
+  await kept?.save();
   return registry;
 }
 
 export const handlers: DomainHandlers<'catalog.list' | 'catalog.resolve'> = {
   async 'catalog.list'({ countFiles = true }, ctx) {
-    const registry = await readCatalog(ctx, countFiles);
+    const registry = await readCatalog(ctx, countFiles, true);
     return {
       skills: registry.all().map((record) => ({ record, status: effectiveStatus(record) })),
       conflicts: registry.conflicts(),

@@ -6,6 +6,7 @@
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { ResolveSourcesOptions } from '../registry/sources';
 import type { StudioHost } from '../studio-host';
+import type { VerdictCacheOptions } from '../registry/verdict-cache';
 import type { SchemaVerdictFileOptions } from './schema-verdict-file';
 
 export interface HostProxyOptions {
@@ -23,6 +24,11 @@ export interface HostProxyOptions {
    * (schema-verdict-file.ts), for the build `buildId`; absent: every schema is compiled.
    */
   schemaVerdicts?: SchemaVerdictFileOptions;
+  /**
+   * Where the verdicts of `validate DIR` and `list` are kept between runs
+   * (registry/verdict-cache.ts); absent or null (`--no-cache`): every skill is read.
+   */
+  verdicts?: VerdictCacheOptions | null;
   /**
    * Told once, when the workspace settings are read, of the problems of skill-studio.json
    * (`file`): a broken file is left out, never fatal, but never silent either.

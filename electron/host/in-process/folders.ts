@@ -15,6 +15,7 @@ import { findSkillFolders, type FoundSkillFolder } from '../registry/find-skill-
 import { compositionCycles } from '../registry/skill-cycles';
 import { nameKey } from '../registry/skill-name';
 import { readSkillFolderOrListed, type ValidationProfile } from '../registry/scan';
+import { openVerdictCache, withKeptVerdicts } from '../registry/verdict-cache';
 import { checkSkillFolder, packFolder } from '../workers/scan-jobs';
 import { readAll, type ParallelOptions } from '../workers/scan-parallel';
 import type { CheckedSkill, CliMethods } from './cli-methods';
@@ -59,10 +60,18 @@ export function checkFolders(
   profile: ValidationProfile,
   client: ClientId | null,
   parallel: boolean | ParallelOptions,
+  recordInputs: { runStart: number } | null = null,
 ): Promise<CheckedSkill[]> {
-  return readAll(folders.length, (i) => checkSkillFolder(folders[i], profile, client), {
+  const check = (i: number) => checkSkillFolder(folders[i], profile, client, recordInputs);
+  return readAll(folders.length, check, {
     options: parallel === true ? {} : parallel || null,
-    job: () => ({ kind: 'folders', folders: folders.map(packFolder), profile, client }),
+    job: () => ({
+      kind: 'folders',
+      folders: folders.map(packFolder),
+      profile,
+      client,
+      recordInputs,
+    }),
   });
 }
 
@@ -109,8 +118,11 @@ export function addNameConflicts(checked: CheckedSkill[], sourceOf: readonly num
   }
 }
 
+/** A folder the walk listed can have its verdict kept; one named by path is read every time. */
+const keptAt = (f: SkillFolder) => (typeof f === 'string' ? null : f);
+
 export const handlers: DomainHandlers<'folders.validate'> = {
-  async 'folders.validate'({ targets, profile: asked }) {
+  async 'folders.validate'({ targets, profile: asked }, ctx) {
     // A client id reads with that client's base profile, then through its rules.
     const client = isClientId(asked) ? asked : null;
     const profile = client ? baseProfileFor(client) : 'studio';
@@ -122,7 +134,16 @@ export const handlers: DomainHandlers<'folders.validate'> = {
         sourceOf.push(i);
       }
     }
-    const checked = await checkFolders(folders, profile, client, true);
+    // Kept verdicts of the folders the walk listed (registry/verdict-cache.ts); the checks
+    // across skills below run over them every time.
+    const kept = openVerdictCache<CheckedSkill>(
+      ctx.verdicts,
+      `validate\0${asked}\0${targets.join('\0')}`,
+    );
+    const checked = await withKeptVerdicts(kept, folders, keptAt, (misses) =>
+      checkFolders(misses, profile, client, true, kept && { runStart: kept.runStart }),
+    );
+    await kept?.save();
     addSkillCycles(checked);
     // agentskills.io has no rule across skills, and its reference validator checks one skill
     // at a time: under `spec`, a shared name is nobody's finding.

@@ -9,15 +9,13 @@
  * missing, unreadable, malformed or unwritable file only costs the compiling, and what it
  * holds never decides a call (arguments are always validated by a freshly compiled schema).
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   schemaVerdictStore,
   useSchemaVerdictStore,
   type SchemaVerdict,
   type SchemaVerdictStore,
 } from '../../../shared/json/schema-verdicts';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { readCacheText, writeCacheText } from '../fs/cache-file';
 import { logSwallowed } from '../log';
 
 export interface SchemaVerdictFileOptions {
@@ -57,18 +55,6 @@ function isVerdict(v: unknown): v is SchemaVerdict {
   return ok === true || (ok === false && typeof message === 'string');
 }
 
-/** The text of `file`; with `own`, only when the user running this owns it, else null. */
-function readText(file: string, own: boolean): string | null {
-  const fd = openSync(file, 'r');
-  try {
-    const uid = process.getuid?.();
-    if (own && uid !== undefined && fstatSync(fd).uid !== uid) return null;
-    return readFileSync(fd, 'utf8');
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /**
  * The verdicts in `file` when it is a file of this build, else none. `own`: the file must
  * be the user's (the cache file; the seed is installed with the CLI, whoever owns it).
@@ -82,7 +68,7 @@ function readVerdicts(
   if (!file) return kept;
   let data: Partial<FileShape> | null;
   try {
-    const text = readText(file, own);
+    const text = readCacheText(file, own);
     if (text === null) return kept;
     data = JSON.parse(text) as Partial<FileShape> | null;
   } catch {
@@ -129,8 +115,7 @@ export function openSchemaVerdictFile(opts: SchemaVerdictFileOptions): SchemaVer
       added = false;
       const data: FileShape = { build: opts.buildId, verdicts: [...verdicts] };
       try {
-        mkdirSync(path.dirname(opts.file), { recursive: true, mode: 0o700 });
-        await writeFileAtomic(opts.file, JSON.stringify(data), { mode: 0o600 });
+        await writeCacheText(opts.file, JSON.stringify(data));
       } catch (err) {
         logSwallowed('keep the schema verdicts for the next run')(err);
       }

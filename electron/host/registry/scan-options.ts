@@ -5,6 +5,8 @@
  * worker threads may share the reading (workers/scan-parallel.ts).
  */
 import type { ParallelOptions } from '../workers/scan-parallel';
+import type { KeptSkill } from './kept-skills';
+import type { VerdictCache } from './verdict-cache';
 import { Limiter } from './limiter';
 import { asyncScanIO, syncScanIO, type ScanIO } from './scan-io';
 import { SCAN_DEFAULTS } from './source-listing';
@@ -44,6 +46,18 @@ export interface ScanOptions {
    * callers only: the same records in the same order, sooner on a machine with cores to spare.
    */
   parallel?: boolean | ParallelOptions;
+  /**
+   * Record what each skill's read saw (`inputs` of a ScannedSkill, read-inputs.ts), for a
+   * cache of verdicts (verdict-cache.ts); `runStart` is when the run began (plain data: a
+   * worker records too).
+   */
+  recordInputs?: { runStart: number } | null;
+  /**
+   * Kept verdicts of a source folder's skills (kept-skills.ts): with `sync` and without
+   * fingerprints, a skill whose read saw nothing change is rebuilt from it. Implies
+   * recordInputs. Not for workers (it stays on this thread).
+   */
+  kept?: VerdictCache<KeptSkill> | null;
 }
 
 /** ScanOptions with every default applied. */
@@ -59,6 +73,8 @@ export interface ResolvedScan {
   io: ScanIO;
   /** How workers may share a synchronous scan; null: this thread reads alone. */
   parallel: ParallelOptions | null;
+  recordInputs: { runStart: number } | null;
+  kept: VerdictCache<KeptSkill> | null;
 }
 
 export function resolveScanOptions(opts: ScanOptions): ResolvedScan {
@@ -72,6 +88,8 @@ export function resolveScanOptions(opts: ScanOptions): ResolvedScan {
     limiter: opts.sync ? null : new Limiter(opts.concurrency ?? SCAN_DEFAULTS.concurrency),
     io: opts.sync ? syncScanIO : asyncScanIO,
     parallel: opts.sync && opts.parallel ? (opts.parallel === true ? {} : opts.parallel) : null,
+    recordInputs: opts.recordInputs ?? (opts.kept ? { runStart: opts.kept.runStart } : null),
+    kept: opts.kept ?? null,
   };
 }
 
@@ -88,5 +106,6 @@ export function workerScanOptions(r: ResolvedScan): ScanOptions {
     countFiles: r.countFiles,
     fingerprint: r.fingerprint,
     sync: true,
+    recordInputs: r.recordInputs,
   };
 }

@@ -28,6 +28,7 @@ import {
   type ResolvedScan,
   type ScanOptions,
 } from './scan-options';
+import { withKeptSkills } from './kept-skills';
 import { buildRecord, folderProblem, readSkill, type ScannedSkill } from './skill-record';
 import type { SourceFolder } from './sources';
 import { isGone, messageOf } from './skill-md-file';
@@ -177,20 +178,22 @@ async function scanFolderWith(
   }
 
   const at: CandidatesAt = { folder, folderIndex, realSource };
-  const found = await forEachItem(r, candidates, (entry) => readCandidate(at, entry, r), {
-    job: () => ({
-      kind: 'candidates',
-      at,
-      scan: workerScanOptions(r),
-      entries: packEntries(folder.dir, candidates),
-    }),
-    // A worker's skill holds a copy of the source folder: one object, as from this thread.
-    adopt: (item) => {
-      if (item && 'record' in item) item.folder = folder;
-      return item;
-    },
-  });
-  for (const item of found) add(item);
+  const readThese = (these: Dirent[]) =>
+    forEachItem(r, these, (entry) => readCandidate(at, entry, r), {
+      job: () => ({
+        kind: 'candidates',
+        at,
+        scan: workerScanOptions(r),
+        entries: packEntries(folder.dir, these),
+      }),
+      // A worker's skill holds a copy of the source folder: one object, as from this thread.
+      adopt: (item) => {
+        if (item && 'record' in item) item.folder = folder;
+        return item;
+      },
+    });
+  // Kept verdicts stand in for the reads of skills that did not change (kept-skills.ts).
+  for (const item of await withKeptSkills(r, at, candidates, readThese)) add(item);
   return result;
 }
 
@@ -259,6 +262,8 @@ export interface FolderAsSkill {
   record: SkillRecord;
   namePosition: Position | null;
   skillsPosition: Position | null;
+  /** What the read saw (ScanOptions.recordInputs); absent when not recorded, null when not checkable. */
+  inputs?: ScannedSkill['inputs'];
 }
 
 /** readSkillFolderOrListed, keeping the positions of `name:` and `skills:` from the same read. */
@@ -330,6 +335,7 @@ async function readAsSkill(
       record: found.record,
       namePosition: found.namePosition,
       skillsPosition: found.skillsPosition,
+      ...(found.inputs !== undefined && { inputs: found.inputs }),
     };
   if (found) {
     // The folder is the skill here, so the problem is the skill's own, not another file's.

@@ -23,6 +23,7 @@ import { isInsideOrEqual } from '../fs/safe-path';
 import { nodeCrypto } from '../lazy-crypto';
 import { walkSkillTree } from '../fs/walk-tree';
 import { skillAccess } from './access';
+import { InputLog, type ReadInput, type SkillProbes } from './read-inputs';
 import type { ResolvedScan } from './scan-options';
 import { skillDirLister } from './skill-dir-listing';
 import { findSkillMd, isGone, messageOf, readSkillMdFile } from './skill-md-file';
@@ -48,6 +49,8 @@ export interface ScannedSkill {
   namePosition: Position | null;
   /** Where `skills:` is written, for a cycle through other skills (skill-index.ts); null when absent. */
   skillsPosition: Position | null;
+  /** What the read saw, when the scan records it (ScanOptions.recordInputs); null: not checkable. */
+  inputs?: ReadInput[] | null;
 }
 
 /** Where a skill folder is and how it was found. */
@@ -81,10 +84,15 @@ export async function readSkill(
   const mdEntry = findSkillMd(entries);
   if (!mdEntry) return null; // not a skill (maybe a folder of notes): nothing to report
 
+  // What the verdict is read from, recorded for a cache of verdicts (read-inputs.ts); the
+  // file count is not part of it (it is counted afresh).
+  const log = r.recordInputs ? new InputLog(r.recordInputs.runStart) : null;
+  log?.listed(dir, entries);
+  const io = log ? log.io(r.io) : r.io;
   const skillMdPath = path.join(dir, mdEntry.name);
   // One await when there is nothing to count (validate): a scan of 10,000 skills pays
   // for every promise it makes.
-  const reading = readSkillMdFile(skillMdPath, mdEntry, r.maxSkillMdBytes, realDir, r.io);
+  const reading = readSkillMdFile(skillMdPath, mdEntry, r.maxSkillMdBytes, realDir, io);
   const [content, files] = r.countFiles
     ? await Promise.all([reading, countFiles(dir, realDir, entries, r)])
     : [await reading, NOT_COUNTED];
@@ -100,12 +108,14 @@ export async function readSkill(
   let skillsPosition: Position | null = null;
   let digestSource: string;
   if (content.kind === 'text') {
+    const probes = skillProbes(dir, realDir, entries);
+    const { checkPath, listDir } = log ? log.probes(probes) : probes;
     const parsed = parseSkillMd(content.text, {
       profile: r.profile,
       folderName: path.basename(dir),
       fileName: mdEntry.name,
-      checkPath: (rel) => checkPathSync(dir, realDir, rel),
-      listDir: skillDirLister(dir, realDir, entries),
+      checkPath,
+      listDir,
     });
     frontmatter = parsed.frontmatter;
     body = parsed.body;
@@ -121,7 +131,7 @@ export async function readSkill(
           dir,
           realDir,
           entries,
-          r.io,
+          io,
           r.maxSkillMdBytes,
           typeof name === 'string' ? name : undefined,
         )
@@ -163,6 +173,15 @@ export async function readSkill(
     key: nameKey(record.summary.name),
     namePosition,
     skillsPosition,
+    ...(log && { inputs: log.inputs() }),
+  };
+}
+
+/** The validator's file checks over one skill folder: the paths its frontmatter names, the folders its links point into. */
+export function skillProbes(dir: string, realDir: string, entries: readonly Dirent[]): SkillProbes {
+  return {
+    checkPath: (rel) => checkPathSync(dir, realDir, rel),
+    listDir: skillDirLister(dir, realDir, entries),
   };
 }
 
@@ -240,7 +259,7 @@ const NOT_COUNTED = { count: 0, listing: '' } as const;
  * the entries already listed; no stat per file): their number, and with fingerprints
  * their sorted paths ('' without).
  */
-async function countFiles(
+export async function countFiles(
   dir: string,
   realDir: string,
   top: readonly Dirent[],

@@ -20,6 +20,7 @@ import {
   readFolderAsSkill,
   type CandidatesAt,
   type ListedSkillFolder,
+  type ScannedSkill,
   type ValidationProfile,
 } from '../registry/scan';
 import { resolveScanOptions, type ScanOptions } from '../registry/scan-options';
@@ -31,6 +32,7 @@ export type ScanJob =
       folders: Array<string | PackedFolder>;
       profile: ValidationProfile;
       client: ClientId | null;
+      recordInputs?: ScanOptions['recordInputs'];
     };
 
 /** A listed skill folder as plain data. */
@@ -61,6 +63,8 @@ export interface CheckedFolder {
   skillsPosition: Position | null;
   /** Where `name:` is written, for a name another checked skill has too; null without one. */
   namePosition: Position | null;
+  /** What the read saw, when recorded (registry/read-inputs.ts, for the kept verdicts). */
+  inputs?: ScannedSkill['inputs'];
 }
 
 /**
@@ -71,16 +75,19 @@ export async function checkSkillFolder(
   folder: string | ListedSkillFolder,
   profile: ValidationProfile,
   client: ClientId | null,
+  recordInputs: ScanOptions['recordInputs'] = null,
 ): Promise<CheckedFolder> {
   // Only diagnostics are reported: the file count would list every sidecar folder again.
   const {
     record: r,
     skillsPosition,
     namePosition,
+    inputs,
   } = await readFolderAsSkill(folder, 'project', {
     profile,
     countFiles: false,
     sync: true,
+    recordInputs,
   });
   // Only what the report shows is kept: 10,000 whole records would keep the GC busy.
   return {
@@ -91,6 +98,7 @@ export async function checkSkillFolder(
     composes: composedNames(r.frontmatter?.skills),
     skillsPosition,
     namePosition,
+    ...(inputs !== undefined && { inputs }),
   };
 }
 
@@ -104,7 +112,7 @@ export function jobReader(job: ScanJob): {
     const entries = unpackEntries(job.entries);
     return { count: entries.length, readOne: (i) => readCandidate(job.at, entries[i], r) };
   }
-  const { folders, profile, client } = job;
+  const { folders, profile, client, recordInputs } = job;
   return {
     count: folders.length,
     readOne: (i) => {
@@ -113,7 +121,7 @@ export function jobReader(job: ScanJob): {
         typeof f === 'string'
           ? f
           : { dir: f.dir, realDir: f.realDir, entries: unpackEntries(f.entries) };
-      return checkSkillFolder(folder, profile, client);
+      return checkSkillFolder(folder, profile, client, recordInputs);
     },
   };
 }

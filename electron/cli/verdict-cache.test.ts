@@ -1,0 +1,299 @@
+/**
+ * The kept verdicts of `validate DIR` and `list` (electron/host/registry/verdict-cache.ts),
+ * through the built CLI (`npm run build` first), as a user runs it: real files, real
+ * processes, the cache folder and build id bin/skill-studio.cjs gives the CLI.
+ *
+ * Each case fills the cache, then poisons every kept verdict (a description and a
+ * diagnostic no read would give), so a kept verdict that is used shows; a run right after
+ * shows the poison (the cache is used), and after the change the run must print, byte for
+ * byte, what a `--no-cache` run prints.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = path.join(REPO, 'bin', 'skill-studio.cjs');
+const POISON = 'KEPT_POISON';
+
+let root: string;
+let work: string;
+let cacheDir: string;
+
+beforeAll(() => {
+  if (!existsSync(path.join(REPO, 'dist', 'cli.cjs')))
+    throw new Error('the CLI is not built: run `npm run build` first');
+});
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'verdict-cache-'));
+  work = path.join(root, 'work');
+  cacheDir = path.join(root, 'cache');
+  mkdirSync(work);
+  write('skills/alpha/SKILL.md', ALPHA);
+  write('skills/alpha/references/notes.md', 'Notes.\n');
+  write('skills/alpha/evals/evals.json', JSON.stringify({ skill_name: 'alpha', evals: [] }));
+  write('skills/beta/SKILL.md', skill('beta', 'Composes alpha.', 'skills: [alpha]\n'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const ALPHA = skill(
+  'alpha',
+  'The first skill.',
+  '',
+  'See [notes](references/notes.md), [run](scripts/run.sh) and [inner](sub/inner/SKILL.md).\n',
+);
+
+function skill(name: string, description: string, extra = '', body = 'Body.\n'): string {
+  return `---\nname: ${name}\ndescription: ${description}\n${extra}---\n\n# ${name}\n\n${body}`;
+}
+
+function write(rel: string, text: string): void {
+  const file = path.join(work, rel);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], bin = BIN): Run {
+  const res = spawnSync(process.execPath, [bin, ...args], {
+    cwd: work,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      HOME: root,
+      NO_COLOR: '1',
+      SKILL_STUDIO_CACHE_DIR: cacheDir,
+      NODE_DISABLE_COMPILE_CACHE: undefined,
+    },
+  });
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+const VALIDATE = ['validate', 'skills'];
+const VALIDATE_JSON = ['validate', 'skills', '--json'];
+const LIST = ['list', '--json', '--no-user', '--root', 'skills'];
+const COMMANDS = [VALIDATE, VALIDATE_JSON, LIST];
+
+/** The run with kept verdicts prints what a run without them prints. */
+function expectAsFresh(args: string[], bin = BIN): Run {
+  const kept = cli(args, bin);
+  expect(kept).toEqual(cli([...args, '--no-cache'], bin));
+  expect(kept.stdout).not.toContain(POISON);
+  return kept;
+}
+
+function verdictFiles(): string[] {
+  const dir = path.join(cacheDir, 'verdicts');
+  return existsSync(dir) ? readdirSync(dir).map((n) => path.join(dir, n)) : [];
+}
+
+type Line = [string, string, Array<Record<string, unknown>>, Record<string, unknown>];
+
+/** Rewrites every kept entry of every scope file. */
+function rewriteEntries(edit: (line: Line) => void): void {
+  for (const file of verdictFiles()) {
+    const [header, ...lines] = readFileSync(file, 'utf8').split('\n');
+    const out = lines.filter(Boolean).map((l) => {
+      const line = JSON.parse(l) as Line;
+      edit(line);
+      return JSON.stringify(line);
+    });
+    writeFileSync(file, [header, ...out, ''].join('\n'));
+  }
+}
+
+/**
+ * Every kept verdict (of the skill folder named `only`, else of all) says POISON, in a way
+ * both commands print.
+ */
+function poison(only?: string): void {
+  const diagnostic = {
+    severity: 'warning',
+    code: POISON,
+    message: POISON,
+    line: 1,
+    column: 1,
+    field: null,
+  };
+  rewriteEntries(([dir, , , verdict]) => {
+    if (only !== undefined && path.basename(dir) !== only) return;
+    verdict.diagnostics = [diagnostic];
+    const fm = verdict.frontmatter as Record<string, unknown> | undefined;
+    if (fm) fm.description = POISON;
+  });
+}
+
+/** Fills the cache for `commands` and poisons it (see poison); the next runs show the poison. */
+function fillAndPoison(commands: string[][] = COMMANDS, only?: string): void {
+  for (const args of commands) expectAsFresh(args);
+  poison(only);
+  for (const args of commands) expect(cli(args).stdout).toContain(POISON);
+}
+
+// Whole processes, several per case, on a machine that may be busy.
+describe('kept verdicts (validate DIR, list)', { timeout: 90_000 }, () => {
+  it('are used, and a run with them prints what a run without them prints', () => {
+    for (const args of COMMANDS) expectAsFresh(args);
+    // One scope for validate (text or JSON, the same verdicts), one for list.
+    expect(verdictFiles()).toHaveLength(2);
+    for (const args of COMMANDS) expectAsFresh(args); // warm
+    fillAndPoison();
+  });
+
+  it('miss when SKILL.md is edited', () => {
+    fillAndPoison(COMMANDS, 'alpha');
+    write('skills/alpha/SKILL.md', ALPHA + 'And [gone](missing.md).\n');
+    for (const args of COMMANDS) expectAsFresh(args);
+  });
+
+  it('miss on a same-size edit with the old modification time', () => {
+    fillAndPoison(COMMANDS, 'alpha');
+    const file = path.join(work, 'skills/alpha/SKILL.md');
+    const before = statSync(file);
+    const edited = ALPHA.replace('The first skill.', 'The 1st   skill.');
+    expect(edited.length).toBe(ALPHA.length);
+    writeFileSync(file, edited);
+    utimesSync(file, before.atime, before.mtime);
+    for (const args of COMMANDS) expectAsFresh(args);
+  });
+
+  it('miss on a same-size edit that metadata cannot tell apart, by the content hash of a racy file', () => {
+    // A file system with a coarse clock: the rewrite keeps every field of the metadata.
+    // Simulated by recording the new metadata in the kept entry; it was read within a
+    // moment of its run's start (racy), so the content hash must decide.
+    fillAndPoison(COMMANDS, 'alpha');
+    const file = path.join(work, 'skills/alpha/SKILL.md');
+    writeFileSync(file, ALPHA.replace('The first skill.', 'The 1st   skill.'));
+    const st = statSync(file);
+    const id = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+    rewriteEntries(([, , inputs]) => {
+      for (const input of inputs)
+        if (input.kind === 'file' && input.path === file) Object.assign(input, { id, racy: true });
+    });
+    for (const args of COMMANDS) expectAsFresh(args);
+  });
+
+  it('miss when SKILL.md is touched', () => {
+    fillAndPoison(COMMANDS, 'alpha');
+    const later = new Date(Date.now() + 5000);
+    utimesSync(path.join(work, 'skills/alpha/SKILL.md'), later, later);
+    for (const args of COMMANDS) expectAsFresh(args);
+  });
+
+  it('miss when a linked file is removed or added', () => {
+    fillAndPoison(COMMANDS, 'alpha');
+    rmSync(path.join(work, 'skills/alpha/references/notes.md'));
+    for (const args of COMMANDS) expectAsFresh(args);
+    poison('alpha');
+    write('skills/alpha/scripts/run.sh', 'echo hi\n');
+    for (const args of COMMANDS) expectAsFresh(args);
+  });
+
+  it('miss when a nested skill is added where a link points', () => {
+    fillAndPoison(COMMANDS, 'alpha');
+    write('skills/alpha/sub/inner/SKILL.md', skill('inner', 'Nested.'));
+    const run = expectAsFresh(VALIDATE_JSON);
+    expect(run.stdout).toContain('"name": "inner"');
+    expectAsFresh(VALIDATE);
+    expectAsFresh(LIST);
+  });
+
+  it('miss when an eval file changes', () => {
+    fillAndPoison(COMMANDS, 'alpha');
+    write('skills/alpha/evals/evals.json', '{ "evals": "not a list" }');
+    for (const args of COMMANDS) expectAsFresh(args);
+  });
+
+  it('miss when skill-studio.json changes (list)', () => {
+    fillAndPoison([LIST]);
+    write('skill-studio.json', JSON.stringify({ plugins: [] }));
+    expectAsFresh(LIST);
+  });
+
+  it('miss under another --profile', () => {
+    fillAndPoison([VALIDATE]);
+    expectAsFresh([...VALIDATE, '--profile', 'spec']);
+    expectAsFresh([...VALIDATE, '--profile', 'claude-code']);
+  });
+
+  it('miss under another build', () => {
+    fillAndPoison();
+    // The same bundles beside another build id (bin/skill-studio.cjs reads dist/cli/build-id).
+    const other = path.join(root, 'other');
+    mkdirSync(path.join(other, 'bin'), { recursive: true });
+    mkdirSync(path.join(other, 'dist', 'cli'), { recursive: true });
+    for (const f of readdirSync(path.join(REPO, 'bin')))
+      copyFileSync(path.join(REPO, 'bin', f), path.join(other, 'bin', f));
+    symlinkSync(path.join(REPO, 'dist', 'cli.cjs'), path.join(other, 'dist', 'cli.cjs'));
+    for (const f of readdirSync(path.join(REPO, 'dist', 'cli')))
+      if (f !== 'build-id')
+        symlinkSync(path.join(REPO, 'dist', 'cli', f), path.join(other, 'dist', 'cli', f));
+    writeFileSync(path.join(other, 'dist', 'cli', 'build-id'), 'another build\n');
+    const otherBin = path.join(other, 'bin', 'skill-studio.cjs');
+    for (const args of COMMANDS) expectAsFresh(args, otherBin);
+  });
+
+  it('keep the checks across skills: a name conflict and a cycle through kept verdicts', () => {
+    for (const args of COMMANDS) expectAsFresh(args);
+    write('skills/gamma/SKILL.md', skill('alpha', 'Shares a name.'));
+    for (const args of COMMANDS) expectAsFresh(args);
+    write('skills/alpha/SKILL.md', skill('alpha', 'Now composes beta.', 'skills: [beta]\n'));
+    const run = expectAsFresh(VALIDATE);
+    expect(run.stdout).toContain('TOPOLOGY_SKILL_CYCLE');
+    expectAsFresh(LIST);
+  });
+
+  it('ignore a corrupt cache file', () => {
+    fillAndPoison();
+    const files = verdictFiles();
+    const texts = files.map((f) => readFileSync(f, 'utf8'));
+    const corruptions = [
+      () => 'not json at all',
+      (t: string) => t.slice(0, 20), // cut short
+      (t: string) => t.replace(/\n\[/g, '\n[1,'), // lines of the wrong shape
+      (t: string) => t.replace(/\[\{"kind"/g, '[null,{"kind"'), // inputs of the wrong shape
+      (t: string) => t.replace(/"kind":"file"/g, '"kind":"nonsense"'),
+    ];
+    for (const corrupt of corruptions) {
+      files.forEach((f, i) => writeFileSync(f, corrupt(texts[i])));
+      for (const args of [VALIDATE, LIST]) expectAsFresh(args);
+    }
+  });
+
+  it('ignore a cache file of another user, and an unwritable cache folder', () => {
+    fillAndPoison();
+    if (process.getuid?.() === 0) {
+      for (const file of verdictFiles()) chownSync(file, 12345, 12345);
+      for (const args of COMMANDS) expectAsFresh(args);
+    }
+    rmSync(cacheDir, { recursive: true, force: true });
+    writeFileSync(cacheDir, 'a file where the folder should be');
+    for (const args of COMMANDS) expectAsFresh(args);
+  });
+
+  it('keep nothing with --no-cache', () => {
+    for (const args of COMMANDS) cli([...args, '--no-cache']);
+    expect(verdictFiles()).toEqual([]);
+  });
+});

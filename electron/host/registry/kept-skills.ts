@@ -1,0 +1,112 @@
+/**
+ * The registry's skills through kept verdicts (verdict-cache.ts), for one-shot scans (the
+ * CLI's `list`): a source folder's sub-folders whose read saw nothing change since the
+ * verdict was kept are rebuilt from it on this thread, the others are read as ever (on
+ * worker threads too), and what they read is kept. The file count is not kept: it is
+ * counted afresh from the listing (the walk lists the folders below the skill anyway), so
+ * files_count is always the folder's as it is now.
+ */
+import type { Dirent } from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { SkillRecord } from '../../../shared/skill/model';
+import type { Position } from '../../../shared/skill/yaml-source';
+import type { ResolvedScan } from './scan-options';
+import { buildRecord, countFiles, type ScannedSkill } from './skill-record';
+import { nameKey } from './skill-name';
+import { realSkillDir } from './source-listing';
+import type { SourceFolder } from './sources';
+
+/** What is kept of a skill read from a source folder: the record's parts that its files decide. */
+export interface KeptSkill {
+  skillMdPath: string | null;
+  frontmatter: Record<string, unknown> | null;
+  body: string;
+  diagnostics: Diagnostic[];
+  topology: SkillRecord['topology'];
+  namePosition: Position | null;
+  skillsPosition: Position | null;
+}
+
+/** A source folder whose sub-folders are read as skills. */
+export interface KeptSource {
+  folder: SourceFolder;
+  folderIndex: number;
+  realSource: string;
+}
+
+type Read = ScannedSkill | Diagnostic | null;
+
+/**
+ * What `read` gives for `candidates`, in order, with kept verdicts used where they still
+ * hold: `read` is asked only for the others (in order).
+ */
+export async function withKeptSkills(
+  r: ResolvedScan,
+  at: KeptSource,
+  candidates: readonly Dirent[],
+  read: (candidates: Dirent[]) => Promise<Read[]>,
+): Promise<Read[]> {
+  const kept = r.kept;
+  // A watching registry needs fingerprints, which are not kept.
+  if (!kept || r.fingerprint) return read([...candidates]);
+  const hits: Array<ScannedSkill | undefined> = [];
+  for (const entry of candidates) hits.push(await keptCandidate(r, at, entry));
+  const fresh = await read(candidates.filter((_, i) => hits[i] === undefined));
+  let next = 0;
+  return hits.map((hit) => {
+    if (hit) return hit;
+    const item = fresh[next++];
+    if (item && 'record' in item) {
+      const { record: rec, namePosition, skillsPosition, inputs } = item;
+      delete item.inputs;
+      const { skillMdPath, frontmatter, body, diagnostics, topology } = rec;
+      const verdict = { skillMdPath, frontmatter, body, diagnostics, topology };
+      kept.keep(rec.dir, item.realDir, { ...verdict, namePosition, skillsPosition }, inputs);
+    }
+    return item;
+  });
+}
+
+/** The candidate rebuilt from its kept verdict, or undefined when there is none that holds. */
+async function keptCandidate(
+  r: ResolvedScan,
+  at: KeptSource,
+  entry: Dirent,
+): Promise<ScannedSkill | undefined> {
+  const kept = r.kept!;
+  const dir = path.join(at.folder.dir, entry.name);
+  if (!kept.has(dir)) return undefined;
+  let entries: Dirent[];
+  const realDir = await realSkillDir(entry, dir, at.realSource, r.io);
+  if (realDir === null) return undefined;
+  try {
+    entries = await r.io.listDir(dir);
+  } catch {
+    return undefined; // the read says what is wrong
+  }
+  const v = kept.lookup(dir, realDir, entries);
+  if (!v) return undefined;
+  const files = r.countFiles ? await countFiles(dir, realDir, entries, r) : { count: 0 };
+  const record = buildRecord({
+    source: at.folder.source,
+    dir,
+    skillMdPath: v.skillMdPath,
+    frontmatter: v.frontmatter,
+    body: v.body,
+    diagnostics: v.diagnostics,
+    topology: v.topology,
+    filesCount: files.count,
+  });
+  return {
+    record,
+    folder: at.folder,
+    folderIndex: at.folderIndex,
+    realDir,
+    linked: entry.isSymbolicLink(),
+    fingerprint: '',
+    key: nameKey(record.summary.name),
+    namePosition: v.namePosition,
+    skillsPosition: v.skillsPosition,
+  };
+}

@@ -1,0 +1,341 @@
+/**
+ * What one skill's verdict was read from, recorded while the skill is read (skill-record.ts)
+ * and checked again before a kept verdict is used (verdict-cache.ts): every file read to its
+ * end (identity and content hash), every listing, link and real path the read went through,
+ * and every answer the validator's file checks got (a path named in the frontmatter, a
+ * folder a body link points into). A verdict is a function of these answers, so when all
+ * of them are still the same, so is the verdict.
+ *
+ * A file is known by its metadata first (device, inode, size, modification and change
+ * time), as ESLint's and Ruff's caches do: the same metadata, the same file, at the cost
+ * of one lstat. Metadata cannot tell apart two writes within one tick of the file system's
+ * clock (one second or two on some file systems; a same-size rewrite in the same second
+ * keeps every field), so a file whose times fall within RACY_MS of the start of the run
+ * that read it is "racy", as git calls it: its content hash decides instead, until a later
+ * run sees it old enough to trust its metadata again. Changed metadata is a change, as
+ * for ESLint and Ruff: a `touch` reads the skill again.
+ */
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
+import type { ListDir } from '../../../shared/skill/links';
+import type { PathCheck } from '../../../shared/skill/validate-extensions';
+import { nodeCrypto } from '../lazy-crypto';
+import type { ScanIO } from './scan-io';
+
+/**
+ * How close to the start of a run a file's times make its metadata ambiguous: a write
+ * after the read may leave them unchanged within one tick of the file system's clock
+ * (up to 2 s on FAT, 1 s on ext3 and HFS+), so the run's start less this is the newest
+ * time whose metadata is trusted.
+ */
+export const RACY_MS = 2000;
+
+/** One answer the read of a skill got. */
+export type ReadInput =
+  /** A file read to its end: its metadata, its content's hash, whether its metadata is racy. */
+  | { kind: 'file'; path: string; id: string; hash: string; racy: boolean }
+  /** A folder's entries (names and kinds, in order), or the error listing it gave. */
+  | { kind: 'list'; path: string; sig: string }
+  /** What a stat, lstat or realpath through the scan's calls answered. */
+  | { kind: 'stat' | 'lstat' | 'real'; path: string; sig: string }
+  /** The validator's check of a path named in the frontmatter. */
+  | { kind: 'path'; rel: string; answer: string }
+  /** The validator's listing of a folder a body link points into. */
+  | { kind: 'dir'; rel: string; names: string | null };
+
+/** The validator's file checks of one skill folder (skill-record.ts builds them). */
+export interface SkillProbes {
+  checkPath: PathCheck;
+  listDir: ListDir;
+}
+
+const kindOf = (e: Dirent | Stats): string =>
+  e.isFile() ? 'f' : e.isDirectory() ? 'd' : e.isSymbolicLink() ? 'l' : 'o';
+
+/** A listing's signature: names and kinds, in the order listed. */
+export function listingSig(entries: readonly Dirent[]): string {
+  let sig = '';
+  for (const e of entries) sig += `${kindOf(e)}${e.name}\0`;
+  return sig;
+}
+
+const fileId = (st: Stats): string => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+const isRacy = (st: Stats, runStart: number): boolean =>
+  Math.max(st.mtimeMs, st.ctimeMs) > runStart - RACY_MS;
+const errorSig = (err: unknown): string => `!${(err as NodeJS.ErrnoException).code ?? 'error'}`;
+
+interface OpenFile {
+  path: string;
+  id: string;
+  racy: boolean;
+  hash: ReturnType<typeof sha1>;
+  read: number;
+  ended: boolean;
+}
+
+const sha1 = () => nodeCrypto().createHash('sha1');
+
+/**
+ * Records what the read of one skill saw. `io` wraps the scan's calls; `probes` the
+ * validator's checks. `inputs()` is null when something was read in a way that cannot be
+ * checked again cheaply (a file not read to its end, a failed open): that skill is read
+ * afresh every time.
+ */
+export class InputLog {
+  private readonly seen: ReadInput[] = [];
+  private readonly keys = new Set<string>();
+  private readonly open = new Map<number, OpenFile>();
+  private checkable = true;
+
+  constructor(private readonly runStart: number) {}
+
+  private add(key: string, input: ReadInput): void {
+    if (this.keys.has(key)) return;
+    this.keys.add(key);
+    this.seen.push(input);
+  }
+
+  /** The skill folder's own entries, listed by the caller. */
+  listed(dir: string, entries: readonly Dirent[]): void {
+    this.add(`list\0${dir}`, { kind: 'list', path: dir, sig: listingSig(entries) });
+  }
+
+  io(inner: ScanIO): ScanIO {
+    const answer = <T>(
+      kind: 'list' | 'stat' | 'lstat' | 'real',
+      p: string,
+      call: Promise<T>,
+      sig: (v: T) => string,
+    ): Promise<T> =>
+      call.then(
+        (v) => {
+          this.add(`${kind}\0${p}`, { kind, path: p, sig: sig(v) } as ReadInput);
+          return v;
+        },
+        (err: unknown) => {
+          this.add(`${kind}\0${p}`, { kind, path: p, sig: errorSig(err) } as ReadInput);
+          throw err;
+        },
+      );
+    return {
+      listDir: (dir) => answer('list', dir, inner.listDir(dir), listingSig),
+      realpath: (p) => answer('real', p, inner.realpath(p), (v) => v),
+      stat: (p) => answer('stat', p, inner.stat(p), kindOf),
+      lstat: (p) => answer('lstat', p, inner.lstat(p), kindOf),
+      open: async (file, flags) => {
+        let fd: number;
+        try {
+          fd = await inner.open(file, flags);
+        } catch (err) {
+          this.checkable = false;
+          throw err;
+        }
+        try {
+          const st = await inner.fstat(fd);
+          const racy = isRacy(st, this.runStart);
+          this.open.set(fd, {
+            path: file,
+            id: fileId(st),
+            racy,
+            hash: sha1(),
+            read: 0,
+            ended: false,
+          });
+        } catch {
+          this.checkable = false;
+        }
+        return fd;
+      },
+      read: async (fd, buf, offset, length, position) => {
+        const n = await inner.read(fd, buf, offset, length, position);
+        const f = this.open.get(fd);
+        if (f && position === f.read && !f.ended) {
+          f.hash.update(buf.subarray(offset, offset + n));
+          f.read += n;
+          // A short read of a regular file is its end (the reader stops there too).
+          if (n < length) f.ended = true;
+        } else if (f) {
+          this.checkable = false;
+        }
+        return n;
+      },
+      fstat: (fd) => inner.fstat(fd),
+      close: (fd) => {
+        const f = this.open.get(fd);
+        this.open.delete(fd);
+        if (f?.ended) {
+          const { path: p, id, racy } = f;
+          this.add(`file\0${p}`, {
+            kind: 'file',
+            path: p,
+            id,
+            racy,
+            hash: f.hash.digest('base64'),
+          });
+        } else {
+          this.checkable = false; // not read to its end: its verdict depends on more than we saw
+        }
+        inner.close(fd);
+      },
+    };
+  }
+
+  probes(p: SkillProbes): SkillProbes {
+    return {
+      checkPath: (rel) => {
+        const answer = p.checkPath(rel);
+        this.add(`path\0${rel}`, { kind: 'path', rel, answer });
+        return answer;
+      },
+      listDir: (rel) => {
+        const names = p.listDir(rel);
+        this.add(`dir\0${rel}`, { kind: 'dir', rel, names: names && names.join('\0') });
+        return names;
+      },
+    };
+  }
+
+  /** What was read, or null when it cannot be checked again (read afresh every time). */
+  inputs(): ReadInput[] | null {
+    return this.checkable && this.open.size === 0 ? this.seen : null;
+  }
+}
+
+/** Where a kept verdict's inputs are checked: the skill folder as this run listed it. */
+export interface CheckAt {
+  dir: string;
+  entries: readonly Dirent[];
+  probes: () => SkillProbes;
+  /** The start of this run (see RACY_MS). */
+  runStart: number;
+}
+
+/**
+ * Whether every input still answers the same: 'same', 'refreshed' (the same, but a file's
+ * metadata was updated in `inputs`, so the kept entry should be written again), or
+ * 'changed'.
+ */
+export function checkInputs(inputs: ReadInput[], at: CheckAt): 'same' | 'refreshed' | 'changed' {
+  let refreshed = false;
+  let probes: SkillProbes | null = null;
+  for (const input of inputs) {
+    switch (input.kind) {
+      case 'file': {
+        const now = fileNow(input, at.runStart);
+        if (now === 'changed') return 'changed';
+        if (now === 'refreshed') refreshed = true;
+        break;
+      }
+      case 'list': {
+        if (input.path === at.dir) {
+          if (listingSig(at.entries) !== input.sig) return 'changed';
+        } else if (
+          answerNow(() => listingSig(readdirSync(input.path, { withFileTypes: true }))) !==
+          input.sig
+        )
+          return 'changed';
+        break;
+      }
+      case 'stat':
+      case 'lstat':
+      case 'real':
+        if (answerNow(() => statAnswer(input.kind, input.path)) !== input.sig) return 'changed';
+        break;
+      case 'path':
+        probes ??= at.probes();
+        if (probes.checkPath(input.rel) !== input.answer) return 'changed';
+        break;
+      case 'dir': {
+        probes ??= at.probes();
+        const names = probes.listDir(input.rel);
+        if ((names && names.join('\0')) !== input.names) return 'changed';
+        break;
+      }
+      default:
+        return 'changed'; // not an input this build records
+    }
+  }
+  return refreshed ? 'refreshed' : 'same';
+}
+
+function answerNow(fn: () => string): string {
+  try {
+    return fn();
+  } catch (err) {
+    return errorSig(err);
+  }
+}
+
+function statAnswer(kind: 'stat' | 'lstat' | 'real', p: string): string {
+  // The calls scan-io.ts's synchronous kind makes.
+  if (kind === 'real') return realpathSync(p);
+  return kindOf(kind === 'stat' ? statSync(p) : lstatSync(p));
+}
+
+/** Opens as skill-md-file.ts does: a link swapped in is refused, a FIFO never blocks. */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
+/**
+ * A recorded file now: other metadata is a change; the same metadata is the same file
+ * unless it was racy, when the content's hash decides, and an unchanged file gets
+ * recorded as racy or not by this run's start.
+ */
+function fileNow(
+  input: Extract<ReadInput, { kind: 'file' }>,
+  runStart: number,
+): 'same' | 'refreshed' | 'changed' {
+  let st: Stats;
+  try {
+    st = lstatSync(input.path);
+  } catch {
+    return 'changed';
+  }
+  if (fileId(st) !== input.id) return 'changed';
+  if (!input.racy) return 'same';
+  const hash = hashOf(input.path, st.size);
+  if (hash === null || hash.digest !== input.hash || hash.id !== input.id) return 'changed';
+  input.id = hash.id;
+  input.racy = hash.racy(runStart);
+  return 'refreshed';
+}
+
+/** The content hash of a regular file expected to be `size` bytes, with the metadata of what was read. */
+function hashOf(
+  file: string,
+  size: number,
+): { digest: string; id: string; racy: (t: number) => boolean } | null {
+  let fd: number;
+  try {
+    fd = openSync(file, OPEN_FLAGS);
+  } catch {
+    return null;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size !== size) return null;
+    const buf = Buffer.allocUnsafe(size + 1);
+    let filled = 0;
+    for (;;) {
+      const n = readSync(fd, buf, filled, buf.length - filled, filled);
+      if (n === 0) break;
+      filled += n;
+      if (filled > size) return null; // grew meanwhile
+    }
+    const digest = sha1().update(buf.subarray(0, filled)).digest('base64');
+    return { digest, id: fileId(st), racy: (t) => isRacy(st, t) };
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Kept verdicts on real files: a verdict is handed back only while what its read saw holds,
+ * and what JSON cannot carry exactly is never kept. (The CLI's own test,
+ * electron/cli/verdict-cache.test.ts, runs every miss case through the built command.)
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RACY_MS } from './read-inputs';
+import { readFolderAsSkill } from './scan';
+import { isJsonExact, openVerdictCache } from './verdict-cache';
+
+let root: string;
+let skill: string;
+const opts = () => ({ dir: path.join(root, 'cache'), buildId: 'test-build' });
+const list = (dir: string): Dirent[] => readdirSync(dir, { withFileTypes: true });
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'verdict-cache-unit-'));
+  skill = path.join(root, 'alpha');
+  mkdirSync(path.join(skill, 'references'), { recursive: true });
+  writeFileSync(
+    path.join(skill, 'SKILL.md'),
+    '---\nname: alpha\ndescription: A skill.\n---\n\nSee [notes](references/notes.md).\n',
+  );
+  writeFileSync(path.join(skill, 'references', 'notes.md'), 'Notes.\n');
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+/** Reads the skill as validate does, recording its inputs, and keeps its diagnostics. */
+async function readAndKeep(runStart: number): Promise<void> {
+  const cache = openVerdictCache<{ codes: string[] }>(opts(), 'scope')!;
+  const read = await readFolderAsSkill(skill, 'project', {
+    sync: true,
+    recordInputs: { runStart },
+  });
+  const codes = read.record.diagnostics.map((d) => d.code);
+  cache.keep(skill, skill, { codes }, read.inputs);
+  await cache.save();
+}
+
+const lookup = (scope = 'scope') =>
+  openVerdictCache<{ codes: string[] }>(opts(), scope)!.lookup(skill, skill, list(skill));
+
+describe('kept verdicts', () => {
+  it('hands a verdict back while its inputs hold, and not once a linked file is gone', async () => {
+    // Read long after the files were written: their metadata is trusted.
+    await readAndKeep(Date.now() + 10 * RACY_MS);
+    expect(lookup()).toEqual({ codes: [] });
+    expect(lookup('another scope')).toBeUndefined();
+    rmSync(path.join(skill, 'references', 'notes.md'));
+    expect(lookup()).toBeUndefined();
+  });
+
+  it('checks a racy file by its content, and an added file at the top by the listing', async () => {
+    await readAndKeep(Date.now()); // files written a moment ago: racy
+    expect(lookup()).toEqual({ codes: [] });
+    writeFileSync(path.join(skill, 'extra.txt'), 'x');
+    expect(lookup()).toBeUndefined();
+  });
+
+  it('keeps nothing without a cache folder', () => {
+    expect(openVerdictCache({ dir: null, buildId: 'b' }, 'scope')).toBeNull();
+  });
+
+  it('keeps only what comes back from JSON exactly', () => {
+    expect(isJsonExact({ a: [1, 'x', null, true, { b: 2.5 }] })).toBe(true);
+    expect(isJsonExact({ a: Number.NaN })).toBe(false);
+    expect(isJsonExact({ a: Number.POSITIVE_INFINITY })).toBe(false);
+    expect(isJsonExact({ a: -0 })).toBe(false);
+    expect(isJsonExact({ a: undefined })).toBe(false);
+    expect(isJsonExact({ a: new Date(0) })).toBe(false);
+    expect(isJsonExact(JSON.parse('{"__proto__": 1}'))).toBe(false);
+  });
+});
