@@ -43,6 +43,9 @@ export function openClient(ctx: CommandContext, opts: { workspace?: boolean } = 
           buildId: ctx.io.cache.buildId,
         }
       : undefined,
+    validatorCache: ctx.io.cache?.dir
+      ? { dir: path.join(ctx.io.cache.dir, 'validators'), buildId: ctx.io.cache.buildId }
+      : undefined,
     onConfigDiagnostics: (file, diagnostics) => {
       for (const d of diagnostics)
         ctx.io.stderr.write(formatDiagnostic(file, d, colours(ctx.io), cwd) + '\n');

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { ResolveSourcesOptions } from '../registry/sources';
 import type { StudioHost } from '../studio-host';
 import type { SchemaVerdictFileOptions } from './schema-verdict-file';
+import type { ValidatorCachePlace } from '../../../shared/json/validator-cache';
 
 export interface ClientOptions {
   /** The workspace: the caller's current folder. */
@@ -23,6 +24,8 @@ export interface ClientOptions {
    * (schema-verdict-file.ts), for the build `buildId`; absent: every schema is compiled.
    */
   schemaVerdicts?: SchemaVerdictFileOptions;
+  /** Where calls' argument validators are kept between runs; absent: each run compiles. */
+  validatorCache?: ValidatorCachePlace;
   /**
    * Told once, when the workspace settings are read, of the problems of skill-studio.json
    * (`file`): a broken file is left out, never fatal, but never silent either.

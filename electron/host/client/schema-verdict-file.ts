@@ -7,9 +7,9 @@
  * verdicts. It belongs to one build (`buildId`): a verdict depends on ajv and on how we
  * set it up, so a file from another build is ignored and replaced. It is a cache: a
  * missing, unreadable, malformed or unwritable file only costs the compiling, and what it
- * holds never decides a call (arguments are always validated by a freshly compiled schema).
+ * holds never decides a call (arguments are validated by the schema's own validator).
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   schemaVerdictStore,
@@ -18,6 +18,7 @@ import {
   type SchemaVerdictStore,
 } from '../../../shared/json/schema-verdicts';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { readOwnText } from '../fs/own-file';
 import { logSwallowed } from '../log';
 
 export interface SchemaVerdictFileOptions {
@@ -57,18 +58,6 @@ function isVerdict(v: unknown): v is SchemaVerdict {
   return ok === true || (ok === false && typeof message === 'string');
 }
 
-/** The text of `file`; with `own`, only when the user running this owns it, else null. */
-function readText(file: string, own: boolean): string | null {
-  const fd = openSync(file, 'r');
-  try {
-    const uid = process.getuid?.();
-    if (own && uid !== undefined && fstatSync(fd).uid !== uid) return null;
-    return readFileSync(fd, 'utf8');
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /**
  * The verdicts in `file` when it is a file of this build, else none. `own`: the file must
  * be the user's (the cache file; the seed is installed with the CLI, whoever owns it).
@@ -82,7 +71,7 @@ function readVerdicts(
   if (!file) return kept;
   let data: Partial<FileShape> | null;
   try {
-    const text = readText(file, own);
+    const text = own ? readOwnText(file) : readFileSync(file, 'utf8');
     if (text === null) return kept;
     data = JSON.parse(text) as Partial<FileShape> | null;
   } catch {
