@@ -357,21 +357,41 @@ export function findInvalidDefaults(schema: Record<string, unknown>): InvalidDef
       const here = [...at, 'properties', key];
       if ('default' in sub && checked++ < MAX_DEFAULTS_CHECKED) {
         const own = typeof dialect === 'string' ? { $schema: dialect, ...sub } : sub;
-        const compiled = compileSkillSchema(own, 'validate');
-        if (compiled.ok && !compiled.validate(JSON.parse(JSON.stringify(sub.default ?? null)))) {
-          const first = compiled.validate.errors?.[0];
-          const where = first?.instancePath ? `at ${first.instancePath} ` : '';
-          out.push({
-            path: [...here, 'default'],
-            message: shorten(`${where}${first?.message ?? 'is refused by its schema'}`),
-          });
-        }
+        const verdict = defaultVerdict(own);
+        if (!verdict.ok) out.push({ path: [...here, 'default'], message: verdict.message });
       }
       walk(sub, here, depth + 1);
     }
   };
   walk(schema, [], 0);
   return out;
+}
+
+/**
+ * Whether the `default` of the property schema `own` fits it (refused: its message), from
+ * the process's store of verdicts when it holds one (`list`, run again and again, then
+ * loads no ajv for a skill whose defaults it has seen), else by compiling and validating.
+ */
+function defaultVerdict(own: Record<string, unknown>): SchemaVerdict {
+  const key = schemaKey(own, dialectOf(own));
+  // No JSON text: nothing compiles; the whole schema's own check speaks for it.
+  if (typeof key !== 'string') return { ok: true };
+  const keptAs = `default\n${key}`;
+  const store = schemaVerdictStore();
+  const kept = store?.get(keptAs);
+  if (kept) return kept;
+  const compiled = compileSkillSchema(own, 'validate');
+  let verdict: SchemaVerdict = { ok: true };
+  if (compiled.ok && !compiled.validate(JSON.parse(JSON.stringify(own.default ?? null)))) {
+    const first = compiled.validate.errors?.[0];
+    const where = first?.instancePath ? `at ${first.instancePath} ` : '';
+    verdict = {
+      ok: false,
+      message: shorten(`${where}${first?.message ?? 'is refused by its schema'}`),
+    };
+  }
+  if (compiled.ok || !compiled.transient) store?.set(keptAs, verdict);
+  return verdict;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
