@@ -16,7 +16,6 @@
 const fs = require('node:fs');
 const Module = require('node:module');
 const path = require('node:path');
-const vm = require('node:vm');
 const { cacheFolder, isOwnFile } = require('./cache-folder.cjs');
 
 /** The folder of the code cache: `v8/` in the CLI's cache folder, unless moved on its own. */
@@ -82,6 +81,8 @@ function compileWithCache(mod, content, filename, folder, pending) {
   } catch {
     cachedData = undefined; // none yet (or unreadable): compile as usual, keep it at exit
   }
+  // Loaded here, not at the top: with caching off (NODE_DISABLE_COMPILE_CACHE) no run needs it.
+  const vm = require('node:vm');
   const script = new vm.Script(Module.wrap(content), { filename, cachedData });
   if (file && (cachedData === undefined || script.cachedDataRejected))
     pending.push({ script, file });
