@@ -87,11 +87,19 @@ function compileWithCache(mod, content, filename, folder, pending) {
   if (file && (cachedData === undefined || script.cachedDataRejected))
     pending.push({ script, file });
   const wrapper = script.runInThisContext({ displayErrors: true });
-  const require = (id) => mod.require(id);
-  require.resolve = (request, options) => Module._resolveFilename(request, mod, false, options);
-  require.main = process.mainModule;
-  require.cache = Module._cache;
-  return wrapper.call(mod.exports, mod.exports, require, mod, filename, path.dirname(filename));
+  const moduleRequire = (id) => mod.require(id);
+  moduleRequire.resolve = (request, options) =>
+    Module._resolveFilename(request, mod, false, options);
+  moduleRequire.main = process.mainModule;
+  moduleRequire.cache = Module._cache;
+  return wrapper.call(
+    mod.exports,
+    mod.exports,
+    moduleRequire,
+    mod,
+    filename,
+    path.dirname(filename),
+  );
 }
 
 /** Writes the code of the bundles compiled without cached data; any failure is ignored. */
