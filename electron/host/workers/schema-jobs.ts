@@ -23,7 +23,7 @@ import {
 } from '../runner/argument-validator';
 import { standaloneValidatorCode } from '../../../shared/json/json-schema';
 import { validatorCache } from '../../../shared/json/validator-cache';
-import { keepValidator, readKeptValidator } from './validator-cache-file';
+import { argumentsKey, keepValidator, readKeptValidator } from './validator-cache-file';
 import { DeadlineError, WorkerPool, workerEntry } from './worker-pool';
 
 /** What is checked: a call's arguments, or any value (the names its messages use). */
@@ -95,13 +95,14 @@ function offThread(job: SchemaJob): ValueCheck | Promise<ValueCheck> {
   // Nothing to compile: no reason to leave the thread.
   if (!schema || Object.keys(schema).length === 0) return runSchemaJob(job).check;
   const place = validatorCache();
-  const kept = place && readKeptValidator(place, schema);
+  const key = place && argumentsKey(schema);
+  const kept = place && key && readKeptValidator(place, key);
   if (kept) return checkValueWith(kept, job.value, NAMES[job.subject]);
-  const checked = compiled({ ...job, keep: place !== null });
-  if (!place) return checked.then((r) => r.check);
+  const checked = compiled({ ...job, keep: key !== null });
+  if (!place || !key) return checked.then((r) => r.check);
   return checked.then((r) => {
     // Written while the call goes on (a pending write keeps a CLI run from ending first).
-    if (r.code) void keepValidator(place, schema, r.code);
+    if (r.code) void keepValidator(place, key, r.code);
     return r.check;
   });
 }

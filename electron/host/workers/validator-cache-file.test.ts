@@ -15,15 +15,22 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LINEAR_ENGINE_MODULE, standaloneValidatorCode } from '../../../shared/json/json-schema';
 import { useValidatorCache, type ValidatorCachePlace } from '../../../shared/json/validator-cache';
 import { ARGUMENT_NAMES, checkValue, checkValueWith } from '../runner/argument-validator';
 import { checkArgumentsOffThread } from './schema-jobs';
-import { keepValidator, loadValidatorCode, readKeptValidator } from './validator-cache-file';
+import {
+  argumentsKey,
+  keepValidator,
+  loadValidatorCode,
+  readKeptValidator,
+} from './validator-cache-file';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
 const CORPUS = path.resolve(REPO, '..', '..', 'shared', 'corpus');
@@ -136,45 +143,47 @@ describe('kept argument validators', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
+  const kept = (schema: Schema, where = place) =>
+    readKeptValidator(where, argumentsKey(schema) as string);
   const keep = async (schema: Schema, where = place): Promise<string> => {
     const code = standaloneValidatorCode(schema);
     expect(code).not.toBeNull();
-    await keepValidator(where, schema, code as string);
+    await keepValidator(where, argumentsKey(schema) as string, code as string);
     const [file] = readdirSync(where.dir);
     return path.join(where.dir, file);
   };
 
   it('answers the same schema from its file, and misses a changed schema or another build', async () => {
-    expect(readKeptValidator(place, CITY)).toBeNull();
+    expect(kept(CITY)).toBeNull();
     // Its pattern runs on our RE2 engine, not on a RegExp of its own.
     expect(readFileSync(await keep(CITY), 'utf8')).toContain(
       `require("${LINEAR_ENGINE_MODULE}").linearEngine`,
     );
-    const kept = readKeptValidator(place, CITY);
-    expect(kept).toBeTypeOf('function');
-    expect(checkValueWith(kept!, { city: 'Oslo' }, ARGUMENT_NAMES)).toEqual({
+    const validate = kept(CITY);
+    expect(validate).toBeTypeOf('function');
+    expect(checkValueWith(validate!, { city: 'Oslo' }, ARGUMENT_NAMES)).toEqual({
       ok: true,
       value: { city: 'Oslo', days: 3 },
     });
     const changed = { ...CITY, required: ['city', 'days'] };
-    expect(readKeptValidator(place, changed)).toBeNull();
-    expect(readKeptValidator({ ...place, buildId: 'b2' }, CITY)).toBeNull();
+    expect(kept(changed)).toBeNull();
+    expect(kept(CITY, { ...place, buildId: 'b2' })).toBeNull();
   });
 
   it('ignores a corrupt, truncated or renamed file', async () => {
     const file = await keep(CITY);
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.replace('^[A-Z][a-z]+$', '^.*$'));
-    expect(readKeptValidator(place, CITY)).toBeNull();
+    expect(kept(CITY)).toBeNull();
     writeFileSync(file, text.slice(0, text.length - 40));
-    expect(readKeptValidator(place, CITY)).toBeNull();
+    expect(kept(CITY)).toBeNull();
     writeFileSync(file, 'not even code');
-    expect(readKeptValidator(place, CITY)).toBeNull();
+    expect(kept(CITY)).toBeNull();
     // Another schema's whole file under this schema's name.
     const other = { type: 'object', properties: { city: { type: 'number' } } };
     const otherFile = await keep(other, { ...place, dir: path.join(root, 'other') });
     writeFileSync(file, readFileSync(otherFile));
-    expect(readKeptValidator(place, CITY)).toBeNull();
+    expect(kept(CITY)).toBeNull();
   });
 
   it.skipIf(process.getuid?.() !== 0)(
@@ -182,7 +191,7 @@ describe('kept argument validators', () => {
     async () => {
       const file = await keep(CITY);
       chownSync(file, 65534, 65534);
-      expect(readKeptValidator(place, CITY)).toBeNull();
+      expect(kept(CITY)).toBeNull();
     },
   );
 
@@ -209,10 +218,10 @@ describe('kept argument validators', () => {
     for (const schema of schemas) {
       const code = standaloneValidatorCode(schema);
       if (code === null) continue;
-      const kept = loadValidatorCode(code);
+      const validate = loadValidatorCode(code);
       for (const value of samples(schema)) {
         expect(
-          checkValueWith(kept, value, ARGUMENT_NAMES),
+          checkValueWith(validate, value, ARGUMENT_NAMES),
           JSON.stringify({ schema, value }),
         ).toEqual(checkValue(schema, value, ARGUMENT_NAMES));
         judged++;
@@ -221,13 +230,34 @@ describe('kept argument validators', () => {
     expect(judged).toBeGreaterThan(100);
   });
 
+  it('loads kept code alike in a bundle of the CLI (where imports of CommonJS modules resolve otherwise)', async () => {
+    const outfile = path.join(root, 'validator-cache-file.cjs');
+    await build({
+      entryPoints: [path.join(__dirname, 'validator-cache-file.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      outfile,
+      logLevel: 'silent',
+    });
+    const bundled = createRequire(import.meta.url)(outfile) as {
+      loadValidatorCode: typeof loadValidatorCode;
+    };
+    const schema = WRITTEN[1];
+    const validate = bundled.loadValidatorCode(standaloneValidatorCode(schema) as string);
+    for (const value of samples(schema))
+      expect(checkValueWith(validate, value, ARGUMENT_NAMES)).toEqual(
+        checkValue(schema, value, ARGUMENT_NAMES),
+      );
+  });
+
   it('checks a call with no worker once its schema was compiled by an earlier check', async () => {
     useValidatorCache(place);
     const first = checkArgumentsOffThread(CITY, { city: 'lowercase' });
     expect(first).toBeInstanceOf(Promise);
     const refused = await first;
     expect(refused).toMatchObject({ ok: false, kind: 'schema_violation' });
-    await expect.poll(() => readKeptValidator(place, CITY)).toBeTypeOf('function');
+    await expect.poll(() => kept(CITY)).toBeTypeOf('function');
     // Answered at once, here: no promise, so no worker was asked.
     const again = checkArgumentsOffThread(CITY, { city: 'lowercase' });
     expect(again).toEqual(refused);

@@ -1,14 +1,14 @@
 /**
- * Compiled validators of calls' arguments, kept between runs as files of the CLI's cache
- * folder (shared/json/validator-cache.ts says where): compiling a skill's `input_schema`
- * with ajv is most of what checking a call's arguments costs, and the CLI is run again and
- * again with the same skills.
+ * Compiled validators kept between runs as files of the CLI's cache folder
+ * (shared/json/validator-cache.ts says where): compiling a skill's `input_schema` with ajv
+ * is most of what checking a call's arguments costs, and the CLI is run again and again
+ * with the same skills (skill-studio.json's own schema is kept the same way).
  *
  * A file holds ajv's standalone code of one validator (json-schema.ts,
- * standaloneValidatorCode) and is named by a hash of the build, the dialect and the
- * schema's JSON text, so the arguments are checked by exactly the schema the skill has
- * now: a changed schema, or another build (another ajv, another setup), is another name
- * and misses. A file is used only when the user running the CLI owns it and its first
+ * standaloneValidatorCode) and is named by a hash of the build and of a key that says
+ * exactly what was compiled (argumentsKey: the dialect and the schema's JSON text), so the
+ * arguments are checked by exactly the schema the skill has now: a changed schema, or
+ * another build (another ajv, another setup), is another name and misses. A file is used only when the user running the CLI owns it and its first
  * line holds its own name's hash and its code's: a foreign, corrupt, truncated or renamed
  * file is ignored (the check then compiles, in a worker, as without a cache) and replaced.
  * Its code requires only ajv's runtime helpers, ajv-formats' formats and our RE2 engine,
@@ -40,21 +40,33 @@ const MAX_CODE_CHARS = 512 * 1024;
 /** Most files kept: past it, the least recently written go first. */
 const MAX_FILES = 500;
 
+/**
+ * The function a CommonJS module exports as `default`, whichever way the import of it was
+ * resolved: the function itself, or (Node's own interop, in the bundles) its exports.
+ */
+function defaultOf(imported: unknown): unknown {
+  return typeof imported === 'function' ? imported : (imported as { default: unknown }).default;
+}
+
 /** What a validator's code may require, and what it gets. */
 const MODULES: Record<string, unknown> = {
-  'ajv/dist/runtime/equal': { default: equal },
-  'ajv/dist/runtime/ucs2length': { default: ucs2length },
-  'ajv/dist/runtime/validation_error': { default: ValidationError },
+  'ajv/dist/runtime/equal': { default: defaultOf(equal) },
+  'ajv/dist/runtime/ucs2length': { default: defaultOf(ucs2length) },
+  'ajv/dist/runtime/validation_error': { default: defaultOf(ValidationError) },
   'ajv-formats/dist/formats': formats,
   [LINEAR_ENGINE_MODULE]: { linearEngine },
 };
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** The file that keeps `schema`'s validator in `place`, or null (no JSON text). */
-function fileFor(place: ValidatorCachePlace, schema: Record<string, unknown>): string | null {
+/** The key of the validator of calls' arguments for `schema`, or null (no JSON text). */
+export function argumentsKey(schema: Record<string, unknown>): string | null {
   const key = schemaKey(schema, dialectOf(schema));
-  if (typeof key !== 'string') return null;
+  return typeof key === 'string' ? `arguments\n${key}` : null;
+}
+
+/** The file that keeps the validator of `key` in `place`. */
+function fileFor(place: ValidatorCachePlace, key: string): string {
   return path.join(place.dir, `${sha256(`${FORMAT}\n${place.buildId}\n${key}`)}.cjs`);
 }
 
@@ -80,13 +92,12 @@ export function loadValidatorCode(code: string): ValidateFunction {
   return module.exports as ValidateFunction;
 }
 
-/** The validator kept for `schema` in `place`, or null (none, not ours, or unusable). */
+/** The validator kept for `key` in `place`, or null (none, not ours, or unusable). */
 export function readKeptValidator(
   place: ValidatorCachePlace,
-  schema: Record<string, unknown>,
+  key: string,
 ): ValidateFunction | null {
-  const file = fileFor(place, schema);
-  if (!file) return null;
+  const file = fileFor(place, key);
   try {
     const text = readOwnText(file);
     if (text === null) return null;
@@ -100,17 +111,17 @@ export function readKeptValidator(
 }
 
 /**
- * Keeps `code`, the standalone code of `schema`'s validator, in `place` (atomically: a
+ * Keeps `code`, the standalone code of the validator of `key`, in `place` (atomically: a
  * reader sees the whole file or none), then drops the oldest files past MAX_FILES. Never
  * throws: a cache that cannot be written only costs the compiling next time.
  */
 export async function keepValidator(
   place: ValidatorCachePlace,
-  schema: Record<string, unknown>,
+  key: string,
   code: string,
 ): Promise<void> {
-  const file = fileFor(place, schema);
-  if (!file || code.length > MAX_CODE_CHARS) return;
+  const file = fileFor(place, key);
+  if (code.length > MAX_CODE_CHARS) return;
   try {
     // Checked before it is kept: code that does not load here would never load later.
     loadValidatorCode(code);
@@ -118,7 +129,7 @@ export async function keepValidator(
     await writeFileAtomic(file, header(file, code) + code, { mode: 0o600 });
     prune(place.dir);
   } catch (err) {
-    logSwallowed('keep the validator of a skill’s input_schema for the next run')(err);
+    logSwallowed('keep a compiled validator for the next run')(err);
   }
 }
 
