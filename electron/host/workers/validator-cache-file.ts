@@ -14,7 +14,6 @@
  * Its code requires only ajv's runtime helpers, ajv-formats' formats and our RE2 engine,
  * given here, so a kept validator runs its patterns in linear time, as a compiled one.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
@@ -31,6 +30,7 @@ import {
 import type { ValidatorCachePlace } from '../../../shared/json/validator-cache';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { readOwnText } from '../fs/own-file';
+import { nodeCrypto } from '../lazy-crypto';
 import { logSwallowed } from '../log';
 
 /** Changes whenever what a file holds, or how it is read, changes. */
@@ -57,7 +57,9 @@ const MODULES: Record<string, unknown> = {
   [LINEAR_ENGINE_MODULE]: { linearEngine },
 };
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+// node:crypto is loaded when a hash is first needed: list's bundles hold this module too.
+const sha256 = (text: string): string =>
+  nodeCrypto().createHash('sha256').update(text).digest('hex');
 
 /** The key of the validator of calls' arguments for `schema`, or null (no JSON text). */
 export function argumentsKey(schema: Record<string, unknown>): string | null {
