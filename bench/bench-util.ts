@@ -1,4 +1,5 @@
 /** Small helpers for benchmarks: timing, percentiles, and the printed table. */
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 export async function time(fn: () => Promise<unknown> | unknown): Promise<number> {
@@ -25,10 +26,59 @@ export interface Row {
 
 export function printRows(title: string, rows: Row[]): void {
   console.log(`\n## ${title}\n`);
-  console.log('| measure | figure | baseline (same run) | ratio | target |');
-  console.log('| --- | --- | --- | --- | --- |');
-  for (const r of rows)
-    console.log(`| ${r.what} | ${r.figure} | ${r.baseline} | ${r.ratio} | ${r.target} |`);
+  console.log(markdownTable(rows));
+}
+
+/** The first number of `text` (`1.23×`, `+0.6 / +1.5 ms`, `96% of ideal`), or null. */
+const firstNumber = (text: string): number | null => {
+  const m = /[-+]?\d+(?:[.,]\d+)*(?:\.\d+)?/.exec(text);
+  return m ? Number(m[0].replace(/,/g, '')) : null;
+};
+
+/**
+ * Whether `row` misses its target, where the target is a bound its ratio (`≤ 1.5×`,
+ * `≥ 50%`, `≤ +20 ms`) or its figure (`< 200 ms`) can be read against; else false.
+ */
+export function missesTarget(row: Row): boolean {
+  const m = /^([<>]=?|≤|≥)\s*(.+)$/.exec(row.target.trim());
+  if (!m) return false;
+  const bound = firstNumber(m[2]);
+  const unit = /[×%]|ms/.exec(m[2])?.[0];
+  // A bound in × or % (or a signed one, +5 ms) reads the ratio; a plain one, the figure.
+  const value = firstNumber(
+    unit === '×' || unit === '%' || /^[+]/.test(m[2]) ? row.ratio : row.figure,
+  );
+  if (bound === null || value === null) return false;
+  switch (m[1]) {
+    case '<':
+      return !(value < bound);
+    case '>':
+      return !(value > bound);
+    case '≥':
+    case '>=':
+      return !(value >= bound);
+    default:
+      return !(value <= bound);
+  }
+}
+
+/** The rows as the README's table, a target missed saying "— not met". */
+export function markdownTable(rows: Row[]): string {
+  const lines = [
+    '| measure | figure | baseline (same run) | ratio | target |',
+    '| --- | --- | --- | --- | --- |',
+  ];
+  for (const r of rows) {
+    const target = missesTarget(r) ? `${r.target} — not met` : r.target;
+    lines.push(`| ${r.what} | ${r.figure} | ${r.baseline} | ${r.ratio} | ${target} |`);
+  }
+  return lines.join('\n');
+}
+
+/** Writes a suite's rows where `npm run bench -- --markdown` asked (BENCH_ROWS_FILE). */
+export function writeRowsIfAsked(rows: Row[]): void {
+  const file = process.env.BENCH_ROWS_FILE;
+  if (file) writeFileSync(file, JSON.stringify(rows));
 }
 
 export const ms = (n: number): string => `${n.toFixed(n < 10 ? 2 : 0)} ms`;

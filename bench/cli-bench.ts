@@ -176,7 +176,7 @@ export async function cliBench(): Promise<Row[]> {
       ['list', '`list`, small workspace'],
       ['read', '`read NAME`, small workspace'],
       ['files', '`files NAME`, small workspace'],
-      ['listEmpty', '`list`, empty folder'],
+      ['listEmpty', '`list`, empty folder (still lists and validates the bundled skills), cold'],
       ['listWarm', '`list`, small workspace, compile cache warm'],
       ['readWarm', '`read NAME`, small workspace, compile cache warm'],
       ['filesWarm', '`files NAME`, small workspace, compile cache warm'],
@@ -186,7 +186,8 @@ export async function cliBench(): Promise<Row[]> {
         figure: ms(start[key]),
         baseline: bare,
         ratio: ratio(start[key], start.bare),
-        target: '≤ 2×',
+        // An empty folder is the CLI's own start: it must cost little more than Node's.
+        target: key === 'listEmpty' ? '≤ 1.5×' : '≤ 2×',
       });
     }
     rows.push({

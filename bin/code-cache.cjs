@@ -16,7 +16,6 @@
 const fs = require('node:fs');
 const Module = require('node:module');
 const path = require('node:path');
-const vm = require('node:vm');
 const { cacheFolder, isOwnFile } = require('./cache-folder.cjs');
 
 /** The folder of the code cache: `v8/` in the CLI's cache folder, unless moved on its own. */
@@ -82,15 +81,25 @@ function compileWithCache(mod, content, filename, folder, pending) {
   } catch {
     cachedData = undefined; // none yet (or unreadable): compile as usual, keep it at exit
   }
+  // Loaded here, not at the top: with caching off (NODE_DISABLE_COMPILE_CACHE) no run needs it.
+  const vm = require('node:vm');
   const script = new vm.Script(Module.wrap(content), { filename, cachedData });
   if (file && (cachedData === undefined || script.cachedDataRejected))
     pending.push({ script, file });
   const wrapper = script.runInThisContext({ displayErrors: true });
-  const require = (id) => mod.require(id);
-  require.resolve = (request, options) => Module._resolveFilename(request, mod, false, options);
-  require.main = process.mainModule;
-  require.cache = Module._cache;
-  return wrapper.call(mod.exports, mod.exports, require, mod, filename, path.dirname(filename));
+  const moduleRequire = (id) => mod.require(id);
+  moduleRequire.resolve = (request, options) =>
+    Module._resolveFilename(request, mod, false, options);
+  moduleRequire.main = process.mainModule;
+  moduleRequire.cache = Module._cache;
+  return wrapper.call(
+    mod.exports,
+    mod.exports,
+    moduleRequire,
+    mod,
+    filename,
+    path.dirname(filename),
+  );
 }
 
 /** Writes the code of the bundles compiled without cached data; any failure is ignored. */

@@ -48,6 +48,9 @@ export function openClient(ctx: CommandContext, opts: { workspace?: boolean } = 
       ctx.io.cache && !ctx.values['no-cache']
         ? { dir: ctx.io.cache.dir, buildId: ctx.io.cache.buildId }
         : null,
+    validatorCache: ctx.io.cache?.dir
+      ? { dir: path.join(ctx.io.cache.dir, 'validators'), buildId: ctx.io.cache.buildId }
+      : undefined,
     onConfigDiagnostics: (file, diagnostics) => {
       for (const d of diagnostics)
         ctx.io.stderr.write(formatDiagnostic(file, d, colours(ctx.io), cwd) + '\n');

@@ -62,7 +62,10 @@ export function processIO(outputGone: () => void = () => process.exit(0)): Proce
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // Made on first use: most commands never read stdin, and making it costs a start.
+    get stdin() {
+      return process.stdin;
+    },
     cwd: process.cwd(),
     env: process.env,
     onInterrupt(handler) {

@@ -97,10 +97,18 @@ describe('lean CLI bundles', () => {
       'node_modules/re2js/',
       'shared/json/vendor/',
     ];
+    // What a validator kept by an earlier run calls (skill-studio.json's, for one), a few KB:
+    // ajv's runtime helpers and the formats, none of ajv's compiler.
+    const keptValidatorRuntime = [
+      'node_modules/ajv/dist/runtime/',
+      'node_modules/ajv-formats/dist/formats.js',
+    ];
     for (const domain of ['catalog', 'folders']) {
       const inputs = await bundledInputs(`electron/host/in-process/${domain}.ts`, true);
       expect(inputs).toContain('shared/skill/validate.ts');
-      expect(heavy(inputs, firstUse)).toEqual([]);
+      expect(
+        heavy(inputs, firstUse).filter((f) => heavy([f], keptValidatorRuntime).length === 0),
+      ).toEqual([]);
     }
   });
 

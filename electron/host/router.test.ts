@@ -63,6 +63,14 @@ describe('router', () => {
     expect(open).toEqual([]);
   });
 
+  it("compiles every method's params schema (strict), each when it is first asked for", async () => {
+    const route = createRouter(recordingHandlers([]));
+    for (const method of Object.keys(PARAM_SCHEMAS)) {
+      const answer = await route(method, { 'not-a-param': 1 }, 'local-process');
+      expect(answer, method).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+    }
+  });
+
   it('refuses a key the API does not name before any handler runs', async () => {
     const calls: string[] = [];
     const route = overTheNetwork(recordingHandlers(calls));

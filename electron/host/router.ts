@@ -21,10 +21,20 @@ export { PARAM_SCHEMAS };
 // One message per refusal, so validation stops at the first error. NaN and ±Infinity are
 // refused like any wrong type: IPC and in-process callers can send them (HTTP cannot), and
 // NaN slips through every comparison a handler makes (a NaN timeout never fires).
-const ajv = createInternalAjv({ allErrors: false });
-const validators = new Map<string, ValidateFunction>(
-  Object.entries(PARAM_SCHEMAS).map(([m, schema]) => [m, ajv.compile(schema)]),
-);
+// Each method's validator is compiled when the method is first asked for: a process that
+// calls three methods (a CLI run) must not compile the schemas of all of them.
+let ajv: ReturnType<typeof createInternalAjv> | null = null;
+const validators = new Map<string, ValidateFunction>();
+
+function validatorFor(method: string): ValidateFunction | undefined {
+  let validate = validators.get(method);
+  if (!validate && Object.prototype.hasOwnProperty.call(PARAM_SCHEMAS, method)) {
+    ajv ??= createInternalAjv({ allErrors: false });
+    validate = ajv.compile(PARAM_SCHEMAS[method as StudioMethod]);
+    validators.set(method, validate);
+  }
+  return validate;
+}
 
 function toPayload(err: unknown): StudioErrorPayload {
   // Any StudioError keeps its code: the file service's subclasses and the plain one alike
@@ -39,7 +49,7 @@ export type Route = (method: string, params: unknown, caller: CallerKind) => Pro
 
 export function createRouter(handlers: Handlers): Route {
   return async (method, params, caller) => {
-    const validate = validators.get(method);
+    const validate = validatorFor(method);
     if (!validate || !Object.prototype.hasOwnProperty.call(handlers, method)) {
       return {
         ok: false,

@@ -9,7 +9,8 @@
  * compile time. What may differ between uses is only what each caller reports or fills,
  * and each option below says why.
  */
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone';
 import { usePrecompiledMetaSchema } from './meta-schema';
 
 export interface InternalSchemaOptions {
@@ -21,6 +22,8 @@ export interface InternalSchemaOptions {
   allErrors: boolean;
   /** Fill each schema's `default`s into the data (A2E requests: the protocol's defaults). */
   useDefaults?: boolean;
+  /** Keep each validator's source, for internalStandaloneCode (a validator kept between runs). */
+  keepSource?: boolean;
 }
 
 /** A new ajv instance for our own schemas (compile each schema once and keep the validator). */
@@ -34,8 +37,14 @@ export function createInternalAjv(options: InternalSchemaOptions): Ajv {
     strictNumbers: true,
     allErrors: options.allErrors,
     useDefaults: options.useDefaults ?? false,
+    code: { source: options.keepSource ?? false },
   });
   // Checks each schema against draft-07's meta-schema without compiling it (meta-schema.ts).
   usePrecompiledMetaSchema(ajv, 'draft-07');
   return ajv;
+}
+
+/** `validate`'s code as a CommonJS module (ajv's standalone code; `ajv` made with keepSource). */
+export function internalStandaloneCode(ajv: Ajv, validate: ValidateFunction): string {
+  return standaloneCode(ajv, validate);
 }

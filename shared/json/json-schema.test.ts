@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ArgumentValidator } from '../../electron/host/runner/core/argument-validator';
 import { parseSkillMd } from '../skill/validate';
-import { compileLinearRegExp, compileSkillSchema, findUnsafePatterns } from './json-schema';
+import {
+  compileLinearRegExp,
+  compileSkillSchema,
+  findInvalidDefaults,
+  findUnsafePatterns,
+} from './json-schema';
+import { useSchemaVerdictStore, type SchemaVerdict } from './schema-verdicts';
 import { patterned, UNSAFE } from '../test-support/schema-fixtures';
 
 /** Exponential for a backtracking engine: each extra `a` doubles the work. */
@@ -107,5 +113,26 @@ describe('patterns RE2 cannot run', () => {
         field: 'input_schema',
       }),
     ]);
+  });
+});
+
+describe("defaults' verdicts are kept like schemas' verdicts", () => {
+  it('keeps each default verdict in the store, and answers from it without compiling', () => {
+    const kept = new Map<string, SchemaVerdict>();
+    useSchemaVerdictStore({ get: (k) => kept.get(k), set: (k, v) => void kept.set(k, v) });
+    try {
+      const schema = {
+        type: 'object',
+        properties: { n: { type: 'integer', default: 'five' }, m: { type: 'integer', default: 2 } },
+      };
+      const found = findInvalidDefaults(schema);
+      expect(found).toEqual([{ path: ['properties', 'n', 'default'], message: 'must be integer' }]);
+      expect([...kept.values()]).toEqual([{ ok: false, message: 'must be integer' }, { ok: true }]);
+      // A verdict the store holds decides: the default is not compiled again.
+      for (const key of kept.keys()) kept.set(key, { ok: false, message: 'kept' });
+      expect(findInvalidDefaults(schema).map((d) => d.message)).toEqual(['kept', 'kept']);
+    } finally {
+      useSchemaVerdictStore(null);
+    }
   });
 });

@@ -29,7 +29,7 @@ import type { RE2JS } from 're2js';
 import { errorMessage } from '../errors';
 import type { Dialect } from './meta-schema';
 import { schemaVerdictStore, type SchemaVerdict } from './schema-verdicts';
-import { createSkillAjv, type SkillAjv } from './skill-ajv';
+import { createSkillAjv, skillAjvStandaloneCode, type SkillAjv } from './skill-ajv';
 
 export type { Dialect } from './meta-schema';
 
@@ -132,14 +132,21 @@ export function compileLinearRegExp(pattern: string, flags = ''): RE2JS {
   }
 }
 
-function linearEngine(pattern: string, flags: string): { test(s: string): boolean } {
+/** The pattern engine of validators for calls: RE2, refusing what it cannot run. */
+export function linearEngine(pattern: string, flags: string): { test(s: string): boolean } {
   const re = compileLinearRegExp(pattern);
   // ajv keys its per-schema cache of patterns on toString.
   return { test: (s: string) => re.test(s), toString: () => `/${pattern}/${flags}` } as {
     test(s: string): boolean;
   };
 }
-linearEngine.code = 'linearEngine';
+/**
+ * The module a validator's standalone code requires for its patterns (ajv writes this
+ * expression where the code makes each pattern): whoever loads that code must resolve it
+ * to this module's `linearEngine`, so a kept validator runs its patterns on RE2 too.
+ */
+export const LINEAR_ENGINE_MODULE = 'skill-studio/linear-engine';
+linearEngine.code = `require(${JSON.stringify(LINEAR_ENGINE_MODULE)}).linearEngine`;
 
 /**
  * For checking a schema only (the validator never validates data with it): a pattern
@@ -179,7 +186,11 @@ function ajvFor(dialect: Dialect, use: SchemaUse): SkillAjv {
       logger: false as const,
       // A call's arguments get the schema's own `default`s.
       useDefaults: use === 'validate',
-      code: { regExp: use === 'validate' ? linearEngine : checkOnlyEngine },
+      code: {
+        regExp: use === 'validate' ? linearEngine : checkOnlyEngine,
+        // A call's validator can be written out as code (standaloneValidatorCode).
+        source: use === 'validate',
+      },
     };
     ajv = createSkillAjv(dialect, opts);
     instances.set(key, ajv);
@@ -271,7 +282,7 @@ export function compileSkillSchema(
 }
 
 /** The dialect and the schema's JSON text (what caches key on), or why there is none. */
-function schemaKey(
+export function schemaKey(
   schema: Record<string, unknown>,
   dialect: Dialect,
 ): string | { ok: false; message: string } {
@@ -300,6 +311,19 @@ export function checkSkillSchema(schema: Record<string, unknown>): SchemaVerdict
     : { ok: false, message: compiled.message };
   if (compiled.ok || !compiled.transient) store?.set(key, verdict);
   return verdict;
+}
+
+/**
+ * The validator of a call's arguments for `schema` (compileSkillSchema, use 'validate') as
+ * the code of a CommonJS module exporting it (ajv's standalone code), or null when the
+ * schema does not compile. The code requires ajv's runtime helpers, ajv-formats' formats
+ * and LINEAR_ENGINE_MODULE; loaded with those, it judges every value as the compiled
+ * validator does, defaults filled in alike.
+ */
+export function standaloneValidatorCode(schema: Record<string, unknown>): string | null {
+  const compiled = compileSkillSchema(schema, 'validate');
+  if (!compiled.ok) return null;
+  return skillAjvStandaloneCode(ajvFor(dialectOf(schema), 'validate'), compiled.validate);
 }
 
 function withoutId(schema: Record<string, unknown>): Record<string, unknown> {
@@ -333,21 +357,41 @@ export function findInvalidDefaults(schema: Record<string, unknown>): InvalidDef
       const here = [...at, 'properties', key];
       if ('default' in sub && checked++ < MAX_DEFAULTS_CHECKED) {
         const own = typeof dialect === 'string' ? { $schema: dialect, ...sub } : sub;
-        const compiled = compileSkillSchema(own, 'validate');
-        if (compiled.ok && !compiled.validate(JSON.parse(JSON.stringify(sub.default ?? null)))) {
-          const first = compiled.validate.errors?.[0];
-          const where = first?.instancePath ? `at ${first.instancePath} ` : '';
-          out.push({
-            path: [...here, 'default'],
-            message: shorten(`${where}${first?.message ?? 'is refused by its schema'}`),
-          });
-        }
+        const verdict = defaultVerdict(own);
+        if (!verdict.ok) out.push({ path: [...here, 'default'], message: verdict.message });
       }
       walk(sub, here, depth + 1);
     }
   };
   walk(schema, [], 0);
   return out;
+}
+
+/**
+ * Whether the `default` of the property schema `own` fits it (refused: its message), from
+ * the process's store of verdicts when it holds one (`list`, run again and again, then
+ * loads no ajv for a skill whose defaults it has seen), else by compiling and validating.
+ */
+function defaultVerdict(own: Record<string, unknown>): SchemaVerdict {
+  const key = schemaKey(own, dialectOf(own));
+  // No JSON text: nothing compiles; the whole schema's own check speaks for it.
+  if (typeof key !== 'string') return { ok: true };
+  const keptAs = `default\n${key}`;
+  const store = schemaVerdictStore();
+  const kept = store?.get(keptAs);
+  if (kept) return kept;
+  const compiled = compileSkillSchema(own, 'validate');
+  let verdict: SchemaVerdict = { ok: true };
+  if (compiled.ok && !compiled.validate(JSON.parse(JSON.stringify(own.default ?? null)))) {
+    const first = compiled.validate.errors?.[0];
+    const where = first?.instancePath ? `at ${first.instancePath} ` : '';
+    verdict = {
+      ok: false,
+      message: shorten(`${where}${first?.message ?? 'is refused by its schema'}`),
+    };
+  }
+  if (compiled.ok || !compiled.transient) store?.set(keptAs, verdict);
+  return verdict;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

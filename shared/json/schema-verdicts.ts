@@ -2,8 +2,9 @@
  * Verdicts on skills' schemas ("is this a JSON Schema ajv accepts?"), kept by whoever can
  * keep them between runs: the CLI keeps them in the user's cache folder, so that `list`,
  * run again and again by agents and CI, compiles a schema it has seen before neither with
- * ajv nor loads ajv at all. Only verdicts are kept, never a validator: validating a call's
- * arguments always compiles (json-schema.ts, use 'validate').
+ * ajv nor loads ajv at all. A verdict never decides a call: a call's arguments are checked
+ * by the schema's own validator, compiled (json-schema.ts, use 'validate') or kept by an
+ * earlier run under the schema's hash (validator-cache.ts).
  *
  * The store is found under a registered symbol rather than a module variable, because
  * each of the CLI's bundles carries its own copy of the modules it uses: the store one of

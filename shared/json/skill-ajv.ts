@@ -7,7 +7,8 @@
  * run whose schemas were all checked before (schema-verdicts.ts) never reads ajv, its
  * formats or the meta-schema validators, about half of what `list` would load otherwise.
  */
-import Ajv, { type Options } from 'ajv';
+import Ajv, { type Options, type ValidateFunction } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone';
 import Ajv2019 from 'ajv/dist/2019.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -27,4 +28,9 @@ export function createSkillAjv(dialect: Dialect, options: Options): SkillAjv {
   addFormats(ajv as Ajv);
   usePrecompiledMetaSchema(ajv, dialect);
   return ajv;
+}
+
+/** `validate`'s code as a CommonJS module (ajv's standalone code; `ajv` needs code.source). */
+export function skillAjvStandaloneCode(ajv: SkillAjv, validate: ValidateFunction): string {
+  return standaloneCode(ajv, validate);
 }

@@ -8,6 +8,7 @@ import type { ResolveSourcesOptions } from '../registry/sources';
 import type { StudioHost } from '../studio-host';
 import type { VerdictCacheOptions } from '../registry/verdict-cache';
 import type { SchemaVerdictFileOptions } from './schema-verdict-file';
+import type { ValidatorCachePlace } from '../../../shared/json/validator-cache';
 
 export interface HostProxyOptions {
   /** The workspace: the caller's current folder. */
@@ -24,6 +25,8 @@ export interface HostProxyOptions {
    * (schema-verdict-file.ts), for the build `buildId`; absent: every schema is compiled.
    */
   schemaVerdicts?: SchemaVerdictFileOptions;
+  /** Where calls' argument validators are kept between runs; absent: each run compiles. */
+  validatorCache?: ValidatorCachePlace;
   /**
    * Where the verdicts of `validate DIR` and `list` are kept between runs
    * (registry/verdict-cache.ts); absent or null (`--no-cache`): every skill is read.

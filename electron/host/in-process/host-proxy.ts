@@ -21,6 +21,7 @@ import type { Handler } from './domain';
 import type { ServeOptions, Serving } from './serve';
 import type { ConnectA2EOptions } from './remote';
 import type { SchemaVerdictFile } from './schema-verdict-file';
+import { useValidatorCache } from '../../../shared/json/validator-cache';
 
 export type { HostProxyOptions } from './context';
 export type { A2ELineConnection } from './studio';
@@ -132,6 +133,7 @@ export interface HostProxy {
 
 export function createHostProxy(options: HostProxyOptions): HostProxy {
   const ctx: ProxyContext = { ...options, studio: null, sources: null };
+  if (options.validatorCache) useValidatorCache(options.validatorCache);
   // Verdicts on skills' schemas kept between runs, served before the first module that may
   // check a schema loads (the lookup of read and files never does): a module of its own.
   let verdicts: Promise<SchemaVerdictFile | null> | null = null;

@@ -7,7 +7,7 @@
  * verdicts. It belongs to one build (`buildId`): a verdict depends on ajv and on how we
  * set it up, so a file from another build is ignored and replaced. It is a cache: a
  * missing, unreadable, malformed or unwritable file only costs the compiling, and what it
- * holds never decides a call (arguments are always validated by a freshly compiled schema).
+ * holds never decides a call (arguments are validated by the schema's own validator).
  */
 import {
   schemaVerdictStore,

@@ -5,15 +5,25 @@
  * check refused as bad_schema). Small jobs stay cheap: one message each way. Where no
  * worker can start (a packaging that cannot load the worker file), the check runs inline;
  * it is linear-time anyway (RE2 patterns, bounded input).
+ *
+ * Where the process keeps validators between runs (the CLI, shared/json/validator-cache.ts),
+ * a schema compiled by an earlier run is not compiled again: its kept validator checks the
+ * value here, with no worker to start (validating is linear-time, as above; compiling is
+ * what a skill's schema could make slow). A schema not kept yet is compiled in the worker as
+ * before, which sends back its validator's code to keep for the next run.
  */
 import {
   ARGUMENT_NAMES,
   VALUE_NAMES,
   asArgumentCheck,
   checkValue,
+  checkValueWith,
   type ArgumentCheck,
   type ValueCheck,
 } from '../runner/core/argument-validator';
+import { standaloneValidatorCode } from '../../../shared/json/json-schema';
+import { validatorCache } from '../../../shared/json/validator-cache';
+import { argumentsKey, keepValidator, readKeptValidator } from './validator-cache-file';
 import { DeadlineError, WorkerPool, workerEntry } from './worker-pool';
 
 /** What is checked: a call's arguments, or any value (the names its messages use). */
@@ -23,13 +33,29 @@ export interface SchemaJob {
   schema: Record<string, unknown> | undefined | null;
   value: unknown;
   subject: SchemaJobSubject;
+  /** Send back the validator's standalone code too, to keep for the next run. */
+  keep?: boolean;
+}
+
+/** A job's check, and with `keep` the code of the validator that made it (null: none). */
+export interface SchemaJobResult {
+  check: ValueCheck;
+  code?: string | null;
 }
 
 const NAMES = { arguments: ARGUMENT_NAMES, value: VALUE_NAMES };
 
 /** The check a worker runs for one job (and the inline fallback). */
-export function runSchemaJob({ schema, value, subject }: SchemaJob): ValueCheck {
-  return checkValue(schema, value, NAMES[subject]);
+export function runSchemaJob({ schema, value, subject, keep }: SchemaJob): SchemaJobResult {
+  const check = checkValue(schema, value, NAMES[subject]);
+  if (!keep || !schema || (check.ok === false && check.kind === 'bad_schema')) return { check };
+  let code: string | null = null;
+  try {
+    code = standaloneValidatorCode(schema);
+  } catch {
+    // Code ajv cannot write out is only not kept.
+  }
+  return { check, code };
 }
 
 /** Longest a schema check of one call may take. */
@@ -40,7 +66,7 @@ export function schemaWorkerEntry(): string | null {
   return workerEntry('schema-worker');
 }
 
-let pool: WorkerPool<SchemaJob, ValueCheck> | null = null;
+let pool: WorkerPool<SchemaJob, SchemaJobResult> | null = null;
 let workersBroken = false;
 
 /**
@@ -65,32 +91,49 @@ export function checkValueOffThread(
 }
 
 function offThread(job: SchemaJob): ValueCheck | Promise<ValueCheck> {
+  const { schema } = job;
   // Nothing to compile: no reason to leave the thread.
-  if (!job.schema || Object.keys(job.schema).length === 0 || workersBroken) {
-    return runSchemaJob(job);
-  }
+  if (!schema || Object.keys(schema).length === 0) return runSchemaJob(job).check;
+  const place = validatorCache();
+  const key = place && argumentsKey(schema);
+  const kept = place && key && readKeptValidator(place, key);
+  if (kept) return checkValueWith(kept, job.value, NAMES[job.subject]);
+  const checked = compiled({ ...job, keep: key !== null });
+  if (!place || !key) return checked.then((r) => r.check);
+  return checked.then((r) => {
+    // Written while the call goes on (a pending write keeps a CLI run from ending first).
+    if (r.code) void keepValidator(place, key, r.code);
+    return r.check;
+  });
+}
+
+/** The job run in a worker, or here where no worker can start. */
+function compiled(job: SchemaJob): Promise<SchemaJobResult> {
+  if (workersBroken) return Promise.resolve(runSchemaJob(job));
   const entry = schemaWorkerEntry();
   if (!entry) {
     workersBroken = true;
-    return runSchemaJob(job);
+    return Promise.resolve(runSchemaJob(job));
   }
   pool ??= new WorkerPool({ entry, size: 2, deadlineMs: SCHEMA_JOB_DEADLINE_MS });
   return inWorker(pool, job);
 }
 
 async function inWorker(
-  workers: WorkerPool<SchemaJob, ValueCheck>,
+  workers: WorkerPool<SchemaJob, SchemaJobResult>,
   job: SchemaJob,
-): Promise<ValueCheck> {
+): Promise<SchemaJobResult> {
   try {
     return await workers.run(job);
   } catch (err) {
     if (err instanceof DeadlineError) {
       const names = NAMES[job.subject];
       return {
-        ok: false,
-        kind: 'bad_schema',
-        message: `${names.schema} took longer than ${SCHEMA_JOB_DEADLINE_MS / 1000} s to check the ${names.value}; the check was stopped`,
+        check: {
+          ok: false,
+          kind: 'bad_schema',
+          message: `${names.schema} took longer than ${SCHEMA_JOB_DEADLINE_MS / 1000} s to check the ${names.value}; the check was stopped`,
+        },
       };
     }
     // The worker could not run (not the schema's fault): check here instead.

@@ -1,7 +1,8 @@
 /**
  * The worker thread behind schema-jobs.ts: checks call arguments (or a value the schema
  * builder asks about) against a skill's schema (compile, cached per worker, and
- * validate) away from the host's main thread. One message in, one reply out (see
+ * validate) away from the host's main thread, and with the job's `keep` also writes out
+ * the validator's code for the next run to keep. One message in, one reply out (see
  * worker-pool.ts).
  */
 import { parentPort } from 'node:worker_threads';

@@ -6,7 +6,9 @@
  */
 import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { createInternalAjv } from '../../../shared/json/internal-schemas';
+import { createInternalAjv, internalStandaloneCode } from '../../../shared/json/internal-schemas';
+import { validatorCache } from '../../../shared/json/validator-cache';
+import { keepValidator, readKeptValidator } from '../workers/validator-cache-file';
 import type { Diagnostic, Severity } from '../../../shared/skill/diagnostics';
 import type { AgentConfig } from '../../../shared/api/studio-api';
 import { USER_SOURCE_IDS } from './skill-folders';
@@ -78,10 +80,23 @@ export const WORKSPACE_CONFIG_SCHEMA = {
 
 let validator: ValidateFunction | null = null;
 function validateShape(value: unknown): ErrorObject[] {
-  if (!validator) {
-    validator = createInternalAjv({ allErrors: true }).compile(WORKSPACE_CONFIG_SCHEMA);
-  }
+  validator ??= configValidator();
   return validator(value) ? [] : (validator.errors ?? []);
+}
+
+/**
+ * The validator of skill-studio.json: kept by an earlier run where the process keeps
+ * validators (the CLI, which reads the file on every run), else compiled (and kept).
+ */
+function configValidator(): ValidateFunction {
+  const place = validatorCache();
+  const key = `workspace-config\n${JSON.stringify(WORKSPACE_CONFIG_SCHEMA)}`;
+  const kept = place && readKeptValidator(place, key);
+  if (kept) return kept;
+  const ajv = createInternalAjv({ allErrors: true, keepSource: place !== null });
+  const compiled = ajv.compile(WORKSPACE_CONFIG_SCHEMA);
+  if (place) void keepValidator(place, key, internalStandaloneCode(ajv, compiled));
+  return compiled;
 }
 
 export function workspaceConfigPath(root: string): string {

@@ -10,7 +10,8 @@
  * says: the schema builder's `schema.check` uses it, so a value the builder judges is
  * judged exactly as a call's arguments are.
  */
-import { compileSkillSchema } from '../../../../shared/json/json-schema';
+import type { ValidateFunction } from 'ajv';
+import { compileSkillSchema, type CompiledSchema } from '../../../../shared/json/json-schema';
 import { schemaErrorDetails } from '../../../../shared/protocol/codec';
 import { errorMessage } from '../../../../shared/errors';
 import type {
@@ -54,6 +55,28 @@ export function checkValue(
   value: unknown,
   names: CheckNames = VALUE_NAMES,
 ): ValueCheck {
+  const empty = !schema || Object.keys(schema).length === 0;
+  return checkCopy(value, names, () => (empty ? null : compileSkillSchema(schema, 'validate')));
+}
+
+/**
+ * checkValue with `validate`, the schema's validator kept from an earlier compile
+ * (validator-cache-file.ts): the same verdicts, messages and defaults.
+ */
+export function checkValueWith(
+  validate: ValidateFunction,
+  value: unknown,
+  names: CheckNames = VALUE_NAMES,
+): ValueCheck {
+  return checkCopy(value, names, () => ({ ok: true, validate }));
+}
+
+/** Checks a copy of `value` with what `compile` gives (null: no schema, anything goes). */
+function checkCopy(
+  value: unknown,
+  names: CheckNames,
+  compile: () => CompiledSchema | null,
+): ValueCheck {
   // Validate a copy: useDefaults writes into it, and the caller's value stays as sent.
   let copy: unknown;
   try {
@@ -68,8 +91,8 @@ export function checkValue(
       details: [],
     };
   }
-  if (!schema || Object.keys(schema).length === 0) return { ok: true, value: copy };
-  const compiled = compileSkillSchema(schema, 'validate');
+  const compiled = compile();
+  if (!compiled) return { ok: true, value: copy };
   if (!compiled.ok) {
     return {
       ok: false,
