@@ -8,7 +8,7 @@
  * jobs run with bounded concurrency, and nothing is stat'ed that a directory entry
  * already describes. One-shot callers (the CLI) scan with synchronous calls (`sync`,
  * scan-io.ts): the same calls, without thread-pool waits; with `parallel`, worker threads
- * read a large folder's skills together with this thread (workers/scan-parallel.ts), each
+ * read a large folder's skills together with this thread (scan-parallel.ts), each
  * skill through readCandidate whichever thread reads it.
  *
  * Never throws for what is on disk: unreadable, huge or binary files become
@@ -20,7 +20,7 @@ import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import { SKILL_SOURCES, type SkillRecord, type SkillSource } from '../../../shared/skill/model';
 import { skillMdMissingDiagnostic } from '../../../shared/skill/validate';
 import type { Position } from '../../../shared/skill/yaml-source';
-import { readAll, type ParallelRead } from '../workers/scan-parallel';
+import { readAll, type ParallelRead } from './scan-parallel';
 import { packEntries } from './listed-entries';
 import {
   resolveScanOptions,

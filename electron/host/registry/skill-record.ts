@@ -18,7 +18,7 @@ import {
   type PathCheck,
 } from '../../../shared/skill/validate';
 import type { Position } from '../../../shared/skill/yaml-source';
-import { checkEvalSidecars, hasEvalsFolder, NO_EVALS } from '../evals/sidecars';
+import { checkEvalSidecars, hasEvalsFolder, NO_EVALS } from './eval-sidecars';
 import { isInsideOrEqual } from '../fs/safe-path';
 import { nodeCrypto } from '../lazy-crypto';
 import { walkSkillTree } from '../fs/walk-tree';

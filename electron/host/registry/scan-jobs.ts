@@ -14,15 +14,15 @@ import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import { composedNames } from '../../../shared/skill/topology-contract';
 import type { Position } from '../../../shared/skill/yaml-source';
 import { clientRecordDiagnostics } from '../portability/portability';
-import { packEntries, unpackEntries, type PackedEntries } from '../registry/listed-entries';
+import { packEntries, unpackEntries, type PackedEntries } from './listed-entries';
 import {
   readCandidate,
   readFolderAsSkill,
   type CandidatesAt,
   type ListedSkillFolder,
   type ValidationProfile,
-} from '../registry/scan';
-import { resolveScanOptions, type ScanOptions } from '../registry/scan-options';
+} from './scan';
+import { resolveScanOptions, type ScanOptions } from './scan-options';
 
 export type ScanJob =
   | { kind: 'candidates'; at: CandidatesAt; scan: ScanOptions; entries: PackedEntries }

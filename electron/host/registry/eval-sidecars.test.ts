@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readSkillFolder } from '../registry/scan';
+import { readSkillFolder } from './scan';
 
 let tmp: string;
 let dir: string;

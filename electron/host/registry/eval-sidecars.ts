@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { Dirent } from 'node:fs';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import { evalsJsonSource, triggersJsonSource } from '../../../shared/eval/sources';
-import type { ScanIO } from '../registry/scan-io';
-import { readSkillMdFile } from '../registry/skill-md-file';
+import type { ScanIO } from './scan-io';
+import { readSkillMdFile } from './skill-md-file';
 
 export interface EvalSidecarCheck {
   diagnostics: Diagnostic[];
