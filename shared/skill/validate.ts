@@ -15,7 +15,6 @@ import {
   isNode,
   isScalar,
   isSeq,
-  LineCounter,
   parseDocument,
   visit,
   type Document,
@@ -37,6 +36,7 @@ import { checkLinks, type ListDir } from './links';
 import { checkName } from './name-rules';
 import type { TopologyNode } from './topology';
 import { checkTopology, EXTENSION_CHECKS, type PathCheck } from './validate-extensions';
+import { groupThousands } from './count-text';
 import { duplicateKeys, frontmatterTooLarge } from './yaml-bounds';
 import { YamlSource, type Position } from './yaml-source';
 import { errorMessage } from '../errors';
@@ -144,11 +144,11 @@ function checkBody(body: string, bodyStartLine: number, diagnostics: Diagnostic[
   if (lines <= BODY_MAX_LINES && bytes <= BODY_MAX_BYTES) return;
   const what: string[] = [];
   if (lines > BODY_MAX_LINES) what.push(`${lines} lines`);
-  if (bytes > BODY_MAX_BYTES) what.push(`${utf8Bytes(body).toLocaleString('en')} bytes`);
+  if (bytes > BODY_MAX_BYTES) what.push(`${groupThousands(utf8Bytes(body))} bytes`);
   diagnostics.push({
     severity: 'warning',
     code: 'SKILL_BODY_OVERSIZE',
-    message: `the body is ${what.join(' and ')}; keep it to ${BODY_MAX_LINES} lines and ${BODY_MAX_BYTES.toLocaleString('en')} bytes (50 KB) and move details into references/ files`,
+    message: `the body is ${what.join(' and ')}; keep it to ${BODY_MAX_LINES} lines and ${groupThousands(BODY_MAX_BYTES)} bytes (50 KB) and move details into references/ files`,
     line: bodyStartLine,
     column: 1,
     field: null,
@@ -445,7 +445,6 @@ function checkFrontmatter(
   opts: ParseSkillMdOptions,
   result: ParsedSkillMd,
 ): void {
-  const lineCounter = new LineCounter();
   const tooLarge = frontmatterTooLarge(yaml);
   if (tooLarge !== null) {
     result.diagnostics.push({
@@ -459,9 +458,10 @@ function checkFrontmatter(
     return;
   }
   // uniqueKeys: false because yaml's own check is quadratic; duplicateKeys is linear.
-  // (Aliases stay bounded by toJS's maxAliasCount, 100 by default.)
-  const doc = parseDocument(yaml, { lineCounter, prettyErrors: false, uniqueKeys: false });
-  const src = new YamlSource(yaml, lineCounter, yamlStartLine);
+  // (Aliases stay bounded by toJS's maxAliasCount, 100 by default.) No LineCounter: the
+  // nodes' offsets become lines only where a position is asked for (yaml-source.ts).
+  const doc = parseDocument(yaml, { prettyErrors: false, uniqueKeys: false });
+  const src = YamlSource.ofParsed(yaml, doc.errors.length === 0, yamlStartLine);
   const c = new Checker(src, doc, profile, TOP);
   for (const offset of duplicateKeys(doc)) {
     c.error(

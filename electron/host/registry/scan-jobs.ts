@@ -77,6 +77,7 @@ export async function checkSkillFolder(
     record: r,
     skillsPosition,
     namePosition,
+    keyPositions,
   } = await readFolderAsSkill(folder, 'project', {
     profile,
     countFiles: false,
@@ -87,7 +88,7 @@ export async function checkSkillFolder(
     dir: r.dir,
     name: r.summary.name,
     skillMdPath: r.skillMdPath,
-    diagnostics: client ? clientRecordDiagnostics(r, client) : r.diagnostics,
+    diagnostics: client ? clientRecordDiagnostics(r, client, keyPositions) : r.diagnostics,
     composes: composedNames(r.frontmatter?.skills),
     skillsPosition,
     namePosition,

@@ -254,14 +254,18 @@ export async function readSkillFolderOrListed(
   return (await readFolderAsSkill(folder, source, opts)).record;
 }
 
-/** A folder read as a skill, with where its `name:` and `skills:` are written (validate's checks among skills). */
+/**
+ * A folder read as a skill, with where its `name:` and `skills:` are written (validate's
+ * checks among skills) and every top-level key (a client profile's findings).
+ */
 export interface FolderAsSkill {
   record: SkillRecord;
   namePosition: Position | null;
   skillsPosition: Position | null;
+  keyPositions: Record<string, Position>;
 }
 
-/** readSkillFolderOrListed, keeping the positions of `name:` and `skills:` from the same read. */
+/** readSkillFolderOrListed, keeping where the keys are written from the same read. */
 export function readFolderAsSkill(
   folder: string | ListedSkillFolder,
   source: SkillSource = 'project',
@@ -292,6 +296,7 @@ async function readAsSkill(
   const empty = (diagnostic: Diagnostic): FolderAsSkill => ({
     namePosition: null,
     skillsPosition: null,
+    keyPositions: {},
     record: buildRecord({
       source,
       dir: abs,
@@ -330,6 +335,7 @@ async function readAsSkill(
       record: found.record,
       namePosition: found.namePosition,
       skillsPosition: found.skillsPosition,
+      keyPositions: found.keyPositions,
     };
   if (found) {
     // The folder is the skill here, so the problem is the skill's own, not another file's.

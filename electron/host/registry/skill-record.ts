@@ -48,6 +48,8 @@ export interface ScannedSkill {
   namePosition: Position | null;
   /** Where `skills:` is written, for a cycle through other skills (skill-index.ts); null when absent. */
   skillsPosition: Position | null;
+  /** Where each top-level key is written ({} without a parsed frontmatter), for client profiles. */
+  keyPositions: Record<string, Position>;
 }
 
 /** Where a skill folder is and how it was found. */
@@ -98,6 +100,7 @@ export async function readSkill(
   let topology: SkillRecord['topology'] = null;
   let namePosition: Position | null = null;
   let skillsPosition: Position | null = null;
+  let keyPositions: Record<string, Position> = {};
   let digestSource: string;
   if (content.kind === 'text') {
     const parsed = parseSkillMd(content.text, {
@@ -112,6 +115,7 @@ export async function readSkill(
     topology = parsed.topology;
     namePosition = parsed.keyPositions.name ?? null;
     skillsPosition = parsed.keyPositions.skills ?? null;
+    keyPositions = parsed.keyPositions;
     diagnostics.push(...parsed.diagnostics);
     if (content.notUtf8) diagnostics.push(notUtf8Diagnostic(mdEntry.name));
     // evals/evals.json and evals/triggers.json are checked with the skill (electron/host/evals).
@@ -163,6 +167,7 @@ export async function readSkill(
     key: nameKey(record.summary.name),
     namePosition,
     skillsPosition,
+    keyPositions,
   };
 }
 
