@@ -97,7 +97,11 @@ function charCount(s: string): number {
   return n;
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 function utf8Bytes(s: string): number {
+  // ASCII text (most bodies) is one byte a character: a native scan tells.
+  if (!NON_ASCII.test(s)) return s.length;
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
