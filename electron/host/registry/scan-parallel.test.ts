@@ -20,8 +20,9 @@ import type { SourceFolder } from './sources';
 const SLOW = 60_000;
 const PLAIN = 24;
 
-// The counts below are for one worker: the machine seems to have two cores, whatever it has.
+// The counts below are for one worker: the machine seems to have two idle cores, whatever it has.
 vi.spyOn(os, 'availableParallelism').mockReturnValue(2);
+vi.spyOn(os, 'loadavg').mockReturnValue([0, 0, 0]);
 
 let tmp: string;
 let skills: string;
@@ -152,6 +153,15 @@ describe('validate on worker threads', () => {
     },
     SLOW,
   );
+
+  it('starts no worker while other work keeps the other core busy', async () => {
+    const folders = await allFolders();
+    let report: ParallelReport | null = null;
+    vi.mocked(os.loadavg).mockReturnValueOnce([1.2, 1, 1]);
+    const options = { minItems: 0, workLeftMs: 0, onReport: (r: ParallelReport) => (report = r) };
+    await checkFolders(folders, 'studio', null, options);
+    expect(report).toEqual({ workers: 0, readByWorkers: 0 });
+  });
 
   it('starts no worker below the threshold', async () => {
     const folders = await allFolders();

@@ -86,10 +86,16 @@ const BATCH = 64;
 
 const log = createLogger('scan');
 
-/** Workers that may start for `items` items: 0 below the threshold or on one core. */
+/**
+ * Workers that may start for `items` items: 0 below the threshold, on one core, or when
+ * other work keeps the other cores busy (the last minute's load average): a worker then
+ * only takes turns with this thread, and its start is paid for nothing.
+ */
 export function workersFor(items: number, opts: ParallelOptions): number {
   if (items < (opts.minItems ?? MIN_ITEMS)) return 0;
-  const spare = os.availableParallelism() - 1;
+  const cores = os.availableParallelism();
+  const idle = Math.floor(cores - os.loadavg()[0]);
+  const spare = Math.min(cores - 1, idle);
   return Math.max(0, Math.min(spare, opts.maxWorkers ?? MAX_WORKERS));
 }
 
