@@ -88,13 +88,13 @@ const CLI_COMMANDS = [
   ),
 ];
 
-// The in-process client's domain modules (electron/host/client/client.ts loads each with
+// The in-process host proxy's domain modules (electron/host/in-process/host-proxy.ts loads each with
 // import() when one of its methods is first invoked): each a bundle of its own too, so
 // `read` never parses the catalog's validator and `list` never parses the runner.
-const CLIENT_DOMAINS = [
+const PROXY_DOMAINS = [
   ...new Set(
     [
-      ...readFileSync('electron/host/client/client.ts', 'utf8').matchAll(
+      ...readFileSync('electron/host/in-process/host-proxy.ts', 'utf8').matchAll(
         /import\('\.\/([a-z0-9-]+)'\)/g,
       ),
     ].map((m) => m[1]),
@@ -148,9 +148,9 @@ function cliParts(prefix, self) {
         const command = /^electron\/cli\/commands\/([a-z0-9-]+)\.ts$/.exec(file)?.[1];
         if (args.kind === 'dynamic-import' && command && CLI_COMMANDS.includes(command))
           return { path: `${prefix}${command}.cjs`, external: true };
-        const domain = /^electron\/host\/client\/([a-z0-9-]+)\.ts$/.exec(file)?.[1];
-        if (args.kind === 'dynamic-import' && domain && CLIENT_DOMAINS.includes(domain))
-          return { path: `${prefix}client-${domain}.cjs`, external: true };
+        const domain = /^electron\/host\/in-process\/([a-z0-9-]+)\.ts$/.exec(file)?.[1];
+        if (args.kind === 'dynamic-import' && domain && PROXY_DOMAINS.includes(domain))
+          return { path: `${prefix}host-${domain}.cjs`, external: true };
         return undefined;
       });
     },
@@ -174,7 +174,7 @@ const cliBuilds = [
   }),
   ...[
     ...CLI_COMMANDS.map((name) => [`electron/cli/commands/${name}.ts`, name]),
-    ...CLIENT_DOMAINS.map((name) => [`electron/host/client/${name}.ts`, `client-${name}`]),
+    ...PROXY_DOMAINS.map((name) => [`electron/host/in-process/${name}.ts`, `host-${name}`]),
     ...Object.entries(CLI_SHARED),
     ...Object.entries(CLI_LAZY),
     ...Object.entries(CLI_LAZY_PACKAGES),
@@ -250,7 +250,7 @@ await Promise.all([
 
 // The bundled skills are validated by every `list`: their schemas' verdicts are found once
 // here, by this build's own CLI validating them, and shipped as the seed of the CLI's kept
-// verdicts (electron/host/client/schema-verdict-file.ts), so that even a first run, or one
+// verdicts (electron/host/in-process/schema-verdict-file.ts), so that even a first run, or one
 // with caching off, need not load ajv for them. It doubles as a smoke test of the CLI.
 {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'skill-studio-seed-'));

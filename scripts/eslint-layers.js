@@ -5,10 +5,10 @@
  *
  *   shared/               ← everything (pure TypeScript: no Node, no DOM)
  *   electron/host/        ← the adapters: electron/server, electron/main, and the client
- *   electron/host/client/ ← electron/cli and electron/main: the typed in-process door to the
+ *   electron/host/in-process/ ← electron/cli and electron/main: the typed in-process door to the
  *                           host; the CLI reaches the host (and the server `serve` starts)
  *                           through it alone
- *   electron/server/      ← electron/host/client only (`serve` starts it)
+ *   electron/server/      ← electron/host/in-process only (`serve` starts it)
  *   electron/preload/     uses shared/ and the IPC channel names of electron/main, nothing else
  *   renderer/             uses shared/ only (it reaches the host through its Backend)
  *   electron/cli/         is imported by nobody but tests (the bin shim loads the built bundle)
@@ -27,11 +27,11 @@ const ALLOWED = {
   shared: [],
   renderer: ['shared'],
   'electron/host': ['shared'],
-  'electron/host/client': ['shared', 'electron/host', 'electron/server'],
+  'electron/host/in-process': ['shared', 'electron/host', 'electron/server'],
   'electron/server': ['shared', 'electron/host'],
-  'electron/main': ['shared', 'electron/host', 'electron/host/client'],
+  'electron/main': ['shared', 'electron/host', 'electron/host/in-process'],
   'electron/preload': ['shared'],
-  'electron/cli': ['shared', 'electron/host/client'],
+  'electron/cli': ['shared', 'electron/host/in-process'],
 };
 
 /** Single files a layer may use in a layer it otherwise may not (path relative to the root). */
@@ -45,8 +45,13 @@ export function layerOf(relPath) {
   const parts = relPath.split('/');
   if (parts[0] === 'shared' || parts[0] === 'renderer') return parts[0];
   // The client is a layer of its own inside the host's folder: above the host, below the CLI.
-  if (parts[0] === 'electron' && parts[1] === 'host' && parts[2] === 'client' && parts.length > 3)
-    return 'electron/host/client';
+  if (
+    parts[0] === 'electron' &&
+    parts[1] === 'host' &&
+    parts[2] === 'in-process' &&
+    parts.length > 3
+  )
+    return 'electron/host/in-process';
   if (parts[0] === 'electron' && parts.length > 2) {
     const layer = `electron/${parts[1]}`;
     return layer in ALLOWED ? layer : null;

@@ -48,13 +48,13 @@ describe('layer rule through ESLint', () => {
     const errors = await layerErrors(
       'electron/cli/commands/layer-probe.ts',
       "import { findSkill } from '../../host/registry/find-skill';\n" +
-        "import { createClient } from '../../host/client/client';\n" +
-        'export const x = [findSkill, createClient];\n',
+        "import { createHostProxy } from '../../host/in-process/host-proxy';\n" +
+        'export const x = [findSkill, createHostProxy];\n',
     );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain("'../../host/registry/find-skill'");
     expect(errors[0]).toContain(
-      'electron/cli may import only from electron/cli, shared, electron/host/client',
+      'electron/cli may import only from electron/cli, shared, electron/host/in-process',
     );
   });
 
@@ -78,7 +78,7 @@ describe('layer map', () => {
 
   it('lets the CLI reach the host and the server only through the client', () => {
     expect(
-      layerViolation('electron/cli/commands/list.ts', 'electron/host/client/client'),
+      layerViolation('electron/cli/commands/list.ts', 'electron/host/in-process/host-proxy'),
     ).toBeNull();
     expect(
       layerViolation('electron/cli/commands/list.ts', 'electron/host/registry/registry'),
@@ -86,14 +86,18 @@ describe('layer map', () => {
     expect(
       layerViolation('electron/cli/commands/serve.ts', 'electron/server/server'),
     ).not.toBeNull();
-    expect(layerViolation('electron/host/client/serve.ts', 'electron/server/server')).toBeNull();
     expect(
-      layerViolation('electron/host/client/catalog.ts', 'electron/host/registry/registry'),
+      layerViolation('electron/host/in-process/serve.ts', 'electron/server/server'),
     ).toBeNull();
     expect(
-      layerViolation('electron/host/studio-host.ts', 'electron/host/client/client'),
+      layerViolation('electron/host/in-process/catalog.ts', 'electron/host/registry/registry'),
+    ).toBeNull();
+    expect(
+      layerViolation('electron/host/studio-host.ts', 'electron/host/in-process/host-proxy'),
     ).not.toBeNull();
-    expect(layerViolation('electron/host/client/client.ts', 'electron/cli/io')).not.toBeNull();
+    expect(
+      layerViolation('electron/host/in-process/host-proxy.ts', 'electron/cli/io'),
+    ).not.toBeNull();
   });
 
   it('keeps the CLI to itself and its tests', () => {

@@ -1,12 +1,12 @@
 /**
- * The CLI's client of the host (electron/host/client): the current folder is the workspace,
+ * The CLI's proxy of the host (electron/host/in-process): the current folder is the workspace,
  * `--root` and `--no-user` choose the sources, and skill-studio.json's problems are printed
  * on stderr when the host reads them (a broken file is left out, never fatal, never silent).
  */
 import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createClient, type HostClient } from '../host/client/client';
+import { createHostProxy, type HostProxy } from '../host/in-process/host-proxy';
 import type { CommandContext } from './command';
 import { formatDiagnostic } from './format';
 import { colours, UsageError } from './io';
@@ -28,9 +28,9 @@ export function rootFolders(ctx: CommandContext): string[] {
  * A client for this run. `workspace` (the default): the `--root` folders are checked now;
  * commands that never read the workspace's skills pass false.
  */
-export function openClient(ctx: CommandContext, opts: { workspace?: boolean } = {}): HostClient {
+export function openClient(ctx: CommandContext, opts: { workspace?: boolean } = {}): HostProxy {
   const cwd = ctx.io.cwd;
-  return createClient({
+  return createHostProxy({
     cwd,
     env: ctx.io.env,
     userHome: ctx.io.env.HOME ?? os.homedir(),
@@ -50,10 +50,18 @@ export function openClient(ctx: CommandContext, opts: { workspace?: boolean } = 
   });
 }
 
+/** Refuses an `--agent` the workspace's skill-studio.json does not name (a usage mistake). */
+export async function requireAgent(client: HostProxy, agent: string | null): Promise<void> {
+  if (agent === null) return;
+  const { agents } = await client.invoke('workspace.info', {});
+  if (!agents.some((a) => a.id === agent))
+    throw new UsageError(`no agent '${agent}' in skill-studio.json`);
+}
+
 /** A client for `fn`, closed again when it is done. `openWorkspace`: open the whole host first. */
 export async function withClient<T>(
   ctx: CommandContext,
-  fn: (client: HostClient) => Promise<T>,
+  fn: (client: HostProxy) => Promise<T>,
   opts: { workspace?: boolean; openWorkspace?: boolean } = {},
 ): Promise<T> {
   const client = openClient(ctx, opts);

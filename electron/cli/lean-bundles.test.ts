@@ -83,8 +83,8 @@ describe('lean CLI bundles', () => {
     // (a bundle of its own, loaded when read or files first asks) holds the finding.
     const command = await bundledInputs('electron/cli/commands/read.ts');
     expect(heavy(command, lean)).toEqual([]);
-    expect(command).toContain('electron/host/client/client.ts');
-    const lookup = await bundledInputs('electron/host/client/lookup.ts');
+    expect(command).toContain('electron/host/in-process/host-proxy.ts');
+    const lookup = await bundledInputs('electron/host/in-process/lookup.ts');
     expect(heavy(lookup, lean)).toEqual([]);
     // …and still through the registry's own rules.
     expect(lookup).toContain('electron/host/registry/find-skill.ts');
@@ -98,7 +98,7 @@ describe('lean CLI bundles', () => {
       'shared/json/vendor/',
     ];
     for (const domain of ['catalog', 'folders']) {
-      const inputs = await bundledInputs(`electron/host/client/${domain}.ts`, true);
+      const inputs = await bundledInputs(`electron/host/in-process/${domain}.ts`, true);
       expect(inputs).toContain('shared/skill/validate.ts');
       expect(heavy(inputs, firstUse)).toEqual([]);
     }
@@ -109,7 +109,7 @@ describe('lean CLI bundles', () => {
       const inputs = await bundledInputs(`electron/cli/commands/${command}.ts`);
       const host = inputs.filter(
         (f) =>
-          (f.startsWith('electron/host/') && !f.startsWith('electron/host/client/')) ||
+          (f.startsWith('electron/host/') && !f.startsWith('electron/host/in-process/')) ||
           f.startsWith('electron/server/'),
       );
       expect(host).toEqual([]);

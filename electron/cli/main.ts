@@ -15,7 +15,7 @@ import {
   installShutdownHandlers,
   stopAllRuns,
   type ShutdownHandle,
-} from '../host/client/entry';
+} from '../host/in-process/entry';
 
 function usage(): string {
   return [

@@ -19,6 +19,12 @@ function recordingHandlers(calls: string[], impl?: (m: string) => Promise<unknow
   return h as unknown as Handlers;
 }
 
+/** The router as the studio server calls it. */
+function overTheNetwork(handlers: Handlers) {
+  const route = createRouter(handlers);
+  return (method: string, params: unknown) => route(method, params, 'network');
+}
+
 /** Every object schema below `schema` that names its properties (open `{type:'object'}` maps are data). */
 function namedObjectSchemas(schema: unknown, at: string, out: [string, Record<string, unknown>][]) {
   if (!schema || typeof schema !== 'object') return;
@@ -57,7 +63,7 @@ describe('router', () => {
 
   it('refuses a key the API does not name before any handler runs', async () => {
     const calls: string[] = [];
-    const route = createRouter(recordingHandlers(calls));
+    const route = overTheNetwork(recordingHandlers(calls));
     const res = await route('skills.get', { skill: '/w/skills/a', smuggled: true });
     expect(res).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
     const res2 = await route('workspace.info', { root: '/' });
@@ -67,7 +73,7 @@ describe('router', () => {
 
   it('refuses unknown methods and wrong types, and passes valid params through', async () => {
     const calls: string[] = [];
-    const route = createRouter(recordingHandlers(calls));
+    const route = overTheNetwork(recordingHandlers(calls));
     expect(await route('skills.nuke', {})).toMatchObject({
       ok: false,
       error: { code: 'invalid_params', message: "unknown method 'skills.nuke'" },
@@ -81,9 +87,33 @@ describe('router', () => {
     expect(calls).toEqual(['skills.get' satisfies StudioMethod]);
   });
 
-  it('refuses NaN and ±Infinity where a number is asked for (IPC and in-process callers can send them)', async () => {
+  it('refuses a method for local processes to a window or a request, before checking its params', async () => {
     const calls: string[] = [];
     const route = createRouter(recordingHandlers(calls));
+    const params = { dir: '/home/someone/.ssh', records: [] };
+    for (const caller of ['window', 'network'] as const) {
+      for (const p of [params, { smuggled: true }]) {
+        expect(await route('agentClients.writeRecords', p, caller)).toMatchObject({
+          ok: false,
+          error: {
+            code: 'forbidden_path',
+            message: expect.stringContaining("'agentClients.writeRecords' is for the command line"),
+          },
+        });
+      }
+    }
+    expect(calls).toEqual([]);
+    expect(await route('agentClients.writeRecords', params, 'local-process')).toMatchObject({
+      ok: true,
+    });
+    // Any caller may call the rest.
+    expect(await route('skills.list', {}, 'window')).toMatchObject({ ok: true });
+    expect(calls).toEqual(['agentClients.writeRecords', 'skills.list']);
+  });
+
+  it('refuses NaN and ±Infinity where a number is asked for (IPC and in-process callers can send them)', async () => {
+    const calls: string[] = [];
+    const route = overTheNetwork(recordingHandlers(calls));
     for (const limit of [NaN, Infinity, -Infinity]) {
       expect(await route('history.list', { skill: '/w/skills/a', limit })).toMatchObject({
         ok: false,
@@ -97,7 +127,7 @@ describe('router', () => {
   });
 
   it("keeps a host refusal's code and hides nothing else as a code", async () => {
-    const route = createRouter(
+    const route = overTheNetwork(
       recordingHandlers([], async (m) => {
         if (m === 'files.read') throw new StudioError('not_found', 'no such file: a.md');
         throw new Error('disk on fire');
@@ -114,7 +144,7 @@ describe('router', () => {
   });
 
   it('keeps the code of the shared StudioError too, not only of the file service', async () => {
-    const route = createRouter(
+    const route = overTheNetwork(
       recordingHandlers([], async () => {
         throw new SharedStudioError('not_found', "no remote host 'nope'");
       }),

@@ -1,17 +1,20 @@
 /**
- * The one router behind every transport (IPC, HTTP): validates the params of each
- * Studio API method at the boundary (schemas in electron/host/params/, typed against
- * the API so they cannot drift), calls the host service, and turns every failure into
- * a `StudioErrorPayload` with a stable code. It never throws.
+ * The one router behind every transport (IPC, HTTP, in-process): refuses a method its
+ * caller may not use (params/method-callers.ts), validates the params of each Studio API
+ * method at the boundary (schemas in electron/host/params/, typed against the API so they
+ * cannot drift), calls the host service, and turns every failure into a
+ * `StudioErrorPayload` with a stable code. It never throws.
  */
 import type { ValidateFunction } from 'ajv';
 import type {
+  CallerKind,
   ParamsOf,
   ResultOf,
   StudioErrorPayload,
   StudioMethod,
 } from '../../shared/api/studio-api';
 import { PARAM_SCHEMAS } from './params/studio-params';
+import { callerMayUse } from './params/method-callers';
 import { createInternalAjv } from '../../shared/json/internal-schemas';
 import { StudioError, errorMessage } from '../../shared/errors';
 
@@ -41,15 +44,26 @@ function toPayload(err: unknown): StudioErrorPayload {
   return { code: 'internal', message };
 }
 
-export function createRouter(
-  handlers: Handlers,
-): (method: string, params: unknown) => Promise<RouterResult> {
-  return async (method, params) => {
+/** One call through the router, by a caller the adapter names. */
+export type Route = (method: string, params: unknown, caller: CallerKind) => Promise<RouterResult>;
+
+export function createRouter(handlers: Handlers): Route {
+  return async (method, params, caller) => {
     const validate = validators.get(method);
     if (!validate || !Object.prototype.hasOwnProperty.call(handlers, method)) {
       return {
         ok: false,
         error: { code: 'invalid_params', message: `unknown method '${method}'` },
+      };
+    }
+    // Only the user chooses a path: a window or a request over the network never names one.
+    if (!callerMayUse(method, caller)) {
+      return {
+        ok: false,
+        error: {
+          code: 'forbidden_path',
+          message: `the studio never reads or writes a path a ${caller === 'window' ? 'window' : 'request'} names: '${method}' is for the command line only`,
+        },
       };
     }
     const input = params ?? {};

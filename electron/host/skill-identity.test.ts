@@ -104,7 +104,7 @@ describe('a skill is its folder in the Studio API', () => {
 
   it('runs the twin the studio pins by folder; agents and bare names get no guess', async () => {
     const run = async (metadata: Record<string, unknown>, agent: string | null = null) =>
-      host.a2e.call(makeCallRequest({ name: 'twin', arguments: {}, metadata }), agent);
+      host.callSkill(makeCallRequest({ name: 'twin', arguments: {}, metadata }), agent);
     const fromClaude = await run({ skill_dir: claude });
     expect(fromClaude.data?.data).toEqual({ from: 'claude' });
     const fromPlain = await run({ skill_dir: plain });

@@ -9,6 +9,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type {
+  CallerKind,
   ParamsOf,
   ResultOf,
   StudioMethod,
@@ -18,9 +19,10 @@ import type {
   WorkspaceInfo,
 } from '../../shared/api/studio-api';
 import type { SkillRecord } from '../../shared/skill/model';
+import type { SkillCallRequest, SkillCallResponse, SkillEvent } from '../../shared/protocol/a2e';
 import { frameworkSkillsDir } from './app-paths';
 import { createLogger } from './log';
-import { createRouter, StudioError, type Handlers, type RouterResult } from './router';
+import { createRouter, StudioError, type Handlers, type Route, type RouterResult } from './router';
 import { mergeHandlerTables } from './merge-handler-tables';
 import { SkillRegistry } from './registry/registry';
 import { agentAllows, WorkspaceService } from './workspace/workspace-service';
@@ -105,11 +107,11 @@ export class StudioHost {
   private readonly recent: RecentWorkspaces;
   /** Which skill a call names, over whichever registry is current. */
   private readonly lookup = skillLookup(() => this.registry);
-  readonly a2e: A2EHost;
+  /** The A2E host: reached from outside only through openA2E, callSkill and cancelCalls. */
+  private readonly a2e: A2EHost;
   /** The user's `runner` settings (settings.json), read when a workspace opens. */
   private userRunner: RunnerSection = { problems: [] };
-  /** The untyped entry, for the IPC and HTTP adapters only (they validate nothing themselves). */
-  readonly call: (method: string, params: unknown) => Promise<RouterResult>;
+  private readonly route: Route;
 
   private constructor(private readonly opts: StudioHostOptions) {
     this.recent = new RecentWorkspaces(opts.stateDir);
@@ -140,7 +142,16 @@ export class StudioHost {
       // Where script skills run: read for every run (the workspace's file may change).
       script: { runner: () => this.runnerConfig() },
     });
-    this.call = createRouter(this.handlers());
+    this.route = createRouter(this.handlers());
+  }
+
+  /**
+   * The untyped entry, for the IPC and HTTP adapters (they validate nothing themselves),
+   * each naming its caller; one that does not is taken for a request over the network,
+   * the caller allowed least.
+   */
+  call(method: string, params: unknown, caller: CallerKind = 'network'): Promise<RouterResult> {
+    return this.route(method, params, caller);
   }
 
   /**
@@ -149,7 +160,7 @@ export class StudioHost {
    * A refusal is thrown as a StudioError carrying the router's code.
    */
   async invoke<M extends StudioMethod>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
-    const res = await this.call(method, params);
+    const res = await this.route(method, params, 'local-process');
     if (!res.ok) throw new StudioError(res.error.code, res.error.message);
     return res.result as ResultOf<M>;
   }
@@ -331,6 +342,24 @@ export class StudioHost {
     return openRemoteBridge(() => this.remoteHostsStore().target(hostId), send);
   }
 
+  /**
+   * One skill call for an in-process caller (the CLI, MCP): its events to `onEvent` as they
+   * come (when `req.streaming`); aborting `signal` cancels it. Never rejects.
+   */
+  callSkill(
+    req: SkillCallRequest,
+    agent: string | null,
+    onEvent?: (event: SkillEvent) => void,
+    signal?: AbortSignal,
+  ): Promise<SkillCallResponse> {
+    return this.a2e.call(req, agent, onEvent, signal);
+  }
+
+  /** Cancels every skill call this host runs, and waits until their processes have stopped. */
+  cancelCalls(): Promise<void> {
+    return this.a2e.cancelAll();
+  }
+
   // ── events ─────────────────────────────────────────────────────────────────
 
   onEvent(listener: (e: StudioEvent) => void): () => void {
@@ -392,6 +421,8 @@ export class StudioHost {
         resolveSkill,
         skillAt,
         listing: () => this.listing(),
+        winners: () => this.registry.list(),
+        agentAllows: (agent, skill) => this.agentAllows(agent, skill),
         importDir,
         reload,
       }),

@@ -1,6 +1,7 @@
 /** IPC channel names shared by the main process and the preload. */
 export const IPC = {
   call: 'studio:call',
+  callAndSave: 'studio:call-and-save',
   event: 'studio:event',
   a2eOpen: 'studio:a2e-open',
   a2eSend: 'studio:a2e-send',

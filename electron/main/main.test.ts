@@ -327,8 +327,14 @@ describe('dialogs', () => {
     });
     const { ipcMain, dialog } = s.electron;
     const chosen = path.join(ws.root, 'chosen.skill');
-    const exportTo = (event: FakeElectron.FakeIpcEvent, outPath: string) =>
-      ipcMain.invoke(IPC.call, event, 'bundles.export', { skill: 'a', format: 'skill', outPath });
+    const exportTo = (event: FakeElectron.FakeIpcEvent, savePath: string) =>
+      ipcMain.invoke(
+        IPC.callAndSave,
+        event,
+        'bundles.export',
+        { skill: 'a', format: 'skill' },
+        savePath,
+      );
     const forbidden = { ok: false, error: { code: 'forbidden_path' } };
 
     await expect(exportTo(s.trusted(), chosen)).resolves.toMatchObject(forbidden);
@@ -350,9 +356,9 @@ describe('dialogs', () => {
     });
     expect(readFileSync(chosen)).toEqual(bytes);
     await expect(exportTo(s.trusted(), chosen)).resolves.toMatchObject(forbidden);
-    // The host itself is never asked to write a path.
+    // The host itself is never asked to write a path: it was asked once, for the bytes.
     const asked = s.host.calls.filter((c) => c.method === 'bundles.export');
-    expect(asked.map((c) => (c.params as { outPath: unknown }).outPath)).toEqual([null]);
+    expect(asked.map((c) => c.params)).toEqual([{ skill: 'a', format: 'skill' }]);
   });
 
   it('says why the app could not start, and exits with an error', async () => {
@@ -383,6 +389,22 @@ describe('the menu', () => {
         method: 'workspace.open',
         params: { root: '/work/b' },
       }),
+    );
+  });
+
+  it('lists the recent workspaces again once the host says another is open', async () => {
+    let fake!: typeof FakeHostModule;
+    const s = await started((host) => {
+      fake = host;
+      host.hostSetup.recent = ['/work/a'];
+    });
+    fake.hostSetup.recent = ['/work/c', '/work/a'];
+    s.host.emit({
+      type: 'workspace.changed',
+      info: { root: '/work/c', recent: ['/work/c', '/work/a'], agents: [], configDiagnostics: [] },
+    });
+    await vi.waitFor(() =>
+      expect(s.electron.Menu.current!.items().some((i) => i.label === '/work/c')).toBe(true),
     );
   });
 

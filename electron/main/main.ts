@@ -19,7 +19,7 @@ import { IPC } from './ipc-channels';
 import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, hardenSessions } from './security';
 import { trustedIpc } from './trusted-ipc';
 import { buildMenu } from './menu';
-import { exportThroughDialog, SaveGrants } from './save-grants';
+import { saveWhereChosen, SaveGrants } from './save-grants';
 import { writeFileAtomic } from '../host/fs/atomic-write';
 import { loadWindowState, trackWindowState } from './window-state';
 import { rendererDir } from '../host/app-paths';
@@ -79,7 +79,7 @@ async function refreshMenu(): Promise<void> {
       openWorkspace: (root) => {
         void host
           ?.invoke('workspace.open', { root })
-          .then(refreshMenu, (err: unknown) => log.warn(`could not open ${root}`, err));
+          .catch((err: unknown) => log.warn(`could not open ${root}`, err));
       },
     }),
   );
@@ -95,18 +95,19 @@ function registerIpc(h: StudioHost): void {
 
   // Every channel goes through the one sender check (trusted-ipc.ts).
   const ipc = trustedIpc(windows);
-  ipc.handle(IPC.call, async (event, method: unknown, params: unknown) => {
-    if (method === 'bundles.export')
-      return exportThroughDialog(params, {
-        grants: saveGrants,
-        windowId: event.sender.id,
-        exportBytes: (p) => h.call('bundles.export', p),
-        writeFile: (file, data) => writeFileAtomic(file, data),
-      });
-    const res = await h.call(String(method), params);
-    if (res.ok && (method === 'workspace.open' || method === 'skills.new')) void refreshMenu();
-    return res;
-  });
+  const callFromWindow = (method: unknown, params: unknown) =>
+    h.call(String(method), params, 'window');
+  ipc.handle(IPC.call, (_event, method: unknown, params: unknown) =>
+    callFromWindow(method, params),
+  );
+  ipc.handle(IPC.callAndSave, (event, method: unknown, params: unknown, savePath: unknown) =>
+    saveWhereChosen(savePath, {
+      grants: saveGrants,
+      windowId: event.sender.id,
+      call: () => callFromWindow(method, params),
+      writeFile: (file, data) => writeFileAtomic(file, data),
+    }),
+  );
   ipc.handle(IPC.a2eOpen, (event, agent: unknown, remote: unknown) => {
     const id = `c${nextId++}`;
     const owner = event.sender;
@@ -157,6 +158,8 @@ function registerIpc(h: StudioHost): void {
   });
   h.onEvent((e) => {
     for (const wc of windows) if (!wc.isDestroyed()) wc.send(IPC.event, e);
+    // Another workspace is open (from a window or the menu): its recent list changed.
+    if (e.type === 'workspace.changed') void refreshMenu();
   });
 }
 

@@ -3,39 +3,41 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import type { RouterResult } from '../host/router';
-import { exportThroughDialog, SaveGrants } from './save-grants';
+import { saveWhereChosen, SaveGrants } from './save-grants';
 
 const BYTES = Buffer.from('PK\u0003\u0004 a bundle');
 
-describe('bundles.export in the desktop app', () => {
+const exported = (refused = false): RouterResult => ({
+  ok: true,
+  result: {
+    path: null,
+    base64: refused ? null : BYTES.toString('base64'),
+    fileName: 'a.skill',
+    bytes: refused ? 0 : BYTES.length,
+    entries: [],
+    diagnostics: [],
+    refused,
+  },
+});
+
+describe('saving a call’s bytes in the desktop app', () => {
   let dir: string;
   let grants: SaveGrants;
-  let asked: Record<string, unknown>[];
+  let calls: number;
   beforeEach(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'save-grants-'));
     grants = new SaveGrants();
-    asked = [];
+    calls = 0;
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const exportFrom = (windowId: number, params: unknown) =>
-    exportThroughDialog(params, {
+  const saveFrom = (windowId: number, savePath: unknown, answer = exported()) =>
+    saveWhereChosen(savePath, {
       grants,
       windowId,
-      exportBytes: async (p): Promise<RouterResult> => {
-        asked.push(p);
-        return {
-          ok: true,
-          result: {
-            path: null,
-            base64: BYTES.toString('base64'),
-            fileName: 'a.skill',
-            bytes: BYTES.length,
-            entries: [],
-            diagnostics: [],
-            refused: false,
-          },
-        };
+      call: async () => {
+        calls += 1;
+        return answer;
       },
       writeFile: async (file, data) => writeFileSync(file, data),
     });
@@ -43,41 +45,41 @@ describe('bundles.export in the desktop app', () => {
   it('writes only to the path this window’s save dialog returned, once', async () => {
     const chosen = path.join(dir, 'chosen.skill');
     grants.grant(1, chosen);
-    const res = await exportFrom(1, { skill: 'a', format: 'skill', outPath: chosen });
+    const res = await saveFrom(1, chosen);
     expect(res).toMatchObject({ ok: true, result: { path: chosen, base64: null } });
     expect(readFileSync(chosen)).toEqual(BYTES);
-    // The host itself was never asked to write anywhere.
-    expect(asked.every((p) => p.outPath === null)).toBe(true);
     // Spent: the same path again needs the dialog again.
     rmSync(chosen);
-    const again = await exportFrom(1, { skill: 'a', format: 'skill', outPath: chosen });
+    const again = await saveFrom(1, chosen);
     expect(again).toMatchObject({ ok: false, error: { code: 'forbidden_path' } });
     expect(existsSync(chosen)).toBe(false);
+    expect(calls).toBe(1);
   });
 
-  it('refuses a path the renderer made up, or another window’s choice', async () => {
+  it('refuses a path the renderer made up, or another window’s choice, before calling', async () => {
     const chosen = path.join(dir, 'chosen.skill');
     grants.grant(1, chosen);
     const madeUp = `${dir}/evil/../chosen.skill`;
-    for (const [windowId, outPath] of [
+    for (const [windowId, savePath] of [
       [1, path.join(dir, 'elsewhere.skill')],
       [1, madeUp],
       [1, 42],
       [2, chosen],
     ] as const) {
-      const res = await exportFrom(windowId, { skill: 'a', format: 'skill', outPath });
-      expect(res, String(outPath)).toMatchObject({ ok: false, error: { code: 'forbidden_path' } });
+      const res = await saveFrom(windowId, savePath);
+      expect(res, String(savePath)).toMatchObject({ ok: false, error: { code: 'forbidden_path' } });
     }
-    expect(asked).toEqual([]);
+    expect(calls).toBe(0);
     expect(existsSync(chosen)).toBe(false);
     expect(existsSync(path.join(dir, 'elsewhere.skill'))).toBe(false);
   });
 
-  it('returns the bytes when no path is named', async () => {
-    const res = await exportFrom(1, { skill: 'a', format: 'zip' });
-    expect(res).toMatchObject({
-      ok: true,
-      result: { path: null, base64: BYTES.toString('base64') },
-    });
+  it('returns a result with no bytes as it is, and keeps the grant', async () => {
+    const chosen = path.join(dir, 'chosen.skill');
+    grants.grant(1, chosen);
+    const res = await saveFrom(1, chosen, exported(true));
+    expect(res).toMatchObject({ ok: true, result: { path: null, refused: true } });
+    expect(existsSync(chosen)).toBe(false);
+    expect(grants.allows(1, chosen)).toBe(true);
   });
 });

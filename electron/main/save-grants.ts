@@ -1,10 +1,10 @@
 /**
  * Only the user chooses where the desktop app writes a file. The main process
  * remembers, per window, the last path its own save dialog returned; a renderer's
- * request to write a bundle is honoured only for exactly that path, once. A path
- * a renderer makes up (a compromised page, say) is refused.
+ * request to save a call's bytes is honoured only for exactly that path, once. A path
+ * a renderer makes up (a compromised page, say) is refused. The host is never asked to
+ * write anywhere: it returns bytes, and this adapter saves them, whatever the method.
  */
-import type { ExportResult } from '../../shared/api/studio-api';
 import type { RouterResult } from '../host/router';
 
 export class SaveGrants {
@@ -25,11 +25,11 @@ export class SaveGrants {
   }
 }
 
-export interface ExportThroughDialogDeps {
+export interface SaveWhereChosenDeps {
   grants: SaveGrants;
   windowId: number;
-  /** The host's own `bundles.export` (returns bytes; it never writes a path). */
-  exportBytes(params: Record<string, unknown>): Promise<RouterResult>;
+  /** The call whose result carries the bytes to save (the host only ever returns bytes). */
+  call(): Promise<RouterResult>;
   writeFile(filePath: string, data: Buffer): Promise<void>;
 }
 
@@ -41,25 +41,28 @@ const REFUSED: RouterResult = {
   },
 };
 
+/** A result with bytes to save: `base64`, and the `path` they are saved at (null until then). */
+function savableBytes(result: unknown): string | null {
+  if (typeof result !== 'object' || result === null) return null;
+  const r = result as { base64?: unknown; path?: unknown };
+  return typeof r.base64 === 'string' && 'path' in r ? r.base64 : null;
+}
+
 /**
- * `bundles.export` from a window: bytes when no path is named, else written to the
- * path that window's save dialog returned (and nowhere else).
+ * A window's call whose bytes are saved at `savePath`, the path that window's save dialog
+ * returned (and nowhere else, once); refused before the call when it is not. A result with
+ * no bytes (a refused export) comes back as it is.
  */
-export async function exportThroughDialog(
-  params: unknown,
-  deps: ExportThroughDialogDeps,
+export async function saveWhereChosen(
+  savePath: unknown,
+  deps: SaveWhereChosenDeps,
 ): Promise<RouterResult> {
-  const p =
-    typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
-  const outPath = p.outPath;
-  if (outPath === undefined || outPath === null || outPath === '')
-    return deps.exportBytes({ ...p, outPath: null });
-  if (typeof outPath !== 'string' || !deps.grants.allows(deps.windowId, outPath)) return REFUSED;
-  const res = await deps.exportBytes({ ...p, outPath: null });
+  if (typeof savePath !== 'string' || !deps.grants.allows(deps.windowId, savePath)) return REFUSED;
+  const res = await deps.call();
   if (!res.ok) return res;
-  const result = res.result as ExportResult;
-  if (result.refused || result.base64 === null) return res;
-  await deps.writeFile(outPath, Buffer.from(result.base64, 'base64'));
+  const base64 = savableBytes(res.result);
+  if (base64 === null) return res;
+  await deps.writeFile(savePath, Buffer.from(base64, 'base64'));
   deps.grants.spend(deps.windowId);
-  return { ok: true, result: { ...result, path: outPath, base64: null } satisfies ExportResult };
+  return { ok: true, result: { ...(res.result as object), path: savePath, base64: null } };
 }

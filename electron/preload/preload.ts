@@ -17,6 +17,8 @@ function subscribe<A extends unknown[]>(
 
 const bridge: StudioBridge = {
   call: (method, params) => ipcRenderer.invoke(IPC.call, method, params),
+  callAndSave: (method, params, savePath) =>
+    ipcRenderer.invoke(IPC.callAndSave, method, params, savePath),
   onEvent: (listener) => subscribe<[StudioEvent]>(IPC.event, listener),
   a2eOpen: (agent, host) => ipcRenderer.invoke(IPC.a2eOpen, agent, host ?? null),
   a2eSend: (id, frame) => ipcRenderer.send(IPC.a2eSend, id, frame),

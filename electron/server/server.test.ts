@@ -286,8 +286,9 @@ describe('local server', () => {
       headers: auth,
       body: JSON.stringify({ skill: 'alpha', format: 'skill', outPath: target }),
     });
+    // No method takes a path to write to: the key is refused like any the API does not name.
     expect(refused.status).toBe(400);
-    expect(JSON.parse(refused.body).error.code).toBe('forbidden_path');
+    expect(JSON.parse(refused.body).error.code).toBe('invalid_params');
     expect(existsSync(target)).toBe(false);
     const bytes = await request(server.port, {
       path: '/api/studio/bundles.export',
@@ -299,6 +300,19 @@ describe('local server', () => {
     const result = JSON.parse(bytes.body) as { path: string | null; base64: string };
     expect(result.path).toBeNull();
     expect(Buffer.from(result.base64, 'base64').subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('refuses a method for the command line, which names a path of this machine', async () => {
+    const dir = path.join(ws.root, 'planted-records');
+    const refused = await request(server.port, {
+      path: '/api/studio/agentClients.writeRecords',
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ dir, records: [] }),
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body).error.code).toBe('forbidden_path');
+    expect(existsSync(dir)).toBe(false);
   });
 
   it('validates Studio API params at the boundary', async () => {

@@ -106,20 +106,6 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-/**
- * Only the user chooses where a file is written. Over HTTP no request may name one:
- * a bundle comes back as bytes and the browser's own download saves it.
- */
-function refuseChosenPath(method: string, params: unknown): void {
-  const outPath = (params as { outPath?: unknown } | null)?.outPath;
-  if (method === 'bundles.export' && outPath !== undefined && outPath !== null)
-    throw new HttpError(
-      400,
-      'the studio server never writes a bundle to a path a request names: leave outPath out and save the returned bytes',
-      'forbidden_path',
-    );
-}
-
 /** A skill name in a URL: one path segment, nothing that could walk anywhere. */
 function skillNameFromPath(raw: string): string {
   let name: string;
@@ -248,8 +234,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       if (req.method !== 'POST') throw new HttpError(405, 'use POST');
       const method = pathname.slice(STUDIO_HTTP_PREFIX.length);
       const params = await readBody(req);
-      refuseChosenPath(method, params);
-      const out = await host.call(method, params);
+      const out = await host.call(method, params, 'network');
       if (out.ok) sendJson(res, 200, out.result);
       else
         sendJson(

@@ -83,6 +83,14 @@ export function isClientCatalog(s: string): s is ClientCatalog {
 export interface AgentClientMethods {
   /** The agent clients found on PATH or at a path of the user's settings, with versions. */
   'agentClients.list': [Record<string, never>, AgentClientList];
+  /**
+   * `call --record DIR`: a run's recorded model requests (already redacted), one JSON file
+   * each in `dir`, made when missing. A path the caller names: for a local process only.
+   */
+  'agentClients.writeRecords': [
+    { dir: string; records: ModelRequestRecord[] },
+    { files: string[] },
+  ];
 }
 
 /**

@@ -105,9 +105,12 @@ export interface WriteResult {
 }
 
 export interface ExportResult {
-  /** Where the bundle was written (desktop / CLI), or null when returned as bytes. */
+  /**
+   * Where the bundle was saved: null from the host, which only returns bytes; the desktop
+   * app fills it in once it saved them where its own save dialog said.
+   */
   path: string | null;
-  /** Base64 of the archive when no path was given (browser download). */
+  /** Base64 of the archive (null when refused, or once saved). */
   base64: string | null;
   fileName: string;
   bytes: number;
@@ -115,6 +118,22 @@ export interface ExportResult {
   diagnostics: Diagnostic[];
   refused: boolean;
 }
+
+/** One skill of a prompt's skill index (`to-prompt`). */
+export interface PromptIndexEntry {
+  name: string;
+  description: string;
+  /** Its SKILL.md, null when it has none. */
+  location: string | null;
+}
+
+/**
+ * Who is calling, as the adapter that carries the call knows it: a process of this machine
+ * run by its user (the CLI, the desktop app's main process, MCP), a window of the desktop
+ * app (IPC), or a request over the network (the studio server's HTTP and WebSockets).
+ * A method that reads or writes a path its caller names is for a local process only.
+ */
+export type CallerKind = 'local-process' | 'window' | 'network';
 
 /**
  * Every method: name → [params, result]. The router validates params at the boundary.
@@ -139,6 +158,13 @@ export interface StudioMethods
   'workspace.open': [{ root: string }, WorkspaceInfo];
   'skills.list': [Record<string, never>, SkillListing];
   'skills.get': [{ skill: string }, SkillDetail];
+  /**
+   * A skill as the command line names it: by name (the winner when sources share it) or by
+   * the absolute folder of any listed skill.
+   */
+  'skills.resolve': [{ skill: string }, SkillSummary];
+  /** The skills an agent may use (null: all), not archived, for a prompt's skill index. */
+  'skills.promptIndex': [{ agent: string | null }, PromptIndexEntry[]];
   /** `skillMd`: the new-skill wizard's SKILL.md, written instead of the template's (checked first). */
   'skills.new': [{ name: string; template: TemplateName; skillMd?: string }, SkillDetail];
   /** Each template's SKILL.md as written (`{{name}}`, `{{title}}` unfilled), for the wizard. */
@@ -155,10 +181,7 @@ export interface StudioMethods
   'files.createFolder': [{ skill: string; path: string }, { ok: true }];
   'files.rename': [{ skill: string; from: string; to: string }, { ok: true }];
   'files.delete': [{ skill: string; path: string }, { ok: true }];
-  'bundles.export': [
-    { skill: string; format: BundleFormat; force?: boolean; outPath?: string | null },
-    ExportResult,
-  ];
+  'bundles.export': [{ skill: string; format: BundleFormat; force?: boolean }, ExportResult];
   /** The bundle's skills with their validation and conflicts, checked as import would; writes nothing. */
   'bundles.inspect': [{ base64: string; fileName: string }, BundlePreview];
   /**
@@ -328,11 +351,16 @@ export interface A2EStream extends A2EConnection {
  * What the Electron preload exposes as `window.studio` (contextBridge). Frames are
  * strings so nothing but plain data crosses the bridge.
  */
+/** A call's answer over the bridge: plain data either way. */
+export type BridgeReply = { ok: true; result: unknown } | { ok: false; error: StudioErrorPayload };
+
 export interface StudioBridge {
-  call(
-    method: string,
-    params: unknown,
-  ): Promise<{ ok: true; result: unknown } | { ok: false; error: StudioErrorPayload }>;
+  call(method: string, params: unknown): Promise<BridgeReply>;
+  /**
+   * `call`, with the bytes of its result (`base64`) saved where this window's save dialog
+   * said (`savePath`, once); the result comes back with `path` set and no bytes.
+   */
+  callAndSave(method: string, params: unknown, savePath: string): Promise<BridgeReply>;
   onEvent(listener: (event: StudioEvent) => void): () => void;
   /** `host`: a remote A2E host's id, or null for this studio. */
   a2eOpen(agent: string | null, host?: string | null): Promise<string>;

@@ -1,8 +1,8 @@
 import type { CommandContext, CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { UsageError } from '../io';
-import { withClient } from '../client';
-import type { A2ELineConnection } from '../../host/client/client';
+import { requireAgent, withClient } from '../client';
+import type { A2ELineConnection } from '../../host/in-process/host-proxy';
 
 /**
  * Feeds stdin to `conn` until it ends (or we are interrupted, or `stop` is called), then
@@ -95,8 +95,7 @@ export const a2eCommand: CommandImpl = {
             'give --stdio (this studio) or --connect URL (another host); the WebSocket lives at /a2e of `serve`',
           );
         const agent = stringFlag(ctx, 'agent') ?? null;
-        if (agent !== null && !(await client.invoke('agents.exists', { agent })))
-          throw new UsageError(`no agent '${agent}' in skill-studio.json`);
+        await requireAgent(client, agent);
         const out = ctx.io.stdout;
         const send = (frame: string): void => {
           out.write(frame + '\n');

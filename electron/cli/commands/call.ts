@@ -6,7 +6,7 @@ import { overrideFromFlags } from '../provider-flags';
 import type { CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../io';
-import { withClient } from '../client';
+import { requireAgent, withClient } from '../client';
 import {
   AGENT_CLIENT_IDS,
   CLIENT_CATALOGS,
@@ -82,8 +82,7 @@ export const callCommand: CommandImpl = {
         if (!Number.isFinite(timeout) || timeout <= 0)
           throw new UsageError(`--timeout must be a positive number of seconds`);
         const agent = stringFlag(ctx, 'agent') ?? null;
-        if (agent !== null && !(await client.invoke('agents.exists', { agent })))
-          throw new UsageError(`no agent '${agent}' in skill-studio.json`);
+        await requireAgent(client, agent);
 
         const clientId = stringFlag(ctx, 'client');
         const record = stringFlag(ctx, 'record');

@@ -34,7 +34,7 @@ import type {
 import type { StudioEvent } from '../../../shared/api/studio-api';
 import { describeSkippedCase } from '../../../shared/eval/skipped-case';
 import { CONFIGURATION_ORDER } from '../../../shared/eval/types';
-import type { HostClient } from '../../host/client/client';
+import type { HostProxy } from '../../host/in-process/host-proxy';
 import type { CommandContext, CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import {
@@ -135,7 +135,7 @@ export class ProgressView {
 /** Starts the job, shows its progress, waits for its end; Ctrl-C cancels it (what finished stays). */
 async function follow(
   ctx: CommandContext,
-  client: HostClient,
+  client: HostProxy,
   skill: string,
   start: () => Promise<EvalStarted>,
   view: ProgressView,

@@ -5,7 +5,7 @@
  * server, the runner, ajv and the zip libraries stay out of `list` and `read`.
  */
 import type { CommandSpec } from '../command';
-import { TEMPLATE_NAMES } from '../../host/client/entry';
+import { TEMPLATE_NAMES } from '../../host/in-process/entry';
 import { CASES_DIR } from '../../../shared/playground/cases';
 
 export const COMMANDS: CommandSpec[] = [

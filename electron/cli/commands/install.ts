@@ -10,7 +10,7 @@
 import type { InstallConflictChoice, InstallScope } from '../../../shared/api/install';
 import { CLIENT_IDS, isClientId, type ClientId } from '../../../shared/skill/client-ids';
 import { countBySeverity } from '../../../shared/skill/diagnostics';
-import { INSTALLABLE_CLIENTS } from '../../host/client/installable';
+import { INSTALLABLE_CLIENTS } from '../../host/in-process/installable';
 import type { CommandContext, CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, UsageError, writeJson } from '../io';

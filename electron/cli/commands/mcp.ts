@@ -12,7 +12,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Command } from '../command';
 import { stringFlag } from '../command';
 import { UsageError } from '../io';
-import { withClient } from '../client';
+import { requireAgent, withClient } from '../client';
 import { runConnect } from './mcp-connect';
 
 /** Its name, usage and flags are in commands/index.ts (loaded only when it runs). */
@@ -32,8 +32,7 @@ export const mcpCommand: Pick<Command, 'run'> = {
       ctx,
       async (client) => {
         const agent = stringFlag(ctx, 'agent') ?? null;
-        if (agent !== null && !(await client.invoke('agents.exists', { agent })))
-          throw new UsageError(`no agent '${agent}' in skill-studio.json`);
+        await requireAgent(client, agent);
         await client.serveMcp(
           agent,
           ctx.io.stdin as Readable,

@@ -12,13 +12,13 @@
  * `update` 0 when the plan printed or every update applied, 1 when one failed or was skipped.
  */
 import { createInterface } from 'node:readline';
-import type { LockApproval, UpdateItem } from '../../host/client/cli-methods';
-import { hasChanges } from '../../host/client/changes';
+import type { LockApproval, UpdateItem } from '../../host/in-process/cli-methods';
+import { hasChanges } from '../../host/in-process/changes';
 import type { CommandContext, CommandImpl } from '../command';
 import { colours, writeJson } from '../io';
 import { formatChanges } from './install-format';
 import { withClient } from '../client';
-import type { HostClient } from '../../host/client/client';
+import type { HostProxy } from '../../host/in-process/host-proxy';
 import type { CliIO } from '../io';
 
 /** Reads one answer from the terminal; only `y` or `yes` is a yes. */
@@ -43,7 +43,7 @@ function askYes(io: CliIO, question: string): Promise<boolean> {
  * --trust-lockfile; on a terminal, those the user says yes to after seeing their
  * sources (recorded, so the same bytes are not asked about again); none otherwise.
  */
-async function approvals(ctx: CommandContext, host: HostClient): Promise<LockApproval[]> {
+async function approvals(ctx: CommandContext, host: HostProxy): Promise<LockApproval[]> {
   const foreign = await host.invoke('install.lockfiles', {});
   if (foreign.length === 0) return [];
   const all = foreign.map(({ file, hash }) => ({ file, hash }));

@@ -8,7 +8,7 @@ import { CASES_DIR, type CaseReport } from '../../../shared/playground/cases';
 import type { CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, writeJson } from '../io';
-import { withClient } from '../client';
+import { requireAgent, withClient } from '../client';
 
 export const testCommand: CommandImpl = {
   run: (ctx) =>
@@ -21,11 +21,10 @@ export const testCommand: CommandImpl = {
           throw new UsageError(`one skill at a time (got '${name}' and '${extra}')`);
         const rec = await client.invoke('skills.resolve', { skill: name });
         const agent = stringFlag(ctx, 'agent') ?? null;
-        if (agent !== null && !(await client.invoke('agents.exists', { agent })))
-          throw new UsageError(`no agent '${agent}' in skill-studio.json`);
+        await requireAgent(client, agent);
         const only = ctx.values.case as string[] | undefined;
 
-        const files = await client.invoke('cases.files', { dir: rec.dir });
+        const files = await client.invoke('cases.list', { skill: rec.dir });
         const chosen = only ? files.filter((f) => only.includes(f.name)) : files;
         if (only) {
           const missing = only.filter((n) => !files.some((f) => f.name === n));
@@ -51,7 +50,7 @@ export const testCommand: CommandImpl = {
         const off = ctx.io.onInterrupt(() => controller.abort('cancelled'));
         try {
           const report = await client.runCases(
-            { name: rec.summary.name, dir: rec.dir },
+            { name: rec.name, dir: rec.dir },
             {
               files: chosen,
               agent,

@@ -1,8 +1,7 @@
 import { toPromptXml } from '../../../shared/skill/prompt-index';
 import type { CommandImpl } from '../command';
 import { stringFlag } from '../command';
-import { UsageError } from '../io';
-import { withClient } from '../client';
+import { requireAgent, withClient } from '../client';
 
 export const toPromptCommand: CommandImpl = {
   run: (ctx) =>
@@ -10,10 +9,8 @@ export const toPromptCommand: CommandImpl = {
       ctx,
       async (client) => {
         const agent = stringFlag(ctx, 'agent') ?? null;
-        if (agent !== null && !(await client.invoke('agents.exists', { agent }))) {
-          throw new UsageError(`no agent '${agent}' in skill-studio.json`);
-        }
-        ctx.io.stdout.write(toPromptXml(await client.invoke('prompt.skills', { agent })));
+        await requireAgent(client, agent);
+        ctx.io.stdout.write(toPromptXml(await client.invoke('skills.promptIndex', { agent })));
         return 0;
       },
       { openWorkspace: true },

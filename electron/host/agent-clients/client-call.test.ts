@@ -76,7 +76,7 @@ describe.skipIf(skipAgentClient('claude-code'))('a call run in Claude Code', () 
 
   it('the studio connection runs the skill in the client: events, activation, metadata, no key', async () => {
     const events: SkillEvent[] = [];
-    const resp = await host.a2e.call(
+    const resp = await host.callSkill(
       makeCallRequest({
         name: 'hello-skill',
         arguments: { who: 'Ann' },
@@ -141,7 +141,7 @@ describe.skipIf(skipAgentClient('claude-code'))('a call run in Claude Code', () 
   });
 
   it('an agent connection cannot choose to run in a client; a malformed run_in is refused', async () => {
-    const bad = await host.a2e.call(
+    const bad = await host.callSkill(
       makeCallRequest({ name: 'hello-skill', metadata: { run_in: { client: 'notepad' } } }),
       null,
     );
@@ -150,7 +150,7 @@ describe.skipIf(skipAgentClient('claude-code'))('a call run in Claude Code', () 
       'metadata.run_in.client must be one of claude-code, codex',
     );
     const before = fake.requests.length;
-    const agentCall = await host.a2e.call(
+    const agentCall = await host.callSkill(
       makeCallRequest({
         name: 'hello-skill',
         metadata: { run_in: { client: 'claude-code' } },

@@ -1,10 +1,12 @@
 /**
  * The agent clients' methods of the Studio API (shared/api/agent-clients.ts): which clients
- * are installed. Runs in a client go through A2E (`metadata.run_in`, runner/a2e-host.ts).
+ * are installed, and a run's recorded model requests as files. Runs in a client go through
+ * A2E (`metadata.run_in`, runner/a2e-host.ts).
  */
 import type { Handlers } from '../router';
 import { discoverAgentClients } from './discover';
 import { loadAgentClientSettings, userSettingsPath } from './settings';
+import { writeRecordFiles } from './record-files';
 
 export interface AgentClientsContext {
   env: () => NodeJS.ProcessEnv;
@@ -12,7 +14,9 @@ export interface AgentClientsContext {
   home: () => string | null;
 }
 
-export function agentClientHandlers(ctx: AgentClientsContext): Pick<Handlers, 'agentClients.list'> {
+export function agentClientHandlers(
+  ctx: AgentClientsContext,
+): Pick<Handlers, 'agentClients.list' | 'agentClients.writeRecords'> {
   return {
     'agentClients.list': async () => {
       const env = ctx.env();
@@ -22,5 +26,8 @@ export function agentClientHandlers(ctx: AgentClientsContext): Pick<Handlers, 'a
         settings_problem: settings.problem,
       };
     },
+    'agentClients.writeRecords': async ({ dir, records }) => ({
+      files: await writeRecordFiles(dir, records),
+    }),
   };
 }

@@ -138,7 +138,7 @@ describe.skipIf(skipAgentClient('claude-code'))(
     }, 120_000);
 
     it('a call with run_in.catalog installed lists the user skill, not the workspace or a link', async () => {
-      const resp = await host.a2e.call(
+      const resp = await host.callSkill(
         makeCallRequest({
           name: 'greeter',
           timeout: 90,
@@ -157,7 +157,7 @@ describe.skipIf(skipAgentClient('claude-code'))(
       expect(sent).not.toContain('workspace-mate');
       expect(sent).not.toContain('far-skill');
       // The default catalog stays the skill alone.
-      const alone = await host.a2e.call(
+      const alone = await host.callSkill(
         makeCallRequest({
           name: 'greeter',
           timeout: 90,

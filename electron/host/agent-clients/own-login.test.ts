@@ -181,7 +181,7 @@ describe.each(CASES)("a call in $id with the client's own login", (c) => {
     'passes the login through read-only, lists the installed skills, and shows the secret nowhere',
     async () => {
       const events: SkillEvent[] = [];
-      const resp = await host.a2e.call(
+      const resp = await host.callSkill(
         makeCallRequest({
           name: 'hello-skill',
           timeout: 90,
@@ -243,7 +243,7 @@ describe.each(CASES)("a call in $id with the client's own login", (c) => {
     else rmSync(file);
     try {
       const n = fake.requests.length;
-      const resp = await host.a2e.call(
+      const resp = await host.callSkill(
         makeCallRequest({
           name: 'hello-skill',
           metadata: { run_in: { client: c.id, own_login: true } },

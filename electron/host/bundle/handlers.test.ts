@@ -57,18 +57,15 @@ describe('bundle handlers', () => {
     ).toBe('PK');
   });
 
-  it('refuses an export that names a path, whatever the skill', async () => {
-    await expect(
-      bundles['bundles.export']({ skill: good, format: 'zip', outPath: path.join(tmp, 'x.zip') }),
-    ).rejects.toMatchObject({ code: 'forbidden_path' });
-    expect(await readdir(tmp)).not.toContain('x.zip');
-  });
-
-  it('writes to a path only for a direct caller (the desktop save dialog, the CLI)', async () => {
-    const out = path.join(tmp, 'good.skill');
-    const res = await exportSkillBundle(records[0], 'skill', { outPath: out });
-    expect(res).toMatchObject({ path: out, base64: null, refused: false, fileName: 'good.skill' });
-    expect(await readdir(tmp)).toContain('good.skill');
+  it('returns the bytes and writes nothing, whoever asks', async () => {
+    const res = await exportSkillBundle(records[0], 'skill');
+    expect(res).toMatchObject({ path: null, refused: false, fileName: 'good.skill' });
+    expect(
+      Buffer.from(res.base64 ?? '', 'base64')
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+    expect(await readdir(tmp)).not.toContain('good.skill');
   });
 
   it('imports an exported bundle into the workspace and re-reads the sources', async () => {

@@ -5,14 +5,13 @@
  *
  * The export policy is applied here (`exportSkillBundle`, by export-policy.ts, which the CLI's
  * export applies too): a skill with errors is refused unless
- * forced, and a Studio API request never names where a bundle is written.
+ * forced. The host never writes a bundle anywhere: it returns the bytes, and the caller saves
+ * them (the desktop app where its save dialog said, the browser as a download).
  */
 import type { BundleFormat, ExportResult } from '../../../shared/api/studio-api';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { exportRefused } from './export-policy';
 import type { Handlers } from '../router';
-import { FileServiceError as StudioError } from '../fs/errors';
-import { writeFileAtomic } from '../fs/atomic-write';
 import { bundleFileName, exportBundle } from './export-bundle';
 import { importBundle, inspectBundle } from './import-bundle';
 
@@ -29,13 +28,11 @@ type BundlesMethods = 'bundles.export' | 'bundles.inspect' | 'bundles.import';
 export interface ExportSkillOptions {
   /** Export even when the skill has errors. */
   force?: boolean;
-  /** Write the archive here (the desktop app's save dialog, the CLI) rather than return bytes. */
-  outPath?: string | null;
 }
 
 /**
  * A skill's bundle: refused (`refused: true`, no bytes) while the skill has errors unless
- * `force`; otherwise written to `outPath`, or returned as base64.
+ * `force`; otherwise returned as base64.
  */
 export async function exportSkillBundle(
   rec: SkillRecord,
@@ -44,11 +41,10 @@ export async function exportSkillBundle(
 ): Promise<ExportResult> {
   const name = rec.summary.name;
   const result = (
-    path: string | null,
     base64: string | null,
     bundle: { bytes: number; entries: string[] } | null,
   ): ExportResult => ({
-    path,
+    path: null,
     base64,
     fileName: bundleFileName(name, format),
     bytes: bundle?.bytes ?? 0,
@@ -56,28 +52,17 @@ export async function exportSkillBundle(
     diagnostics: rec.diagnostics,
     refused: bundle === null,
   });
-  if (exportRefused(rec.diagnostics, opts.force)) return result(null, null, null);
+  if (exportRefused(rec.diagnostics, opts.force)) return result(null, null);
   const { buffer, entries } = await exportBundle(rec.dir, { name, format });
-  const bundle = { bytes: buffer.length, entries };
-  if (opts.outPath) {
-    await writeFileAtomic(opts.outPath, buffer);
-    return result(opts.outPath, null, bundle);
-  }
-  return result(null, buffer.toString('base64'), bundle);
+  return result(buffer.toString('base64'), { bytes: buffer.length, entries });
 }
 
 export function bundlesHandlers(ctx: BundlesContext): Pick<Handlers, BundlesMethods> {
   return {
-    // Only the user chooses where a file is written: no request names a path here. The
-    // desktop app writes these bytes where its own save dialog said (main/save-grants.ts).
-    'bundles.export': async ({ skill, format, force, outPath }) => {
-      if (outPath)
-        throw new StudioError(
-          'forbidden_path',
-          'a bundle is returned as bytes, never written to a path a request names',
-        );
-      return exportSkillBundle(ctx.skillAt(skill), format, { force });
-    },
+    // Only the user chooses where a file is written: the desktop app saves these bytes
+    // where its own save dialog said (main/save-grants.ts).
+    'bundles.export': async ({ skill, format, force }) =>
+      exportSkillBundle(ctx.skillAt(skill), format, { force }),
     'bundles.inspect': ({ base64 }) =>
       inspectBundle(Buffer.from(base64, 'base64'), ctx.importDir()),
     'bundles.import': async ({ base64, onConflict, choices }) => {

@@ -94,7 +94,7 @@ describe('saved cases and the playground API', () => {
     expect(listed[3].error).toMatch(/^tests\/cases\/zz-broken\.json:2:\d+: not valid JSON/);
 
     const seen: string[] = [];
-    const report = await runCases(host.a2e, 'fx-count', skillDir, {
+    const report = await runCases(host.callSkill.bind(host), 'fx-count', skillDir, {
       onCase: (r) => seen.push(r.name),
     });
     expect(seen).toEqual(['expected-failure', 'pass', 'wrong-count', 'zz-broken']);
@@ -111,7 +111,10 @@ describe('saved cases and the playground API', () => {
     expect(by['zz-broken'].failures[0]).toMatch(/zz-broken\.json/);
 
     // Acting as an agent that may not use the skill: refused by its allowlist (unauthorized).
-    const asBot = await runCases(host.a2e, 'fx-count', skillDir, { names: ['pass'], agent: 'bot' });
+    const asBot = await runCases(host.callSkill.bind(host), 'fx-count', skillDir, {
+      names: ['pass'],
+      agent: 'bot',
+    });
     expect(asBot.cases[0]).toMatchObject({ pass: false, error_code: 'unauthorized' });
   });
 

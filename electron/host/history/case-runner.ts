@@ -18,7 +18,7 @@ import {
   type SavedCase,
 } from '../../../shared/playground/cases';
 import { makeCallRequest } from '../../../shared/protocol/messages';
-import type { A2EHost } from '../runner/a2e-host';
+import type { SkillCallRequest, SkillCallResponse, SkillEvent } from '../../../shared/protocol/a2e';
 import { writeSkillFile, createFile } from '../skill-files';
 import { InvalidRequestError, isFileServiceError, NotFoundError } from '../fs/errors';
 import { isText } from '../fs/file-kind';
@@ -134,9 +134,17 @@ export interface RunCasesOptions {
   signal?: AbortSignal;
 }
 
+/** One skill call as the host runs it (StudioHost.callSkill): events as they come; never rejects. */
+export type CallSkill = (
+  req: SkillCallRequest,
+  agent: string | null,
+  onEvent?: (event: SkillEvent) => void,
+  signal?: AbortSignal,
+) => Promise<SkillCallResponse>;
+
 /** Runs a skill's saved cases one after the other and checks each. */
 export async function runCases(
-  a2e: A2EHost,
+  callSkill: CallSkill,
   skill: string,
   skillDir: string,
   opts: RunCasesOptions = {},
@@ -180,7 +188,7 @@ export async function runCases(
             }
           : null,
       });
-      const resp = await a2e.call(req, opts.agent ?? null, undefined, opts.signal);
+      const resp = await callSkill(req, opts.agent ?? null, undefined, opts.signal);
       const check = checkCase(f.case, resp);
       const summary = resp.data?.summary;
       report = {

@@ -72,7 +72,10 @@ export function playgroundHandlers(ctx: PlaygroundContext): Pick<Handlers, Playg
       const rec = ctx.resolveSkill(skill);
       if (agent && !ctx.agentExists(agent))
         throw new StudioError('not_found', `no agent '${agent}' in skill-studio.json`);
-      return runCases(ctx.a2e, rec.summary.name, rec.dir, { names, agent: agent ?? null });
+      return runCases(ctx.a2e.call.bind(ctx.a2e), rec.summary.name, rec.dir, {
+        names,
+        agent: agent ?? null,
+      });
     },
   };
 }

@@ -259,7 +259,7 @@ export class SkillsMcpServer {
     const req = makeCallRequest({ name, arguments: args, timeout, streaming: true });
     const streamed: SkillEvent[] = [];
     const token = ctx.progressToken;
-    const resp = await this.host.a2e.call(
+    const resp = await this.host.callSkill(
       req,
       this.opts.agent,
       (event) => {

@@ -20,7 +20,7 @@ import { INSTALLABLE_CLIENTS } from '../install/clients';
 import { PROVIDER_KINDS, PROVIDERS_SCHEMA } from '../providers/provider-config';
 import { MAX_KEY_CHARS } from '../providers/key-store';
 import { EVAL_PARAM_SCHEMAS } from '../evals/param-schemas';
-import { AGENT_CLIENT_IDS } from '../../../shared/api/agent-clients';
+import { AGENT_CLIENT_IDS, type ModelRequestRecord } from '../../../shared/api/agent-clients';
 import * as s from './typed-schema';
 import { skillRef } from './fragments';
 import { REMOTE_HOST_PARAM_SCHEMAS } from './remote-host-params';
@@ -132,6 +132,8 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   'folders.browse': s.object({ path: s.string({ minLength: 1, maxLength: 4096 }) }),
   'skills.list': s.empty(),
   'skills.get': s.object({ skill }, ['skill']),
+  'skills.resolve': s.object({ skill }, ['skill']),
+  'skills.promptIndex': s.object({ agent: s.stringOrNull({ maxLength: 200 }) }, ['agent']),
   'skills.new': s.object(
     {
       name: s.string({ minLength: 1, maxLength: 256 }),
@@ -168,7 +170,6 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
       skill,
       format: s.oneOfValues(['skill', 'zip']),
       force: s.boolean(),
-      outPath: s.stringOrNull({ maxLength: 4096 }),
     },
     ['skill', 'format'],
   ),
@@ -227,6 +228,14 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   'providers.list': s.empty(),
   // Agent clients (electron/host/agent-clients).
   'agentClients.list': s.empty(),
+  // Records the host itself made in a run and redacted: their shape is not checked again.
+  'agentClients.writeRecords': s.object(
+    {
+      dir: s.string({ minLength: 1, maxLength: 4096 }),
+      records: s.shallowArray<ModelRequestRecord>(),
+    },
+    ['dir', 'records'],
+  ),
   'catalog.get': s.object({ client: s.oneOfValues(AGENT_CLIENT_IDS) }),
   'providers.save': s.object({ provider: PROVIDER_INPUT, previousId: providerId }, ['provider']),
   'providers.remove': s.object({ id: providerId }, ['id']),

@@ -149,7 +149,7 @@ describe('a provider that echoes the key back', () => {
     });
     try {
       const events: unknown[] = [];
-      const resp = await host.a2e.call(
+      const resp = await host.callSkill(
         makeCallRequest({ name: 'chat', arguments: { question: 'q' }, streaming: true }),
         null,
         (e) => void events.push(e),

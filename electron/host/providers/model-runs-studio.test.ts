@@ -113,7 +113,7 @@ describe('model runs in the studio', () => {
       provider_credentials: {},
       provider_config: { model: 'm2' },
     };
-    const resp = await host.a2e.call(
+    const resp = await host.callSkill(
       makeCallRequest({
         name: 'chat',
         arguments: { question: 'capital?' },
@@ -178,7 +178,7 @@ describe('model runs in the studio', () => {
 
     for (const _ of [0, 1]) {
       const events: unknown[] = [];
-      const resp = await host.a2e.call(
+      const resp = await host.callSkill(
         makeCallRequest({ name: 'chat', arguments: { question: 'q' }, streaming: true }),
         null,
         (e) => void events.push(e),

@@ -78,7 +78,7 @@ async function hostWith(providers: unknown[]): Promise<StudioHost> {
 }
 
 function call(host: StudioHost, llm_override?: LLMConfig): Promise<SkillCallResponse> {
-  return host.a2e.call(
+  return host.callSkill(
     makeCallRequest({ name: 'chat', arguments: { question: 'capital?' }, llm_override }),
     null,
   );

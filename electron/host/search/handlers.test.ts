@@ -80,16 +80,20 @@ describe('search.contents through the router', () => {
   it('finds text in the listed skills and refuses a query over the cap', async () => {
     const route = createRouter(handlers as unknown as Handlers);
     const total = async (query: string) => {
-      const r = await route('search.contents', { query });
+      const r = await route('search.contents', { query }, 'network');
       return r.ok ? (r.result as { total: number }).total : -1;
     };
     expect(await total('NAME: LOOSE')).toBe(1);
     expect(await total('edited since')).toBe(1);
     // link.md points out of the skill, at a committed file: never read.
     expect(await total('committed secret')).toBe(0);
-    const long = await route('search.contents', { query: 'x'.repeat(1001), regex: true });
+    const long = await route(
+      'search.contents',
+      { query: 'x'.repeat(1001), regex: true },
+      'network',
+    );
     expect(long).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
-    const extra = await route('search.contents', { query: 'x', path: '/' });
+    const extra = await route('search.contents', { query: 'x', path: '/' }, 'network');
     expect(extra).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
   });
 });

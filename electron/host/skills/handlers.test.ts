@@ -34,6 +34,9 @@ beforeEach(async () => {
   skills = skillsHandlers({
     ...lookupOver(() => records),
     listing: () => listing,
+    winners: () => records,
+    // The agent 'narrow' may use no skill at all.
+    agentAllows: (agent) => agent !== 'narrow',
     importDir: () => into,
     // The stand-in registry lists whatever is in skills/ once it is re-read.
     reload: async () => {
@@ -62,6 +65,26 @@ describe('skills handlers', () => {
     });
   });
 
+  it('resolves a skill by name or folder, as the command line names it', async () => {
+    const dir = path.join(into, 'mine');
+    expect(await skills['skills.resolve']({ skill: 'mine' })).toMatchObject({ name: 'mine', dir });
+    expect(await skills['skills.resolve']({ skill: dir })).toMatchObject({ name: 'mine', dir });
+    await expect(skills['skills.resolve']({ skill: 'gone' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('indexes for a prompt the skills an agent may use, each with its SKILL.md', async () => {
+    expect(await skills['skills.promptIndex']({ agent: null })).toEqual([
+      {
+        name: 'mine',
+        description: records[0].summary.description,
+        location: path.join(into, 'mine', 'SKILL.md'),
+      },
+    ]);
+    expect(await skills['skills.promptIndex']({ agent: 'narrow' })).toEqual([]);
+  });
+
   it('makes a new skill from a template and re-reads the sources before returning it', async () => {
     const made = await skills['skills.new']({ name: 'fresh', template: 'basic' });
     expect(registry.calls).toEqual(['reload']);
@@ -73,6 +96,8 @@ describe('skills handlers', () => {
     const closed = skillsHandlers({
       ...lookupOver(() => records),
       listing: () => listing,
+      winners: () => records,
+      agentAllows: () => true,
       importDir: () => {
         throw new StudioError('precondition', 'open a workspace first');
       },

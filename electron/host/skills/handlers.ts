@@ -1,10 +1,11 @@
 /**
  * The Studio API methods that read skills and make new ones: the listing, one skill's detail,
- * the templates and the new-skill wizard. Kept apart from studio-host.ts, which spreads them
+ * a skill as the command line names it, a prompt's skill index, the templates and the
+ * new-skill wizard. Kept apart from studio-host.ts, which spreads them
  * into its handler table; they reach the host only through the narrow context below.
  */
 import path from 'node:path';
-import type { SkillDetail, SkillListing } from '../../../shared/api/studio-api';
+import type { PromptIndexEntry, SkillDetail, SkillListing } from '../../../shared/api/studio-api';
 import type { SkillRecord } from '../../../shared/skill/model';
 import type { Handlers } from '../router';
 import { listSkillFiles, readSkillMdForDetail } from '../skill-files';
@@ -14,13 +15,23 @@ import type { SkillResolution } from './skill-lookup';
 export interface SkillsContext extends Pick<SkillResolution, 'resolveSkill' | 'skillAt'> {
   /** Every skill, shadowed ones included, and the names in conflict. */
   listing(): SkillListing;
+  /** The skills that win their name (the ones a call reaches). */
+  winners(): SkillRecord[];
+  /** Whether `agent` (null: the studio itself) may use the skill `skill`. */
+  agentAllows(agent: string | null, skill: string): boolean;
   /** The workspace's `skills/` folder; throws when no workspace is open. */
   importDir(): string;
   /** Re-reads the skill sources now, rather than wait for the watcher. */
   reload(): Promise<void>;
 }
 
-type SkillsMethods = 'skills.list' | 'skills.get' | 'skills.templates' | 'skills.new';
+type SkillsMethods =
+  | 'skills.list'
+  | 'skills.get'
+  | 'skills.resolve'
+  | 'skills.promptIndex'
+  | 'skills.templates'
+  | 'skills.new';
 
 /** One skill as the editor opens it: its summary, files, and SKILL.md's text and version. */
 export async function skillDetail(rec: SkillRecord): Promise<SkillDetail> {
@@ -41,6 +52,16 @@ export function skillsHandlers(ctx: SkillsContext): Pick<Handlers, SkillsMethods
   return {
     'skills.list': async () => ctx.listing(),
     'skills.get': async ({ skill }) => skillDetail(ctx.skillAt(skill)),
+    'skills.resolve': async ({ skill }) => ctx.resolveSkill(skill).summary,
+    'skills.promptIndex': async ({ agent }) =>
+      ctx
+        .winners()
+        .filter((r) => r.summary.status !== 'Archived' && ctx.agentAllows(agent, r.summary.name))
+        .map((r): PromptIndexEntry => ({
+          name: r.summary.name,
+          description: r.summary.description,
+          location: r.skillMdPath,
+        })),
     'skills.templates': () => readTemplates(),
     'skills.new': async ({ name, template, skillMd }) => {
       const dir = await createSkillFromTemplate({

@@ -165,20 +165,16 @@ export async function exportBundle(
   force: boolean,
 ): Promise<ExportOutcome> {
   const native = nativeDialogs();
-  let outPath: string | null = null;
+  const params = { skill: skill.dir, format, force };
   if (native) {
-    outPath = await native.pickSavePath(`${skill.name}.${format}`);
-    if (!outPath) return { result: null, savedTo: null, cancelled: true };
+    const savePath = await native.pickSavePath(`${skill.name}.${format}`);
+    if (!savePath) return { result: null, savedTo: null, cancelled: true };
+    // Saved by the desktop app where its dialog said: `path` is set unless refused.
+    const result = await native.callAndSave('bundles.export', params, savePath);
+    return { result, savedTo: result.path, cancelled: false };
   }
-  const result = await backend().call('bundles.export', {
-    skill: skill.dir,
-    format,
-    force,
-    outPath,
-  });
-  if (result.refused) return { result, savedTo: null, cancelled: false };
-  if (result.path) return { result, savedTo: result.path, cancelled: false };
-  if (result.base64) downloadBase64(result.base64, result.fileName);
+  const result = await backend().call('bundles.export', params);
+  if (!result.refused && result.base64) downloadBase64(result.base64, result.fileName);
   return { result, savedTo: null, cancelled: false };
 }
 

@@ -32,6 +32,7 @@ function bridge(overrides: Partial<StudioBridge> = {}) {
     },
     pickFolder: async () => null,
     pickSavePath: async () => null,
+    callAndSave: async () => ({ ok: false, error: { code: 'internal', message: 'unused' } }),
     onMenu: () => () => undefined,
     ...overrides,
   };

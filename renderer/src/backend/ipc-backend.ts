@@ -5,6 +5,7 @@
 import type {
   A2EConnection,
   Backend,
+  BridgeReply,
   ParamsOf,
   ResultOf,
   StudioBridge,
@@ -20,22 +21,26 @@ import { StudioError, isStudioErrorPayload, toStudioError } from './studio-error
 import { parseStudioEvent } from './event-parse';
 import { errorMessage } from '../../../shared/errors';
 
-export function createIpcBackend(bridge: StudioBridge): Backend {
-  async function call<M extends StudioMethod>(
-    method: M,
-    params: ParamsOf<M>,
-  ): Promise<ResultOf<M>> {
-    let reply: Awaited<ReturnType<StudioBridge['call']>>;
-    try {
-      reply = await bridge.call(method, params);
-    } catch (err) {
-      throw toStudioError(err);
-    }
-    if (reply && reply.ok === true) return reply.result as ResultOf<M>;
-    const error = reply && reply.ok === false ? reply.error : null;
-    if (isStudioErrorPayload(error)) throw new StudioError(error.code, error.message);
-    throw new StudioError('internal', `The desktop host gave no usable answer to ${method}.`);
+/** The result of `method` from the bridge's reply, or its error thrown as a StudioError. */
+export async function resultOfReply<M extends StudioMethod>(
+  method: M,
+  send: () => Promise<BridgeReply>,
+): Promise<ResultOf<M>> {
+  let reply: BridgeReply;
+  try {
+    reply = await send();
+  } catch (err) {
+    throw toStudioError(err);
   }
+  if (reply && reply.ok === true) return reply.result as ResultOf<M>;
+  const error = reply && reply.ok === false ? reply.error : null;
+  if (isStudioErrorPayload(error)) throw new StudioError(error.code, error.message);
+  throw new StudioError('internal', `The desktop host gave no usable answer to ${method}.`);
+}
+
+export function createIpcBackend(bridge: StudioBridge): Backend {
+  const call = <M extends StudioMethod>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> =>
+    resultOfReply(method, () => bridge.call(method, params));
 
   function a2e(
     agent: string | null,

@@ -11,12 +11,12 @@ import { NotFoundError } from '../fs/errors';
 import { SkillRegistry } from '../registry/registry';
 import { effectiveStatus } from '../runner/skill-readiness';
 import { loadWorkspaceConfig } from '../workspace/workspace-config';
-import type { ClientContext } from './context';
+import type { ProxyContext } from './context';
 import type { DomainHandlers } from './domain';
 import { workspaceSources } from './workspace-sources';
 
 /** Reads the skills once; `countFiles: false` leaves files_count at 0 (no winner depends on it). */
-async function readCatalog(ctx: ClientContext, countFiles: boolean): Promise<SkillRegistry> {
+async function readCatalog(ctx: ProxyContext, countFiles: boolean): Promise<SkillRegistry> {
   // The settings' reader is part of this bundle anyway (the registry imports it).
   const sources = await workspaceSources(ctx, loadWorkspaceConfig);
   const registry = new SkillRegistry({

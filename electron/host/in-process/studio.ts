@@ -1,13 +1,13 @@
 /**
- * The client's door to the whole host (StudioHost): the Studio API, skill calls and their
+ * The host proxy's door to the whole host (StudioHost): the Studio API, skill calls and their
  * event streams, A2E connections, the MCP server and saved cases. The host is opened once
- * per client, on the first method that needs it, and closed with the client.
+ * per proxy, on the first method that needs it, and closed with the proxy.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { ParamsOf, ResultOf, StudioEvent, StudioMethod } from '../../../shared/api/studio-api';
 import type { CaseRunReport } from '../../../shared/playground/cases';
 import type { SkillCallRequest, SkillCallResponse, SkillEvent } from '../../../shared/protocol/a2e';
-import { listCases, runCases, type RunCasesOptions } from '../history/case-runner';
+import { runCases, type RunCasesOptions } from '../history/case-runner';
 import { logSwallowed } from '../log';
 import { SkillsMcpServer } from '../mcp/skills-server';
 import { DrainingStdioTransport } from '../mcp/stdio-transport';
@@ -18,12 +18,12 @@ import { DEFAULT_MAX_FRAME_BYTES, encodeMessage } from '../../../shared/protocol
 import { makeProtocolError } from '../../../shared/protocol/messages';
 import { WORKSPACE_CONFIG_FILE } from '../workspace/workspace-config';
 import path from 'node:path';
-import { sourceHome, type ClientContext } from './context';
+import { sourceHome, type ProxyContext } from './context';
 import type { DomainHandlers } from './domain';
 import { foldersFor, readFolder, type SkillFolder } from './folders';
 
-/** The host of this client, opened on first use; skill-studio.json's problems are told then. */
-export function openStudio(ctx: ClientContext): Promise<StudioHost> {
+/** The host of this proxy, opened on first use; skill-studio.json's problems are told then. */
+export function openStudio(ctx: ProxyContext): Promise<StudioHost> {
   ctx.studio ??= (async () => {
     const host = await StudioHost.create({
       workspace: ctx.cwd,
@@ -42,7 +42,7 @@ export function openStudio(ctx: ClientContext): Promise<StudioHost> {
 }
 
 export async function invokeStudio<M extends StudioMethod>(
-  ctx: ClientContext,
+  ctx: ProxyContext,
   method: M,
   params: ParamsOf<M>,
 ): Promise<ResultOf<M>> {
@@ -50,7 +50,7 @@ export async function invokeStudio<M extends StudioMethod>(
 }
 
 export async function onEvent(
-  ctx: ClientContext,
+  ctx: ProxyContext,
   listener: (e: StudioEvent) => void,
 ): Promise<() => void> {
   return (await openStudio(ctx)).onEvent(listener);
@@ -58,13 +58,13 @@ export async function onEvent(
 
 /** One skill call (A2E), its events as they come; aborting `signal` cancels it. Never rejects. */
 export async function callSkill(
-  ctx: ClientContext,
+  ctx: ProxyContext,
   req: SkillCallRequest,
   agent: string | null,
   onSkillEvent: (event: SkillEvent) => void,
   signal: AbortSignal,
 ): Promise<SkillCallResponse> {
-  return (await openStudio(ctx)).a2e.call(req, agent, onSkillEvent, signal);
+  return (await openStudio(ctx)).callSkill(req, agent, onSkillEvent, signal);
 }
 
 /** An A2E connection read from a byte stream of messages, one JSON message per line. */
@@ -83,7 +83,7 @@ export interface A2ELineConnection {
  * parse_error and is skipped up to its newline; the messages after it are read as usual.
  */
 export async function openA2ELines(
-  ctx: ClientContext,
+  ctx: ProxyContext,
   agent: string | null,
   send: (frame: string) => void,
   flow: { bufferedAmount: () => number; onOverflow: () => void },
@@ -113,11 +113,12 @@ export async function openA2ELines(
 
 /** Runs a skill's saved cases one after the other (all of `files`), each reported to `onCase`. */
 export async function runSavedCases(
-  ctx: ClientContext,
+  ctx: ProxyContext,
   skill: { name: string; dir: string },
   opts: Pick<RunCasesOptions, 'files' | 'agent' | 'signal' | 'onCase'>,
 ): Promise<CaseRunReport> {
-  return runCases((await openStudio(ctx)).a2e, skill.name, skill.dir, opts);
+  const host = await openStudio(ctx);
+  return runCases(host.callSkill.bind(host), skill.name, skill.dir, opts);
 }
 
 /**
@@ -126,7 +127,7 @@ export async function runSavedCases(
  * every run it started is cancelled and waited for.
  */
 export async function serveMcp(
-  ctx: ClientContext,
+  ctx: ProxyContext,
   agent: string | null,
   input: Readable,
   output: Writable,
@@ -137,13 +138,13 @@ export async function serveMcp(
   const transport = new DrainingStdioTransport(input, output);
   await new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
-    // The client closed stdin: nothing more will be asked, but what was asked is answered.
+    // The MCP client closed stdin: nothing more will be asked, but what was asked is answered.
     input.once('end', () => void transport.whenIdle().then(resolve));
     stopWhen(resolve);
     void mcp.server.connect(transport);
   });
   // No run outlives the server: cancel them and wait for their processes to stop.
-  await host.a2e.cancelAll();
+  await host.cancelCalls();
   await mcp.server.close().catch(logSwallowed('close the MCP server'));
 }
 
@@ -151,29 +152,7 @@ function portabilityRow(folder: SkillFolder): Promise<PortabilityRowJson> {
   return portabilityForFolder((profile) => readFolder(folder, { profile }));
 }
 
-export const handlers: DomainHandlers<
-  'skills.resolve' | 'agents.exists' | 'prompt.skills' | 'portability.rows' | 'cases.files'
-> = {
-  async 'skills.resolve'({ skill }, ctx) {
-    return (await openStudio(ctx)).resolveSkill(skill);
-  },
-
-  async 'agents.exists'({ agent }, ctx) {
-    return (await openStudio(ctx)).agentExists(agent);
-  },
-
-  async 'prompt.skills'({ agent }, ctx) {
-    const host = await openStudio(ctx);
-    return host
-      .skills()
-      .filter((r) => r.summary.status !== 'Archived' && host.agentAllows(agent, r.summary.name))
-      .map((r) => ({
-        name: r.summary.name,
-        description: r.summary.description,
-        location: r.skillMdPath,
-      }));
-  },
-
+export const handlers: DomainHandlers<'portability.rows'> = {
   async 'portability.rows'({ targets }, ctx) {
     const host = await openStudio(ctx);
     const folders: SkillFolder[] = [];
@@ -185,9 +164,5 @@ export const handlers: DomainHandlers<
     const rows: PortabilityRowJson[] = [];
     for (const f of folders) rows.push(await portabilityRow(f));
     return rows;
-  },
-
-  async 'cases.files'({ dir }) {
-    return listCases(dir);
   },
 };

@@ -10,7 +10,7 @@ import { StudioHost } from '../studio-host';
 import { isLoopbackAddress, newSecret } from '../../server/security';
 import { readTokenFile } from '../../server/token-file';
 import { startServer } from '../../server/server';
-import type { ClientContext } from './context';
+import type { ProxyContext } from './context';
 import { sourceHome } from './context';
 import type { DomainHandlers } from './domain';
 
@@ -33,7 +33,7 @@ export interface Serving {
 }
 
 /** Starts the server; its host is closed with it (or at once when the server fails to start). */
-export async function serve(ctx: ClientContext, opts: ServeOptions): Promise<Serving> {
+export async function serve(ctx: ProxyContext, opts: ServeOptions): Promise<Serving> {
   const host = await StudioHost.create({
     workspace: opts.workspace,
     home: sourceHome(ctx),

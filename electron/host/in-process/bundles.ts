@@ -15,11 +15,11 @@ import { logSwallowed } from '../log';
 import { readSkillFolder } from '../registry/scan';
 import { createSkillFromTemplate } from '../skill-templates';
 import type { SkillTarget } from './cli-methods';
-import type { ClientContext } from './context';
+import type { ProxyContext } from './context';
 import type { DomainHandlers } from './domain';
 import { openStudio } from './studio';
 
-async function recordOf(target: SkillTarget, ctx: ClientContext): Promise<SkillRecord> {
+async function recordOf(target: SkillTarget, ctx: ProxyContext): Promise<SkillRecord> {
   if ('folder' in target) return readSkillFolder(target.folder, 'project');
   return (await openStudio(ctx)).resolveSkill(target.skill);
 }

@@ -1,9 +1,9 @@
 /**
- * The in-process client's own methods: what the CLI asks of the host beyond the Studio API
+ * The in-process host proxy's own methods: what the CLI asks of the host beyond the Studio API
  * (shared/api/studio-api.ts), as one table of name → [params, result], like StudioMethods.
  * They exist for callers that have no open workspace in the UI's sense: a folder given on
  * the command line (`validate DIR`), a bundle to install, the providers to check. The
- * client (client.ts) answers both tables through `invoke`; each method is served by one
+ * proxy (host-proxy.ts) answers both tables through `invoke`; each method is served by one
  * per-domain module, loaded only when a method of its domain is first asked for.
  *
  * Types only: a command that imports this file loads none of the host.
@@ -20,7 +20,6 @@ import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { ClientId } from '../../../shared/skill/client-profiles';
 import type { SkillRecord } from '../../../shared/skill/model';
 import type { SkillStatus } from '../../../shared/protocol/a2e';
-import type { CaseFileInfo } from '../../../shared/playground/cases';
 import type { PortabilityRowJson } from '../portability/portability';
 import type { SkillReadResult } from '../skill-files';
 import type { ForeignLockfile, LockApproval, UpdateItem } from '../install/updates';
@@ -30,7 +29,6 @@ import type { ImportedBundle } from '../bundle/import-bundle';
 import type { ProviderCheck } from '../providers';
 import type { ApproveOutcome } from '../providers/approve';
 import type { McpClient, ConnectScope } from '../mcp/connect';
-import type { ModelRequestRecord } from '../../../shared/api/agent-clients';
 
 export type {
   PortabilityRowJson,
@@ -111,7 +109,7 @@ export type McpConnectOutcome =
   | { kind: 'applied'; diff: string; backup: string | null }
   | { kind: 'not_json'; message: string };
 
-/** Every client method: name → [params, result]. */
+/** Every method of the proxy's own table: name → [params, result]. */
 export interface CliMethods {
   // ── folders given by path (no workspace needed) ───────────────────────────
   /**
@@ -137,17 +135,8 @@ export interface CliMethods {
   'skill.read': [{ skill: string; file: string }, SkillReadResult];
   'skill.files': [{ skill: string }, FileEntry[]];
   // ── the workspace through the whole host ──────────────────────────────────
-  /** A skill by name (the winner) or by the absolute folder of any listed skill. */
-  'skills.resolve': [{ skill: string }, SkillRecord];
-  'agents.exists': [{ agent: string }, boolean];
-  /** The skills an agent may use (null: all), not archived, for the prompt index. */
-  'prompt.skills': [
-    { agent: string | null },
-    { name: string; description: string; location: string | null }[],
-  ];
   /** Portability rows: each target a path (as `folders.validate`) or a skill name; none: every skill. */
   'portability.rows': [{ targets: ({ path: string } | { skill: string })[] }, PortabilityRowJson[]];
-  'cases.files': [{ dir: string }, CaseFileInfo[]];
   // ── bundles ───────────────────────────────────────────────────────────────
   'export.check': [{ target: SkillTarget; force: boolean }, ExportCheck];
   /** Writes the bundle (refused again by the same policy); `fixFor` fixes SKILL.md in the archive. */
@@ -213,12 +202,6 @@ export interface CliMethods {
   'serve.isLoopback': [{ address: string }, boolean];
   /** The server's token: the one in `file` when there is one, else a new one (written there). */
   'serve.token': [{ file: string | null }, string];
-  // ── agent clients ─────────────────────────────────────────────────────────
-  /** `call --record DIR`: a run's recorded model requests, one JSON file each (redacted). */
-  'agentClients.writeRecords': [
-    { dir: string; records: ModelRequestRecord[] },
-    { files: string[] },
-  ];
 }
 
 export type CliMethod = keyof CliMethods;

@@ -13,10 +13,10 @@ import {
   serverNameFor,
 } from '../mcp/connect';
 import type { McpEntryParams } from './cli-methods';
-import type { ClientContext } from './context';
+import type { ProxyContext } from './context';
 import type { DomainHandlers } from './domain';
 
-function entryOf(p: McpEntryParams, ctx: ClientContext) {
+function entryOf(p: McpEntryParams, ctx: ProxyContext) {
   const file = configFile(p.client, p.scope, {
     home: ctx.userHome,
     project: p.workspace,

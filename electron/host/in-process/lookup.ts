@@ -9,18 +9,18 @@ import { NotFoundError } from '../fs/errors';
 import { findSkill, type FoundSkill } from '../registry/find-skill';
 import { resolveSources, type ResolveSourcesOptions } from '../registry/sources';
 import { listSkillFiles, readSkillFile } from '../skill-files';
-import type { ClientContext } from './context';
+import type { ProxyContext } from './context';
 import type { DomainHandlers } from './domain';
 import { workspaceSources } from './workspace-sources';
 
-/** The workspace's sources, read once per client. */
-function sourcesOf(ctx: ClientContext): Promise<ResolveSourcesOptions> {
+/** The workspace's sources, read once per proxy. */
+function sourcesOf(ctx: ProxyContext): Promise<ResolveSourcesOptions> {
   ctx.sources ??= workspaceSources(ctx);
   return ctx.sources;
 }
 
 /** The skill `ref` names in the workspace (by name, else by folder). */
-async function lookupSkill(ctx: ClientContext, ref: string): Promise<FoundSkill> {
+async function lookupSkill(ctx: ProxyContext, ref: string): Promise<FoundSkill> {
   const found = await findSkill(resolveSources(await sourcesOf(ctx)), ref);
   if (!found) throw new NotFoundError(`no skill named '${ref}'`);
   return found;

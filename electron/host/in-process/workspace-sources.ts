@@ -11,7 +11,7 @@ import { NotFoundError } from '../fs/errors';
 import type { ResolveSourcesOptions } from '../registry/sources';
 import type { LoadedWorkspaceConfig } from '../workspace/workspace-config';
 import { defaultWorkspaceConfig, WORKSPACE_CONFIG_FILE } from '../workspace/workspace-file';
-import { sourceHome, type ClientContext } from './context';
+import { sourceHome, type ProxyContext } from './context';
 
 export type SettingsLoader = (workspace: string) => Promise<LoadedWorkspaceConfig>;
 
@@ -40,7 +40,7 @@ function isFolder(p: string): boolean {
 
 /** Where the workspace's skills come from; settings problems go to `onConfigDiagnostics`. */
 export async function workspaceSources(
-  ctx: ClientContext,
+  ctx: ProxyContext,
   loadSettings: SettingsLoader = settingsIfAny,
 ): Promise<ResolveSourcesOptions> {
   const cwd = ctx.cwd;

@@ -1,7 +1,7 @@
 /**
- * The typed in-process client: the one door the CLI (and any in-process caller) has to the
- * host. `invoke(method, params)` answers every Studio API method (shared/api/studio-api.ts,
- * through StudioHost.invoke and its router) and every method of the client's own table
+ * The typed in-process host proxy: the one door the CLI (and any in-process caller) has to
+ * the host. `invoke(method, params)` answers every Studio API method (shared/api/studio-api.ts,
+ * through StudioHost.invoke and its router) and every method of the proxy's own table
  * (cli-methods.ts), typed by method; the long-lived things (a skill call's event stream, an
  * A2E connection, the MCP server, the local server, eval events) are typed functions beside it.
  *
@@ -16,25 +16,25 @@ import type { SkillCallRequest, SkillCallResponse, SkillEvent } from '../../../s
 import type { RunCasesOptions } from '../history/case-runner';
 import type { A2ELineConnection } from './studio';
 import type { CliMethod, CliMethods } from './cli-methods';
-import type { ClientContext, ClientOptions } from './context';
+import type { ProxyContext, HostProxyOptions } from './context';
 import type { Handler } from './domain';
 import type { ServeOptions, Serving } from './serve';
 import type { ConnectA2EOptions } from './remote';
 import type { SchemaVerdictFile } from './schema-verdict-file';
 
-export type { ClientOptions } from './context';
+export type { HostProxyOptions } from './context';
 export type { A2ELineConnection } from './studio';
 export type { ServeOptions, Serving } from './serve';
 export type { ConnectA2EOptions } from './remote';
 
-/** Any method the client answers: the Studio API's and its own. */
-export type ClientMethod = StudioMethod | CliMethod;
-export type ClientParamsOf<M extends ClientMethod> = M extends StudioMethod
+/** Any method the proxy answers: the Studio API's and its own. */
+export type ProxyMethod = StudioMethod | CliMethod;
+export type ProxyParamsOf<M extends ProxyMethod> = M extends StudioMethod
   ? ParamsOf<M>
   : M extends CliMethod
     ? CliMethods[M][0]
     : never;
-export type ClientResultOf<M extends ClientMethod> = M extends StudioMethod
+export type ProxyResultOf<M extends ProxyMethod> = M extends StudioMethod
   ? ResultOf<M>
   : M extends CliMethod
     ? CliMethods[M][1]
@@ -42,7 +42,7 @@ export type ClientResultOf<M extends ClientMethod> = M extends StudioMethod
 
 type DomainModule = { handlers: Partial<{ [K in CliMethod]: Handler<K> }> };
 
-/** Where each method of the client's own table is served (one import() per domain). */
+/** Where each method of the proxy's own table is served (one import() per domain). */
 const DOMAINS = {
   folders: () => import('./folders'),
   catalog: () => import('./catalog'),
@@ -53,7 +53,6 @@ const DOMAINS = {
   providers: () => import('./providers'),
   'mcp-connect': () => import('./mcp-connect'),
   serve: () => import('./serve'),
-  'agent-clients': () => import('./agent-clients'),
   remote: () => import('./remote'),
 } satisfies Record<string, () => Promise<DomainModule>>;
 
@@ -64,11 +63,7 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'workspace.load': 'lookup',
   'skill.read': 'lookup',
   'skill.files': 'lookup',
-  'skills.resolve': 'studio',
-  'agents.exists': 'studio',
-  'prompt.skills': 'studio',
   'portability.rows': 'studio',
-  'cases.files': 'studio',
   'export.check': 'bundles',
   'export.write': 'bundles',
   'bundles.importInto': 'bundles',
@@ -86,16 +81,15 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'mcp.connect': 'mcp-connect',
   'serve.isLoopback': 'serve',
   'serve.token': 'serve',
-  'agentClients.writeRecords': 'agent-clients',
 };
 
-function isCliMethod(method: ClientMethod): method is CliMethod {
+function isCliMethod(method: ProxyMethod): method is CliMethod {
   return Object.prototype.hasOwnProperty.call(DOMAIN_OF, method);
 }
 
-export interface HostClient {
-  /** A method of the Studio API or of the client's table, params and result typed by `method`. */
-  invoke<M extends ClientMethod>(method: M, params: ClientParamsOf<M>): Promise<ClientResultOf<M>>;
+export interface HostProxy {
+  /** A method of the Studio API or of the proxy's table, params and result typed by `method`. */
+  invoke<M extends ProxyMethod>(method: M, params: ProxyParamsOf<M>): Promise<ProxyResultOf<M>>;
   /** Opens the whole host now (its skill-studio.json problems are told now, not at first use). */
   openWorkspace(): Promise<void>;
   /** Studio events (eval progress, changes); the host is opened when not yet. */
@@ -136,8 +130,8 @@ export interface HostClient {
   close(): Promise<void>;
 }
 
-export function createClient(options: ClientOptions): HostClient {
-  const ctx: ClientContext = { ...options, studio: null, sources: null };
+export function createHostProxy(options: HostProxyOptions): HostProxy {
+  const ctx: ProxyContext = { ...options, studio: null, sources: null };
   // Verdicts on skills' schemas kept between runs, served before the first module that may
   // check a schema loads (the lookup of read and files never does): a module of its own.
   let verdicts: Promise<SchemaVerdictFile | null> | null = null;
@@ -157,22 +151,23 @@ export function createClient(options: ClientOptions): HostClient {
   };
   const studio = () => load('studio');
   return {
-    async invoke<M extends ClientMethod>(
+    async invoke<M extends ProxyMethod>(
       method: M,
-      params: ClientParamsOf<M>,
-    ): Promise<ClientResultOf<M>> {
+      params: ProxyParamsOf<M>,
+    ): Promise<ProxyResultOf<M>> {
       if (!isCliMethod(method)) {
         const s = await studio();
         return (await s.invokeStudio(
           ctx,
           method as StudioMethod,
           params as never,
-        )) as ClientResultOf<M>;
+        )) as ProxyResultOf<M>;
       }
       const domain: DomainModule = await load(DOMAIN_OF[method]);
       const handler = domain.handlers[method] as Handler<typeof method> | undefined;
-      if (!handler) throw new Error(`the client's ${DOMAIN_OF[method]} module has no ${method}`);
-      return (await handler(params as never, ctx)) as ClientResultOf<M>;
+      if (!handler)
+        throw new Error(`the host proxy's ${DOMAIN_OF[method]} module has no ${method}`);
+      return (await handler(params as never, ctx)) as ProxyResultOf<M>;
     },
     async openWorkspace() {
       await (await studio()).openStudio(ctx);

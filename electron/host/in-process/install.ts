@@ -13,19 +13,19 @@ import {
 } from '../install/install-source';
 import { lockTrustFor, rememberLockfile } from '../install/lock-trust';
 import { checkOutdated, foreignLockfiles, updateInstalled } from '../install/updates';
-import type { ClientContext } from './context';
+import type { ProxyContext } from './context';
 import type { DomainHandlers } from './domain';
 
-function installRoots(ctx: ClientContext): InstallRoots {
+function installRoots(ctx: ProxyContext): InstallRoots {
   return { home: ctx.userHome, workspace: ctx.cwd };
 }
 
 /** This user's record of own lockfiles, in the user's settings folder. */
-const trustOf = (ctx: ClientContext) => lockTrustFor(ctx.env, ctx.userHome);
+const trustOf = (ctx: ProxyContext) => lockTrustFor(ctx.env, ctx.userHome);
 
 /** Opens the source `src` names, runs `fn` on it, and always lets it go again. */
 async function withSource<T>(
-  ctx: ClientContext,
+  ctx: ProxyContext,
   src: { src: string; link: boolean; ref?: string },
   fn: (source: OpenedSource, ref: SourceRef) => Promise<T>,
 ): Promise<T> {

@@ -8,11 +8,11 @@ import { checkProvider, loadProviderSet } from '../providers';
 import { howToAddProvider } from '../runner/llm/skill-agent';
 import { loadWorkspaceConfig, WORKSPACE_CONFIG_FILE } from '../workspace/workspace-config';
 import { approveProvider } from '../providers/approve';
-import { sourceHome, type ClientContext } from './context';
+import { sourceHome, type ProxyContext } from './context';
 import type { DomainHandlers } from './domain';
 
 /** The providers in force for the CLI's workspace (the current folder). */
-async function providerSetOf(ctx: ClientContext) {
+async function providerSetOf(ctx: ProxyContext) {
   const loaded = await loadWorkspaceConfig(ctx.cwd);
   const set = await loadProviderSet(
     loaded.config.providers,

@@ -1,14 +1,14 @@
 /**
- * What every domain module of the client (client.ts) is given: the folder the caller works
+ * What every domain module of the host proxy (host-proxy.ts) is given: the folder the caller works
  * in, the home folder and the source flags, and where problems with skill-studio.json are
- * told. Also the state one client keeps between calls (the whole host, once opened).
+ * told. Also the state one proxy keeps between calls (the whole host, once opened).
  */
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { ResolveSourcesOptions } from '../registry/sources';
 import type { StudioHost } from '../studio-host';
 import type { SchemaVerdictFileOptions } from './schema-verdict-file';
 
-export interface ClientOptions {
+export interface HostProxyOptions {
   /** The workspace: the caller's current folder. */
   cwd: string;
   env: NodeJS.ProcessEnv;
@@ -30,14 +30,14 @@ export interface ClientOptions {
   onConfigDiagnostics?: (file: string, diagnostics: Diagnostic[]) => void;
 }
 
-export interface ClientContext extends ClientOptions {
-  /** The whole host, once a method needed it (studio.ts opens it; the client closes it). */
+export interface ProxyContext extends HostProxyOptions {
+  /** The whole host, once a method needed it (studio.ts opens it; the proxy closes it). */
   studio: Promise<StudioHost> | null;
   /** The workspace's sources as the lookup read them (lookup.ts), once. */
   sources: Promise<ResolveSourcesOptions> | null;
 }
 
 /** The home folder the user's skill sources come from, or null (`noUser`). */
-export function sourceHome(ctx: ClientOptions): string | null {
+export function sourceHome(ctx: HostProxyOptions): string | null {
   return ctx.noUser ? null : ctx.userHome;
 }
