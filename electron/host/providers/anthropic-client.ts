@@ -1,9 +1,9 @@
 /**
  * The Anthropic Messages API through the official `@anthropic-ai/sdk` (pinned), streamed.
  *
- * The SDK is given everything explicitly — key, base_url, no retries of its own, a
- * timeout ending at the run's deadline — so it never reads ANTHROPIC_* variables or
- * profile files behind our back, and retries follow our rules (retry.ts). The SDK sends
+ * The SDK is given everything explicitly — key, base_url, no retries of its own, no
+ * telemetry, a timeout ending at the run's deadline — so it never reads ANTHROPIC_*
+ * variables or profile files behind our back, and retries follow our rules (retry.ts). The SDK sends
  * the request and maps error statuses; the response stream is read by the shared SSE
  * reader (sse-stream.ts), far cheaper than the SDK's iterator. The raw stream events
  * are folded here: the text deltas of one network read go out as one piece; tool_use
@@ -63,16 +63,12 @@ export class AnthropicClient implements ChatClient {
 
   /** One SDK client for every turn: its connection pool is reused (keep-alive). */
   private sdk(): Anthropic {
-    this.client ??= new Anthropic({
-      // Never null: with no key the SDK would look for credentials on its own.
-      apiKey: this.options.apiKey ?? 'no-key-configured',
-      baseURL: this.options.baseUrl,
-      maxRetries: 0,
-      // The SDK's own logs could show request details; the run logs what matters.
-      logLevel: 'off',
-      // The SDK reads an error body whole: only its start ever reaches it.
-      fetch: cappedFetch(`provider "${this.options.providerId}"`),
-    });
+    // The SDK reads an error body whole: only its start ever reaches it.
+    this.client ??= anthropicSdk(
+      this.options.apiKey,
+      this.options.baseUrl,
+      cappedFetch(`provider "${this.options.providerId}"`),
+    );
     return this.client;
   }
 
@@ -173,6 +169,30 @@ export class AnthropicClient implements ChatClient {
     });
     return turn.finish(ctx.providerId);
   }
+}
+
+/**
+ * An SDK client told everything it would otherwise look up: the key, the base URL, no
+ * retries of its own (retry.ts decides), no logs (they could show request details), and
+ * no OpenTelemetry. Left unset, that one is read from ANTHROPIC_OPEN_TELEMETRY* variables,
+ * and every request then works out span attributes for the process's tracer, which in
+ * the studio is the no-op one: nothing is recorded and no trace header is sent either way,
+ * so the request on the wire is the same, without that work on every turn.
+ */
+export function anthropicSdk(
+  apiKey: string | null,
+  baseUrl: string,
+  fetch: typeof globalThis.fetch,
+): Anthropic {
+  return new Anthropic({
+    // Never null: with no key the SDK would look for credentials on its own.
+    apiKey: apiKey ?? 'no-key-configured',
+    baseURL: baseUrl,
+    maxRetries: 0,
+    logLevel: 'off',
+    openTelemetry: false,
+    fetch,
+  });
 }
 
 /** Folds raw stream events into one turn. */

@@ -6,6 +6,7 @@
  * answers, and cancel mid-stream (the server sees its connection closed).
  */
 import { getEventListeners } from 'node:events';
+import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnthropicClient } from './anthropic-client';
 import { OpenAiCompatibleClient } from './openai-client';
@@ -217,6 +218,26 @@ describe('Anthropic client (official SDK) on the Messages wire format', () => {
         content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '{"result":4}' }],
       },
     ]);
+  });
+});
+
+describe('Anthropic client requests', () => {
+  it('are byte for byte what the SDK sends with its defaults (telemetry off changes nothing on the wire)', async () => {
+    const reply = (): Reply => ({ kind: 'sse', chunks: anthropicTurn({ text: ['ok'] }) });
+    server = await startWireServer([reply(), reply()]);
+    await client('anthropic', server.url).stream(request(), { onText: () => undefined });
+    const ours = server.requests[0];
+    const sdk = new Anthropic({ apiKey: KEY, baseURL: server.url, maxRetries: 0 });
+    const timeout = Number(ours.headers['x-stainless-timeout']) * 1000;
+    const params = JSON.parse(ours.body) as Anthropic.Messages.MessageCreateParamsStreaming;
+    await (await sdk.messages.create(params, { timeout }).asResponse()).text();
+    const theirs = server.requests[1];
+    expect([ours.method, ours.url]).toEqual([theirs.method, theirs.url]);
+    expect(ours.body).toBe(theirs.body);
+    expect(Object.entries(ours.headers)).toEqual(Object.entries(theirs.headers));
+    expect(Object.keys(ours.headers).some((h) => /traceparent|tracestate|baggage/.test(h))).toBe(
+      false,
+    );
   });
 });
 

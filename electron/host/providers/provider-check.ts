@@ -12,6 +12,7 @@ import type { ProviderConfig, ProviderSet } from './provider-config';
 import type { ProviderCheckView } from '../../../shared/api/providers';
 import { resolveApiKey } from './api-keys';
 import type { PendingApproval } from './secret-gate';
+import { anthropicSdk } from './anthropic-client';
 import {
   abortedError,
   httpError,
@@ -137,16 +138,11 @@ async function listAnthropic(
   ctx: ErrorContext,
   signal: AbortSignal,
 ): Promise<string[]> {
-  const sdk = new Anthropic({
-    apiKey: apiKey ?? 'no-key-configured',
-    baseURL: provider.base_url,
-    maxRetries: 0,
-    logLevel: 'off',
-    fetch: cappedFetch(
-      `provider "${provider.id}": ${provider.base_url}/v1/models`,
-      MAX_MODEL_LIST_BYTES,
-    ),
-  });
+  const sdk = anthropicSdk(
+    apiKey,
+    provider.base_url,
+    cappedFetch(`provider "${provider.id}": ${provider.base_url}/v1/models`, MAX_MODEL_LIST_BYTES),
+  );
   try {
     const page = await sdk.models.list({ limit: 100 }, { signal });
     return page.data.map((m) => m.id);

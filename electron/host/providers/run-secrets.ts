@@ -66,21 +66,30 @@ export class SecretScrubber {
     return redactSecrets(this.text(s), this.secrets);
   }
 
-  /** A copy of a JSON-like value with every string scrubbed. */
+  /**
+   * A copy of a JSON-like value with every string scrubbed. A part the value holds more
+   * than once (the recorded requests of a run share their messages) is copied once and
+   * shared in the copy too, so scrubbing costs what is distinct, not what is repeated.
+   */
   value<T>(v: T): T {
     if (this.secrets.length === 0) return v;
-    return this.walk(v) as T;
+    return this.walk(v, new Map()) as T;
   }
 
-  private walk(v: unknown): unknown {
+  private walk(v: unknown, copies: Map<object, unknown>): unknown {
     if (typeof v === 'string') return this.text(v);
-    if (Array.isArray(v)) return v.map((x) => this.walk(x));
-    if (typeof v === 'object' && v !== null) {
-      const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) out[this.text(k)] = this.walk(x);
-      return out;
+    if (typeof v !== 'object' || v === null) return v;
+    const known = copies.get(v);
+    if (known !== undefined) return known;
+    let out: unknown;
+    if (Array.isArray(v)) out = v.map((x) => this.walk(x, copies));
+    else {
+      const copy: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) copy[this.text(k)] = this.walk(x, copies);
+      out = copy;
     }
-    return v;
+    copies.set(v, out);
+    return out;
   }
 
   /** A stream of text pieces: whatever comes out has no key, even one split over pieces. */
@@ -88,13 +97,23 @@ export class SecretScrubber {
     return new StreamScrubber(this);
   }
 
-  /** How many trailing characters of `s` could be the start of a key. */
+  /**
+   * How many trailing characters of `s` could be the start of a key: the longest tail,
+   * shorter than the key (a whole one was replaced already), that the key begins with.
+   * Only the places where the key's first character stands are tried, each once, so a
+   * piece costs its length, not the key's length squared.
+   */
   heldTail(s: string): number {
     let hold = 0;
     for (const secret of this.secrets) {
-      for (let k = Math.min(secret.length - 1, s.length); k > hold; k--) {
-        if (s.endsWith(secret.slice(0, k))) {
-          hold = k;
+      const first = secret[0];
+      for (
+        let at = s.indexOf(first, Math.max(0, s.length - (secret.length - 1)));
+        at >= 0 && s.length - at > hold;
+        at = s.indexOf(first, at + 1)
+      ) {
+        if (secret.startsWith(s.slice(at))) {
+          hold = s.length - at;
           break;
         }
       }

@@ -24,6 +24,7 @@ import { startWireServer, type WireServer } from '../../providers/test-support/w
 import { A2EHost } from '../a2e-host';
 import { createSkillAgent } from './skill-agent';
 import { RequestRecorder } from './request-records';
+import type { ChatMessage, ProviderConfig } from '../../providers';
 
 const KEY = 'sk-ant-api03-RECORDS-SECRET-0123456789abcdef';
 let skill: SkillRecord;
@@ -131,5 +132,58 @@ describe('RequestRecorder', () => {
     expect(rec.records[0]).toMatchObject({ error: 'boom', request: { truncated: false } });
     expect(rec.records[1].request.truncated).toBe(true);
     expect(rec.records[1].request.body).toMatch(/^\[left out: \d+ bytes/);
+  });
+});
+
+describe('RequestRecorder bytes', () => {
+  const tools = [
+    { name: 'calc', description: 'Adds — «vite»', parameters: { type: 'object', properties: {} } },
+  ];
+  const conversation: ChatMessage[] = [
+    { role: 'user', content: 'naïve “quotes” \u2028 and \\ slashes' },
+    {
+      role: 'assistant',
+      text: 'thinking… ✓',
+      toolCalls: [{ id: 'c1', name: 'calc', argumentsText: '{"a":"é"}' }],
+    },
+    {
+      role: 'tool',
+      results: [
+        { id: 'c1', name: 'calc', content: '42 — 🙂', isError: false },
+        { id: 'c2', name: 'calc', content: 'bad', isError: true },
+      ],
+    },
+    { role: 'assistant', text: '', toolCalls: [] },
+  ];
+
+  it.each<ProviderConfig['kind']>(['anthropic', 'openai-compatible', 'gemini'])(
+    'counts each %s body as the bytes of its JSON, turn after turn and agent after agent',
+    (kind) => {
+      const rec = new RequestRecorder(kind);
+      // A second agent on the same recorder: another model, no instructions, no tools.
+      const agents = [
+        { model: 'mödel', system: 'Systém prompt', tools },
+        { model: 'm2', system: '', tools: [] },
+      ];
+      for (const agent of agents) {
+        for (let n = 0; n <= conversation.length; n++)
+          rec.start({ ...agent, messages: conversation.slice(0, n) });
+      }
+      expect(rec.records).toHaveLength(2 * (conversation.length + 1));
+      for (const r of rec.records)
+        expect(r.request.bytes).toBe(Buffer.byteLength(JSON.stringify(r.request.body)));
+    },
+  );
+
+  it('keeps a body that fills the budget to the byte, and leaves out the next', () => {
+    const req = { model: 'm', system: 's', tools, messages: conversation };
+    const exact = new RequestRecorder('openai-compatible');
+    exact.start(req);
+    const bytes = exact.records[0].request.bytes;
+    const rec = new RequestRecorder('openai-compatible', bytes);
+    rec.start(req);
+    rec.start({ ...req, messages: conversation.slice(0, 1) });
+    expect(rec.records[0].request.truncated).toBe(false);
+    expect(rec.records[1].request.truncated).toBe(true);
   });
 });
