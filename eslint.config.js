@@ -1,5 +1,6 @@
 import tseslint from 'typescript-eslint';
 import layers from './scripts/eslint-layers.js';
+import rendererOrder from './scripts/eslint-renderer-order.js';
 
 export default tseslint.config(
   {
@@ -31,6 +32,12 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     plugins: { layers },
     rules: { 'layers/imports': 'error' },
+  },
+  // Inside renderer/src every import runs down (docs/architecture.md, "renderer/src/").
+  {
+    files: ['renderer/src/**'],
+    plugins: { order: rendererOrder },
+    rules: { 'order/imports': 'error' },
   },
   {
     // Code grouped by where it runs: only the Electron adapter may import 'electron'.

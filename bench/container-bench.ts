@@ -17,7 +17,7 @@ import { A2EHost } from '../electron/host/runner/a2e-host';
 import { readSkillFolder } from '../electron/host/registry/scan';
 import { studioContainers } from '../electron/host/runner/sandbox/container-cleanup';
 import { dockerFor, parseEngineHost } from '../electron/host/runner/sandbox/container-engine';
-import { defaultRunnerConfig } from '../electron/host/runner/sandbox/runner-config';
+import { defaultRunnerConfig } from '../electron/host/workspace/runner-config';
 import { podmanMissing, startPodman } from '../electron/host/runner/sandbox/test-support/podman';
 import { median, ms, type Row } from './bench-util';
 

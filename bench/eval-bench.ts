@@ -23,7 +23,7 @@ import type {
 } from '../shared/api/studio-api';
 import { openAiTurn, textDeltas } from '../electron/host/providers/test-support/provider-wire';
 import { StudioHost } from '../electron/host/studio-host';
-import { createChatClient, loadProviderSet } from '../electron/host/providers';
+import { createChatApi, loadProviderSet } from '../electron/host/providers';
 import { ms, type Row } from './bench-util';
 
 const LATENCY_MS = 200;
@@ -78,7 +78,7 @@ async function rawCalls(url: string, calls: number): Promise<number> {
     {},
     null,
   );
-  const client = createChatClient(set.providers[0], null);
+  const client = createChatApi(set.providers[0], null);
   const signal = new AbortController().signal;
   let next = 0;
   const worker = async (): Promise<void> => {

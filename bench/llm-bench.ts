@@ -27,7 +27,7 @@ import { readSkillFolder } from '../electron/host/registry/scan';
 import { A2EHost } from '../electron/host/runner/a2e-host';
 import { createSkillAgent } from '../electron/host/runner/llm/skill-agent';
 import { loadProviderSet } from '../electron/host/providers';
-import { anthropicSdk } from '../electron/host/providers/anthropic-client';
+import { anthropicSdk } from '../electron/host/providers/anthropic-api';
 import { approveAll } from '../electron/host/providers/test-support/approve-all';
 import {
   anthropicTurn,
@@ -143,7 +143,7 @@ function hostFor(kind: Kind, server: WireServer, record: SkillRecord): A2EHost {
  * request shows here, apart from what the studio adds.
  */
 async function sdkConversation(url: string, bodies: readonly unknown[]): Promise<number> {
-  // Made as the studio makes it (anthropic-client.ts), but with the plain fetch.
+  // Made as the studio makes it (anthropic-api.ts), but with the plain fetch.
   const sdk = anthropicSdk('sk-bench-0000000000000000', url, fetch);
   const t0 = performance.now();
   for (const body of bodies) {

@@ -17,7 +17,7 @@ import { createSkillAgent, type SkillAgent } from '../electron/host/runner/llm/s
 import { loadProviderSet } from '../electron/host/providers';
 import { openAiTurn, textDeltas } from '../electron/host/providers/test-support/provider-wire';
 import { startWireServer } from '../electron/host/providers/test-support/wire-server';
-import type { ExecContext } from '../electron/host/runner/types';
+import type { ExecContext } from '../electron/host/runner/core/types';
 import { median, ms, type Row } from './bench-util';
 
 const RUNS = Number(process.env.BENCH_TOPOLOGY_RUNS ?? 150);

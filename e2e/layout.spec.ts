@@ -8,7 +8,7 @@ import { test, expect } from './support/fixtures';
 import { openSkill, showPlayground } from './support/editor';
 
 const PANELS = ['titlebar', 'sidebar', 'editor-area', 'right-panel', 'bottom-panel', 'statusbar'];
-/** The least width the editor keeps beside the panels (components/shell/fit-panels.ts). */
+/** The least width the editor keeps beside the panels (renderer/src/shell/fit-panels.ts). */
 const EDITOR_MIN_WIDTH = 320;
 
 /**

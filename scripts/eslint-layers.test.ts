@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { layerViolation } from './eslint-layers.js';
+import { HOST_FLOORS, hostFloorOf, layerOf, layerViolation } from './eslint-layers.js';
+import { sourceFiles } from './import-graph';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const eslint = new ESLint({ cwd: ROOT });
@@ -112,6 +113,100 @@ describe('layer map', () => {
     expect(layerViolation('electron/preload/preload.ts', 'electron/main/ipc-channels')).toBeNull();
     expect(layerViolation('electron/preload/preload.ts', 'electron/main/main')).not.toBeNull();
     expect(layerViolation('electron/preload/preload.ts', 'electron/host/router')).not.toBeNull();
+  });
+});
+
+describe('the floors inside the host through ESLint', () => {
+  it('fails an import up a floor: the tree walker reaching into bundles', async () => {
+    const errors = await layerErrors(
+      'electron/host/fs/layer-probe.ts',
+      "import { isListIgnored } from '../bundle/export-bundle';\nexport const x = isListIgnored;\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("'../bundle/export-bundle' crosses a layer");
+    expect(errors[0]).toContain(
+      "the host's base floor may import only from base (this is domains)",
+    );
+  });
+
+  it('fails a domain importing the router, and the registry importing an eval domain file', async () => {
+    const domain = await layerErrors(
+      'electron/host/search/layer-probe.ts',
+      "import type { RouterResult } from '../router';\nexport type R = RouterResult;\n",
+    );
+    expect(domain).toHaveLength(1);
+    expect(domain[0]).toContain('domains floor may import only from domains, runner, model, base');
+    const model = await layerErrors(
+      'electron/host/registry/layer-probe.ts',
+      "export { runBenchmark } from '../evals/benchmark';\nexport type T = typeof import('../runner/a2e-host');\n",
+    );
+    expect(model).toHaveLength(2);
+    const viaIndex = await layerErrors(
+      'electron/host/workspace/layer-probe.ts',
+      "import { createChatApi } from '../providers';\nexport const c = createChatApi;\n",
+    );
+    expect(viaIndex).toHaveLength(1);
+  });
+
+  it('passes imports down a floor or along one', async () => {
+    const errors = await layerErrors(
+      'electron/host/evals/layer-probe.ts',
+      "import { StudioError } from '../../../shared/errors';\n" +
+        "import type { Handlers } from '../handler-table';\n" +
+        "import { SkillRegistry } from '../registry/registry';\n" +
+        "import { findSkill } from '../registry/find-skill';\n" +
+        "import { writeFileAtomic } from '../fs/atomic-write';\n" +
+        "import { openStream } from '../providers/open-stream';\n" +
+        "import { historyHandlers } from '../history/handlers';\n" +
+        'export const x = [StudioError, SkillRegistry, findSkill, writeFileAtomic, openStream, historyHandlers];\n' +
+        'export type H = Handlers;\n',
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the host floor map', () => {
+  const floor = (file: string) => {
+    const index = hostFloorOf(file);
+    return index === null ? null : HOST_FLOORS[index].floor;
+  };
+
+  it('places files by their longest matching path, and every handler table on the domains floor', () => {
+    expect(floor('electron/host/fs/walk-tree.ts')).toBe('base');
+    expect(floor('electron/host/log')).toBe('base');
+    expect(floor('electron/host/registry/registry.ts')).toBe('model');
+    expect(floor('electron/host/skills/skill-lookup.ts')).toBe('model');
+    expect(floor('electron/host/skills/handlers.ts')).toBe('domains');
+    expect(floor('electron/host/runner/sandbox/detect.ts')).toBe('runner');
+    expect(floor('electron/host/runner/sandbox/runner-handlers.ts')).toBe('domains');
+    expect(floor('electron/host/agent-clients/catalog-handlers.ts')).toBe('domains');
+    expect(floor('electron/host/workers/worker-pool.ts')).toBe('base');
+    expect(floor('electron/host/workers/schema-jobs.ts')).toBe('runner');
+    expect(floor('electron/host/router.ts')).toBe('router');
+    expect(floor('electron/host/providers')).toBe('runner');
+    expect(floor('electron/host/runner/sandbox/detect.js')).toBe('runner');
+    expect(floor('electron/host/log.js')).toBe('base');
+    expect(floor('electron/host/in-process/host-proxy.ts')).toBeNull();
+    expect(floor('shared/errors.ts')).toBeNull();
+  });
+
+  it('stands every source file of the host on a floor', () => {
+    const unplaced = sourceFiles(ROOT, ['electron/host']).filter(
+      (file) => layerOf(file) === 'electron/host' && hostFloorOf(file) === null,
+    );
+    expect(unplaced).toEqual([]);
+  });
+
+  it('refuses a host file that stands on no floor', () => {
+    expect(layerViolation('electron/host/new-thing.ts', 'electron/host/log')).toContain(
+      'stands on no floor of the host',
+    );
+  });
+
+  it('lets tests reach any floor', () => {
+    expect(
+      layerViolation('electron/host/fs/walk-tree.test.ts', 'electron/host/studio-host'),
+    ).toBeNull();
   });
 });
 

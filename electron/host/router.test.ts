@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { StudioMethod } from '../../shared/api/studio-api';
 import { StudioError as SharedStudioError } from '../../shared/errors';
-import { createRouter, PARAM_SCHEMAS, StudioError, type Handlers } from './router';
+import { createRouter, PARAM_SCHEMAS } from './router';
+import type { Handlers } from './handler-table';
+import { StudioError } from '../../shared/errors';
 
 function recordingHandlers(calls: string[], impl?: (m: string) => Promise<unknown>): Handlers {
   const h: Record<string, (p: unknown) => Promise<unknown>> = {};

@@ -6,24 +6,14 @@
  * `StudioErrorPayload` with a stable code. It never throws.
  */
 import type { ValidateFunction } from 'ajv';
-import type {
-  CallerKind,
-  ParamsOf,
-  ResultOf,
-  StudioErrorPayload,
-  StudioMethod,
-} from '../../shared/api/studio-api';
+import type { CallerKind, StudioErrorPayload, StudioMethod } from '../../shared/api/studio-api';
 import { PARAM_SCHEMAS } from './params/studio-params';
 import { callerMayUse } from './params/method-callers';
 import { createInternalAjv } from '../../shared/json/internal-schemas';
 import { StudioError, errorMessage } from '../../shared/errors';
+import type { Handlers } from './handler-table';
 
 export type RouterResult = { ok: true; result: unknown } | { ok: false; error: StudioErrorPayload };
-
-export type Handlers = { [M in StudioMethod]: (params: ParamsOf<M>) => Promise<ResultOf<M>> };
-
-/** An error the host raises on purpose, with the code the UI reacts to. */
-export { FileServiceError as StudioError } from './fs/errors';
 
 /** Exported for the router test, which checks every params object is closed. */
 export { PARAM_SCHEMAS };

@@ -22,7 +22,9 @@ import type { SkillRecord } from '../../shared/skill/model';
 import type { SkillCallRequest, SkillCallResponse, SkillEvent } from '../../shared/protocol/a2e';
 import { frameworkSkillsDir } from './app-paths';
 import { createLogger } from './log';
-import { createRouter, StudioError, type Handlers, type Route, type RouterResult } from './router';
+import { createRouter, type Route, type RouterResult } from './router';
+import type { Handlers } from './handler-table';
+import { StudioError } from '../../shared/errors';
 import { mergeHandlerTables } from './merge-handler-tables';
 import { SkillRegistry } from './registry/registry';
 import { agentAllows, WorkspaceService } from './workspace/workspace-service';
@@ -64,7 +66,7 @@ import {
   readRunnerSection,
   type RunnerConfig,
   type RunnerSection,
-} from './runner/sandbox/runner-config';
+} from './workspace/runner-config';
 import { loadUserRunnerSection } from './runner/sandbox/runner-settings';
 import { runnerHandlers } from './runner/sandbox/runner-handlers';
 import { WORKSPACE_CONFIG_FILE } from './workspace/workspace-file';

@@ -9,9 +9,9 @@ import './styles/app.css';
 import { pickBackend, setBackend } from './backend/current';
 import { signInFromAddressBar } from './backend/session';
 import { setNativeDialogs } from './backend/native';
-import { App } from './components/App';
-import { preloadEditor } from './components/editor/EditorArea';
-import { boot } from './app/boot';
+import { App } from './shell/App';
+import { preloadEditor } from './editor/area/EditorArea';
+import { boot } from './shell/boot';
 import { notify } from './stores/ui-store';
 import { errorMessage } from './backend/studio-error';
 

@@ -252,6 +252,9 @@ export interface FeedbackJson {
   status: 'in_progress' | 'complete';
 }
 
+/** The longest review note `evals.feedback.save` takes: longer is a paste gone wrong, not a review. */
+export const MAX_FEEDBACK_CHARS = 100_000;
+
 /** `evals.feedback.get` / `.save`: the eval run's feedback.json. */
 export interface EvalFeedbackView {
   /** Absolute path of feedback.json (it may not exist yet). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ArgumentValidator } from '../../electron/host/runner/argument-validator';
+import { ArgumentValidator } from '../../electron/host/runner/core/argument-validator';
 import { parseSkillMd } from '../skill/validate';
 import { compileLinearRegExp, compileSkillSchema, findUnsafePatterns } from './json-schema';
 import { patterned, UNSAFE } from '../test-support/schema-fixtures';

@@ -5,7 +5,7 @@
  * a credential, at any depth, refuses the override — whatever its value, even an empty
  * one, except the empty `provider_credentials` object the A2E schema requires.
  */
-import { isCredentialKey } from '../skill/credential-keys';
+import { isCredentialKey } from './credential-keys';
 
 /** The keys an `llm_override` may have (seed 000's LLMConfig). */
 export const LLM_OVERRIDE_KEYS: readonly string[] = [

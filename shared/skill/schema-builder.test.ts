@@ -25,7 +25,7 @@ import {
 import { buildFormModel, type FieldModel } from '../playground/schema-form';
 import { compileSkillSchema } from '../json/json-schema';
 import { patterned, UNSAFE } from '../test-support/schema-fixtures';
-import { checkValue, toCheckReply } from '../../electron/host/runner/argument-validator';
+import { checkValue, toCheckReply } from '../../electron/host/runner/core/argument-validator';
 
 /** The default warnings the builder shows once the host (its schema.check) has answered. */
 function defaultWarnings(schema: unknown) {

@@ -14,7 +14,7 @@ import {
   findUnsafePatterns,
   schemaCompilerAvailable,
 } from './schema-check';
-import { isCredentialKey } from './credential-keys';
+import { isCredentialKey } from '../protocol/credential-keys';
 import { parseTopology, topologyAgents, topologyDataflow, type TopologyNode } from './topology';
 import {
   CONTRACT_TYPES,

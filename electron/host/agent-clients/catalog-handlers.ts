@@ -2,7 +2,7 @@
  * The catalog's method of the Studio API (shared/api/agent-catalog.ts): each agent client's
  * listing from this project and the user's folders (catalog.ts). Reads only.
  */
-import type { Handlers } from '../router';
+import type { Handlers } from '../handler-table';
 import { buildCatalog, type CatalogRoots } from './catalog';
 
 export interface CatalogContext {

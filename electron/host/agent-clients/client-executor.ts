@@ -9,10 +9,10 @@
 import { RESPONSE_ARTIFACT } from '../../../shared/playground/transcript';
 import type { LoadedProviderSet } from '../providers';
 import { runSecrets, SecretScrubber } from '../providers/run-secrets';
-import type { ExecContext, ExecOutcome, Executor } from '../runner/types';
+import type { ExecContext, ExecOutcome, Executor } from '../runner/core/types';
 import { findAgentClient } from './discover';
 import { agentClientName } from './ids';
-import { readRunIn } from './run-in';
+import { readRunIn } from '../../../shared/agent-clients/run-in';
 import {
   checkSpeaks,
   ClientRunRefused,
@@ -24,7 +24,7 @@ import {
 import { catalogSkills } from './installed-skills';
 import { findOwnLogin, type DefaultApis } from './own-login';
 import type { SkillListItem } from '../../../shared/api/studio-api';
-import type { ClientEvent, ClientRunOutcome, ModelRequestRecord, RunInClient } from './types';
+import type { ClientEvent, ClientRunOutcome, ModelRequestRecord, RunInClient } from './core/types';
 import { chooseUpstream } from './upstream';
 
 /** A tool's arguments or output in a log line. */

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { logSwallowed } from '../log';
 import { AGENT_CLIENT_LIST, type AgentClientId, type AgentClientIdentity } from './ids';
 import { loadAgentClientSettings, userSettingsPath, type AgentClientSettings } from './settings';
-import type { AgentClientInfo } from './types';
+import type { AgentClientInfo } from './core/types';
 
 /** `--version` of a Node-bundled client takes about a second on a loaded machine. */
 const VERSION_TIMEOUT_MS = 15_000;

@@ -3,7 +3,7 @@
  * are installed, and a run's recorded model requests as files. Runs in a client go through
  * A2E (`metadata.run_in`, runner/a2e-host.ts).
  */
-import type { Handlers } from '../router';
+import type { Handlers } from '../handler-table';
 import { discoverAgentClients } from './discover';
 import { loadAgentClientSettings, userSettingsPath } from './settings';
 import { writeRecordFiles } from './record-files';

@@ -15,8 +15,8 @@ import type { SkillListItem } from '../../../shared/api/studio-api';
 import { winners } from '../../../shared/playground/agent-preview';
 import { CLIENT_PROFILES } from '../../../shared/skill/client-profiles';
 import { assertRealPathInside } from '../fs/safe-path';
-import { snapshotSkill } from '../install/skill-tree';
-import type { AgentClientId } from './types';
+import { snapshotSkill } from '../fs/skill-tree';
+import type { AgentClientId } from './core/types';
 
 /** At most this many skills are installed beside one (each is a copy per run). */
 export const MAX_INSTALLED_SKILLS = 500;

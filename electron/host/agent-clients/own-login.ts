@@ -9,8 +9,8 @@
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { agentClientName } from './ids';
-import { ClientRunRefused } from './refused';
-import type { AgentClientId, ProviderKind } from './types';
+import { ClientRunRefused } from './core/refused';
+import type { AgentClientId, ProviderKind } from './core/types';
 
 /** A credential file larger than this is no login file. */
 const MAX_CREDENTIAL_BYTES = 256 * 1024;

@@ -7,7 +7,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { InvalidRequestError } from '../fs/errors';
-import type { ModelRequestRecord } from './types';
+import type { ModelRequestRecord } from './core/types';
 
 export function recordFileName(r: ModelRequestRecord): string {
   const slug = r.path

@@ -25,7 +25,7 @@ import {
 } from './test-support/fake-model-server';
 import { fakeUpstream, installedClient, processesTiedTo } from './test-support/client-fixtures';
 import { runClient, ClientRunRefused } from './run-client';
-import type { AgentClientId } from './types';
+import type { AgentClientId } from './core/types';
 
 const KEY = 'sk-ant-api03-UPSTREAM-SECRET-never-recorded-0123456789';
 const PLANTED = 'PLANTED-INSTRUCTIONS-7d1f';

@@ -19,13 +19,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
-import { copySnapshot, snapshotSkill } from '../install/skill-tree';
+import { copySnapshot, snapshotSkill } from '../fs/skill-tree';
 import { createLogger, logSwallowed } from '../log';
-import { killProcessGroup, sweepRunProcesses, trackRunProcesses } from '../runner/process-tree';
+import {
+  killProcessGroup,
+  sweepRunProcesses,
+  trackRunProcesses,
+} from '../runner/core/process-tree';
 import { AGENT_CLIENTS, agentClientName } from './ids';
 import { startRelay, type RelayAuth } from './relay/relay';
 import { RUNNERS } from './runners';
-import { ClientRunRefused } from './refused';
+import { ClientRunRefused } from './core/refused';
 import type {
   AgentClientInfo,
   AgentClientRunner,
@@ -35,7 +39,7 @@ import type {
   ClientRunOutcome,
   ClientRunPlan,
   ProviderKind,
-} from './types';
+} from './core/types';
 
 const log = createLogger('agent-client');
 

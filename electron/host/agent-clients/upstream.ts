@@ -16,7 +16,7 @@ import {
 import { runSecrets } from '../providers/run-secrets';
 import { agentClientName } from './ids';
 import { checkSpeaks, ClientRunRefused, type ClientUpstream } from './run-client';
-import type { AgentClientRunner } from './types';
+import type { AgentClientRunner } from './core/types';
 
 export interface ChosenUpstream {
   upstream: ClientUpstream;

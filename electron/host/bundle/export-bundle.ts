@@ -10,11 +10,11 @@ import { InvalidRequestError, TooLargeError } from '../fs/errors';
 import { readRegularFile } from '../fs/safe-read';
 import { walkSkillTree } from '../fs/walk-tree';
 import { checkRelativePath, pathProblem } from '../fs/safe-path';
-import { isBundleIgnored } from './ignore';
+import { isBundleIgnored } from '../fs/ignored-names';
 
-/** Bounds shared with import, so every bundle we write can be imported again. */
-export const MAX_BUNDLE_ENTRIES = 10_000;
-export const MAX_BUNDLE_BYTES = 200 * 1024 * 1024;
+import { MAX_BUNDLE_BYTES, MAX_BUNDLE_ENTRIES } from '../fs/skill-tree';
+
+export { MAX_BUNDLE_BYTES, MAX_BUNDLE_ENTRIES };
 
 /**
  * Every entry's timestamp. Built from local-time parts because ZIP (DOS) timestamps are

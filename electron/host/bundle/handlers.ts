@@ -11,7 +11,7 @@
 import type { BundleFormat, ExportResult } from '../../../shared/api/studio-api';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { exportRefused } from './export-policy';
-import type { Handlers } from '../router';
+import type { Handlers } from '../handler-table';
 import { bundleFileName, exportBundle } from './export-bundle';
 import { importBundle, inspectBundle } from './import-bundle';
 

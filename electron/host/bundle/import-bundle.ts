@@ -46,8 +46,8 @@ import { ExistsError, InvalidRequestError, toFileServiceError, TooLargeError } f
 import { pathProblem } from '../fs/safe-path';
 import { readableFrontmatter } from '../registry/skill-name';
 import { MAX_BUNDLE_BYTES, MAX_BUNDLE_ENTRIES } from './export-bundle';
-import { IMPORT_SKIPPED_TOP_FOLDERS, isBundleIgnoredAnySpelling } from './ignore';
-import { existsNoFollow, firstFreeName, keepBothName } from '../skills-admin/free-name';
+import { IMPORT_SKIPPED_TOP_FOLDERS, isBundleIgnoredAnySpelling } from '../fs/ignored-names';
+import { existsNoFollow, firstFreeName, keepBothName } from '../fs/free-name';
 import { errorMessage } from '../../../shared/errors';
 import { logSwallowed } from '../log';
 

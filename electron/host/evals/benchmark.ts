@@ -17,77 +17,30 @@ import type {
   EvalEvent,
   EvalRunStatus,
   FailedRun,
-  GradedExpectation,
-  GradingJson,
-  SkippedCase,
-  TimingJson,
 } from '../../../shared/api/evals';
-import { caseSummaries, deltaOf, gradingSummary, runSummary } from '../../../shared/eval/aggregate';
-import { checkText, isJudged, runCheck, type JudgedCheck } from '../../../shared/eval/checks';
-import {
-  GRADER_SYSTEM_PROMPT,
-  graderUserPrompt,
-  readGraderAnswer,
-  ungraded,
-} from '../../../shared/eval/grader';
+import { caseSummaries, deltaOf, runSummary } from '../../../shared/eval/aggregate';
+import { checkText } from '../../../shared/eval/checks';
+import { GRADER_SYSTEM_PROMPT } from '../../../shared/eval/grader';
 import { describeSkippedCase } from '../../../shared/eval/skipped-case';
 import { CONFIGURATION_ORDER } from '../../../shared/eval/types';
-import type { SkillRecord } from '../../../shared/skill/model';
 import { errorMessage } from '../../../shared/errors';
 import {
-  BENCHMARK_FILE,
-  caseFolder,
-  caseRunDir,
-  CoalescingWriter,
-  outputPath,
-  writeJson,
-  writeText,
-} from './eval-store';
-import {
-  callModel,
-  GENERAL_TOOLS,
-  NO_SKILL_INSTRUCTIONS,
-  runModel,
-  type ModelRunOutput,
-  type ModelTarget,
-  type RunEnvironment,
-} from './model-run';
+  failedRun,
+  runTask,
+  type BenchmarkPlan,
+  type BenchmarkTask,
+  type TaskResult,
+} from './benchmark-run';
+import { BENCHMARK_FILE, caseFolder, CoalescingWriter, writeJson, writeText } from './eval-store';
+import type { RunEnvironment } from './model-run';
 import { Progress } from './progress';
-import { runCaseInClient, type ClientEvalTarget } from './client-asks';
 
-export interface BenchmarkPlan {
-  skill: string;
-  record: SkillRecord;
-  /** The body of SKILL.md at git HEAD (old_skill), or null. */
-  oldBody: string | null;
-  cases: EvalCase[];
-  configurations: ConfigurationName[];
-  runs: number;
-  concurrency: number;
-  target: ModelTarget;
-  grader: ModelTarget;
-  timeoutMs: number;
-  runId: string;
-  folder: string;
-  /** Text of the cases' input files by path (shown to every configuration alike). */
-  inputFiles: Map<string, string>;
-  /** The skill's cases that cannot run as written: recorded, never run. */
-  skipped: SkippedCase[];
-  /** Run each case inside this agent client (with the skill installed, or not) instead. */
-  client?: (ClientEvalTarget & { skillDir: string }) | null;
-}
+export type { BenchmarkPlan } from './benchmark-run';
 
 export interface BenchmarkHooks {
   signal: AbortSignal;
   emit: (e: EvalEvent) => void;
   now?: () => number;
-}
-
-interface Task {
-  c: EvalCase;
-  evalId: number;
-  configuration: ConfigurationName;
-  runNumber: number;
 }
 
 /**
@@ -118,178 +71,105 @@ export function assignEvalIds(cases: readonly EvalCase[]): Map<string, number> {
   return ids;
 }
 
-/** The user turn: the prompt, then any input files the case names. */
-export function caseUserTurn(c: EvalCase, inputFiles: Map<string, string>): string {
-  if (c.files.length === 0) return c.prompt;
-  const parts = [c.prompt, '', 'Input files:'];
-  for (const f of c.files) {
-    const text = inputFiles.get(f);
-    parts.push('', `--- ${f} ---`, text ?? '(could not be read)');
-  }
-  return parts.join('\n');
-}
-
-function transcriptDigest(out: ModelRunOutput): string {
-  return out.transcript.steps
-    .filter((s) => s.role === 'tool_call' || s.role === 'tool_result')
-    .map((s) =>
-      s.role === 'tool_call'
-        ? `called ${s.tool} ${JSON.stringify(s.arguments ?? {})}`
-        : `result of ${s.tool}: ${s.text}`,
-    )
-    .join('\n');
-}
-
-async function grade(
-  env: RunEnvironment,
-  plan: BenchmarkPlan,
-  c: EvalCase,
-  out: ModelRunOutput,
-  signal: AbortSignal,
-): Promise<{ expectations: GradedExpectation[]; graderMs: number }> {
-  const evidence = {
-    answer: out.answer,
-    artifacts: [...out.artifacts.keys()],
-    toolCalls: out.toolCalls.map((t) => t.name),
-  };
-  const judged = c.checks.filter(isJudged) as JudgedCheck[];
-  const verdicts = new Map<JudgedCheck, GradedExpectation>();
-  const started = Date.now();
-  if (judged.length > 0) {
-    const user = graderUserPrompt({
-      prompt: c.prompt,
-      expectedOutput: c.expected_output,
-      answer: out.answer,
-      transcript: transcriptDigest(out),
-      checks: judged,
-    });
-    let raw = '';
-    let why = '';
-    let graded: GradedExpectation[] | null = null;
-    // One retry for an answer that is not the asked-for JSON; then "ungraded".
-    for (let attempt = 0; attempt < 2 && graded === null; attempt++) {
-      try {
-        const reply = await callModel(env, plan.grader, GRADER_SYSTEM_PROMPT, user, {
-          signal,
-          timeoutMs: plan.timeoutMs,
-        });
-        raw = reply.text;
-        const verdict = readGraderAnswer(raw, judged);
-        if (verdict.ok) graded = verdict.expectations;
-        else why = verdict.why;
-      } catch (err) {
-        if (signal.aborted) throw err;
-        raw = '';
-        why = `the grader call failed: ${errorMessage(err)}`;
-      }
-    }
-    (graded ?? ungraded(judged, raw, why)).forEach((g, i) => verdicts.set(judged[i], g));
-  }
-  const expectations = c.checks.map((check) =>
-    isJudged(check) ? verdicts.get(check)! : runCheck(check, evidence),
-  );
-  return { expectations, graderMs: judged.length > 0 ? Date.now() - started : 0 };
-}
-
-function instructionsFor(
-  plan: BenchmarkPlan,
-  configuration: ConfigurationName,
-): {
-  instructions: string | null;
-  tools: readonly string[] | null;
-} {
-  if (configuration === 'without_skill')
-    return { instructions: NO_SKILL_INSTRUCTIONS, tools: GENERAL_TOOLS };
-  if (configuration === 'old_skill') return { instructions: plan.oldBody ?? '', tools: null };
-  return { instructions: null, tools: null };
-}
-
-export async function runBenchmark(
-  env: RunEnvironment,
-  plan: BenchmarkPlan,
-  hooks: BenchmarkHooks,
-): Promise<BenchmarkJson> {
-  const now = hooks.now ?? Date.now;
-  const ids = assignEvalIds(plan.cases);
-  const configurations = CONFIGURATION_ORDER.filter((c) => plan.configurations.includes(c));
-  const tasks: Task[] = [];
-  for (let runNumber = 1; runNumber <= plan.runs; runNumber++)
-    for (const c of plan.cases)
+/**
+ * Every run of the benchmark in order: run 1 of every case and configuration first,
+ * each case in the order given, configurations in CONFIGURATION_ORDER.
+ */
+export function benchmarkTasks(
+  cases: readonly EvalCase[],
+  configurations: readonly ConfigurationName[],
+  runs: number,
+  ids: Map<string, number>,
+): BenchmarkTask[] {
+  const tasks: BenchmarkTask[] = [];
+  for (let runNumber = 1; runNumber <= runs; runNumber++)
+    for (const c of cases)
       for (const configuration of configurations)
         tasks.push({ c, evalId: ids.get(c.key)!, configuration, runNumber });
+  return tasks;
+}
 
-  const runs: BenchmarkRun[] = [];
-  const failed: FailedRun[] = [];
-  const progress = new Progress(tasks.length, now);
-  const emitProgress = (): void =>
-    hooks.emit({
-      type: 'eval.progress',
-      skill: plan.skill,
-      runId: plan.runId,
-      kind: 'benchmark',
-      ...progress.snapshot(),
-      concurrency: env.pool.limit,
-    });
-  let status: EvalRunStatus = 'running';
-  let stopError: string | null = null;
-  const timestamp = new Date(now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** Where a benchmark stands: what benchmark.json is written from, as runs land. */
+export interface BenchmarkState {
+  runs: BenchmarkRun[];
+  failed: FailedRun[];
+  status: EvalRunStatus;
+  error: string | null;
+}
+
+/** benchmark.json (skill-creator's schema, the studio's own fields under `studio`). */
+export function benchmarkJson(
+  plan: BenchmarkPlan,
+  configurations: ConfigurationName[],
+  ids: Map<string, number>,
+  timestamp: string,
+  state: BenchmarkState,
+): BenchmarkJson {
   const casesMeta = plan.cases.map((c) => ({
     eval_id: ids.get(c.key)!,
     eval_name: c.name,
     case_key: c.key,
   }));
-
-  const benchmark = (): BenchmarkJson => {
-    const sorted = [...runs].sort(
-      (a, b) =>
-        a.eval_id - b.eval_id ||
-        CONFIGURATION_ORDER.indexOf(a.configuration) -
-          CONFIGURATION_ORDER.indexOf(b.configuration) ||
-        a.run_number - b.run_number,
-    );
-    const summary = runSummary(sorted, configurations);
-    return {
-      metadata: {
-        skill_name: plan.record.summary.name,
-        skill_path: plan.record.dir,
-        executor_model: `${plan.target.provider.id}/${plan.target.model}`,
-        analyzer_model: `${plan.grader.provider.id}/${plan.grader.model}`,
-        timestamp,
-        evals_run: [...new Set(casesMeta.map((c) => c.eval_id))].sort((a, b) => a - b),
-        runs_per_configuration: plan.runs,
-      },
-      runs: sorted,
-      run_summary: summary,
-      notes: [
-        ...(failed.length > 0
-          ? [`${failed.length} run(s) produced no answer; see studio.failed_runs`]
-          : []),
-        ...plan.skipped.map((s) => `not run: ${describeSkippedCase(s)}`),
-      ],
-      studio: {
-        status,
-        provider: plan.target.provider.id,
-        configurations,
-        concurrency: plan.concurrency,
-        failed_runs: [...failed],
-        cases: caseSummaries(sorted, failed, casesMeta, configurations),
-        delta_old_skill: configurations.includes('old_skill')
-          ? deltaOf(summary.with_skill, summary.old_skill)
-          : null,
-        error: stopError,
-        grader_prompt: GRADER_SYSTEM_PROMPT,
-        skipped_cases: plan.skipped,
-        ...(plan.client
-          ? { client: { id: plan.client.info.id, version: plan.client.info.version } }
-          : {}),
-      },
-    };
+  const sorted = [...state.runs].sort(
+    (a, b) =>
+      a.eval_id - b.eval_id ||
+      CONFIGURATION_ORDER.indexOf(a.configuration) - CONFIGURATION_ORDER.indexOf(b.configuration) ||
+      a.run_number - b.run_number,
+  );
+  const summary = runSummary(sorted, configurations);
+  const { failed } = state;
+  return {
+    metadata: {
+      skill_name: plan.record.summary.name,
+      skill_path: plan.record.dir,
+      executor_model: `${plan.target.provider.id}/${plan.target.model}`,
+      analyzer_model: `${plan.grader.provider.id}/${plan.grader.model}`,
+      timestamp,
+      evals_run: [...new Set(casesMeta.map((c) => c.eval_id))].sort((a, b) => a - b),
+      runs_per_configuration: plan.runs,
+    },
+    runs: sorted,
+    run_summary: summary,
+    notes: [
+      ...(failed.length > 0
+        ? [`${failed.length} run(s) produced no answer; see studio.failed_runs`]
+        : []),
+      ...plan.skipped.map((s) => `not run: ${describeSkippedCase(s)}`),
+    ],
+    studio: {
+      status: state.status,
+      provider: plan.target.provider.id,
+      configurations,
+      concurrency: plan.concurrency,
+      failed_runs: [...failed],
+      cases: caseSummaries(sorted, failed, casesMeta, configurations),
+      delta_old_skill: configurations.includes('old_skill')
+        ? deltaOf(summary.with_skill, summary.old_skill)
+        : null,
+      error: state.error,
+      grader_prompt: GRADER_SYSTEM_PROMPT,
+      skipped_cases: plan.skipped,
+      ...(plan.client
+        ? { client: { id: plan.client.info.id, version: plan.client.info.version } }
+        : {}),
+    },
   };
-  const writer = new CoalescingWriter(path.join(plan.folder, BENCHMARK_FILE));
+}
 
-  // eval_metadata.json per case (skill-creator's aggregate reads eval_id from it),
-  // written while the first runs start rather than before them.
-  const metadataWritten = Promise.all(
+/** How a benchmark ended: cancelled, failed (no run answered; the first failure says why), or completed. */
+export function finalStatus(
+  aborted: boolean,
+  state: Pick<BenchmarkState, 'runs' | 'failed'>,
+): Pick<BenchmarkState, 'status' | 'error'> {
+  if (aborted) return { status: 'cancelled', error: null };
+  if (state.runs.length === 0 && state.failed.length > 0)
+    return { status: 'failed', error: state.failed[0].error };
+  return { status: 'completed', error: null };
+}
+
+/** eval_metadata.json per case: skill-creator's aggregate reads eval_id from it. */
+function writeCaseMetadata(plan: BenchmarkPlan, ids: Map<string, number>): Promise<unknown> {
+  return Promise.all(
     plan.cases.map((c) =>
       writeJson(path.join(plan.folder, caseFolder(c), 'eval_metadata.json'), {
         eval_id: ids.get(c.key),
@@ -302,144 +182,47 @@ export async function runBenchmark(
       }),
     ),
   );
+}
+
+export async function runBenchmark(
+  env: RunEnvironment,
+  plan: BenchmarkPlan,
+  hooks: BenchmarkHooks,
+): Promise<BenchmarkJson> {
+  const now = hooks.now ?? Date.now;
+  const ids = assignEvalIds(plan.cases);
+  const configurations = CONFIGURATION_ORDER.filter((c) => plan.configurations.includes(c));
+  const tasks = benchmarkTasks(plan.cases, configurations, plan.runs, ids);
+  const state: BenchmarkState = { runs: [], failed: [], status: 'running', error: null };
+  const progress = new Progress(tasks.length, now);
+  const emitProgress = (): void =>
+    hooks.emit({
+      type: 'eval.progress',
+      skill: plan.skill,
+      runId: plan.runId,
+      kind: 'benchmark',
+      ...progress.snapshot(),
+      concurrency: env.pool.limit,
+    });
+  const timestamp = new Date(now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const benchmark = (): BenchmarkJson => benchmarkJson(plan, configurations, ids, timestamp, state);
+  const writer = new CoalescingWriter(path.join(plan.folder, BENCHMARK_FILE));
+
+  // Written while the first runs start rather than before them.
+  const metadataWritten = writeCaseMetadata(plan, ids);
   const firstWrite = writer.write(benchmark);
   emitProgress();
 
-  const runOne = async (t: Task): Promise<void> => {
-    const rel = caseRunDir(caseFolder(t.c), t.configuration, t.runNumber);
-    const dir = path.join(plan.folder, ...rel.split('/'));
-    const fail = (error: string, cancelled: boolean): void => {
-      const f: FailedRun = {
-        eval_id: t.evalId,
-        eval_name: t.c.name,
-        configuration: t.configuration,
-        run_number: t.runNumber,
-        case_key: t.c.key,
-        run_dir: rel,
-        error,
-        status: cancelled ? 'cancelled' : 'failed',
-      };
-      failed.push(f);
+  const record = (result: TaskResult): void => {
+    if (!result) return;
+    if (result.run) {
+      state.runs.push(result.run);
+      progress.done();
+    } else {
+      state.failed.push(result.failed);
       progress.fail();
-      hooks.emit({ type: 'eval.run', skill: plan.skill, runId: plan.runId, run: null, failed: f });
-    };
-    if (hooks.signal.aborted) return;
-    const { instructions, tools } = instructionsFor(plan, t.configuration);
-    const executorStart = new Date(now());
-    const out = plan.client
-      ? await runCaseInClient(plan.client, {
-          skill: { name: plan.record.summary.name, dir: plan.client.skillDir },
-          configuration: t.configuration,
-          prompt: caseUserTurn(t.c, plan.inputFiles),
-          target: plan.target,
-          timeoutMs: plan.timeoutMs,
-          signal: hooks.signal,
-        })
-      : await runModel(env, {
-          record: plan.record,
-          configuration: t.configuration,
-          instructions,
-          tools,
-          userTurn: caseUserTurn(t.c, plan.inputFiles),
-          target: plan.target,
-          timeoutMs: plan.timeoutMs,
-          signal: hooks.signal,
-        });
-    const executorEnd = new Date(now());
-    // The transcript and outputs are written while the grader works (they do not depend on it).
-    const saved = Promise.all([
-      writeJson(path.join(dir, 'transcript.json'), out.transcript),
-      ...[...out.artifacts].map(([name, text]) => {
-        const file = outputPath(name);
-        return file ? writeText(path.join(dir, 'outputs', ...file.split('/')), text) : null;
-      }),
-    ]);
-    if (!out.ok) {
-      await saved;
-      fail(out.error ?? 'the run failed', out.cancelled);
-      return;
     }
-    let graded;
-    try {
-      graded = await grade(env, plan, t.c, out, hooks.signal);
-    } catch (err) {
-      await saved;
-      fail(
-        hooks.signal.aborted ? 'cancelled while grading' : errorMessage(err),
-        hooks.signal.aborted,
-      );
-      return;
-    }
-    const graderEnd = new Date(now());
-    const executorSeconds = (executorEnd.getTime() - executorStart.getTime()) / 1000;
-    const graderSeconds = graded.graderMs / 1000;
-    const summary = gradingSummary(graded.expectations);
-    const toolCounts: Record<string, number> = {};
-    for (const call of out.toolCalls) toolCounts[call.name] = (toolCounts[call.name] ?? 0) + 1;
-    const transcriptChars = JSON.stringify(out.transcript.steps).length;
-    const outputChars = [...out.artifacts.values()].reduce((n, s) => n + s.length, 0);
-    const grading: GradingJson = {
-      expectations: graded.expectations,
-      summary,
-      execution_metrics: {
-        tool_calls: toolCounts,
-        total_tool_calls: out.toolCalls.length,
-        total_steps: out.transcript.steps.filter(
-          (s) => s.role === 'assistant' || s.role === 'tool_call',
-        ).length,
-        errors_encountered: out.transcript.steps.filter(
-          (s) => s.role === 'tool_result' && s.is_error,
-        ).length,
-        output_chars: outputChars,
-        transcript_chars: transcriptChars,
-      },
-      timing: {
-        executor_duration_seconds: executorSeconds,
-        grader_duration_seconds: graderSeconds,
-        total_duration_seconds: executorSeconds + graderSeconds,
-      },
-      user_notes_summary: { uncertainties: [], needs_review: [], workarounds: [] },
-    };
-    const timing: TimingJson = {
-      total_tokens: out.tokens,
-      duration_ms: out.durationMs,
-      total_duration_seconds: executorSeconds + graderSeconds,
-      executor_start: executorStart.toISOString(),
-      executor_end: executorEnd.toISOString(),
-      executor_duration_seconds: executorSeconds,
-      grader_start: executorEnd.toISOString(),
-      grader_end: graderEnd.toISOString(),
-      grader_duration_seconds: graderSeconds,
-    };
-    await Promise.all([
-      saved,
-      writeJson(path.join(dir, 'grading.json'), grading),
-      writeJson(path.join(dir, 'timing.json'), timing),
-    ]);
-    const run: BenchmarkRun = {
-      eval_id: t.evalId,
-      eval_name: t.c.name,
-      configuration: t.configuration,
-      run_number: t.runNumber,
-      result: {
-        pass_rate: summary.pass_rate,
-        passed: summary.passed,
-        failed: summary.failed,
-        total: summary.total,
-        // Like aggregate_benchmark.py: the run's total_duration_seconds.
-        time_seconds: grading.timing.total_duration_seconds,
-        tokens: out.tokens,
-        tool_calls: out.toolCalls.length,
-        errors: grading.execution_metrics.errors_encountered,
-      },
-      expectations: graded.expectations,
-      notes: [],
-      case_key: t.c.key,
-      run_dir: rel,
-    };
-    runs.push(run);
-    progress.done();
-    hooks.emit({ type: 'eval.run', skill: plan.skill, runId: plan.runId, run, failed: null });
+    hooks.emit({ type: 'eval.run', skill: plan.skill, runId: plan.runId, ...result });
   };
 
   // Workers take tasks in order; the pool bounds the model calls, the workers bound
@@ -451,10 +234,10 @@ export async function runBenchmark(
     while (next < tasks.length && !hooks.signal.aborted) {
       const t = tasks[next++];
       try {
-        await runOne(t);
+        record(await runTask(env, plan, t, hooks.signal, now));
       } catch (err) {
         // A disk failure of one run: say so on that run, keep going.
-        const known = failed.some(
+        const known = state.failed.some(
           (f) =>
             f.case_key === t.c.key &&
             f.configuration === t.configuration &&
@@ -462,16 +245,7 @@ export async function runBenchmark(
         );
         if (!known) {
           progress.fail();
-          failed.push({
-            eval_id: t.evalId,
-            eval_name: t.c.name,
-            configuration: t.configuration,
-            run_number: t.runNumber,
-            case_key: t.c.key,
-            run_dir: caseRunDir(caseFolder(t.c), t.configuration, t.runNumber),
-            error: errorMessage(err),
-            status: 'failed',
-          });
+          state.failed.push(failedRun(t, errorMessage(err), false));
         }
       }
       emitProgress();
@@ -481,11 +255,7 @@ export async function runBenchmark(
   const workers = Math.max(1, Math.min(tasks.length, plan.concurrency * 4));
   await Promise.all([...Array.from({ length: workers }, worker), metadataWritten, firstWrite]);
 
-  if (hooks.signal.aborted) status = 'cancelled';
-  else if (runs.length === 0 && failed.length > 0) {
-    status = 'failed';
-    stopError = failed[0].error;
-  } else status = 'completed';
+  Object.assign(state, finalStatus(hooks.signal.aborted, state));
   const final = benchmark();
   await Promise.all([
     writer.write(() => final).then(() => writer.flush()),

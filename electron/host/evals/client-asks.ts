@@ -7,7 +7,7 @@
  */
 import type { ConfigurationName, EvalTranscript, TranscriptStep } from '../../../shared/api/evals';
 import type { ModelRunOutput, ModelTarget } from './model-run';
-import type { ClientRunOutcome, AgentClientInfo, ClientEvent } from '../agent-clients/types';
+import type { ClientRunOutcome, AgentClientInfo, ClientEvent } from '../agent-clients/core/types';
 import { runClient, type ClientUpstream } from '../agent-clients/run-client';
 import { preview } from '../agent-clients/client-executor';
 import { errorMessage } from '../../../shared/errors';

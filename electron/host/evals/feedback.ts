@@ -15,14 +15,18 @@
  * hand, cut short) is refused rather than replaced: the notes in it are never lost.
  */
 import path from 'node:path';
-import type { EvalFeedbackView, FeedbackJson, FeedbackReview } from '../../../shared/api/evals';
+import {
+  MAX_FEEDBACK_CHARS,
+  type EvalFeedbackView,
+  type FeedbackJson,
+  type FeedbackReview,
+} from '../../../shared/api/evals';
 import { errorMessage } from '../../../shared/errors';
 import { isFileServiceError } from '../fs/errors';
 import { assertRealPathInside } from '../fs/safe-path';
 import { readRegularFile } from '../fs/safe-read';
-import { StudioError } from '../router';
+import { StudioError } from '../../../shared/errors';
 import { writeJson } from './eval-store';
-import { MAX_FEEDBACK_CHARS } from './param-schemas';
 
 export const FEEDBACK_FILE = 'feedback.json';
 

@@ -21,19 +21,19 @@ import type { SkillRecord } from '../../../shared/skill/model';
 import type { ConfigurationName, EvalTranscript, TranscriptStep } from '../../../shared/api/evals';
 import { errorMessage } from '../../../shared/errors';
 import {
-  createChatClient,
+  createChatApi,
   ProviderError,
-  redactingClient,
+  redactingApi,
   resolveApiKey,
   runSecrets,
   SecretScrubber,
-  type ChatClient,
+  type ChatApi,
   type ToolSpec,
   type LoadedProviderSet,
   type ProviderConfig,
 } from '../providers';
 import { createSkillAgent, RESPONSE_ARTIFACT } from '../runner/llm/skill-agent';
-import type { ExecContext, ExecOutcome } from '../runner/types';
+import type { ExecContext, ExecOutcome } from '../runner/core/types';
 import type { CallPool } from './call-pool';
 
 /** The model's general tools, offered in every configuration (never the skill's own). */
@@ -58,7 +58,7 @@ export interface RunEnvironment {
     provider: ProviderConfig,
     apiKey: string | null,
     onRetry: (m: string) => void,
-  ) => ChatClient;
+  ) => ChatApi;
 }
 
 export interface ModelRunInput {
@@ -91,7 +91,7 @@ export interface ModelRunOutput {
 }
 
 /** A client whose every call takes a pool slot, and tells the pool about 429s. */
-function pooled(client: ChatClient, pool: CallPool): ChatClient {
+function pooled(client: ChatApi, pool: CallPool): ChatApi {
   return {
     stream: (req, handlers) =>
       pool.run(async () => {
@@ -113,14 +113,14 @@ function clientOf(
   provider: ProviderConfig,
   key: string | null,
   onRetry: (m: string) => void,
-): ChatClient {
+): ChatApi {
   const pool = env.poolFor(provider.id);
   // The client's retry saw a 429 before trying again (its message carries the status).
   const watch = (m: string): void => {
     if (m.includes('(429')) pool.rateLimited();
     onRetry(m);
   };
-  const inner = env.clientFor?.(provider, key, watch) ?? createChatClient(provider, key, watch);
+  const inner = env.clientFor?.(provider, key, watch) ?? createChatApi(provider, key, watch);
   return pooled(inner, pool);
 }
 
@@ -284,7 +284,7 @@ export async function callModel(
   if (!key.ok) throw new Error(key.message);
   // As in the agent loop: no key the run could use comes back in the grader's words.
   const scrubber = new SecretScrubber([key.key, ...runSecrets(set, process.env, set.userFile)]);
-  const client = redactingClient(
+  const client = redactingApi(
     clientOf(env, target.provider, key.key, () => {}),
     scrubber,
   );

@@ -13,7 +13,7 @@ import { evalsJsonText, triggersJsonText, withInlineEvals } from '../../../share
 import { EVALS_JSON_PATH, TRIGGERS_JSON_PATH } from '../../../shared/eval/types';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { isFileServiceError } from '../fs/errors';
-import { StudioError } from '../router';
+import { StudioError } from '../../../shared/errors';
 import { readFileForEditor, writeSkillFile } from '../skill-files';
 import { fileAtHead } from './git-head';
 

@@ -8,7 +8,7 @@
  * before the call returns, so the listing a caller reads next is current without a watcher.
  * Paths inside the skill are checked by skill-files.ts.
  */
-import type { Handlers } from '../router';
+import type { Handlers } from '../handler-table';
 import {
   createFile,
   createFolder,

@@ -81,10 +81,10 @@ export function errnoCode(err: unknown): string | undefined {
 
 /**
  * Turns a Node fs error into a FileServiceError that names `shown` (the caller's path),
- * never the absolute path on disk. Errors that are already ours pass through.
+ * never the absolute path on disk. Errors that are already ours (any StudioError) pass through.
  */
 export function toFileServiceError(err: unknown, shown: string): Error {
-  if (err instanceof FileServiceError) return err;
+  if (err instanceof StudioError) return err;
   switch (errnoCode(err)) {
     case 'ENOENT':
       return new NotFoundError(`${shown}: no such file or folder`, shown);

@@ -18,7 +18,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isListIgnored } from '../bundle/ignore';
+import { isListIgnored } from './ignored-names';
 import { toFileServiceError } from './errors';
 import { isInsideOrEqual, realRoot } from './safe-path';
 

@@ -3,13 +3,13 @@
  * saved cases. Kept apart from studio-host.ts, which spreads them into its
  * handler table; they reach the host only through the narrow context below.
  */
-import type { Handlers } from '../router';
+import type { Handlers } from '../handler-table';
 import type { SkillRecord } from '../../../shared/skill/model';
 import type { A2EHost } from '../runner/a2e-host';
 import { HistoryStore, historyStoreFor } from './history-store';
 import { listCases, runCases, saveCase } from './case-runner';
-import { StudioError } from '../router';
-import { toCheckReply } from '../runner/argument-validator';
+import { StudioError } from '../../../shared/errors';
+import { toCheckReply } from '../runner/core/argument-validator';
 
 export interface PlaygroundContext {
   workspace(): string | null;

@@ -1,2 +1,2 @@
 /** Whether a file-level change list (installs, updates) holds any change: the host's own test. */
-export { hasChanges } from '../install/skill-tree';
+export { hasChanges } from '../fs/skill-tree';

@@ -9,9 +9,10 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DetectedClient, InstallScope } from '../../../shared/api/install';
 import { CLIENT_PROFILES, type ClientId } from '../../../shared/skill/client-profiles';
-import { FileServiceError as StudioError, InvalidRequestError } from '../fs/errors';
+import { InvalidRequestError } from '../fs/errors';
+import { StudioError } from '../../../shared/errors';
 import { assertRealPathInside } from '../fs/safe-path';
-import { PROJECT_FOLDERS, USER_FOLDERS, type UserSourceId } from '../registry/sources';
+import { PROJECT_FOLDERS, USER_FOLDERS, type UserSourceId } from '../workspace/skill-folders';
 
 type ProjectFolderId = (typeof PROJECT_FOLDERS)[number]['id'];
 

@@ -8,11 +8,11 @@
  */
 import path from 'node:path';
 import type { SkillRecord } from '../../../shared/skill/model';
-import type { Handlers } from '../router';
+import type { Handlers } from '../handler-table';
 import { checkedInstallFolder, detectClients, type InstallRoots } from './clients';
 import { checkSkillForClient, installSkills } from './install';
 import { openSource } from './install-source';
-import { existsNoFollow } from '../skills-admin/free-name';
+import { existsNoFollow } from '../fs/free-name';
 import { InvalidRequestError } from '../fs/errors';
 import type { LockTrust } from './lock-trust';
 

@@ -17,7 +17,7 @@ import { InvalidRequestError, NotFoundError } from '../fs/errors';
 import { findSkillFolders } from '../registry/find-skill-folders';
 import { folderNameProblem } from './folder-name';
 import { cloneShallow, looksLikeGitUrl, withoutCredentials } from './git-source';
-import { snapshotSkill, type SkillSnapshot } from './skill-tree';
+import { snapshotSkill, type SkillSnapshot } from '../fs/skill-tree';
 import { errorMessage } from '../../../shared/errors';
 import { logSwallowed } from '../log';
 

@@ -43,7 +43,7 @@ import { swapIn } from '../bundle/import-bundle';
 import { tempNameFor } from '../fs/atomic-write';
 import { readRegularFile } from '../fs/safe-read';
 import { InvalidRequestError, NotFoundError, ConflictError } from '../fs/errors';
-import { existsNoFollow, firstFreeName, keepBothName } from '../skills-admin/free-name';
+import { existsNoFollow, firstFreeName, keepBothName } from '../fs/free-name';
 import { checkedInstallFolder, type InstallRoots } from './clients';
 import { folderNameProblem } from './folder-name';
 import { withoutCredentials } from './git-source';
@@ -56,7 +56,7 @@ import {
   hasChanges,
   snapshotSkill,
   type SkillSnapshot,
-} from './skill-tree';
+} from '../fs/skill-tree';
 import { logSwallowed } from '../log';
 
 export interface InstallRequest {

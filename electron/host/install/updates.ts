@@ -26,8 +26,8 @@ import { openSource, type OpenedSource, type SourceSkill } from './install-sourc
 import { installedState, reinstallSkill } from './install';
 import type { LockTrust } from './lock-trust';
 import { isOwnLockfile, lockfilePath, readLockfileAt, type LockEntry } from './lockfile';
-import { compareFiles, hasChanges } from './skill-tree';
-import { existsNoFollow } from '../skills-admin/free-name';
+import { compareFiles, hasChanges } from '../fs/skill-tree';
+import { existsNoFollow } from '../fs/free-name';
 import { errorMessage } from '../../../shared/errors';
 
 export type UpdateStatus = 'current' | 'outdated' | 'live' | 'unavailable' | 'unapproved';

@@ -1,6 +1,6 @@
 /**
  * Params schema pieces that more than one table of the Studio API uses
- * (./studio-params.ts and electron/host/evals/param-schemas.ts).
+ * (./studio-params.ts and ./eval-params.ts).
  */
 import { string } from './typed-schema';
 

@@ -4,7 +4,7 @@
  * (./typed-schema.ts) and checked by `schemaTable` against `ParamsOf<M>`, so a schema
  * that drifts from its API type fails `tsc`. Every params object is closed, so a key
  * the API does not name never reaches a handler; the eval methods' schemas are in
- * electron/host/evals/param-schemas.ts.
+ * ./eval-params.ts.
  */
 import type { ParamsOf, StudioMethod } from '../../../shared/api/studio-api';
 import type { HistoryAgentClient, HistoryInput } from '../../../shared/playground/history';
@@ -17,9 +17,9 @@ import type {
 import type { ClientId } from '../../../shared/skill/client-profiles';
 import { HISTORY_ID } from '../history/history-store';
 import { INSTALLABLE_CLIENTS } from '../install/clients';
-import { PROVIDER_KINDS, PROVIDERS_SCHEMA } from '../providers/provider-config';
+import { PROVIDER_KINDS, PROVIDERS_SCHEMA } from '../workspace/provider-config';
 import { MAX_KEY_CHARS } from '../providers/key-store';
-import { EVAL_PARAM_SCHEMAS } from '../evals/param-schemas';
+import { EVAL_PARAM_SCHEMAS } from './eval-params';
 import { AGENT_CLIENT_IDS, type ModelRequestRecord } from '../../../shared/api/agent-clients';
 import * as s from './typed-schema';
 import { skillRef } from './fragments';

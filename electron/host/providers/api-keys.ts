@@ -13,7 +13,7 @@
  * secret-gate.ts; a call that would need an approval the user has not given fails here,
  * before any request, naming what to approve and the command that does it.
  */
-import type { ProviderConfig, ProviderSet } from './provider-config';
+import type { ProviderConfig, ProviderSet } from '../workspace/provider-config';
 import {
   approvalMessage,
   pendingApproval,

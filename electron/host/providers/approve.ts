@@ -6,10 +6,11 @@
  * It is written to the user's own approvals file, never into the workspace. Storing a
  * key in the app for a workspace provider approves that stored key alone.
  */
-import { StudioError } from '../router';
+import { StudioError } from '../../../shared/errors';
 import { errorMessage } from '../../../shared/errors';
-import { findProvider, type ProviderConfig } from './provider-config';
-import { addApproval, type ProviderApproval, type SecretRef } from './provider-approvals';
+import { findProvider, type ProviderConfig } from '../workspace/provider-config';
+import { addApproval } from './provider-approvals';
+import type { ProviderApproval, SecretRef } from '../workspace/provider-config';
 import { pendingApproval, secretCandidate, type PendingApproval } from './secret-gate';
 import type { LoadedProviderSet } from './index';
 

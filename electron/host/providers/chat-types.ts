@@ -1,6 +1,6 @@
 /**
  * One conversation model for every provider: the agent loop speaks this, and each client
- * (anthropic-client.ts, openai-client.ts) maps it to and from its own wire format.
+ * (anthropic-api.ts, openai-api.ts) maps it to and from its own wire format.
  */
 import type { OutputBudget } from './output-limits';
 
@@ -84,7 +84,7 @@ export interface StreamHandlers {
   onText(delta: string): void;
 }
 
-export interface ChatClient {
+export interface ChatApi {
   /** Streams one turn. Rejects with a ProviderError. */
   stream(req: ChatRequest, handlers: StreamHandlers): Promise<ChatTurn>;
 }

@@ -12,8 +12,8 @@
  * `providers.storeKey`, in the desktop app only: the key goes to the encrypted store
  * (key-store.ts) and the answer says only that one is stored; an error never quotes it.
  */
-import type { Handlers } from '../router';
-import { StudioError } from '../router';
+import type { Handlers } from '../handler-table';
+import { StudioError } from '../../../shared/errors';
 import type {
   KeyStorageView,
   ProviderCheckView,

@@ -9,15 +9,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWireServer, type WireServer } from './test-support/wire-server';
 import { anthropicTurn, openAiChunk, openAiTurn } from './test-support/provider-wire';
-import { AnthropicClient } from './anthropic-client';
-import { OpenAiCompatibleClient } from './openai-client';
-import { GeminiClient } from './gemini-client';
+import { AnthropicApi } from './anthropic-api';
+import { OpenAiCompatibleApi } from './openai-api';
+import { GeminiApi } from './gemini-api';
 import { listModels } from './provider-check';
 import { ProviderError } from './provider-errors';
-import type { ChatClient, ChatRequest } from './chat-types';
-import type { ProviderConfig } from './provider-config';
+import type { ChatApi, ChatRequest } from './chat-types';
+import type { ProviderConfig } from '../workspace/provider-config';
 import { MAX_TOOL_ARGUMENTS_CHARS, OutputBudget, OutputCapError } from './output-limits';
-import { redactingClient, SecretScrubber } from './run-secrets';
+import { redactingApi, SecretScrubber } from './run-secrets';
 
 const GB = 1.2 * 1024 * 1024 * 1024;
 /** What the client may have let in past a cap: socket buffers and one read, not the body. */
@@ -51,10 +51,10 @@ function request(overrides: Partial<ChatRequest> = {}): ChatRequest {
 }
 
 type Kind = 'anthropic' | 'openai';
-function client(kind: Kind, url: string, apiKey: string | null = null): ChatClient {
+function client(kind: Kind, url: string, apiKey: string | null = null): ChatApi {
   return kind === 'anthropic'
-    ? new AnthropicClient({ providerId: 'evil', baseUrl: url, apiKey })
-    : new OpenAiCompatibleClient({ providerId: 'evil', baseUrl: `${url}/v1`, apiKey });
+    ? new AnthropicApi({ providerId: 'evil', baseUrl: url, apiKey })
+    : new OpenAiCompatibleApi({ providerId: 'evil', baseUrl: `${url}/v1`, apiKey });
 }
 
 async function failure(p: Promise<unknown>): Promise<ProviderError> {
@@ -235,8 +235,8 @@ describe.each<Kind>(['openai', 'anthropic'])('a hostile %s provider', (kind) => 
 });
 
 describe('a hostile gemini provider', () => {
-  const gemini = (url: string): ChatClient =>
-    new GeminiClient({ providerId: 'evil', baseUrl: url, apiKey: null });
+  const gemini = (url: string): ChatApi =>
+    new GeminiApi({ providerId: 'evil', baseUrl: url, apiKey: null });
   const event = (part: unknown): string =>
     `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [part] } }] })}\n\n`;
 
@@ -304,7 +304,7 @@ describe('a provider that echoes the key', () => {
     ]);
     const scrubber = new SecretScrubber([KEY]);
     const pieces: string[] = [];
-    const turn = await redactingClient(client('openai', server.url, KEY), scrubber).stream(
+    const turn = await redactingApi(client('openai', server.url, KEY), scrubber).stream(
       request({ deadline: Date.now() + 10_000 }),
       { onText: (t) => pieces.push(t) },
     );
@@ -323,7 +323,7 @@ describe('a provider that echoes the key', () => {
     ]);
     const other = 'sk-other-provider-key-000000000000';
     const err = await failure(
-      redactingClient(client('openai', server.url, null), new SecretScrubber([other, KEY])).stream(
+      redactingApi(client('openai', server.url, null), new SecretScrubber([other, KEY])).stream(
         request(),
         { onText: () => {} },
       ),

@@ -1,36 +1,30 @@
 /**
  * The providers' public surface: configuration, keys, the chat clients, model listing
  * and the connection check. `loadProviderSet` gathers the workspace's and the user's
- * lists; `createChatClient` picks the client of a provider's kind.
+ * lists; `createChatApi` picks the client of a provider's kind.
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { ChatClient } from './chat-types';
+import type { ChatApi } from './chat-types';
 import { errorMessage } from '../../../shared/errors';
-import { AnthropicClient } from './anthropic-client';
-import { OpenAiCompatibleClient } from './openai-client';
-import { GeminiClient } from './gemini-client';
+import { AnthropicApi } from './anthropic-api';
+import { OpenAiCompatibleApi } from './openai-api';
+import { GeminiApi } from './gemini-api';
 import {
   mergeProviders,
   readProviders,
   type ProviderConfig,
   type ProviderProblem,
   type ProviderSet,
-} from './provider-config';
+} from '../workspace/provider-config';
 import { loadUserProviders, userProvidersPath } from './user-providers';
 import type { KeyStoreState, ProviderKeyStore } from './key-store';
 import { approvalsPath, loadApprovals } from './provider-approvals';
 
-export * from './provider-config';
+export * from '../workspace/provider-config';
 export * from './chat-types';
 export { resolveApiKey, redactSecrets, type KeyResolution } from './api-keys';
-export {
-  approvalsPath,
-  addApproval,
-  originOf,
-  type ProviderApproval,
-  type SecretRef,
-} from './provider-approvals';
+export { approvalsPath, addApproval, originOf } from './provider-approvals';
 export {
   pendingApproval,
   secretCandidate,
@@ -39,7 +33,7 @@ export {
 } from './secret-gate';
 export { ProviderError, type ProviderErrorKind } from './provider-errors';
 export { OutputBudget, OutputCapError } from './output-limits';
-export { redactingClient, runSecrets, SecretScrubber } from './run-secrets';
+export { redactingApi, runSecrets, SecretScrubber } from './run-secrets';
 export { checkProvider, listModels, type ProviderCheck } from './provider-check';
 export { userProvidersPath, loadUserProviders, USER_PROVIDERS_ENV } from './user-providers';
 export {
@@ -107,13 +101,13 @@ export async function loadProviderSet(
   return set;
 }
 
-export function createChatClient(
+export function createChatApi(
   provider: ProviderConfig,
   apiKey: string | null,
   onRetry?: (message: string) => void,
-): ChatClient {
+): ChatApi {
   const options = { providerId: provider.id, baseUrl: provider.base_url, apiKey, onRetry };
-  if (provider.kind === 'anthropic') return new AnthropicClient(options);
-  if (provider.kind === 'gemini') return new GeminiClient(options);
-  return new OpenAiCompatibleClient(options);
+  if (provider.kind === 'anthropic') return new AnthropicApi(options);
+  if (provider.kind === 'gemini') return new GeminiApi(options);
+  return new OpenAiCompatibleApi(options);
 }

@@ -20,7 +20,7 @@ import {
   LLM_OVERRIDE_KEYS,
   overrideCarriesCredentials,
 } from '../../../shared/protocol/llm-override';
-import { findProvider, modelAllowed, type ProviderSet } from './provider-config';
+import { findProvider, modelAllowed, type ProviderSet } from '../workspace/provider-config';
 
 /** provider_config keys a call may set. */
 const ALLOWED_CONFIG_KEYS = new Set(['model']);

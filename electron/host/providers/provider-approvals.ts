@@ -22,23 +22,10 @@ import { openRegularFile, readOpened } from '../fs/safe-read';
 import { errorMessage } from '../../../shared/errors';
 import { logSwallowed } from '../log';
 import { privacyProblem, userProvidersPath } from './user-providers';
+import type { ProviderApproval, SecretRef } from '../workspace/provider-config';
 
 export const APPROVALS_FILE = 'provider-approvals.json';
 const MAX_BYTES = 1024 * 1024;
-
-/** What a provider would send: an environment variable, or a key the user stored. */
-export type SecretRef = `env:${string}` | `keychain:${string}` | `user-file:${string}`;
-
-export interface ProviderApproval {
-  /** The workspace's real path. */
-  workspace: string;
-  secret: SecretRef;
-  /** `scheme://host:port`, the port always written. */
-  origin: string;
-  /** The provider id it was approved for (shown to the user; not part of the match). */
-  provider: string;
-  approved_at: string;
-}
 
 export interface LoadedApprovals {
   approvals: ProviderApproval[];

@@ -4,7 +4,7 @@
  * message that says what to fix for 401, a refused connection and a missing key.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { mergeProviders, readProviders } from './provider-config';
+import { mergeProviders, readProviders } from '../workspace/provider-config';
 import { checkProvider, listModels } from './provider-check';
 import { startWireServer, type WireServer } from './test-support/wire-server';
 

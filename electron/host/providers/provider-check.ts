@@ -8,11 +8,11 @@
  * anyone's.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import type { ProviderConfig, ProviderSet } from './provider-config';
+import type { ProviderConfig, ProviderSet } from '../workspace/provider-config';
 import type { ProviderCheckView } from '../../../shared/api/providers';
 import { resolveApiKey } from './api-keys';
 import type { PendingApproval } from './secret-gate';
-import { anthropicSdk } from './anthropic-client';
+import { anthropicSdk } from './anthropic-api';
 import {
   abortedError,
   httpError,

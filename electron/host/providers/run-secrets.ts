@@ -4,15 +4,15 @@
  * shown one): the text would reach stdout, the A2E events, the history, eval folders and
  * saved cases, whose own patterns only catch values that look like keys as a whole.
  *
- * So every client a run talks to is wrapped here (`redactingClient`): each key the run
+ * So every client a run talks to is wrapped here (`redactingApi`): each key the run
  * could use (every provider of its set whose key resolves, not only the one it asked) is
  * replaced by "[redacted]" in everything the provider sends back — streamed text (a key
  * split over two network reads too: the stream holds back a tail that could begin one),
  * the turn's text, tool calls (name, id, arguments) and error messages — before the host
  * sees any of it. Downstream, nothing has a key left to leak.
  */
-import type { ChatClient, ChatTurn, StreamHandlers } from './chat-types';
-import type { ProviderSet } from './provider-config';
+import type { ChatApi, ChatTurn, StreamHandlers } from './chat-types';
+import type { ProviderSet } from '../workspace/provider-config';
 import { redactSecrets, resolveApiKey } from './api-keys';
 import { ProviderError } from './provider-errors';
 
@@ -145,7 +145,7 @@ export class StreamScrubber {
 }
 
 /** `client`, with every key of `scrubber` taken out of whatever its provider sends back. */
-export function redactingClient(client: ChatClient, scrubber: SecretScrubber): ChatClient {
+export function redactingApi(client: ChatApi, scrubber: SecretScrubber): ChatApi {
   if (scrubber.empty) return client;
   return {
     async stream(req, handlers: StreamHandlers): Promise<ChatTurn> {

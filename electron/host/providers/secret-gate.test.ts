@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveApiKey } from './api-keys';
 import { loadProviderSet } from './index';
-import { mergeProviders, readProviders } from './provider-config';
+import { mergeProviders, readProviders } from '../workspace/provider-config';
 import { addApproval, loadApprovals, originOf } from './provider-approvals';
 
 let dir: string;

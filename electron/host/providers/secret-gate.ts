@@ -16,8 +16,9 @@
  * A key from the user's providers file or the app's store is used only for the base_url
  * it was saved for, whatever id a workspace gives its provider.
  */
-import { isApproved, originOf, type SecretRef } from './provider-approvals';
-import type { ProviderConfig, ProviderSet } from './provider-config';
+import { isApproved, originOf } from './provider-approvals';
+import type { SecretRef } from '../workspace/provider-config';
+import type { ProviderConfig, ProviderSet } from '../workspace/provider-config';
 
 /** The built-in public API hosts and the variables conventional for each. */
 const PUBLIC_API_HOSTS: Record<string, { name: string; vars: readonly string[] }> = {

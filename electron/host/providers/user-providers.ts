@@ -16,7 +16,11 @@ import path from 'node:path';
 import { NotFoundError } from '../fs/errors';
 import { openRegularFile, readOpened } from '../fs/safe-read';
 import { scanJson } from '../../../shared/json/json-position';
-import { readProviders, type ProviderProblem, type ReadProviders } from './provider-config';
+import {
+  readProviders,
+  type ProviderProblem,
+  type ReadProviders,
+} from '../workspace/provider-config';
 import { logSwallowed } from '../log';
 
 export const USER_PROVIDERS_ENV = 'SKILL_STUDIO_PROVIDERS';

@@ -24,7 +24,7 @@ import type { RouterResult } from '../router';
 import { startWireServer, type WireServer } from './test-support/wire-server';
 import { openAiTurn, textDeltas } from './test-support/provider-wire';
 import { checkLlmOverride } from './llm-override';
-import { mergeProviders, readProviders } from './provider-config';
+import { mergeProviders, readProviders } from '../workspace/provider-config';
 
 const AWS = 'aws-SECRET-wJalrXUtnFEMI-K7MDENG-bPxRfiCY';
 const CORP = 'corp-key-0123456789-abcdef';

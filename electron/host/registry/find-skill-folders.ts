@@ -9,7 +9,7 @@
  */
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
-import { isListIgnored } from '../bundle/ignore';
+import { isListIgnored } from '../fs/ignored-names';
 import { isInsideOrEqual } from '../fs/safe-path';
 import { findSkillMd } from './skill-md-file';
 import { asyncScanIO, syncScanIO } from './scan-io';

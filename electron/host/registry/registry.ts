@@ -28,7 +28,7 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { SkillRecord } from '../../../shared/skill/model';
-import { isListIgnored } from '../bundle/ignore';
+import { isListIgnored } from '../fs/ignored-names';
 import { isInsideOrEqual, relativeInside } from '../fs/safe-path';
 import {
   defaultWorkspaceConfig,

@@ -6,7 +6,7 @@
  */
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
-import { isListIgnored } from '../bundle/ignore';
+import { isListIgnored } from '../fs/ignored-names';
 import { isInsideOrEqual } from '../fs/safe-path';
 import type { ScanIO } from './scan-io';
 import { findSkillMd } from './skill-md-file';

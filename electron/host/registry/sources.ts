@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { SKILL_SOURCES, type SkillSource } from '../../../shared/skill/model';
 import type { WorkspaceConfig } from '../workspace/workspace-config';
+import { PROJECT_FOLDERS, USER_FOLDERS } from '../workspace/skill-folders';
 
 export interface SourceFolder {
   source: SkillSource;
@@ -17,32 +18,6 @@ export interface SourceFolder {
   /** 0 is the highest; equal to the source's index in SKILL_SOURCES, so a source is one level. */
   priority: number;
 }
-
-/** Project folders inside the workspace, in the order they are scanned. */
-export const PROJECT_FOLDERS: readonly { id: string; rel: string }[] = [
-  { id: 'skills', rel: 'skills' },
-  { id: 'agents', rel: '.agents/skills' },
-  { id: 'claude', rel: '.claude/skills' },
-  { id: 'github', rel: '.github/skills' },
-  { id: 'cursor', rel: '.cursor/skills' },
-  { id: 'gemini', rel: '.gemini/skills' },
-  { id: 'opencode', rel: '.opencode/skills' },
-  { id: 'windsurf', rel: '.windsurf/skills' },
-];
-
-/** User folders in the home directory; the ids are the keys of `user_sources` in skill-studio.json. */
-export const USER_FOLDERS = [
-  { id: 'agents', rel: '.agents/skills' },
-  { id: 'claude', rel: '.claude/skills' },
-  { id: 'codex', rel: '.codex/skills' },
-  { id: 'gemini', rel: '.gemini/skills' },
-  { id: 'copilot', rel: '.copilot/skills' },
-  { id: 'cursor', rel: '.cursor/skills' },
-  { id: 'opencode', rel: '.config/opencode/skills' },
-] as const;
-
-export type UserSourceId = (typeof USER_FOLDERS)[number]['id'];
-export const USER_SOURCE_IDS: readonly UserSourceId[] = USER_FOLDERS.map((f) => f.id);
 
 export interface ResolveSourcesOptions {
   /** The open workspace folder, or null (bundled skills only). */

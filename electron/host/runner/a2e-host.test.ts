@@ -22,7 +22,7 @@ import { MESSAGE_SCHEMAS } from '../../../shared/protocol/schemas';
 import { A2EHost, UnknownAgentError } from './a2e-host';
 import { discoverSkills } from './discover-filter';
 import { agentPolicy, copyFixtures, FixtureCatalog, readFixture } from './fixtures/fixture-catalog';
-import type { SkillCatalog } from './types';
+import type { SkillCatalog } from './core/types';
 
 let root: string;
 let catalog: FixtureCatalog;

@@ -28,7 +28,6 @@ import {
   type SkillDiscoverResponse,
   type SkillEvent,
   type SkillDefinition,
-  type SkillResult,
 } from '../../../shared/protocol/a2e';
 import { decodeFrame } from '../../../shared/protocol/codec';
 import { callTimeoutMs, safeDelay } from '../../../shared/protocol/timeouts';
@@ -36,30 +35,28 @@ import {
   makeCallRequest,
   makeCallResponse,
   makeDiscoverResponse,
-  makeEvent,
   makeProtocolError,
   transportError,
 } from '../../../shared/protocol/messages';
-import type { ArgumentCheck } from './argument-validator';
+import type { ArgumentCheck } from './core/argument-validator';
 import { checkArgumentsOffThread } from '../workers/schema-jobs';
 import { CallQueue, QueueAbortedError } from './call-queue';
 import { discoverSkills } from './discover-filter';
-import { runsAreStopping, trackRun, type LiveRun } from './live-runs';
-import { blockage } from './skill-readiness';
+import { placementOf, readinessRefusal, type Placement, type Refusal } from './call-admission';
+import { CallControl } from './call-control';
+import { callResult, cancelledResult, CallEvents } from './call-result';
+import { runsAreStopping, type LiveRun } from './live-runs';
 import { LlmExecutor, type LlmRunner } from './llm-executor';
 import { ScriptExecutor, type ScriptExecutorOptions } from './script-executor';
-import { isSandboxPreference, SANDBOX_PREFERENCES } from './sandbox/runner-config';
 import type {
-  AbortCause,
   AgentPolicy,
   ExecOutcome,
   Executor,
   ExecutorTable,
   NestedSkillCall,
   SkillCatalog,
-} from './types';
+} from './core/types';
 import type { SkillRecord } from '../../../shared/skill/model';
-import { readRunIn } from '../agent-clients/run-in';
 import { errorMessage } from '../../../shared/errors';
 import { createLogger } from '../log';
 
@@ -131,6 +128,20 @@ export class UnknownAgentError extends Error {
 }
 
 const DEFAULT_MAX_BUFFERED = 32 * 1024 * 1024;
+
+/** A call past every check: the skill, its checked arguments, its timeout and place. */
+interface AdmittedCall extends Placement {
+  record: SkillRecord;
+  arguments: Record<string, unknown>;
+  timeoutMs: number;
+}
+
+type Admission = AdmittedCall | { refusal: Refusal };
+
+/** The response refusing a call before it runs. */
+function refused(req: SkillCallRequest, { code, message, details }: Refusal): SkillCallResponse {
+  return makeCallResponse(req.id, req.name, { error: transportError(code, message, details) });
+}
 
 export class A2EHost {
   private readonly queue: CallQueue;
@@ -249,121 +260,114 @@ export class A2EHost {
     /** A skill step of a running call: it already holds a slot, so it takes none. */
     nested: boolean,
   ): Promise<SkillCallResponse> {
-    const refuse = (
-      code: Parameters<typeof transportError>[0],
-      message: string,
-      details?: unknown,
-    ) => makeCallResponse(req.id, req.name, { error: transportError(code, message, details) });
-
-    if (runsAreStopping()) return refuse('runtime_error', 'the host is shutting down');
-    const pinned = this.pinnedRecord(req, agent);
-    const record = pinned ?? this.options.catalog.get(req.name);
-    if (!record) return refuse('unknown_skill', `no skill named "${req.name}"`);
-    // The spec's own code for an allowlist miss, before anything of the skill is looked at.
-    if (!this.options.agents.agentAllows(agent, req.name)) {
-      return refuse(
-        'unauthorized',
-        `agent "${agent ?? ''}" may not use the skill "${req.name}": it is not in the agent's allowed_skills in skill-studio.json`,
-      );
-    }
+    // The refusals come in this order: the host stopping, the name, the agent's
+    // allowlist, the llm_override, the skill's readiness, the arguments, where it runs.
+    const found = this.findCallable(req, agent);
+    if ('refusal' in found) return refused(req, found.refusal);
     if (req.llm_override) {
-      // Only approved providers, never credentials from a message; the refusal never
-      // repeats what the override carried.
-      const refusal = this.options.approveLlmOverride
-        ? await this.options.approveLlmOverride(req.llm_override)
-        : 'this host accepts no llm_override';
-      if (refusal !== null) return refuse('unauthorized', refusal);
+      const refusal = await this.overrideRefusal(req.llm_override);
+      if (refusal !== null) return refused(req, { code: 'unauthorized', message: refusal });
     }
-    if (record.summary.conflict && !pinned) {
-      // Two skills of one priority share the name: running either would be a guess.
-      return refuse(
-        'skill_error',
-        `two skills in the same source are named "${req.name}" (SKILL_NAME_CONFLICT); rename one of them`,
-      );
-    }
-    const def = record.definition;
-    // A pinned call names its folder: the name conflict that blocks a guess blocks nothing here.
-    const judged = pinned
-      ? {
-          ...record,
-          diagnostics: record.diagnostics.filter((d) => d.code !== 'SKILL_NAME_CONFLICT'),
-        }
-      : record;
-    const blocked = def.status === 'Archived' ? null : blockage(judged);
-    if (blocked) {
-      return refuse(
-        'skill_error',
-        `the skill "${req.name}" is Blocked by an error in its folder: ${blocked.reason}; fix it, then call again`,
-      );
-    }
-    if (def.status !== 'Published') {
-      return refuse(
-        'skill_error',
-        `the skill "${req.name}" is ${def.status}; only Published skills can be called`,
-      );
-    }
-    const checking = this.checkArguments(def, req.arguments);
+    const admitting = this.admit(req, agent, found.record, found.pinned);
     // Without a schema the check is immediate, and the call is queued in this same tick.
-    const checked = checking instanceof Promise ? await checking : checking;
-    if (!checked.ok) {
-      if (checked.kind === 'bad_schema')
-        return refuse('skill_error', `the skill "${req.name}": ${checked.message}`);
-      return refuse('schema_violation', checked.message, checked.details);
-    }
-    const timeoutMs = callTimeoutMs(req.timeout, def.timeout_seconds);
-    // An agent's connection never chooses where a skill runs; the studio's may.
-    const runIn = agent === null ? readRunIn(req.metadata) : null;
-    if (typeof runIn === 'string') return refuse('invalid_message', runIn);
-    if (runIn && !this.options.clientRunner)
-      return refuse('runtime_error', 'this host cannot run skills inside agent clients');
-    // The same for the sandbox: the studio's own call may ask for one (`call --sandbox`).
-    const sandbox = agent === null ? req.metadata?.sandbox : undefined;
-    if (sandbox !== undefined && !isSandboxPreference(sandbox))
-      return refuse(
-        'invalid_message',
-        `metadata.sandbox must be one of ${SANDBOX_PREFERENCES.map((s) => `"${s}"`).join(', ')}`,
-      );
+    const admitted = admitting instanceof Promise ? await admitting : admitting;
+    if ('refusal' in admitted) return refused(req, admitted.refusal);
 
-    const controller = new AbortController();
-    let cause: AbortCause | null = null;
-    const abort = (why: AbortCause): void => {
-      if (cause) return;
-      cause = why;
-      controller.abort(why);
-    };
-    const onCancel = (): void => abort('cancelled');
-    if (signal?.aborted) onCancel();
-    else signal?.addEventListener('abort', onCancel, { once: true });
     // A live run from here (queued, then running) until its executor has stopped.
-    let markStopped!: () => void;
-    const live: LiveRun = { abort, stopped: new Promise<void>((r) => (markStopped = r)) };
-    const untrack = trackRun(live);
-    this.runs.add(live);
-    const stopped = (): void => {
-      untrack();
-      this.runs.delete(live);
-      markStopped();
-    };
-
+    const control = new CallControl(signal, this.runs);
     let release: () => void;
     try {
-      release = nested ? () => undefined : await this.queue.acquire(controller.signal);
+      release = nested ? () => undefined : await this.queue.acquire(control.signal);
     } catch (err) {
-      stopped();
-      signal?.removeEventListener('abort', onCancel);
+      control.stopped();
+      control.detach();
       if (!(err instanceof QueueAbortedError)) throw err;
       return makeCallResponse(req.id, req.name, { data: cancelledResult(0, []) });
     }
+    return this.runAdmitted(req, agent, admitted, control, release, onEvent);
+  }
 
+  /** The skill the call names, if this host is taking calls and the agent may use it. */
+  private findCallable(
+    req: SkillCallRequest,
+    agent: string | null,
+  ): { record: SkillRecord; pinned: boolean } | { refusal: Refusal } {
+    if (runsAreStopping())
+      return { refusal: { code: 'runtime_error', message: 'the host is shutting down' } };
+    const pinned = this.pinnedRecord(req, agent);
+    const record = pinned ?? this.options.catalog.get(req.name);
+    if (!record)
+      return { refusal: { code: 'unknown_skill', message: `no skill named "${req.name}"` } };
+    // The spec's own code for an allowlist miss, before anything of the skill is looked at.
+    if (!this.options.agents.agentAllows(agent, req.name))
+      return {
+        refusal: {
+          code: 'unauthorized',
+          message: `agent "${agent ?? ''}" may not use the skill "${req.name}": it is not in the agent's allowed_skills in skill-studio.json`,
+        },
+      };
+    return { record, pinned: pinned !== undefined };
+  }
+
+  /**
+   * Why the call's llm_override is refused, or null: only approved providers, never
+   * credentials from a message; the refusal never repeats what the override carried.
+   */
+  private async overrideRefusal(override: LLMConfig): Promise<string | null> {
+    return this.options.approveLlmOverride
+      ? await this.options.approveLlmOverride(override)
+      : 'this host accepts no llm_override';
+  }
+
+  /** A found skill's own checks: its readiness, the arguments, where the call runs. */
+  private admit(
+    req: SkillCallRequest,
+    agent: string | null,
+    record: SkillRecord,
+    pinned: boolean,
+  ): Admission | Promise<Admission> {
+    const notReady = readinessRefusal(record, req.name, pinned);
+    if (notReady) return { refusal: notReady };
+    const def = record.definition;
+    const withArguments = (checked: ArgumentCheck): Admission => {
+      if (!checked.ok)
+        return {
+          refusal:
+            checked.kind === 'bad_schema'
+              ? { code: 'skill_error', message: `the skill "${req.name}": ${checked.message}` }
+              : { code: 'schema_violation', message: checked.message, details: checked.details },
+        };
+      const placement = placementOf(req, agent, Boolean(this.options.clientRunner));
+      if ('refusal' in placement) return placement;
+      return {
+        record,
+        arguments: checked.arguments,
+        timeoutMs: callTimeoutMs(req.timeout, def.timeout_seconds),
+        ...placement,
+      };
+    };
+    const checking = this.checkArguments(def, req.arguments);
+    return checking instanceof Promise ? checking.then(withArguments) : withArguments(checking);
+  }
+
+  /** Runs an admitted call that holds its slot, and answers once its executor settles. */
+  private async runAdmitted(
+    req: SkillCallRequest,
+    agent: string | null,
+    call: AdmittedCall,
+    control: CallControl,
+    /** Gives the call's queue slot back. */
+    release: () => void,
+    onEvent: ((event: SkillEvent) => void) | undefined,
+  ): Promise<SkillCallResponse> {
+    const { record, timeoutMs, runIn, sandbox } = call;
     const started = Date.now();
-    const events: SkillEvent[] = [];
-    let seq = 0;
-    let replied = false;
+    const events = new CallEvents(req, onEvent);
     const timer = setTimeout(() => {
       log.info(
         `call "${req.id}" of "${req.name}" reached its ${timeoutMs} ms timeout; stopping it`,
       );
-      abort('timeout');
+      control.abort('timeout');
     }, timeoutMs);
 
     const executor =
@@ -374,26 +378,14 @@ export class A2EHost {
     const running = (async () =>
       executor.run({
         record,
-        arguments: checked.arguments,
+        arguments: call.arguments,
         request: req,
         timeoutMs,
-        signal: controller.signal,
-        llm: req.llm_override ?? def.llm_config ?? null,
+        signal: control.signal,
+        llm: req.llm_override ?? record.definition.llm_config ?? null,
         ...(sandbox !== undefined ? { sandbox } : {}),
-        callSkill: (call) => this.nestedCall(req, agent, call),
-        emit: (kind, data) => {
-          // Nothing may follow the response.
-          if (replied) return;
-          const event = makeEvent(req.id, seq++, kind, data);
-          events.push(event);
-          if (req.streaming && onEvent) {
-            try {
-              onEvent(event);
-            } catch {
-              // A failing listener must not break the run.
-            }
-          }
-        },
+        callSkill: (nested) => this.nestedCall(req, agent, nested),
+        emit: events.emit,
       }))().then(
       (outcome): ExecOutcome => outcome,
       (err: unknown): ExecOutcome => ({
@@ -406,37 +398,14 @@ export class A2EHost {
     // even if we reply earlier.
     void running.finally(() => {
       release();
-      stopped();
+      control.stopped();
     });
 
-    const outcome = await this.settleWithGrace(running, controller.signal);
-    replied = true;
+    const outcome = await this.settleWithGrace(running, control.signal);
+    events.close();
     clearTimeout(timer);
-    signal?.removeEventListener('abort', onCancel);
-
-    const result: SkillResult = {
-      success: outcome.success,
-      duration_ms: Math.max(0, Date.now() - started),
-      truncated: outcome.truncated ?? false,
-      events,
-    };
-    if (outcome.success) {
-      result.data = outcome.data ?? null;
-      result.summary = outcome.summary ?? null;
-    } else {
-      result.error = outcome.error ?? 'the skill failed';
-      result.error_code = outcome.error_code ?? 'skill_error';
-      // The host knows best why it stopped a run that then failed.
-      if (cause === 'timeout') result.error_code = 'timeout';
-      if (cause === 'cancelled') {
-        result.error_code = 'cancelled';
-        result.cancelled = true;
-      }
-      if (outcome.data !== undefined) result.data = outcome.data;
-    }
-    if (outcome.sandbox) result.sandbox = outcome.sandbox;
-    if (outcome.metadata) result.metadata = outcome.metadata;
-    if (outcome.sandbox_limits) result.sandbox_limits = outcome.sandbox_limits;
+    control.detach();
+    const result = callResult(outcome, control.cause, Date.now() - started, events.events);
     return makeCallResponse(req.id, req.name, { data: result });
   }
 
@@ -502,18 +471,6 @@ export class A2EHost {
       maxPending: this.options.maxPendingCallsPerConnection ?? 1000,
     });
   }
-}
-
-function cancelledResult(durationMs: number, events: SkillEvent[]): SkillResult {
-  return {
-    success: false,
-    duration_ms: durationMs,
-    truncated: false,
-    error: 'the call was cancelled',
-    error_code: 'cancelled',
-    cancelled: true,
-    events,
-  };
 }
 
 class HostConnection implements Connection {

@@ -12,7 +12,7 @@ import { encodeMessage } from '../../../shared/protocol/codec';
 import { makeCallRequest } from '../../../shared/protocol/messages';
 import { A2EHost } from './a2e-host';
 import { agentPolicy, copyFixtures, type FixtureCatalog } from './fixtures/fixture-catalog';
-import type { Executor } from './types';
+import type { Executor } from './core/types';
 
 let root: string;
 let catalog: FixtureCatalog;

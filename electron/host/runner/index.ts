@@ -19,7 +19,7 @@ export type {
   RunErrorCode,
   SandboxLimits,
   SkillCatalog,
-} from './types';
+} from './core/types';
 export { LlmExecutor, type LlmRunner } from './llm-executor';
 export { liveRunCount, runsAreStopping, stopAllRuns, type LiveRun } from './live-runs';
 export {
@@ -35,11 +35,7 @@ export {
   type ScriptExecutorOptions,
   type ScriptLimits,
 } from './script-executor';
-export {
-  bwrapStatus,
-  detectSandbox,
-  sandboxWarning,
-  type SandboxPreference,
-} from './sandbox/detect';
-export { killAllRuns } from './process-tree';
+export { bwrapStatus, detectSandbox, sandboxWarning } from './sandbox/detect';
+export type { SandboxPreference } from '../workspace/runner-config';
+export { killAllRuns } from './core/process-tree';
 export type { SandboxDriver, SandboxName } from './sandbox/types';

@@ -5,7 +5,7 @@
  * calls `stopAllRuns` so that no skill it started outlives it, whichever command,
  * connection or window started the run.
  */
-import type { AbortCause } from './types';
+import type { AbortCause } from './core/types';
 
 export interface LiveRun {
   /** Stops the run (or takes it out of the queue); idempotent. */

@@ -7,7 +7,7 @@
  * support), a model call fails clearly as the skill's own failure (skill_error), saying
  * how to add a provider, instead of hanging or pretending to work.
  */
-import type { ExecContext, ExecOutcome, Executor } from './types';
+import type { ExecContext, ExecOutcome, Executor } from './core/types';
 import { howToAddProvider, type AgentRunner } from './llm/skill-agent';
 import { runTopologySkill } from './topology/topology-executor';
 

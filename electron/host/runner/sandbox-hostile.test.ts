@@ -16,14 +16,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCallRequest } from '../../../shared/protocol/messages';
 import { copyFixtures, type FixtureCatalog } from './fixtures/fixture-catalog';
-import { killAllRuns, liveRunProcessCount } from './process-tree';
+import { killAllRuns, liveRunProcessCount } from './core/process-tree';
 import { cgroupManager } from './sandbox/cgroup';
-import { bwrapStatus, detectSandbox, findExecutable, sandboxWarning } from './sandbox/detect';
+import { bwrapStatus, detectSandbox, sandboxWarning } from './sandbox/detect';
+import { findExecutable } from './core/find-executable';
 import { SANDBOX_SYSTEM_PATH } from './sandbox/bwrap';
 import type { SandboxName } from './sandbox/types';
 import { ScriptExecutor } from './script-executor';
 import type { SkillEventKind } from '../../../shared/protocol/a2e';
-import type { ExecOutcome } from './types';
+import type { ExecOutcome } from './core/types';
 
 const bwrap = await bwrapStatus();
 const cgroups = cgroupManager();

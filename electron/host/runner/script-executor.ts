@@ -18,16 +18,18 @@
  * result says which limits held (`sandbox_limits`).
  */
 import { chmod, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
-import { delimiter, isAbsolute, join, resolve } from 'node:path';
-import type { AbortCause, ExecContext, ExecOutcome, Executor, SandboxLimits } from './types';
-import { classifyRun, pendingRunFacts, type KillReason, type RunFacts } from './exit-classify';
-import { chooseInterpreter } from './interpreter';
-import { killProcessGroup, stopRun, sweepRunProcesses, trackRunProcesses } from './process-tree';
-import { LineSplitter, StdoutReader, TextTail } from './script-output';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { AbortCause, ExecContext, ExecOutcome, Executor, SandboxLimits } from './core/types';
+import { classifyRun, pendingRunFacts, type KillReason, type RunFacts } from './core/exit-classify';
+import { chooseInterpreter, type InterpreterChoice } from './core/interpreter';
+import { killProcessGroup, stopRun, sweepRunProcesses, trackRunProcesses } from './core/process-tree';
+import { launchSpec, scriptStdin } from './script-launch';
+import { ScriptOutput } from './script-run-output';
 import { cgroupManager, type RunCgroup } from './sandbox/cgroup';
-import { DEFAULT_TMPFS_CAPS, detectSandbox, type SandboxPreference } from './sandbox/detect';
-import { defaultRunnerConfig } from './sandbox/runner-config';
+import { detectSandbox } from './sandbox/detect';
+import type { SandboxPreference } from '../workspace/runner-config';
+import { defaultRunnerConfig } from '../workspace/runner-config';
 import { spawnLaunch } from './sandbox/launch';
 import {
   SandboxRefusal,
@@ -35,58 +37,17 @@ import {
   type LaunchSpec,
   type RunProcess,
   type SandboxDriver,
-  type TmpfsCaps,
 } from './sandbox/types';
-import type { RunnerConfig } from './sandbox/runner-config';
-import { skillRunnerImage } from '../../../shared/skill/runner-image';
+import type { RunnerConfig } from '../workspace/runner-config';
 import { errorMessage } from '../../../shared/errors';
 import { isStrictlyInside } from '../fs/safe-path';
 import { logSwallowed } from '../log';
+import { DEFAULT_SCRIPT_LIMITS, type ScriptLimits } from './script-limits';
+
+export { DEFAULT_SCRIPT_LIMITS, type ScriptLimits };
 
 /** How long a supervisor gets to stop its run before its process group is SIGKILLed. */
 const SUPERVISOR_GRACE_MS = 2000;
-
-export interface ScriptLimits {
-  /** Memory cap (RLIMIT_DATA, with an RLIMIT_AS backstop; see interpreter.ts). Default 512 MB. */
-  memoryBytes: number | null;
-  /** Largest file a skill may write (RLIMIT_FSIZE). Default 64 MB. */
-  fileSizeBytes: number | null;
-  /** RLIMIT_NPROC; off by default (see sandbox/types.ts). */
-  processes: number | null;
-  /** Processes and threads alive at once in the whole run (cgroup pids.max). Default 256. */
-  pids: number | null;
-  /** CPU bandwidth of the whole run in cores (cgroup). Default half the cores, at least 1. */
-  cpuCores: number | null;
-  /** Sizes of scratch, /dev/shm and /tmp where the sandbox mounts them (bwrap). */
-  tmpfs: TmpfsCaps;
-  /** stdout + stderr bytes before the run is killed. Default 16 MB. */
-  maxOutputBytes: number;
-  /** Longest single output line. Default 1 MB. */
-  maxLineBytes: number;
-  /** Events per run before it is killed; bounds SkillResult.events. Default 150 000. */
-  maxEvents: number;
-  /** Characters of stderr kept for error messages. Default 4 000. */
-  stderrTailChars: number;
-  /** Characters of plain stdout kept as the summary of a run without a result. */
-  plainTextChars: number;
-}
-
-export const DEFAULT_SCRIPT_LIMITS: ScriptLimits = {
-  memoryBytes: 512 * 1024 * 1024,
-  fileSizeBytes: 64 * 1024 * 1024,
-  processes: null,
-  pids: 256,
-  cpuCores: Math.max(1, Math.ceil(availableParallelism() / 2)),
-  tmpfs: DEFAULT_TMPFS_CAPS,
-  maxOutputBytes: 16 * 1024 * 1024,
-  maxLineBytes: 1024 * 1024,
-  // The playground must show runs of 100,000 events. Each event costs ~200 bytes of
-  // envelope on the wire twice (streamed, then repeated in the response), so the cap
-  // bounds what a flood of tiny lines can make a client receive (~60 MB at most).
-  maxEvents: 150_000,
-  stderrTailChars: 4000,
-  plainTextChars: 64 * 1024,
-};
 
 export interface ScriptExecutorOptions {
   /** A driver, or which one to detect. Default 'auto'. */
@@ -200,44 +161,12 @@ export class ScriptExecutor implements Executor {
     ctx: ExecContext,
     driver: SandboxDriver,
     skillRoot: string,
-    interp: Extract<ReturnType<typeof chooseInterpreter>, { ok: true }>['choice'],
+    interp: InterpreterChoice,
     scratch: string,
     cgroup: RunCgroup | null,
   ): Promise<ExecOutcome> {
     const limits = this.limits;
-    const env: Record<string, string> = {
-      PATH: driver.searchPath.join(delimiter),
-      HOME: scratch,
-      TMPDIR: scratch,
-      LANG: process.env.LANG || 'C.UTF-8',
-      SKILL_ROOT: skillRoot,
-      ...windowsEssentials(),
-      ...interp.env,
-    };
-    const spec: LaunchSpec = {
-      command: interp.command,
-      args: ctx.scriptArgs ? [...interp.args, ...ctx.scriptArgs] : interp.args,
-      env,
-      skillRoot,
-      scratch,
-      readOnlyPaths: interp.readOnlyPaths,
-      caps: {
-        dataBytes: limits.memoryBytes,
-        addressSpaceBytes:
-          limits.memoryBytes === null ? null : limits.memoryBytes + interp.addressSpaceExtraBytes,
-        fileSizeBytes: limits.fileSizeBytes,
-        // A backstop behind the wall clock (it matters when the host itself dies):
-        // CPU time ≤ wall time × cores, so this never fires before the timeout does.
-        cpuSeconds: Math.ceil(ctx.timeoutMs / 1000) * availableParallelism() + 1,
-        processes: limits.processes,
-      },
-      cgroupProcs: cgroup?.procsFiles ?? [],
-      // Without a pids cgroup, the next best cap on the run's process count.
-      processesInside: cgroup?.applied.pids == null ? limits.pids : null,
-      tmpfs: limits.tmpfs,
-      runCaps: { memoryBytes: limits.memoryBytes, pids: limits.pids, cpuCores: limits.cpuCores },
-      skillImage: skillRunnerImage(ctx.record.frontmatter),
-    };
+    const spec = launchSpec(ctx, { driver, skillRoot, interp, scratch, cgroup }, limits);
     let launch: Launch;
     try {
       launch = driver.prepare(spec);
@@ -251,15 +180,7 @@ export class ScriptExecutor implements Executor {
       });
     }
     const sandboxLimits = describeLimits(driver, spec, cgroup, launch);
-    const stdinPayload = JSON.stringify({
-      arguments: ctx.arguments,
-      context: {
-        req_id: ctx.request.id,
-        correlation_id: ctx.request.correlation_id,
-        metadata: ctx.request.metadata,
-        skill: { name: ctx.record.definition.name, root: launch.skillRoot ?? skillRoot },
-      },
-    });
+    const stdinPayload = scriptStdin(ctx, launch.skillRoot ?? skillRoot);
 
     const running = new Promise<ExecOutcome>((resolveOutcome) => {
       const facts: RunFacts = pendingRunFacts(ctx.timeoutMs, {
@@ -268,10 +189,6 @@ export class ScriptExecutor implements Executor {
         maxEvents: limits.maxEvents,
         fileSizeBytes: limits.fileSizeBytes,
       });
-      const stderrTail = new TextTail(limits.stderrTailChars);
-      const plainText = new TextTail(limits.plainTextChars);
-      let outputBytes = 0;
-      let events = 0;
       let child: RunProcess | null = null;
       let settled = false;
       let exited = false;
@@ -303,53 +220,11 @@ export class ScriptExecutor implements Executor {
         if (facts.killedBy === null && !exited) facts.killedBy = reason;
         killRun();
       };
-      const emit: ExecContext['emit'] = (kind, data) => {
-        if (facts.killedBy !== null || settled) return;
-        if (events >= limits.maxEvents) {
-          kill('events');
-          return;
-        }
-        events++;
-        ctx.emit(kind, data);
-      };
-
-      const stdoutReader = new StdoutReader();
-      const stdoutLines = new LineSplitter(
-        limits.maxLineBytes,
-        (line) => {
-          const { item, warnings } = stdoutReader.read(line);
-          // A protocol line not read as meant is told, naming its line (the script would fail silently).
-          for (const message of warnings) emit('log', { level: 'warn', message });
-          if (item === null || item.kind === 'ignored') return;
-          if (item.kind === 'event') emit(item.event, item.data);
-          else if (item.kind === 'result')
-            facts.result = { data: item.data, summary: item.summary };
-          else if (item.kind === 'error')
-            facts.errorLine = { message: item.message, code: item.code };
-          else {
-            plainText.push(item.text);
-            emit('log', { level: 'info', message: item.text });
-          }
-        },
-        () => kill('line'),
-      );
-      const stderrLines = new LineSplitter(
-        limits.maxLineBytes,
-        (line) => {
-          if (line.trim() === '') return;
-          stderrTail.push(line);
-          emit('log', { level: 'warn', message: line });
-        },
-        () => kill('line'),
-      );
-      const count = (chunk: Buffer): boolean => {
-        outputBytes += chunk.length;
-        if (outputBytes > limits.maxOutputBytes) {
-          kill('output');
-          return false;
-        }
-        return facts.killedBy === null;
-      };
+      const output = new ScriptOutput(limits, facts, {
+        emit: (kind, data) => ctx.emit(kind, data),
+        kill,
+        settled: () => settled,
+      });
 
       const onAbort = (): void => {
         const cause = ctx.signal.reason as AbortCause | undefined;
@@ -359,15 +234,13 @@ export class ScriptExecutor implements Executor {
       const finish = (): void => {
         if (settled) return;
         // A last line without a newline still counts.
-        stdoutLines.end();
-        stderrLines.end();
+        output.end();
         settled = true;
         for (const hook of finishHooks) hook();
         if (hardKill) clearTimeout(hardKill);
         untrack();
         ctx.signal.removeEventListener('abort', onAbort);
-        facts.stderrTail = stderrTail.text;
-        facts.plainText = plainText.text;
+        output.recordTails();
         if (cgroup) {
           facts.memory = {
             oomKills: cgroup.oomKills(),
@@ -407,12 +280,8 @@ export class ScriptExecutor implements Executor {
           finish();
         }
       });
-      proc.stdout?.on('data', (chunk: Buffer) => {
-        if (count(chunk)) stdoutLines.push(chunk);
-      });
-      proc.stderr?.on('data', (chunk: Buffer) => {
-        if (count(chunk)) stderrLines.push(chunk);
-      });
+      proc.stdout?.on('data', (chunk: Buffer) => output.stdout(chunk));
+      proc.stderr?.on('data', (chunk: Buffer) => output.stderr(chunk));
       // A program that exits without reading stdin makes our write fail with EPIPE.
       proc.stdin?.on('error', () => undefined);
       proc.stdin?.end(stdinPayload);
@@ -565,20 +434,6 @@ async function removeScratch(scratch: string): Promise<void> {
   await rm(scratch, { recursive: true, force: true }).catch(
     logSwallowed('remove the scratch folder of a run'),
   );
-}
-
-/**
- * Windows programs (Node and Python among them) fail to start without these; they
- * name system folders, not secrets.
- */
-function windowsEssentials(): Record<string, string> {
-  if (process.platform !== 'win32') return {};
-  const out: Record<string, string> = {};
-  for (const key of ['SYSTEMROOT', 'WINDIR', 'COMSPEC', 'PATHEXT']) {
-    const value = process.env[key];
-    if (value) out[key] = value;
-  }
-  return out;
 }
 
 function errText(err: unknown): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRun, pendingRunFacts, type RunFacts } from './exit-classify';
+import { classifyRun, pendingRunFacts, type RunFacts } from './core/exit-classify';
 import {
   LineSplitter,
   MAX_STDOUT_PROBLEMS,

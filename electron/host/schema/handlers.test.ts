@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schemaHandlers } from './handlers';
-import { ArgumentValidator } from '../runner/argument-validator';
+import { ArgumentValidator } from '../runner/core/argument-validator';
 
 const check = schemaHandlers()['schema.check'];
 

@@ -3,8 +3,8 @@
  * the host but its schema checks, which run in the worker pool (workers/schema-jobs.ts),
  * so a hostile schema can stall neither the host nor other clients.
  */
-import type { Handlers } from '../router';
-import { toCheckReply } from '../runner/argument-validator';
+import type { Handlers } from '../handler-table';
+import { toCheckReply } from '../runner/core/argument-validator';
 import { checkValueOffThread } from '../workers/schema-jobs';
 
 export function schemaHandlers(): Pick<Handlers, 'schema.check'> {

@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkillRecord } from '../../../shared/skill/model';
-import { createRouter, type Handlers } from '../router';
+import { createRouter } from '../router';
+import type { Handlers } from '../handler-table';
 import { lookupOver, skillRecord, writeSkill } from '../skills/test-support/skill-records';
 import { searchHandlers } from './handlers';
 

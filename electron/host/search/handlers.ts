@@ -4,7 +4,7 @@
  * the host's handler table by studio-host.ts over the narrow context below.
  */
 import path from 'node:path';
-import type { Handlers } from '../router';
+import type { Handlers } from '../handler-table';
 import type { SkillResolution } from '../skills/skill-lookup';
 import { readAtHead } from '../evals/git-head';
 import { resolveInside } from '../fs/safe-path';

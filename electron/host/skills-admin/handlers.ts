@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { StudioEvent } from '../../../shared/api/studio-api';
-import type { Handlers } from '../router';
+import type { Handlers } from '../handler-table';
 import { deleteSkillFolder, duplicateSkillFolder, renameSkillFolder } from './skill-folder-ops';
 import type { Trash } from './trash';
 import type { SkillResolution } from '../skills/skill-lookup';

@@ -10,7 +10,7 @@ import { constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { checkName } from '../../../shared/skill/name-rules';
 import { withFrontmatterName } from '../../../shared/skill/set-name';
-import { isBundleIgnored } from '../bundle/ignore';
+import { isBundleIgnored } from '../fs/ignored-names';
 import { MAX_BUNDLE_ENTRIES } from '../bundle/export-bundle';
 import { walkSkillTree } from '../fs/walk-tree';
 import { tempNameFor, writeFileAtomic } from '../fs/atomic-write';
@@ -21,7 +21,7 @@ import {
   toFileServiceError,
   TooLargeError,
 } from '../fs/errors';
-import { copyName, existsNoFollow, firstFreeName } from './free-name';
+import { copyName, existsNoFollow, firstFreeName } from '../fs/free-name';
 import type { Trash } from './trash';
 import { errorMessage } from '../../../shared/errors';
 import { logSwallowed } from '../log';

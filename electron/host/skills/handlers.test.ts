@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SkillListing } from '../../../shared/api/studio-api';
 import type { SkillRecord } from '../../../shared/skill/model';
-import { StudioError } from '../router';
+import { StudioError } from '../../../shared/errors';
 import { skillsHandlers } from './handlers';
 import {
   lookupOver,

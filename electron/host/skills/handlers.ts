@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { PromptIndexEntry, SkillDetail, SkillListing } from '../../../shared/api/studio-api';
 import type { SkillRecord } from '../../../shared/skill/model';
-import type { Handlers } from '../router';
+import type { Handlers } from '../handler-table';
 import { listSkillFiles, readSkillMdForDetail } from '../skill-files';
 import { createSkillFromTemplate, readTemplates } from '../skill-templates';
 import type { SkillResolution } from './skill-lookup';

@@ -6,8 +6,7 @@
  */
 import type { SkillRecord } from '../../../shared/skill/model';
 import path from 'node:path';
-// The router's StudioError, taken from where it lives so the lookup stays free of ajv.
-import { FileServiceError as StudioError } from '../fs/errors';
+import { StudioError } from '../../../shared/errors';
 import type { SkillRegistry } from '../registry/registry';
 
 /** The registry lookups resolution needs (a fake in tests). */

@@ -13,7 +13,7 @@ import {
   checkValue,
   type ArgumentCheck,
   type ValueCheck,
-} from '../runner/argument-validator';
+} from '../runner/core/argument-validator';
 import { DeadlineError, WorkerPool, workerEntry } from './worker-pool';
 
 /** What is checked: a call's arguments, or any value (the names its messages use). */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FolderEntry, FolderListing } from '../../../shared/api/folders';
 import { errnoCode, NotFoundError, PathError, toFileServiceError } from '../fs/errors';
 import { isInsideOrEqual } from '../fs/safe-path';
-import type { Handlers } from '../router';
+import type { Handlers } from '../handler-table';
 
 /** A folder with more children than this shows the first ones (sorted), marked truncated. */
 export const MAX_LISTED_FOLDERS = 2000;

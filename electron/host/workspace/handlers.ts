@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import type { StudioEvent, WorkspaceInfo } from '../../../shared/api/studio-api';
-import type { Handlers } from '../router';
-import { FileServiceError as StudioError } from '../fs/errors';
+import type { Handlers } from '../handler-table';
+import { StudioError } from '../../../shared/errors';
 import type { WorkspaceConfigPatch } from './workspace-config';
 
 export interface WorkspaceContext {

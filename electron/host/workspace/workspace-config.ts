@@ -9,34 +9,26 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createInternalAjv } from '../../../shared/json/internal-schemas';
 import type { Diagnostic, Severity } from '../../../shared/skill/diagnostics';
 import type { AgentConfig } from '../../../shared/api/studio-api';
-import { USER_SOURCE_IDS, type UserSourceId } from '../registry/sources';
+import { USER_SOURCE_IDS } from './skill-folders';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { NotFoundError } from '../fs/errors';
 import { readRegularFile } from '../fs/safe-read';
 import { scanJson, type JsonPath } from '../../../shared/json/json-position';
-import { PROVIDERS_SCHEMA, workspaceProviderProblems } from '../providers/provider-config';
-import { RUNNER_SCHEMA } from '../runner/sandbox/runner-config';
+import { PROVIDERS_SCHEMA, workspaceProviderProblems } from './provider-config';
+import { RUNNER_SCHEMA } from './runner-config';
 
-import { defaultWorkspaceConfig, WORKSPACE_CONFIG_FILE } from './workspace-file';
+import {
+  defaultWorkspaceConfig,
+  WORKSPACE_CONFIG_FILE,
+  type WorkspaceConfig,
+} from './workspace-file';
 
-export { defaultWorkspaceConfig, WORKSPACE_CONFIG_FILE };
+// The file's name, shape and defaults live in workspace-file.ts (free of ajv); its reader
+// hands them on, so a caller that reads the file needs this module alone.
+export { defaultWorkspaceConfig, WORKSPACE_CONFIG_FILE, type WorkspaceConfig };
 
 /** A config file larger than this is not a config file; refuse it rather than parse it. */
 const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
-
-/** The config as the host uses it: every field present, only valid entries kept. */
-export interface WorkspaceConfig {
-  /** Extra skill folders, as written (relative to the workspace, `~/…`, or absolute). */
-  plugins: string[];
-  /** Per user folder: false switches it off; absent means on. */
-  user_sources: Partial<Record<UserSourceId, boolean>>;
-  /** Allowlists: which agent may use which skills. */
-  agents: AgentConfig[];
-  /** LLM providers and models calls may use, as written (providers/provider-config.ts reads them). */
-  providers?: unknown;
-  /** Where script skills run, as written (runner/sandbox/runner-config.ts reads it). */
-  runner?: unknown;
-}
 
 /** What `saveWorkspaceConfig` changes: a key set to null is removed from the file. */
 export type WorkspaceConfigPatch = {

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useWorkspace } from '../stores/workspace-store';
 import { askText, notify } from '../stores/ui-store';
-import { Icon } from '../components/Icon';
+import { Icon } from '../ui/Icon';
 import { useAgents } from './agents-store';
 
 export function AgentsSection() {

@@ -14,13 +14,13 @@ import { useLayout } from '../stores/layout-store';
 import { matchesQuery } from '../stores/skill-filter';
 import { useWorkspace } from '../stores/workspace-store';
 import { askConfirm, askText } from '../stores/ui-store';
-import { Icon } from '../components/Icon';
-import { IconButton } from '../components/IconButton';
-import { copyText } from '../playground/browser-utils';
+import { Icon } from '../ui/Icon';
+import { IconButton } from '../ui/IconButton';
+import { copyText } from '../util/browser-utils';
 import { usePlayground } from '../playground/playground-store';
 import { isDirty, useAgents } from './agents-store';
-import '../playground/playground.css';
-import { PanelErrorBoundary } from '../playground/PanelErrorBoundary';
+import '../styles/playground.css';
+import { PanelErrorBoundary } from '../ui/PanelErrorBoundary';
 import './agents.css';
 import { SOURCE_LABELS } from '../stores/skill-filter';
 

@@ -1,6 +1,6 @@
 /** Frames from the host are checked before use: a malformed event is dropped, never thrown. */
 import type { StudioEvent } from '../../../shared/api/studio-api';
-import { parseEvalEvent } from '../evals/eval-events';
+import { parseEvalEvent } from './eval-event-parse';
 
 function isStringArray(v: unknown): v is string[] {
   return Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -53,7 +53,7 @@ export function parseStudioEvent(data: string | unknown): StudioEvent | null {
     case 'providers.changed':
       return { type: 'providers.changed' };
     default:
-      // Eval runs' progress (shared/api/evals.ts) is checked by the Evals panel's parser.
+      // Eval runs' progress (shared/api/evals.ts) has a parser of its own.
       return typeof v.type === 'string' && v.type.startsWith('eval.') ? parseEvalEvent(v) : null;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSkillMd, languageForPath } from './language';
+import { languageForPath } from './language';
 
 describe('languageForPath', () => {
   it('maps common skill files to Monaco languages', () => {
@@ -13,11 +13,5 @@ describe('languageForPath', () => {
     expect(languageForPath('Dockerfile')).toBe('dockerfile');
     expect(languageForPath('LICENSE')).toBe('plaintext');
     expect(languageForPath('notes.unknownext')).toBe('plaintext');
-  });
-
-  it('knows SKILL.md in any case at the root only', () => {
-    expect(isSkillMd('SKILL.md')).toBe(true);
-    expect(isSkillMd('skill.md')).toBe(true);
-    expect(isSkillMd('references/SKILL.md')).toBe(false);
   });
 });

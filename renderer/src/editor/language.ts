@@ -1,5 +1,6 @@
 /** Monaco language ids by file name: SKILL.md gets its own (YAML frontmatter + Markdown). */
 import { SKILL_MD_LANGUAGE } from './skill-md-language';
+import { isSkillMd } from '../util/skill-md';
 
 const BY_EXTENSION: Record<string, string> = {
   md: 'markdown',
@@ -55,9 +56,4 @@ export function languageForPath(path: string): string {
   if (dot <= 0 && !base.startsWith('.')) return 'plaintext';
   const ext = base.slice(dot + 1);
   return BY_EXTENSION[ext] ?? 'plaintext';
-}
-
-/** SKILL.md (any case, at the skill root) gets the frontmatter tooling. */
-export function isSkillMd(path: string): boolean {
-  return path.toLowerCase() === 'skill.md';
 }

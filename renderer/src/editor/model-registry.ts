@@ -10,7 +10,8 @@
 import type * as MonacoNs from 'monaco-editor';
 import { onBufferRekey, useEditor } from '../stores/editor-store';
 import { folderName, type EditorBuffer } from '../stores/buffer-logic';
-import { isSkillMd, languageForPath } from './language';
+import { languageForPath } from './language';
+import { isSkillMd } from '../util/skill-md';
 
 type Monaco = typeof MonacoNs;
 

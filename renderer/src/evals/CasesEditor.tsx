@@ -7,9 +7,9 @@
  */
 import { useEffect, useState } from 'react';
 import type { EvalCaseInput } from '../../../shared/api/evals';
-import { openSkill, openFileOfSelected } from '../app/actions';
-import { DiagnosticList } from '../components/dialogs/DiagnosticList';
-import { DialogFooter } from '../components/dialogs/DialogFooter';
+import { openSkill, openFileOfSelected } from '../actions/skills';
+import { DiagnosticList } from '../ui/DiagnosticList';
+import { DialogFooter } from '../ui/DialogFooter';
 import { useEditor } from '../stores/editor-store';
 import { isDirty } from '../stores/buffer-logic';
 import type { SkillRef } from '../stores/skills-store';

@@ -9,7 +9,7 @@
 import { useEffect } from 'react';
 import { backend } from '../backend/current';
 import { useSkills, type SkillRef } from '../stores/skills-store';
-import { PanelErrorBoundary } from '../playground/PanelErrorBoundary';
+import { PanelErrorBoundary } from '../ui/PanelErrorBoundary';
 import { useEvals, type EvalsTab } from './evals-store';
 import { CasesEditor } from './CasesEditor';
 import { RunControls } from './RunControls';
@@ -17,9 +17,9 @@ import { BenchmarkResults } from './BenchmarkResults';
 import { ReviewOutputs } from './ReviewOutputs';
 import { TriggersTab } from './TriggersTab';
 import { TranscriptDialog } from './TranscriptDialog';
-import { TabBar, type TabItem } from '../components/TabBar';
-import { MaximizeButton } from '../components/shell/MaximizeButton';
-import './evals.css';
+import { TabBar, type TabItem } from '../ui/TabBar';
+import { MaximizeButton } from '../ui/MaximizeButton';
+import '../styles/evals.css';
 
 const TABS: TabItem<EvalsTab>[] = [
   { id: 'benchmark', label: 'Benchmark' },

@@ -15,7 +15,7 @@ import { currentModel, EvalProgress } from './RunControls';
 import { acceptDescription } from './description-edit';
 import { HoldoutInput } from './RunOptions';
 import { usePlayground } from '../playground/playground-store';
-import { DialogFooter } from '../components/dialogs/DialogFooter';
+import { DialogFooter } from '../ui/DialogFooter';
 
 function Score({ label, s }: { label: string; s: { passed: number; total: number } }) {
   return (

@@ -10,11 +10,11 @@
  */
 import type { ConfigurationName, EvalJobKind } from '../../../shared/api/evals';
 import { ModelPicker } from '../playground/ModelPicker';
-import { ActAsSelect } from '../playground/Playground';
+import { ActAsSelect } from '../playground/ActAsSelect';
 import { RunInPicker } from '../playground/RunInPicker';
 import { AGENT_CLIENT_NAMES, isAgentClientId } from '../../../shared/api/agent-clients';
 import { usePlayground } from '../playground/playground-store';
-import { useNow } from '../playground/browser-utils';
+import { useNow } from '../util/browser-utils';
 import type { SkillRef } from '../stores/skills-store';
 import { useEvals, type Job, type RunModel } from './evals-store';
 import { formatSeconds } from './format';

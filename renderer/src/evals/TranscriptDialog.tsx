@@ -12,12 +12,12 @@ import type {
   FailedRun,
   GradedExpectation,
 } from '../../../shared/api/evals';
-import { TranscriptStepView } from './TranscriptStep';
+import { TranscriptStepView } from '../playground/TranscriptStep';
 import { backend } from '../backend/current';
 import { errorMessage } from '../backend/studio-error';
-import { Modal } from '../components/dialogs/Modal';
-import { DialogFooter } from '../components/dialogs/DialogFooter';
-import { TabBar } from '../components/TabBar';
+import { Modal } from '../ui/Modal';
+import { DialogFooter } from '../ui/DialogFooter';
+import { TabBar } from '../ui/TabBar';
 import type { SkillRef } from '../stores/skills-store';
 import { useEvals } from './evals-store';
 import { runsOfCell } from './results-table';

@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import type { TriggerQueryResult } from '../../../shared/api/evals';
-import { DiagnosticList } from '../components/dialogs/DiagnosticList';
+import { DiagnosticList } from '../ui/DiagnosticList';
 import type { SkillRef } from '../stores/skills-store';
 import { useEvals, type TriggerRow } from './evals-store';
 import { RanIn, RunControls } from './RunControls';

@@ -5,7 +5,7 @@
  * comments, key order and quoting around `description:` stay as written.
  */
 import { applyTextEdits, setFrontmatterValue } from '../../../shared/skill/frontmatter-edit';
-import { openSkill, skillMdName } from '../app/actions';
+import { openSkill, skillMdName } from '../actions/skills';
 import { useEditor } from '../stores/editor-store';
 import { bufferId } from '../stores/buffer-logic';
 import { useSkills, type SkillRef } from '../stores/skills-store';

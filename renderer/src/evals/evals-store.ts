@@ -9,19 +9,12 @@
  */
 import { create } from 'zustand';
 import type {
-  BenchmarkRun,
   ConfigurationName,
   EvalCaseInput,
   EvalEvent,
   EvalJobKind,
-  EvalRunDetail,
   EvalRunListItem,
-  EvalRunStatus,
   EvalSources,
-  FailedRun,
-  ImproveDescriptionJson,
-  TriggerQueryResult,
-  TriggerResultsJson,
 } from '../../../shared/api/evals';
 import type { StudioEvent } from '../../../shared/api/studio-api';
 import { backend } from '../backend/current';
@@ -37,35 +30,22 @@ import {
 } from './cases-draft';
 
 import type { RunInChoice } from '../playground/run-in';
+import { jobFromDetail, newJob, settledJob, withEvent, type Job } from './job-state';
+import {
+  benchmarkConfigurations,
+  benchmarkOptions,
+  DEFAULT_SETTINGS,
+  improveOptions,
+  triggerOptions,
+  type RunModel,
+  type RunSettings,
+} from './start-options';
+
+export { jobFromDetail, type Job };
+export { DEFAULT_SETTINGS, type RunModel, type RunSettings };
 
 export type EvalsTab = 'benchmark' | 'triggers';
 export type CasesView = 'form' | 'json';
-
-/** A run on screen: live while `status` is running, else as the host left it on disk. */
-export interface Job {
-  runId: string;
-  kind: EvalJobKind;
-  status: EvalRunStatus;
-  error: string | null;
-  total: number;
-  done: number;
-  failed: number;
-  /** The host's estimate when its last progress came, and when that was (ms since epoch). */
-  etaSeconds: number | null;
-  etaAt: number;
-  startedAt: number;
-  concurrency: number;
-  configs: ConfigurationName[];
-  runs: BenchmarkRun[];
-  failedRuns: FailedRun[];
-  /** Trigger tallies by query index (live, then the final file's). */
-  triggers: TriggerQueryResult[];
-  /** The agent client it runs in (its version once the results say), or null: the studio. */
-  client: { id: string; version: string | null } | null;
-  triggerFile: TriggerResultsJson | null;
-  improve: ImproveDescriptionJson | null;
-  graderPrompt: string | null;
-}
 
 export interface TriggerRow {
   query: string;
@@ -84,24 +64,6 @@ export interface SkillEvals {
   /** Why the last action failed (save, start, cancel), shown until the next one. */
   actionError: string | null;
   busy: boolean;
-}
-
-export interface RunSettings {
-  runs: number;
-  concurrency: number;
-  configurations: ConfigurationName[];
-  /** The model that judges free-text expectations; null: the run's own model. */
-  grader: RunModel | null;
-  /** A query triggers when its trigger rate is at least this (trigger eval, improve). */
-  threshold: number;
-  /** Share of each class of queries kept from the description writer (improve). */
-  holdout: number;
-}
-
-/** The provider and model to run on (the playground's pick for the skill). */
-export interface RunModel {
-  provider: string;
-  model: string;
 }
 
 export interface OpenCell {
@@ -169,75 +131,12 @@ const EMPTY: SkillEvals = {
   busy: false,
 };
 
-export const DEFAULT_SETTINGS: RunSettings = {
-  runs: 3,
-  concurrency: 4,
-  configurations: ['with_skill', 'without_skill'],
-  grader: null,
-  threshold: 0.5,
-  holdout: 0.4,
-};
-
 /** Where a job of each kind is kept. */
 const SLOT: Record<EvalJobKind, 'benchmark' | 'triggerRun' | 'improveRun'> = {
   benchmark: 'benchmark',
   triggers: 'triggerRun',
   improve: 'improveRun',
 };
-
-function newJob(
-  runId: string,
-  kind: EvalJobKind,
-  total: number,
-  configs: ConfigurationName[],
-): Job {
-  const now = Date.now();
-  return {
-    runId,
-    kind,
-    status: 'running',
-    error: null,
-    total,
-    done: 0,
-    failed: 0,
-    etaSeconds: null,
-    etaAt: now,
-    startedAt: now,
-    concurrency: 0,
-    configs,
-    runs: [],
-    failedRuns: [],
-    triggers: [],
-    triggerFile: null,
-    improve: null,
-    graderPrompt: null,
-    client: null,
-  };
-}
-
-/** A run read back from disk, as a job (finished, or still running in the host). */
-export function jobFromDetail(d: EvalRunDetail): Job {
-  const bench = d.benchmark;
-  const job = newJob(d.runId, d.kind, 0, bench?.studio.configurations ?? []);
-  const runs = bench?.runs ?? [];
-  const failedRuns = bench?.studio.failed_runs ?? [];
-  const triggers = d.triggers?.results ?? [];
-  return {
-    ...job,
-    status: d.status,
-    error: bench?.studio.error ?? d.triggers?.studio.error ?? d.improve?.studio.error ?? null,
-    runs,
-    failedRuns,
-    done: runs.length + failedRuns.length + triggers.reduce((a, t) => a + t.runs + t.errors, 0),
-    failed: failedRuns.length,
-    total: runs.length + failedRuns.length,
-    triggers,
-    triggerFile: d.triggers,
-    improve: d.improve,
-    graderPrompt: bench?.studio.grader_prompt ?? null,
-    client: bench?.studio.client ?? d.triggers?.studio.client ?? null,
-  };
-}
 
 /** Events that came before `evals.start*` answered with their runId (a fast host). */
 const early = new Map<string, EvalEvent[]>();
@@ -298,16 +197,7 @@ export const useEvals = create<EvalsState>((set, get) => {
       const detail = await backend().call('evals.get', { skill: dir, runId });
       const job = jobOf(dir, runId);
       if (!job) return;
-      const fromDisk = jobFromDetail(detail);
-      patchJob(dir, job.kind, runId, (j) => ({
-        ...fromDisk,
-        // The live figures stay (total planned, the clock); the records are the disk's.
-        total: j.total,
-        startedAt: j.startedAt,
-        configs: fromDisk.configs.length > 0 ? fromDisk.configs : j.configs,
-        status: detail.status,
-        error: fromDisk.error ?? j.error,
-      }));
+      patchJob(dir, job.kind, runId, (j) => settledJob(j, detail));
     } catch (err) {
       patch(dir, () => ({ actionError: errorMessage(err) }));
     }
@@ -323,43 +213,8 @@ export const useEvals = create<EvalsState>((set, get) => {
       if (list) list.push(e);
       return;
     }
-    switch (e.type) {
-      case 'eval.progress':
-        patchJob(dir, job.kind, e.runId, (j) => ({
-          ...j,
-          done: e.done,
-          failed: e.failed,
-          total: e.total,
-          etaSeconds: e.eta_seconds,
-          etaAt: Date.now(),
-          concurrency: e.concurrency,
-        }));
-        return;
-      case 'eval.run':
-        patchJob(dir, job.kind, e.runId, (j) => ({
-          ...j,
-          runs: e.run ? [...j.runs, e.run] : j.runs,
-          failedRuns: e.failed ? [...j.failedRuns, e.failed] : j.failedRuns,
-        }));
-        return;
-      case 'eval.trigger':
-        patchJob(dir, job.kind, e.runId, (j) => {
-          const triggers = j.triggers.filter((t) => t.index !== e.result.index);
-          triggers.push(e.result);
-          triggers.sort((a, b) => a.index - b.index);
-          return { ...j, triggers };
-        });
-        return;
-      case 'eval.finished':
-        patchJob(dir, job.kind, e.runId, (j) => ({
-          ...j,
-          status: e.status,
-          error: e.error,
-          etaSeconds: null,
-        }));
-        void settle(dir, e.runId);
-        return;
-    }
+    patchJob(dir, job.kind, e.runId, (j) => withEvent(j, e));
+    if (e.type === 'eval.finished') void settle(dir, e.runId);
   };
 
   /** Starts a job of `kind`: its events are caught from the first one on. */
@@ -393,12 +248,6 @@ export const useEvals = create<EvalsState>((set, get) => {
       early.delete(dir);
     }
   };
-
-  const modelOptions = (model: RunModel | null) =>
-    model ? { provider: model.provider, model: model.model } : {};
-  // Run in an agent client (the playground's Run in): its id, and whether scripts are offered.
-  const clientOptions = (runIn: RunInChoice | null) =>
-    runIn ? { client: runIn.client, allow_scripts: runIn.allowScripts } : {};
 
   return {
     tab: 'benchmark',
@@ -523,57 +372,32 @@ export const useEvals = create<EvalsState>((set, get) => {
     },
 
     startBenchmark(dir, model, cases, runIn = null) {
-      const { runs, concurrency, configurations, grader } = get().settings;
+      const { settings } = get();
       const available = get().of(dir).sources?.previous_version_available ?? false;
-      const configs = configurations.filter((c) => c !== 'old_skill' || available);
+      const configs = benchmarkConfigurations(settings, available);
+      const options = benchmarkOptions(settings, model, configs, cases, runIn);
       return start(
         dir,
         'benchmark',
-        () =>
-          backend().call('evals.start', {
-            skill: dir,
-            options: {
-              ...modelOptions(model),
-              runs,
-              concurrency,
-              configurations: configs,
-              ...(cases ? { cases } : {}),
-              ...(grader ? { grader: modelOptions(grader) } : {}),
-              ...clientOptions(runIn),
-            },
-          }),
+        () => backend().call('evals.start', { skill: dir, options }),
         configs,
         runIn,
       );
     },
     startTriggers(dir, model, agent = null, runIn = null) {
-      const { runs, concurrency, threshold } = get().settings;
+      const options = triggerOptions(get().settings, model, agent, runIn);
       return start(
         dir,
         'triggers',
-        () =>
-          backend().call('evals.startTriggers', {
-            skill: dir,
-            options: {
-              ...modelOptions(model),
-              runs,
-              concurrency,
-              agent,
-              threshold,
-              ...clientOptions(runIn),
-            },
-          }),
+        () => backend().call('evals.startTriggers', { skill: dir, options }),
         [],
         runIn,
       );
     },
     improveDescription(dir, model, agent = null) {
-      const { runs, concurrency, threshold, holdout } = get().settings;
+      const options = improveOptions(get().settings, model, agent);
       return start(dir, 'improve', () =>
-        backend().call('evals.improveDescription', {
-          skill: dir,
-          options: { ...modelOptions(model), runs, concurrency, agent, threshold, holdout },
-        }),
+        backend().call('evals.improveDescription', { skill: dir, options }),
       );
     },
     async cancel(dir, kind) {

@@ -4,7 +4,7 @@
  * and durations. Pure, so the table and the tests
  * read the same text.
  */
-import { formatDuration } from '../playground/browser-utils';
+import { formatDuration } from '../util/browser-utils';
 
 /** 0.667 → "67%". */
 export function formatRate(rate: number): string {

@@ -12,7 +12,7 @@ import { NO_PROVIDER_BLOCK, usePlayground } from './playground-store';
 import { ModelPicker, NoProviderAction } from './ModelPicker';
 import { RunInPicker } from './RunInPicker';
 import { useProviders } from '../settings/providers-store';
-import { ArgsForm } from './ArgsForm';
+import { ArgsForm } from '../ui/ArgsForm';
 import { useLayout } from '../stores/layout-store';
 import { useSkills } from '../stores/skills-store';
 import { effectiveTheme } from '../stores/layout-persist';

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/playground/artifacts';
 import { parseCsv } from '../../../shared/playground/csv';
 import { usePlayground } from './playground-store';
-import { downloadFile } from './browser-utils';
+import { downloadFile } from '../util/browser-utils';
 import { JsonTree } from './JsonTree';
 import { renderMarkdown } from '../editor/markdown';
 import { errorMessage } from '../../../shared/errors';

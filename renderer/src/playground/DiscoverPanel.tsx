@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { SkillDefinition } from '../../../shared/protocol/a2e';
 import { UNDECLARED_VERSION } from '../../../shared/skill/definition';
 import { usePlayground } from './playground-store';
-import { discover } from './a2e-client';
+import { discover } from './a2e-discovery';
 import { errorMessage } from '../backend/studio-error';
 import { useSkills } from '../stores/skills-store';
 import { useWorkspace } from '../stores/workspace-store';

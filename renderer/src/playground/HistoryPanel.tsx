@@ -15,7 +15,7 @@ import { useSkills } from '../stores/skills-store';
 import { askConfirm, askText, notify } from '../stores/ui-store';
 import { useWorkspace } from '../stores/workspace-store';
 import { skillParam, usePlayground } from './playground-store';
-import { formatDuration } from './browser-utils';
+import { formatDuration } from '../util/browser-utils';
 import { JsonTree } from './JsonTree';
 
 const OUTCOME_LABEL: Record<string, string> = {

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { RemoteHostsInfo } from '../../../shared/api/remote-hosts';
 import { backend } from '../backend/current';
 import { errorMessage } from '../backend/studio-error';
-import { Modal } from '../components/dialogs/Modal';
+import { Modal } from '../ui/Modal';
 import { askConfirm } from '../stores/ui-store';
 import { usePlayground } from './playground-store';
 

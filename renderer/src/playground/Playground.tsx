@@ -8,7 +8,6 @@
 import { useEffect, type KeyboardEvent } from 'react';
 import type { LLMConfig } from '../../../shared/protocol/a2e';
 import { backend } from '../backend/current';
-import { useWorkspace } from '../stores/workspace-store';
 import { useSkills } from '../stores/skills-store';
 import { usePlayground, type PlaygroundTab } from './playground-store';
 import { ArgsPanel } from './ArgsPanel';
@@ -17,18 +16,19 @@ import { DiscoverPanel } from './DiscoverPanel';
 import { HostPicker } from './HostPicker';
 import { HistoryPanel, saveAsCase } from './HistoryPanel';
 import { CasesPanel } from './CasesPanel';
-import { PanelErrorBoundary } from './PanelErrorBoundary';
+import { PanelErrorBoundary } from '../ui/PanelErrorBoundary';
+import { ActAsSelect } from './ActAsSelect';
 import { RerunWithModel } from './ModelPicker';
-import { IconButton } from '../components/IconButton';
-import { MaximizeButton } from '../components/shell/MaximizeButton';
-import { TabBar, type TabItem } from '../components/TabBar';
+import { IconButton } from '../ui/IconButton';
+import { MaximizeButton } from '../ui/MaximizeButton';
+import { TabBar, type TabItem } from '../ui/TabBar';
 import { useLayout } from '../stores/layout-store';
 import { withShortcut } from '../shortcuts';
 import { IS_MAC } from '../platform';
-import { TopologyPanel } from '../topology/TopologyPanel';
-import { TopologyRunStrip } from '../topology/TopologyRunStrip';
+import { TopologyPanel } from './TopologyPanel';
+import { TopologyRunStrip } from './TopologyRunStrip';
 import { useIsTopologySkill } from '../topology/use-topology-source';
-import './playground.css';
+import '../styles/playground.css';
 import '../topology/topology.css';
 import { UNDECLARED_VERSION } from '../../../shared/skill/definition';
 
@@ -39,37 +39,6 @@ const TABS: TabItem<PlaygroundTab>[] = [
   { id: 'history', label: 'History' },
   { id: 'cases', label: 'Cases' },
 ];
-
-export function ActAsSelect() {
-  const actAs = usePlayground((s) => s.actAs);
-  const setActAs = usePlayground((s) => s.setActAs);
-  const agents = useWorkspace((s) => s.info?.agents) ?? [];
-  // An agent that was deleted or renamed away: fall back to the studio.
-  useEffect(() => {
-    if (actAs !== null && !agents.some((a) => a.id === actAs)) setActAs(null);
-  }, [actAs, agents, setActAs]);
-  return (
-    <label
-      className="pg-inline pg-act-as"
-      title="Acting as an agent connects with that agent: its allowlist applies exactly as for an outside agent."
-    >
-      Act as
-      <select
-        className="pg-input"
-        value={actAs ?? ''}
-        onChange={(e) => setActAs(e.target.value === '' ? null : e.target.value)}
-        data-testid="act-as"
-      >
-        <option value="">the studio (every skill)</option>
-        {agents.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name || a.id} ({a.allowed_skills.length} allowed)
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 export interface PlaygroundProps {
   /** The skill the playground runs (the sidebar's selection). */

@@ -1,5 +1,5 @@
 import type { RunModel } from '../../../shared/playground/run-model';
-import { formatDuration, useNow } from './browser-utils';
+import { formatDuration, useNow } from '../util/browser-utils';
 
 /** Percent, message and elapsed time of a run; an accessible progressbar. */
 export function ProgressBar({ model }: { model: RunModel }) {

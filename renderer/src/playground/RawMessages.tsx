@@ -3,8 +3,8 @@ import { useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RunModel } from '../../../shared/playground/run-model';
 import { usePlayground } from './playground-store';
-import { copyText } from './browser-utils';
-import { wireText } from './a2e-client';
+import { copyText } from '../util/browser-utils';
+import { wireText } from './a2e-discovery';
 import { virtualRowStyle } from '../util/virtual-row';
 
 const ROW = 20;

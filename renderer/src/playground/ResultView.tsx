@@ -6,7 +6,7 @@
 import type { RunModel } from '../../../shared/playground/run-model';
 import { usePlayground } from './playground-store';
 import { JsonTree } from './JsonTree';
-import { formatDuration } from './browser-utils';
+import { formatDuration } from '../util/browser-utils';
 import type { SandboxLimits } from '../../../shared/protocol/a2e';
 
 const ERROR_HINTS: Record<string, string> = {

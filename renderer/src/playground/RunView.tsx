@@ -11,7 +11,7 @@ import { ArtifactsView } from './ArtifactsView';
 import { ResultView, StatusLines } from './ResultView';
 import { RawMessages } from './RawMessages';
 import { TranscriptView } from './TranscriptView';
-import { TabBar } from '../components/TabBar';
+import { TabBar } from '../ui/TabBar';
 import { SentToModel } from './SentToModel';
 import { runInOf } from './run-in';
 import { modelRequestsOf } from '../../../shared/agent-clients/sent-to-model';

@@ -17,7 +17,7 @@ import {
   type FoundListing,
   type SkillInListing,
 } from '../../../shared/agent-clients/sent-to-model';
-import { TranscriptStepView } from '../evals/TranscriptStep';
+import { TranscriptStepView } from './TranscriptStep';
 import { useSkills } from '../stores/skills-store';
 
 const STATE_TEXT: Record<SkillInListing['state'], string> = {

@@ -26,7 +26,7 @@ import type { PathSegment } from '../../../shared/playground/json-path';
 import { backend } from '../backend/current';
 import { useSkills } from '../stores/skills-store';
 import { errorMessage } from '../backend/studio-error';
-import { discover } from './a2e-client';
+import { discover } from './a2e-discovery';
 import { RunSession, type ActiveRun } from './run-session';
 import { useProviders } from '../settings/providers-store';
 import {

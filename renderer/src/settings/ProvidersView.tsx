@@ -9,8 +9,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { ProviderView } from '../../../shared/api/studio-api';
-import { Modal } from '../components/dialogs/Modal';
-import { DialogFooter } from '../components/dialogs/DialogFooter';
+import { Modal } from '../ui/Modal';
+import { DialogFooter } from '../ui/DialogFooter';
 import { askConfirm, notify } from '../stores/ui-store';
 import { useProviders } from './providers-store';
 import {

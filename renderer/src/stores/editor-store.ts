@@ -24,7 +24,7 @@ import {
   type EditorBuffer,
 } from './buffer-logic';
 import type { BackupEntry } from './backup';
-import { isSkillMd } from '../editor/language';
+import { isSkillMd } from '../util/skill-md';
 import { notify } from './ui-store';
 
 /** The skill a file is opened from, as listed (the folder is what every call names). */

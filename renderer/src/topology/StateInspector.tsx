@@ -5,8 +5,7 @@
  * previews until the final state brings the full ones.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { FoldedTopologyRun } from './use-topology-run';
-import { stateTimeline, type StateSnapshot } from './run-state';
+import { stateTimeline, type FoldedTopologyRun, type StateSnapshot } from './run-state';
 import { OUTCOME_TEXT } from './TopologyGraph';
 
 interface Props {

@@ -46,6 +46,14 @@ export interface TopologyRunFold {
   writes: StateWrite[];
 }
 
+/** A run's events read as a topology run, with the input it started from and its final state. */
+export interface FoldedTopologyRun {
+  events: SkillEvent[];
+  fold: TopologyRunFold;
+  input: Record<string, unknown>;
+  final: Record<string, unknown> | null;
+}
+
 export interface StateValue {
   text: string;
   truncated: boolean;

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { backend } from '../backend/current';
 import { useEditor } from '../stores/editor-store';
 import { useSkills } from '../stores/skills-store';
-import { isSkillMd } from '../editor/language';
+import { isSkillMd } from '../util/skill-md';
 import { buildTopologyGraph } from '../../../shared/skill/topology-graph';
 import type { TopologyNode } from '../../../shared/skill/topology';
 import { readTopologySource, type TopologySource } from './topology-source';

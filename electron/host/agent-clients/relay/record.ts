@@ -5,7 +5,7 @@
  * whole JSON; an SSE stream or a cut body stays text.
  */
 import { redactSecrets } from '../../providers/api-keys';
-import type { RecordedBody } from '../types';
+import type { RecordedBody } from '../core/types';
 
 /** Headers that carry credentials, in any client's dialect. */
 const AUTH_HEADERS = new Set([

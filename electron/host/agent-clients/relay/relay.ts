@@ -15,7 +15,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { createLogger } from '../../log';
-import type { ModelRequestRecord, ProviderKind } from '../types';
+import type { ModelRequestRecord, ProviderKind } from '../core/types';
 import { BoundedBody, isAuthHeader, redactHeaders } from './record';
 
 const log = createLogger('relay');

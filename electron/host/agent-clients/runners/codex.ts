@@ -17,7 +17,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AgentClientRunner, ClientEvent, ClientRunPlan } from '../types';
+import type { AgentClientRunner, ClientEvent, ClientRunPlan } from '../core/types';
 import { jsonLine, num, obj, str } from './shared';
 
 const SKILLS_FOLDER = '.agents/skills';

@@ -49,7 +49,7 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../fs/atomic-write';
-import type { AgentClientRunner, ClientEvent, ClientLaunch, ClientRunPlan } from '../types';
+import type { AgentClientRunner, ClientEvent, ClientLaunch, ClientRunPlan } from '../core/types';
 import { jsonLine, num, obj, startingWith, str as strOrNull } from './shared';
 
 /** The tool through which Gemini CLI activates a skill. */

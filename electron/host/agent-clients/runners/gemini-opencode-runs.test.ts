@@ -20,7 +20,7 @@ import {
 } from '../test-support/fake-model-server';
 import { fakeUpstream, installedClient, processesTiedTo } from '../test-support/client-fixtures';
 import { ClientRunRefused, runClient } from '../run-client';
-import type { AgentClientId } from '../types';
+import type { AgentClientId } from '../core/types';
 
 const KEY = 'AIzaSy-UPSTREAM-SECRET-never-recorded-0123456789ab';
 const GREET = 'Greets the user warmly when asked for a greeting.';

@@ -18,7 +18,7 @@ import {
 } from '../../../test-support/agent-clients';
 import { StudioHost } from '../../studio-host';
 import { startFakeModelServer, type FakeModelServer } from '../test-support/fake-model-server';
-import type { AgentClientId } from '../types';
+import type { AgentClientId } from '../core/types';
 
 const KEY = 'AIzaSyTRIGGER-EVAL-SECRET-0123456789abcdef';
 

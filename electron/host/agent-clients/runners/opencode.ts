@@ -64,14 +64,14 @@ import { access, constants, mkdir, readdir, realpath, symlink } from 'node:fs/pr
 import os from 'node:os';
 import path from 'node:path';
 import { writeFileAtomic } from '../../fs/atomic-write';
-import { ClientRunRefused } from '../refused';
+import { ClientRunRefused } from '../core/refused';
 import type {
   AgentClientRunner,
   ClientEvent,
   ClientLaunch,
   ClientRunPlan,
   ProviderKind,
-} from '../types';
+} from '../core/types';
 import { jsonLine, num, obj, startingWith, str as strOrNull } from './shared';
 
 /** The tool through which OpenCode activates a skill. */

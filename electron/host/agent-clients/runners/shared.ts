@@ -1,6 +1,6 @@
 /** Small pieces the runners share: JSON lines read without throwing, bounded previews. */
 
-import type { ClientEvent } from '../types';
+import type { ClientEvent } from '../core/types';
 
 export type JsonObject = Record<string, unknown>;
 

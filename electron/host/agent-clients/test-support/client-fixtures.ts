@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { agentClientPath, agentClientPin } from '../../../test-support/agent-clients';
-import type { AgentClientId, AgentClientInfo } from '../types';
+import type { AgentClientId, AgentClientInfo } from '../core/types';
 import { agentClientName } from '../ids';
 import type { ClientUpstream } from '../run-client';
 

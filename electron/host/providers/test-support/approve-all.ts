@@ -4,7 +4,7 @@
  * does with a provider (the agent loop, errors, cancel), not of the approval itself
  * (workspace-secrets.test.ts and the CLI's provider-approval.test.ts test that).
  */
-import type { ProviderSet } from '../provider-config';
+import type { ProviderSet } from '../../workspace/provider-config';
 import { pendingApproval, secretCandidate } from '../secret-gate';
 
 export function approveAll<S extends ProviderSet>(set: S, env: NodeJS.ProcessEnv): S {

@@ -10,9 +10,9 @@
  * of later turns share its wire items.
  */
 import type { ModelRequestRecord } from '../../../../shared/api/agent-clients';
-import { toWireMessages as anthropicMessages } from '../../providers/anthropic-client';
-import { toWireMessages as chatMessages } from '../../providers/openai-client';
-import { toGeminiContents } from '../../providers/gemini-client';
+import { toWireMessages as anthropicMessages } from '../../providers/anthropic-api';
+import { toWireMessages as chatMessages } from '../../providers/openai-api';
+import { toGeminiContents } from '../../providers/gemini-api';
 import type { ChatMessage, ChatTurn, ProviderConfig, ToolSpec } from '../../providers';
 
 /** What the bodies of one run's records may take in all (an A2E frame is 8 MiB at most). */

@@ -30,26 +30,26 @@
  */
 import {
   addUsage,
-  createChatClient,
+  createChatApi,
   defaultProvider,
   emptyUsage,
   findProvider,
   modelAllowed,
   OutputBudget,
   OutputCapError,
-  redactingClient,
+  redactingApi,
   resolveApiKey,
   runSecrets,
   ProviderError,
   SecretScrubber,
-  type ChatClient,
+  type ChatApi,
   type ChatMessage,
   type LoadedProviderSet,
   type ProviderConfig,
   type ToolCall,
   type ToolResult,
 } from '../../providers';
-import type { ExecContext, ExecOutcome } from '../types';
+import type { ExecContext, ExecOutcome } from '../core/types';
 import { runTool, toolsFor, unknownDeclaredTools } from './skill-tools';
 import { isBuiltinTool } from '../../../../shared/skill/builtin-tools';
 import { userTurn } from './user-turn';
@@ -83,7 +83,7 @@ export interface SkillAgentOptions {
     provider: ProviderConfig,
     apiKey: string | null,
     onRetry: (m: string) => void,
-  ) => ChatClient;
+  ) => ChatApi;
 }
 
 type Choice =
@@ -280,8 +280,8 @@ async function runAgent(
   emit = (kind, data) => spec.emit(kind, scrubber.value(data));
   const onRetry = (message: string): void =>
     emit('log', { level: 'warn', message: scrubber.message(message) });
-  const client = redactingClient(
-    options.clientFor?.(provider, key.key, onRetry) ?? createChatClient(provider, key.key, onRetry),
+  const client = redactingApi(
+    options.clientFor?.(provider, key.key, onRetry) ?? createChatApi(provider, key.key, onRetry),
     scrubber,
   );
   const output = new OutputBudget();

@@ -16,7 +16,7 @@
 import type { ToolSpec } from '../../providers/chat-types';
 import type { SkillRecord } from '../../../../shared/skill/model';
 import { listSkillFiles, readSkillFile, SKILL_READ_CAP_BYTES } from '../../skill-files';
-import type { ExecContext, ExecOutcome } from '../types';
+import type { ExecContext, ExecOutcome } from '../core/types';
 import { calculate } from './calculator';
 import { localTimeZone, timeTool } from './time-tool';
 import {

@@ -28,7 +28,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { sigkillEach } from '../process-tree';
+import { sigkillEach } from '../core/process-tree';
 
 export interface CgroupLimits {
   /** Memory of the whole run (swap included where it can be), bytes. */

@@ -8,7 +8,7 @@ import { logSwallowed } from '../../log';
 import { ContainerSandbox } from './container';
 import { removeLeftovers } from './container-cleanup';
 import { connectEngine } from './container-engine';
-import type { ContainerConfig } from './runner-config';
+import type { ContainerConfig } from '../../workspace/runner-config';
 import type { SandboxDriver } from './types';
 
 /** Engines whose leftovers this process has already removed (once per engine). */

@@ -22,7 +22,7 @@ import { agentPolicy, FixtureCatalog, readFixture } from '../fixtures/fixture-ca
 import type { ScriptLimits } from '../script-executor';
 import { connectEngine, dockerFor, parseEngineHost } from './container-engine';
 import { studioContainers } from './container-cleanup';
-import { defaultRunnerConfig, type RunnerConfig } from './runner-config';
+import { defaultRunnerConfig, type RunnerConfig } from '../../workspace/runner-config';
 import { bwrapStatus, detectSandbox, sandboxWarning } from './detect';
 import { podmanSkipReason, startPodman, type PodmanEngine } from './test-support/podman';
 import { writeContainerSkill } from './test-support/container-skill';

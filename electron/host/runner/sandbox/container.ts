@@ -20,13 +20,13 @@ import { skillImageRefusal } from '../../../../shared/skill/runner-image';
 import { errorMessage } from '../../../../shared/errors';
 import { isStrictlyInside } from '../../fs/safe-path';
 import { logSwallowed } from '../../log';
-import type { MemoryEvidence } from '../exit-classify';
-import type { InterpreterChoice } from '../interpreter';
+import type { MemoryEvidence } from '../core/exit-classify';
+import type { InterpreterChoice } from '../core/interpreter';
 import { attachContainer, type Attached } from './container-attach';
 import { ENGINE_REQUEST_MS, withDeadline, type Engine } from './container-engine';
 import { runLabels } from './container-cleanup';
 import { dropFor, UNPRIVILEGED_ID } from './plain';
-import type { ContainerConfig, ImageKind } from './runner-config';
+import type { ContainerConfig, ImageKind } from '../../workspace/runner-config';
 import { stageSkillCopy } from './staged-skill';
 import {
   SandboxRefusal,

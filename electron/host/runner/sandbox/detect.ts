@@ -7,26 +7,17 @@
  * process, whose results say so.
  */
 import { execFile } from 'node:child_process';
-import {
-  accessSync,
-  constants,
-  mkdirSync,
-  mkdtempSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { BwrapSandbox, SANDBOX_SYSTEM_PATH } from './bwrap';
 import { runLaunch } from './launch';
 import { PlainSandbox, type Supervisor } from './plain';
 import { seccompProgram } from './seccomp';
-import type { SandboxDriver, SandboxName, TmpfsCaps } from './types';
-import type { ContainerConfig } from './runner-config';
+import type { SandboxDriver, TmpfsCaps } from './types';
+import { findExecutable } from '../core/find-executable';
+import type { ContainerConfig, SandboxPreference } from '../../workspace/runner-config';
 import { errorMessage } from '../../../../shared/errors';
-
-export type SandboxPreference = 'auto' | SandboxName;
 
 /** How long `auto` waits for an engine to answer, and how long `container` does. */
 const ENGINE_PING_MS = 2000;
@@ -47,20 +38,6 @@ const NAMESPACE_VARIANTS: string[][] = [
   ['--unshare-user', '--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts'],
   ['--unshare-net', '--unshare-pid', '--unshare-ipc'],
 ];
-
-export function findExecutable(name: string, searchPath: string[]): string | null {
-  for (const dir of searchPath) {
-    const candidate = join(dir, name);
-    try {
-      if (!statSync(candidate).isFile()) continue;
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not here.
-    }
-  }
-  return null;
-}
 
 function hostPath(): string[] {
   return (process.env.PATH ?? '').split(delimiter).filter((p) => p.length > 0);

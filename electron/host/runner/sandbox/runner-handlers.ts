@@ -15,9 +15,14 @@ import { scanJson } from '../../../../shared/json/json-position';
 import { writeFileAtomic } from '../../fs/atomic-write';
 import { NotFoundError } from '../../fs/errors';
 import { readRegularFile } from '../../fs/safe-read';
-import { StudioError, type Handlers } from '../../router';
+import { StudioError } from '../../../../shared/errors';
+import type { Handlers } from '../../handler-table';
 
-import { mergeRunnerConfig, readRunnerSection, type RunnerSection } from './runner-config';
+import {
+  mergeRunnerConfig,
+  readRunnerSection,
+  type RunnerSection,
+} from '../../workspace/runner-config';
 import { loadUserRunnerSection } from './runner-settings';
 
 export interface RunnerHandlerContext {

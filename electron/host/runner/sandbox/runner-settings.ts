@@ -6,7 +6,7 @@
 import { NotFoundError } from '../../fs/errors';
 import { readRegularFile } from '../../fs/safe-read';
 import { scanJson } from '../../../../shared/json/json-position';
-import { readRunnerSection, type RunnerSection } from './runner-config';
+import { readRunnerSection, type RunnerSection } from '../../workspace/runner-config';
 import { errorMessage } from '../../../../shared/errors';
 
 const MAX_BYTES = 256 * 1024;

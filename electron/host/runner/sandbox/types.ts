@@ -6,8 +6,8 @@
 
 import type { Readable, Writable } from 'node:stream';
 import type { SandboxLimits } from '../../../../shared/protocol/a2e';
-import type { MemoryEvidence } from '../exit-classify';
-import type { InterpreterChoice } from '../interpreter';
+import type { MemoryEvidence } from '../core/exit-classify';
+import type { InterpreterChoice } from '../core/interpreter';
 
 export type SandboxName = 'bwrap' | 'container' | 'process';
 

@@ -28,7 +28,7 @@ import {
 } from '../../../../shared/skill/topology-run';
 import type { TopologyNode } from '../../../../shared/skill/topology';
 import { stateText } from '../../../../shared/skill/topology-contract';
-import type { RunErrorCode } from '../types';
+import type { RunErrorCode } from '../core/types';
 
 /** Characters of a state value shown in its write's log event. */
 export const STATE_PREVIEW_CHARS = 300;

@@ -14,7 +14,7 @@
 import type { SkillEvent } from '../../../../shared/protocol/a2e';
 import type { SkillRecord } from '../../../../shared/skill/model';
 import { readContract } from '../../../../shared/skill/topology-contract';
-import type { ExecContext, RunErrorCode } from '../types';
+import type { ExecContext, RunErrorCode } from '../core/types';
 import type { StepContext, StepResult, StepTokens } from './run-topology';
 
 /** Request metadata key: the skills that are calling, outermost first. */

@@ -24,7 +24,7 @@ import {
   readTopologySpec,
   type TopologySpec,
 } from '../../../../shared/skill/topology-contract';
-import type { ExecContext, ExecOutcome } from '../types';
+import type { ExecContext, ExecOutcome } from '../core/types';
 import {
   DEFAULT_MAX_TURNS,
   howToAddProvider,

@@ -15,8 +15,7 @@ import { useEditor } from '../../stores/editor-store';
 import { useSkills } from '../../stores/skills-store';
 import { mergeLive } from '../../stores/problems';
 import { notify } from '../../stores/ui-store';
-import { renameSkill } from '../../app/skill-admin';
-import { quickFixesFor } from '../frontmatter-assist';
+import { renameSkill } from '../../actions/skill-admin';
 import type { Diagnostic } from '../../../../shared/skill/diagnostics';
 import { BUILTIN_TOOL_NAMES } from '../../../../shared/skill/builtin-tools';
 import { CLAUDE_CODE_LISTING_MAX } from '../../../../shared/skill/client-profiles';
@@ -44,6 +43,7 @@ import {
   toolEntries,
   type FormKey,
 } from './form-model';
+import { formFixes, type FixContext, type FormFixAction } from './form-fixes';
 import { formWriter, type FormWriter } from './form-writer';
 import type { FieldFix, FrontmatterValue } from './form-types';
 import './form.css';
@@ -190,47 +190,24 @@ function FormFields(p: FieldsProps) {
     report(next === undefined ? writer.remove([key]) : writer.set([key], next));
   const session = { onEditStart: () => writer.typing(true), onEditEnd: () => writer.typing(false) };
 
-  const fixesFor = (list: readonly Diagnostic[], key: string): FieldFix[] => {
-    const fixes: FieldFix[] = [];
-    const seen = new Set<string>();
-    for (const d of list) {
-      for (const fix of quickFixesFor(text, d, p.folder)) {
-        if (seen.has(fix.title)) continue;
-        // Renaming onto a key that is already there would break the YAML: not offered.
-        const onto = /^Rename the key to "(.+)"$/.exec(fix.title)?.[1];
-        if (onto !== undefined && onto in frontmatter) continue;
-        seen.add(fix.title);
-        fixes.push({ title: fix.title, apply: () => writer.applyLineEdit(fix.edit) });
-      }
-      if (
-        d.code === 'FIELD_TYPE' &&
-        typeof source(key) === 'string' &&
-        typeof value(key) === 'number'
-      ) {
-        // YAML read a version such as 1.0 as a number: offer the text as written, explicitly.
-        const raw = source(key) ?? '';
-        const title = `Write it as the text "${raw}"`;
-        if (!seen.has(title)) {
-          seen.add(title);
-          fixes.push({ title, apply: () => write(key, raw) });
-        }
-      }
-    }
-    const name = value('name');
-    if (
-      key === 'name' &&
-      typeof name === 'string' &&
-      list.some((d) => d.code === 'NAME_DIR_MISMATCH') &&
-      !list.some((d) => d.code.startsWith('NAME_') && d.code !== 'NAME_DIR_MISMATCH') &&
-      !p.buffer.readOnly
-    ) {
-      fixes.push({
-        title: `Rename the folder to "${name}"`,
-        apply: () => void renameFolderTo(p.buffer, name),
-      });
-    }
-    return readOnly ? [] : fixes;
+  const fixContext: FixContext = {
+    text,
+    folder: p.folder,
+    frontmatter,
+    sourceOf: source,
+    readOnly,
+    bufferReadOnly: p.buffer.readOnly,
   };
+  const run = (action: FormFixAction): void => {
+    if (action.kind === 'edit') writer.applyLineEdit(action.edit);
+    else if (action.kind === 'write-text') write(action.key, action.text);
+    else void renameFolderTo(p.buffer, action.name);
+  };
+  const fixesFor = (list: readonly Diagnostic[], key: string): FieldFix[] =>
+    formFixes(list, key, fixContext).map((fix) => ({
+      title: fix.title,
+      apply: () => run(fix.action),
+    }));
 
   const common = (key: string, label: string, hint = docOf(key)) => {
     const list = diagnosticsFor(diagnostics, key);

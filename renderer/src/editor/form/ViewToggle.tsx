@@ -1,5 +1,5 @@
 /** Text / Split / Form: how the active SKILL.md is shown (a radio group, arrow keys move). */
-import { TabBar } from '../../components/TabBar';
+import { TabBar } from '../../ui/TabBar';
 import { VIEW_MODES, useSkillView } from './view-mode';
 
 const ITEMS = VIEW_MODES.map((m) => ({ id: m.mode, label: m.label }));

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AgentClientRunner, ClientEvent, ClientRunPlan, ProviderKind } from '../../types';
+import type { AgentClientRunner, ClientEvent, ClientRunPlan, ProviderKind } from '../../core/types';
 
 export interface RunnerRun {
   events: ClientEvent[];

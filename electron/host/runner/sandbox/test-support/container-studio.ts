@@ -5,7 +5,7 @@
  * the container sandbox, as a studio does at its start, and prints READY.
  */
 import { detectSandbox } from '../detect';
-import { defaultRunnerConfig, type ContainerConfig } from '../runner-config';
+import { defaultRunnerConfig, type ContainerConfig } from '../../../workspace/runner-config';
 import { ScriptExecutor } from '../../script-executor';
 import { readSkillFolder } from '../../../registry/scan';
 import { makeCallRequest } from '../../../../../shared/protocol/messages';

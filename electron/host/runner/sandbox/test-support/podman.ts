@@ -26,7 +26,7 @@ import {
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findExecutable } from '../detect';
+import { findExecutable } from '../../core/find-executable';
 import { SANDBOX_SYSTEM_PATH } from '../bwrap';
 
 const ROOT = path.join(tmpdir(), 'skill-studio-podman-test');

@@ -17,6 +17,14 @@ import type {
 } from '../../../../../shared/skill/schema-builder';
 import { DraftInput, DraftTextarea } from './DraftInput';
 import { PropertyList, type BuilderScope } from './PropertyList';
+import {
+  constraintsOf,
+  enumLines,
+  parseEnumLines,
+  propertyWarnings,
+  samePath,
+  type PropertyWarnings,
+} from './property-view';
 
 export interface PropertyEditorProps {
   scope: BuilderScope;
@@ -45,34 +53,8 @@ const CONSTRAINT_LABELS: Record<ConstraintKey, string> = {
   maxItems: 'Max items',
 };
 
-function samePath(a: readonly string[] | null, b: readonly string[]): boolean {
-  return !!a && a.length === b.length && a.every((s, i) => s === b[i]);
-}
-
 function jsonText(v: unknown): string {
   return v === undefined ? '' : JSON.stringify(v);
-}
-
-/** Enum values as lines: plain text when every value is a string, else JSON per line. */
-function enumLines(values: unknown[]): string {
-  return values.every((v) => typeof v === 'string')
-    ? values.join('\n')
-    : values.map((v) => JSON.stringify(v)).join('\n');
-}
-
-function parseEnumLines(text: string, asJson: boolean): unknown[] {
-  return text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '')
-    .map((l) => {
-      if (!asJson) return l;
-      try {
-        return JSON.parse(l) as unknown;
-      } catch {
-        return l;
-      }
-    });
 }
 
 function Field({
@@ -115,290 +97,356 @@ export function PropertyEditor({
   initiallyOpen,
   onRemoved,
 }: PropertyEditorProps) {
-  const { schema, warnings, readOnly, onChange, focusPath } = scope;
   const id = useId();
   const [open, setOpen] = useState(initiallyOpen);
   const [nameDraftProblem, setNameDraftProblem] = useState<string | null>(null);
-  const mine = warnings.filter((w) => samePath(w.path, p.path));
-  const nested = warnings.filter(
-    (w) => w.path.length > p.path.length && samePath(w.path.slice(0, p.path.length), p.path),
-  );
-  const patternWarn = mine
-    .filter((w) => w.keyword === 'pattern')
-    .map((w) => w.message)
-    .join(' ');
-  const defaultWarn = mine
-    .filter((w) => w.keyword === 'default')
-    .map((w) => w.message)
-    .join(' ');
-  const label = p.path.join('.');
-  const kind = p.kind;
-  const base = schema ?? {};
-  const act = (next: JsonSchema, focus?: readonly string[]) => onChange(next, focus);
-  const ids = {
-    name: `${id}-name`,
-    nameErr: `${id}-name-err`,
-    type: `${id}-type`,
-    details: `${id}-details`,
-    pattern: `${id}-pattern`,
-    patternWarn: `${id}-pattern-warn`,
-    def: `${id}-default`,
-    defWarn: `${id}-default-warn`,
-  };
-  const shownKinds: readonly (PropertyKind | 'other')[] =
-    kind === 'other' ? ['other', ...build.PROPERTY_KINDS] : build.PROPERTY_KINDS;
-  const problems = mine.length + nested.length;
+  const warnings = propertyWarnings(scope.warnings, p.path);
+  const nameErrId = `${id}-name-err`;
+  const detailsId = `${id}-details`;
 
   return (
     <li
-      className={`sb-property${problems > 0 ? ' has-warning' : ''}`}
+      className={`sb-property${warnings.count > 0 ? ' has-warning' : ''}`}
       data-testid="schema-property"
       data-name={p.name}
     >
-      <div className="sb-row">
-        <div className="sb-name">
-          <label className="visually-hidden" htmlFor={ids.name}>
-            Name of property {index + 1}
-          </label>
-          <DraftInput
-            id={ids.name}
-            className="pg-input sb-mono"
-            value={p.name}
-            readOnly={readOnly}
-            spellCheck={false}
-            autoFocus={samePath(focusPath, p.path)}
-            aria-invalid={nameDraftProblem !== null}
-            aria-describedby={nameDraftProblem ? ids.nameErr : undefined}
-            data-testid="schema-property-name"
-            onDraft={(v) =>
-              setNameDraftProblem(v === p.name ? null : build.nameProblem(base, p.path, v))
-            }
-            onCommit={(v) => {
-              if (build.nameProblem(base, p.path, v) === null) {
-                setNameDraftProblem(null);
-                act(build.renameProperty(base, p.path, v), [...p.path.slice(0, -1), v]);
-              }
-            }}
-          />
-        </div>
-        <label className="visually-hidden" htmlFor={ids.type}>
-          Type of {label}
-        </label>
-        <select
-          id={ids.type}
-          className="pg-input sb-type"
-          value={kind}
-          disabled={readOnly || !p.typeEditable}
-          title={
-            p.typeEditable ? undefined : 'Built from $ref or oneOf/anyOf/allOf: edit it in the text'
-          }
-          data-testid="schema-property-type"
-          onChange={(e) => act(build.setKind(base, p.path, e.target.value as PropertyKind))}
-        >
-          {shownKinds.map((k) => (
-            <option key={k} value={k} disabled={k === 'other'}>
-              {build.KIND_LABELS[k]}
-            </option>
-          ))}
-        </select>
-        <label className="sb-check">
-          <input
-            type="checkbox"
-            checked={p.required}
-            disabled={readOnly}
-            onChange={(e) => act(build.setRequired(base, p.path, e.target.checked))}
-            data-testid="schema-property-required"
-          />
-          Required<span className="visually-hidden"> ({label})</span>
-        </label>
-        <span className="sb-row-actions">
-          <button
-            type="button"
-            className="sb-icon-button"
-            aria-expanded={open}
-            aria-controls={ids.details}
-            aria-label={`Details of ${label}${problems > 0 ? ` (${problems} warning${problems === 1 ? '' : 's'})` : ''}`}
-            title="Description, default and constraints"
-            onClick={() => setOpen(!open)}
-            data-testid="schema-property-details"
-          >
-            {open ? '▾' : '▸'}
-            {problems > 0 && (
-              <span className="sb-badge" aria-hidden="true">
-                !
-              </span>
-            )}
-          </button>
-          {MOVES.map((m) => (
-            <button
-              key={m.word}
-              type="button"
-              className="sb-icon-button"
-              aria-label={`Move ${label} ${m.word}`}
-              title={`Move ${m.word}`}
-              disabled={readOnly || index === (m.by < 0 ? 0 : count - 1)}
-              onClick={() => act(build.moveProperty(base, p.path, m.by), p.path)}
-            >
-              {m.glyph}
-            </button>
-          ))}
-          <button
-            type="button"
-            className="sb-icon-button danger"
-            aria-label={`Remove ${label}`}
-            title="Remove this property"
-            disabled={readOnly}
-            onClick={() => {
-              act(build.removeProperty(base, p.path));
-              onRemoved();
-            }}
-            data-testid="schema-property-remove"
-          >
-            ✕
-          </button>
-        </span>
-      </div>
+      <PropertyRow
+        scope={scope}
+        property={p}
+        place={{ index, count }}
+        ids={{ base: id, nameErr: nameErrId, details: detailsId }}
+        problems={warnings.count}
+        nameDraftProblem={nameDraftProblem}
+        onNameDraftProblem={setNameDraftProblem}
+        open={open}
+        onToggle={() => setOpen(!open)}
+        onRemoved={onRemoved}
+      />
       {nameDraftProblem && (
-        <div id={ids.nameErr} className="sb-error" role="alert">
+        <div id={nameErrId} className="sb-error" role="alert">
           {nameDraftProblem}
         </div>
       )}
       {open && (
-        <div className="sb-details" id={ids.details} data-testid="schema-property-panel">
-          <Field label="Title (form label)" htmlFor={`${id}-title`}>
-            <DraftInput
-              id={`${id}-title`}
-              className="pg-input"
-              value={p.title ?? ''}
-              readOnly={readOnly}
-              onCommit={(v) => act(build.setText(base, p.path, 'title', v))}
-            />
-          </Field>
-          <Field label="Description" htmlFor={`${id}-desc`}>
-            <DraftTextarea
-              id={`${id}-desc`}
-              className="pg-input pg-textarea"
-              rows={2}
-              value={p.description ?? ''}
-              readOnly={readOnly}
-              onCommit={(v) => act(build.setText(base, p.path, 'description', v))}
-              data-testid="schema-property-description"
-            />
-          </Field>
-          {kind === 'enum' && (
-            <Field label="Values (one per line)" htmlFor={`${id}-enum`}>
-              <DraftTextarea
-                id={`${id}-enum`}
-                className="pg-input pg-textarea sb-mono"
-                rows={Math.min(6, Math.max(2, p.enumValues.length))}
-                value={enumLines(p.enumValues)}
-                readOnly={readOnly}
-                spellCheck={false}
-                data-testid="schema-property-enum"
-                onCommit={(v) => {
-                  const asJson = !p.enumValues.every((x) => typeof x === 'string');
-                  const values = parseEnumLines(v, asJson);
-                  if (values.length > 0) act(build.setEnumValues(base, p.path, values));
-                }}
-              />
-            </Field>
-          )}
-          {kind === 'array' && (
-            <Field label="Item type" htmlFor={`${id}-items`}>
-              <select
-                id={`${id}-items`}
-                className="pg-input"
-                value={p.itemKind ?? ''}
-                disabled={readOnly}
-                onChange={(e) => act(build.setItemKind(base, p.path, e.target.value as ItemKind))}
-              >
-                {p.itemKind === null && <option value="">Other (edit in text)</option>}
-                {build.ITEM_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {build.KIND_LABELS[k]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          )}
-          {kind !== 'other' && (
-            <div className="sb-constraints">
-              {(Object.keys(build.CONSTRAINTS) as ConstraintKey[])
-                .filter((c) => (build.CONSTRAINTS[c] as readonly string[]).includes(kind))
-                .map((c) =>
-                  c === 'pattern' ? (
-                    <Field
-                      key={c}
-                      label={CONSTRAINT_LABELS[c]}
-                      htmlFor={ids.pattern}
-                      note={patternWarn || null}
-                      noteId={ids.patternWarn}
-                      warn
-                    >
-                      <DraftInput
-                        id={ids.pattern}
-                        className="pg-input sb-mono"
-                        value={
-                          typeof p.constraints.pattern === 'string' ? p.constraints.pattern : ''
-                        }
-                        readOnly={readOnly}
-                        spellCheck={false}
-                        placeholder="e.g. ^[a-z-]+$"
-                        aria-invalid={patternWarn !== ''}
-                        aria-describedby={patternWarn ? ids.patternWarn : undefined}
-                        data-testid="schema-property-pattern"
-                        onCommit={(v) =>
-                          act(build.setConstraint(base, p.path, 'pattern', v === '' ? null : v))
-                        }
-                      />
-                    </Field>
-                  ) : (
-                    <Field key={c} label={CONSTRAINT_LABELS[c]} htmlFor={`${id}-${c}`}>
-                      <DraftInput
-                        id={`${id}-${c}`}
-                        className="pg-input pg-number small"
-                        type="number"
-                        step={kind === 'number' && (c === 'minimum' || c === 'maximum') ? 'any' : 1}
-                        value={typeof p.constraints[c] === 'number' ? String(p.constraints[c]) : ''}
-                        readOnly={readOnly}
-                        data-testid={`schema-property-${c}`}
-                        onCommit={(v) =>
-                          act(
-                            build.setConstraint(
-                              base,
-                              p.path,
-                              c,
-                              v.trim() === '' ? null : Number(v),
-                            ),
-                          )
-                        }
-                      />
-                    </Field>
-                  ),
-                )}
-            </div>
-          )}
-          <DefaultEditor
-            property={p}
-            inputId={ids.def}
-            warnId={ids.defWarn}
-            warning={defaultWarn}
-            readOnly={readOnly}
-            onValue={(v) => act(build.setDefault(base, p.path, v))}
-          />
-          {p.otherKeys.length > 0 && (
-            <div className="sb-note">
-              Also kept as written: <code>{p.otherKeys.join(', ')}</code> (edit in the text).
-            </div>
-          )}
-          {kind === 'object' && (
-            <div className="sb-nested">
-              <PropertyList scope={scope} parent={p.path} properties={p.children} />
-            </div>
-          )}
-        </div>
+        <PropertyDetails
+          scope={scope}
+          property={p}
+          ids={{ base: id, details: detailsId }}
+          warnings={warnings}
+        />
       )}
     </li>
+  );
+}
+
+/** The property's row: name, type, required, the details toggle, moves and removal. */
+function PropertyRow({
+  scope,
+  property: p,
+  place: { index, count },
+  ids,
+  problems,
+  nameDraftProblem,
+  onNameDraftProblem,
+  open,
+  onToggle,
+  onRemoved,
+}: {
+  scope: BuilderScope;
+  property: PropertyView;
+  place: { index: number; count: number };
+  ids: { base: string; nameErr: string; details: string };
+  problems: number;
+  nameDraftProblem: string | null;
+  onNameDraftProblem(problem: string | null): void;
+  open: boolean;
+  onToggle(): void;
+  onRemoved(): void;
+}) {
+  const { readOnly, focusPath } = scope;
+  const base = scope.schema ?? {};
+  const act = (next: JsonSchema, focus?: readonly string[]) => scope.onChange(next, focus);
+  const label = p.path.join('.');
+  const kind = p.kind;
+  const nameId = `${ids.base}-name`;
+  const typeId = `${ids.base}-type`;
+  const shownKinds: readonly (PropertyKind | 'other')[] =
+    kind === 'other' ? ['other', ...build.PROPERTY_KINDS] : build.PROPERTY_KINDS;
+  return (
+    <div className="sb-row">
+      <div className="sb-name">
+        <label className="visually-hidden" htmlFor={nameId}>
+          Name of property {index + 1}
+        </label>
+        <DraftInput
+          id={nameId}
+          className="pg-input sb-mono"
+          value={p.name}
+          readOnly={readOnly}
+          spellCheck={false}
+          autoFocus={samePath(focusPath, p.path)}
+          aria-invalid={nameDraftProblem !== null}
+          aria-describedby={nameDraftProblem ? ids.nameErr : undefined}
+          data-testid="schema-property-name"
+          onDraft={(v) =>
+            onNameDraftProblem(v === p.name ? null : build.nameProblem(base, p.path, v))
+          }
+          onCommit={(v) => {
+            if (build.nameProblem(base, p.path, v) === null) {
+              onNameDraftProblem(null);
+              act(build.renameProperty(base, p.path, v), [...p.path.slice(0, -1), v]);
+            }
+          }}
+        />
+      </div>
+      <label className="visually-hidden" htmlFor={typeId}>
+        Type of {label}
+      </label>
+      <select
+        id={typeId}
+        className="pg-input sb-type"
+        value={kind}
+        disabled={readOnly || !p.typeEditable}
+        title={
+          p.typeEditable ? undefined : 'Built from $ref or oneOf/anyOf/allOf: edit it in the text'
+        }
+        data-testid="schema-property-type"
+        onChange={(e) => act(build.setKind(base, p.path, e.target.value as PropertyKind))}
+      >
+        {shownKinds.map((k) => (
+          <option key={k} value={k} disabled={k === 'other'}>
+            {build.KIND_LABELS[k]}
+          </option>
+        ))}
+      </select>
+      <label className="sb-check">
+        <input
+          type="checkbox"
+          checked={p.required}
+          disabled={readOnly}
+          onChange={(e) => act(build.setRequired(base, p.path, e.target.checked))}
+          data-testid="schema-property-required"
+        />
+        Required<span className="visually-hidden"> ({label})</span>
+      </label>
+      <span className="sb-row-actions">
+        <button
+          type="button"
+          className="sb-icon-button"
+          aria-expanded={open}
+          aria-controls={ids.details}
+          aria-label={`Details of ${label}${problems > 0 ? ` (${problems} warning${problems === 1 ? '' : 's'})` : ''}`}
+          title="Description, default and constraints"
+          onClick={onToggle}
+          data-testid="schema-property-details"
+        >
+          {open ? '▾' : '▸'}
+          {problems > 0 && (
+            <span className="sb-badge" aria-hidden="true">
+              !
+            </span>
+          )}
+        </button>
+        {MOVES.map((m) => (
+          <button
+            key={m.word}
+            type="button"
+            className="sb-icon-button"
+            aria-label={`Move ${label} ${m.word}`}
+            title={`Move ${m.word}`}
+            disabled={readOnly || index === (m.by < 0 ? 0 : count - 1)}
+            onClick={() => act(build.moveProperty(base, p.path, m.by), p.path)}
+          >
+            {m.glyph}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="sb-icon-button danger"
+          aria-label={`Remove ${label}`}
+          title="Remove this property"
+          disabled={readOnly}
+          onClick={() => {
+            act(build.removeProperty(base, p.path));
+            onRemoved();
+          }}
+          data-testid="schema-property-remove"
+        >
+          ✕
+        </button>
+      </span>
+    </div>
+  );
+}
+
+/** Under the disclosure: title, description, values or item type, constraints, default, nested properties. */
+function PropertyDetails({
+  scope,
+  property: p,
+  ids,
+  warnings,
+}: {
+  scope: BuilderScope;
+  property: PropertyView;
+  ids: { base: string; details: string };
+  warnings: PropertyWarnings;
+}) {
+  const { readOnly } = scope;
+  const base = scope.schema ?? {};
+  const act = (next: JsonSchema) => scope.onChange(next);
+  const id = ids.base;
+  const kind = p.kind;
+  return (
+    <div className="sb-details" id={ids.details} data-testid="schema-property-panel">
+      <Field label="Title (form label)" htmlFor={`${id}-title`}>
+        <DraftInput
+          id={`${id}-title`}
+          className="pg-input"
+          value={p.title ?? ''}
+          readOnly={readOnly}
+          onCommit={(v) => act(build.setText(base, p.path, 'title', v))}
+        />
+      </Field>
+      <Field label="Description" htmlFor={`${id}-desc`}>
+        <DraftTextarea
+          id={`${id}-desc`}
+          className="pg-input pg-textarea"
+          rows={2}
+          value={p.description ?? ''}
+          readOnly={readOnly}
+          onCommit={(v) => act(build.setText(base, p.path, 'description', v))}
+          data-testid="schema-property-description"
+        />
+      </Field>
+      {kind === 'enum' && (
+        <Field label="Values (one per line)" htmlFor={`${id}-enum`}>
+          <DraftTextarea
+            id={`${id}-enum`}
+            className="pg-input pg-textarea sb-mono"
+            rows={Math.min(6, Math.max(2, p.enumValues.length))}
+            value={enumLines(p.enumValues)}
+            readOnly={readOnly}
+            spellCheck={false}
+            data-testid="schema-property-enum"
+            onCommit={(v) => {
+              const asJson = !p.enumValues.every((x) => typeof x === 'string');
+              const values = parseEnumLines(v, asJson);
+              if (values.length > 0) act(build.setEnumValues(base, p.path, values));
+            }}
+          />
+        </Field>
+      )}
+      {kind === 'array' && (
+        <Field label="Item type" htmlFor={`${id}-items`}>
+          <select
+            id={`${id}-items`}
+            className="pg-input"
+            value={p.itemKind ?? ''}
+            disabled={readOnly}
+            onChange={(e) => act(build.setItemKind(base, p.path, e.target.value as ItemKind))}
+          >
+            {p.itemKind === null && <option value="">Other (edit in text)</option>}
+            {build.ITEM_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {build.KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      {kind !== 'other' && (
+        <ConstraintFields
+          scope={scope}
+          property={p}
+          idBase={id}
+          patternWarning={warnings.pattern}
+        />
+      )}
+      <DefaultEditor
+        property={p}
+        inputId={`${id}-default`}
+        warnId={`${id}-default-warn`}
+        warning={warnings.default}
+        readOnly={readOnly}
+        onValue={(v) => act(build.setDefault(base, p.path, v))}
+      />
+      {p.otherKeys.length > 0 && (
+        <div className="sb-note">
+          Also kept as written: <code>{p.otherKeys.join(', ')}</code> (edit in the text).
+        </div>
+      )}
+      {kind === 'object' && (
+        <div className="sb-nested">
+          <PropertyList scope={scope} parent={p.path} properties={p.children} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The constraints the property's kind takes: the pattern (with its warning) and the numbers. */
+function ConstraintFields({
+  scope,
+  property: p,
+  idBase: id,
+  patternWarning,
+}: {
+  scope: BuilderScope;
+  property: PropertyView;
+  idBase: string;
+  patternWarning: string;
+}) {
+  const { readOnly } = scope;
+  const base = scope.schema ?? {};
+  const act = (next: JsonSchema) => scope.onChange(next);
+  const kind = p.kind;
+  const patternId = `${id}-pattern`;
+  const patternWarnId = `${id}-pattern-warn`;
+  return (
+    <div className="sb-constraints">
+      {constraintsOf(kind).map((c) =>
+        c === 'pattern' ? (
+          <Field
+            key={c}
+            label={CONSTRAINT_LABELS[c]}
+            htmlFor={patternId}
+            note={patternWarning || null}
+            noteId={patternWarnId}
+            warn
+          >
+            <DraftInput
+              id={patternId}
+              className="pg-input sb-mono"
+              value={typeof p.constraints.pattern === 'string' ? p.constraints.pattern : ''}
+              readOnly={readOnly}
+              spellCheck={false}
+              placeholder="e.g. ^[a-z-]+$"
+              aria-invalid={patternWarning !== ''}
+              aria-describedby={patternWarning ? patternWarnId : undefined}
+              data-testid="schema-property-pattern"
+              onCommit={(v) =>
+                act(build.setConstraint(base, p.path, 'pattern', v === '' ? null : v))
+              }
+            />
+          </Field>
+        ) : (
+          <Field key={c} label={CONSTRAINT_LABELS[c]} htmlFor={`${id}-${c}`}>
+            <DraftInput
+              id={`${id}-${c}`}
+              className="pg-input pg-number small"
+              type="number"
+              step={kind === 'number' && (c === 'minimum' || c === 'maximum') ? 'any' : 1}
+              value={typeof p.constraints[c] === 'number' ? String(p.constraints[c]) : ''}
+              readOnly={readOnly}
+              data-testid={`schema-property-${c}`}
+              onCommit={(v) =>
+                act(build.setConstraint(base, p.path, c, v.trim() === '' ? null : Number(v)))
+              }
+            />
+          </Field>
+        ),
+      )}
+    </div>
   );
 }
 

@@ -15,11 +15,11 @@ import {
 } from '../../../../../shared/skill/schema-builder';
 import { buildFormModel } from '../../../../../shared/playground/schema-form';
 import { isPlainObject, removeAt, setAt } from '../../../../../shared/playground/json-path';
-import { ArgsForm } from '../../../playground/ArgsForm';
+import { ArgsForm } from '../../../ui/ArgsForm';
 import { backend } from '../../../backend/current';
 import { PropertyList } from './PropertyList';
 import { DefaultChecker, type DefaultCheckState } from './default-checker';
-import '../../../playground/playground.css';
+import '../../../styles/playground.css';
 import '../form.css';
 import './schema-builder.css';
 

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { SchemaSectionProps } from '../form-types';
-import { DiagnosticList } from '../../../components/dialogs/DiagnosticList';
+import { DiagnosticList } from '../../../ui/DiagnosticList';
 import { diagnosticsFor } from '../form-model';
 import { SchemaBuilder, type SchemaField } from './SchemaBuilder';
 import { writeSchema } from './schema-write';
