@@ -158,7 +158,10 @@ function cliParts(prefix, self) {
 }
 
 // Worker threads' modules: schema compiling for calls, and reading skills on a second core.
-const WORKERS = ['schema-worker', 'scan-worker'];
+const WORKERS = {
+  'schema-worker': 'electron/host/workers/schema-worker.ts',
+  'scan-worker': 'electron/host/registry/scan-worker.ts',
+};
 
 const cliBuilds = [
   build({
@@ -203,18 +206,20 @@ const cliBuilds = [
 
 await Promise.all([
   ...cliBuilds,
-  // Each worker's module sits beside each bundle that starts it (electron/host/workers).
-  ...WORKERS.filter((name) => existsSync(`electron/host/workers/${name}.ts`)).flatMap((name) =>
-    ['dist', 'dist/cli', 'dist/electron'].map((dir) =>
-      build({
-        ...common,
-        entryPoints: [`electron/host/workers/${name}.ts`],
-        outfile: `${dir}/${name}.cjs`,
-        // Beside the CLI's bundles, a worker loads the lazy ones (ajv, RE2) as they do.
-        ...(dir === 'dist/cli' && { plugins: [cliParts('./', name)] }),
-      }),
+  // Each worker's module sits beside each bundle that starts it (workers/worker-pool.ts, workerEntry).
+  ...Object.entries(WORKERS)
+    .filter(([, source]) => existsSync(source))
+    .flatMap(([name, source]) =>
+      ['dist', 'dist/cli', 'dist/electron'].map((dir) =>
+        build({
+          ...common,
+          entryPoints: [source],
+          outfile: `${dir}/${name}.cjs`,
+          // Beside the CLI's bundles, a worker loads the lazy ones (ajv, RE2) as they do.
+          ...(dir === 'dist/cli' && { plugins: [cliParts('./', name)] }),
+        }),
+      ),
     ),
-  ),
   existsSync('electron/main/main.ts') &&
     build({ ...common, entryPoints: ['electron/main/main.ts'], outfile: 'dist/electron/main.cjs' }),
   existsSync('electron/preload/preload.ts') &&

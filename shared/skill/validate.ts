@@ -15,7 +15,6 @@ import {
   isNode,
   isScalar,
   isSeq,
-  LineCounter,
   parseDocument,
   visit,
   type Document,
@@ -37,6 +36,7 @@ import { checkLinks, type ListDir } from './links';
 import { checkName } from './name-rules';
 import type { TopologyNode } from './topology';
 import { checkTopology, EXTENSION_CHECKS, type PathCheck } from './validate-extensions';
+import { groupThousands } from './count-text';
 import { duplicateKeys, frontmatterTooLarge } from './yaml-bounds';
 import { YamlSource, type Position } from './yaml-source';
 import { errorMessage } from '../errors';
@@ -97,7 +97,11 @@ function charCount(s: string): number {
   return n;
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 function utf8Bytes(s: string): number {
+  // ASCII text (most bodies) is one byte a character: a native scan tells.
+  if (!NON_ASCII.test(s)) return s.length;
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -144,11 +148,11 @@ function checkBody(body: string, bodyStartLine: number, diagnostics: Diagnostic[
   if (lines <= BODY_MAX_LINES && bytes <= BODY_MAX_BYTES) return;
   const what: string[] = [];
   if (lines > BODY_MAX_LINES) what.push(`${lines} lines`);
-  if (bytes > BODY_MAX_BYTES) what.push(`${utf8Bytes(body).toLocaleString('en')} bytes`);
+  if (bytes > BODY_MAX_BYTES) what.push(`${groupThousands(utf8Bytes(body))} bytes`);
   diagnostics.push({
     severity: 'warning',
     code: 'SKILL_BODY_OVERSIZE',
-    message: `the body is ${what.join(' and ')}; keep it to ${BODY_MAX_LINES} lines and ${BODY_MAX_BYTES.toLocaleString('en')} bytes (50 KB) and move details into references/ files`,
+    message: `the body is ${what.join(' and ')}; keep it to ${BODY_MAX_LINES} lines and ${groupThousands(BODY_MAX_BYTES)} bytes (50 KB) and move details into references/ files`,
     line: bodyStartLine,
     column: 1,
     field: null,
@@ -445,7 +449,6 @@ function checkFrontmatter(
   opts: ParseSkillMdOptions,
   result: ParsedSkillMd,
 ): void {
-  const lineCounter = new LineCounter();
   const tooLarge = frontmatterTooLarge(yaml);
   if (tooLarge !== null) {
     result.diagnostics.push({
@@ -459,9 +462,10 @@ function checkFrontmatter(
     return;
   }
   // uniqueKeys: false because yaml's own check is quadratic; duplicateKeys is linear.
-  // (Aliases stay bounded by toJS's maxAliasCount, 100 by default.)
-  const doc = parseDocument(yaml, { lineCounter, prettyErrors: false, uniqueKeys: false });
-  const src = new YamlSource(yaml, lineCounter, yamlStartLine);
+  // (Aliases stay bounded by toJS's maxAliasCount, 100 by default.) No LineCounter: the
+  // nodes' offsets become lines only where a position is asked for (yaml-source.ts).
+  const doc = parseDocument(yaml, { prettyErrors: false, uniqueKeys: false });
+  const src = YamlSource.ofParsed(yaml, doc.errors.length === 0, yamlStartLine);
   const c = new Checker(src, doc, profile, TOP);
   for (const offset of duplicateKeys(doc)) {
     c.error(

@@ -11,6 +11,7 @@
  *   pass over the characters: yaml's parse is linear but not cheap (about 10 µs a key).
  */
 import { isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
+import { groupThousands } from './count-text';
 
 /** Frontmatter larger than this (UTF-16 units) is not parsed: 1 MiB is far past any real one. */
 export const MAX_FRONTMATTER_CHARS = 1024 * 1024;
@@ -25,7 +26,7 @@ export const MAX_FRONTMATTER_NODES = 20_000;
 /** Why the frontmatter is too large to parse, or null when it is not. */
 export function frontmatterTooLarge(yaml: string): string | null {
   if (yaml.length > MAX_FRONTMATTER_CHARS) {
-    return `the frontmatter is ${yaml.length.toLocaleString('en')} characters long; at most ${MAX_FRONTMATTER_CHARS.toLocaleString('en')} are read (move data into files of the skill)`;
+    return `the frontmatter is ${groupThousands(yaml.length)} characters long; at most ${groupThousands(MAX_FRONTMATTER_CHARS)} are read (move data into files of the skill)`;
   }
   let nodes = 0;
   for (let i = 0; i < yaml.length; i++) {
@@ -34,7 +35,7 @@ export function frontmatterTooLarge(yaml: string): string | null {
     if (c === 10 || c === 91 || c === 123 || c === 44) nodes++;
   }
   if (nodes > MAX_FRONTMATTER_NODES) {
-    return `the frontmatter holds ${nodes.toLocaleString('en')} lines and list or map items; at most ${MAX_FRONTMATTER_NODES.toLocaleString('en')} are read (move data into files of the skill)`;
+    return `the frontmatter holds ${groupThousands(nodes)} lines and list or map items; at most ${groupThousands(MAX_FRONTMATTER_NODES)} are read (move data into files of the skill)`;
   }
   return null;
 }

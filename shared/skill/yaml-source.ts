@@ -2,8 +2,14 @@
  * Maps positions in the frontmatter YAML back to 1-based line/column in the
  * SKILL.md file. Columns are UTF-16 code units (what editors such as Monaco use)
  * and never count a BOM.
+ *
+ * The line table is made on the first position asked for, not during the parse
+ * (YamlSource.ofParsed): a YAML text that parsed without errors has its lines start
+ * after each '\n', which one indexOf pass finds. After a syntax error yaml's parser may
+ * have counted fewer (a newline inside text it could not read), and positions must stay
+ * the ones it gives, so its own count is taken then, from a second run of its parser.
  */
-import { isScalar, type LineCounter, type Node, type Scalar } from 'yaml';
+import { LineCounter, Parser, isScalar, type Node, type Scalar } from 'yaml';
 
 export interface Position {
   line: number;
@@ -26,16 +32,53 @@ const SIMPLE_ESCAPES: Record<string, string> = {
   '0': '\0',
 };
 
+/** The lines yaml's LineCounter records for a text it parses without errors. */
+function newlineCounter(yaml: string): LineCounter {
+  const counter = new LineCounter();
+  counter.addNewLine(0);
+  for (let i = yaml.indexOf('\n'); i !== -1; i = yaml.indexOf('\n', i + 1))
+    counter.addNewLine(i + 1);
+  return counter;
+}
+
+/** The lines yaml's parser counts in `yaml`, whatever it holds (its tokens are dropped). */
+function parserCounter(yaml: string): LineCounter {
+  const counter = new LineCounter();
+  const tokens = new Parser(counter.addNewLine).parse(yaml);
+  while (!tokens.next().done);
+  return counter;
+}
+
 export class YamlSource {
+  private lineCounter: LineCounter | null;
+  private readonly countLines: () => LineCounter;
+
+  /** `lineCounter`: the one the parse filled, or a function that makes it when first needed. */
   constructor(
     private readonly yaml: string,
-    private readonly lineCounter: LineCounter,
+    lineCounter: LineCounter | (() => LineCounter),
     /** 1-based file line of the first YAML line. */
     private readonly startLine: number,
-  ) {}
+  ) {
+    this.lineCounter = lineCounter instanceof LineCounter ? lineCounter : null;
+    this.countLines = lineCounter instanceof LineCounter ? () => lineCounter : lineCounter;
+  }
+
+  /**
+   * For a document parsed without a LineCounter: `withoutErrors` is whether the parse
+   * reported no error (then the lines are where the '\n's are).
+   */
+  static ofParsed(yaml: string, withoutErrors: boolean, startLine: number): YamlSource {
+    return new YamlSource(
+      yaml,
+      () => (withoutErrors ? newlineCounter(yaml) : parserCounter(yaml)),
+      startLine,
+    );
+  }
 
   at(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.yaml.length));
+    this.lineCounter ??= this.countLines();
     const { line, col } = this.lineCounter.linePos(clamped);
     return { line: this.startLine + line - 1, column: col };
   }

@@ -4,7 +4,7 @@
  * bundles), which they never use and would only load. Sources, settings and names resolve
  * exactly as in StudioHost (the same registry, the same skill-studio.json). The one scan
  * uses synchronous file calls: the caller waits for it anyway, and worker threads read a
- * large folder's skills together with this one (workers/scan-parallel.ts).
+ * large folder's skills together with this one (registry/scan-parallel.ts).
  */
 import type { SkillRecord } from '../../../shared/skill/model';
 import { NotFoundError } from '../fs/errors';

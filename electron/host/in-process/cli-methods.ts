@@ -8,7 +8,7 @@
  *
  * Types only: a command that imports this file loads none of the host.
  */
-import type { CheckedFolder } from '../workers/scan-jobs';
+import type { CheckedFolder } from '../registry/scan-jobs';
 import type { FileEntry, ImportConflictChoice, TemplateName } from '../../../shared/api/studio-api';
 import type {
   DetectedClient,
@@ -43,7 +43,7 @@ export type {
 };
 export type { McpClient, ConnectScope };
 
-/** One skill as `validate` reports it (whichever thread read it: workers/scan-jobs.ts). */
+/** One skill as `validate` reports it (whichever thread read it: registry/scan-jobs.ts). */
 export type CheckedSkill = CheckedFolder;
 
 /** One skill of the workspace's catalog, with the status a call would see. */

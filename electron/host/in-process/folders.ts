@@ -3,7 +3,7 @@
  * targets of `portability`. The walk and the reads use synchronous calls (scan-io.ts): the
  * caller waits for the answer anyway, and a thread-pool round trip per file costs more.
  * Many folders are checked by this thread and worker threads together
- * (workers/scan-parallel.ts): the same report, in the same order. Then what no skill shows
+ * (registry/scan-parallel.ts): the same report, in the same order. Then what no skill shows
  * alone: cycles through `skills:` and names two skills found under one folder argument share.
  */
 import { statSync } from 'node:fs';
@@ -16,8 +16,8 @@ import { compositionCycles } from '../registry/skill-cycles';
 import { nameKey } from '../registry/skill-name';
 import { readSkillFolderOrListed, type ValidationProfile } from '../registry/scan';
 import { openVerdictCache, withKeptVerdicts } from '../registry/verdict-cache';
-import { checkSkillFolder, packFolder } from '../workers/scan-jobs';
-import { readAll, type ParallelOptions } from '../workers/scan-parallel';
+import { checkSkillFolder, packFolder } from '../registry/scan-jobs';
+import { readAll, type ParallelOptions } from '../registry/scan-parallel';
 import type { CheckedSkill, CliMethods } from './cli-methods';
 import type { DomainHandlers } from './domain';
 

@@ -16,6 +16,7 @@ import {
 import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { parseSkillMd } from '../../../shared/skill/validate';
+import type { Position } from '../../../shared/skill/yaml-source';
 
 /** Where the keys are: a quick parse of the SKILL.md the record was read from. */
 function keyLayout(record: SkillRecord): Parameters<typeof clientDiagnostics>[2] {
@@ -33,10 +34,18 @@ function keyLayout(record: SkillRecord): Parameters<typeof clientDiagnostics>[2]
 
 /**
  * A record's diagnostics as `client` sees them. The record must have been read with
- * baseProfileFor(client).
+ * baseProfileFor(client). `keyPositions`: where its keys are, from the read that made the
+ * record (else SKILL.md is parsed again to find them).
  */
-export function clientRecordDiagnostics(record: SkillRecord, client: ClientId): Diagnostic[] {
-  return clientDiagnostics(client, record.diagnostics, keyLayout(record));
+export function clientRecordDiagnostics(
+  record: SkillRecord,
+  client: ClientId,
+  keyPositions?: Record<string, Position>,
+): Diagnostic[] {
+  const layout = keyPositions
+    ? { frontmatter: record.frontmatter, keyPositions }
+    : keyLayout(record);
+  return clientDiagnostics(client, record.diagnostics, layout);
 }
 
 export interface PortabilityCellJson {

@@ -1,5 +1,5 @@
 /**
- * Directory entries that cross to another thread (workers/scan-parallel.ts). A Dirent keeps
+ * Directory entries that cross to another thread (scan-parallel.ts). A Dirent keeps
  * its type in a private symbol, which structured clone drops, so entries travel as names
  * and type codes and come back as ListedEntry objects that answer every Dirent question
  * exactly as the listed Dirent did: a skill read from them is the skill read from the

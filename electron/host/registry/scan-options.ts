@@ -2,9 +2,9 @@
  * The options of a scan (scan.ts) and what they resolve to: the bounds, what to compute,
  * and the file-system calls (scan-io.ts: the thread pool's, or synchronous ones for
  * one-shot callers) with the bound on jobs in flight, or, for synchronous calls, whether
- * worker threads may share the reading (workers/scan-parallel.ts).
+ * worker threads may share the reading (scan-parallel.ts).
  */
-import type { ParallelOptions } from '../workers/scan-parallel';
+import type { ParallelOptions } from './scan-parallel';
 import type { KeptSkill } from './kept-skills';
 import type { VerdictCache } from './verdict-cache';
 import { Limiter } from './limiter';
@@ -42,7 +42,7 @@ export interface ScanOptions {
   fingerprint?: boolean;
   /**
    * With `sync`: the skills of a large source folder are read by this thread and worker
-   * threads together (workers/scan-parallel.ts; true takes its defaults). For one-shot
+   * threads together (scan-parallel.ts; true takes its defaults). For one-shot
    * callers only: the same records in the same order, sooner on a machine with cores to spare.
    */
   parallel?: boolean | ParallelOptions;

@@ -8,7 +8,7 @@
  * jobs run with bounded concurrency, and nothing is stat'ed that a directory entry
  * already describes. One-shot callers (the CLI) scan with synchronous calls (`sync`,
  * scan-io.ts): the same calls, without thread-pool waits; with `parallel`, worker threads
- * read a large folder's skills together with this thread (workers/scan-parallel.ts), each
+ * read a large folder's skills together with this thread (scan-parallel.ts), each
  * skill through readCandidate whichever thread reads it.
  *
  * Never throws for what is on disk: unreadable, huge or binary files become
@@ -20,7 +20,7 @@ import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import { SKILL_SOURCES, type SkillRecord, type SkillSource } from '../../../shared/skill/model';
 import { skillMdMissingDiagnostic } from '../../../shared/skill/validate';
 import type { Position } from '../../../shared/skill/yaml-source';
-import { readAll, type ParallelRead } from '../workers/scan-parallel';
+import { readAll, type ParallelRead } from './scan-parallel';
 import { packEntries } from './listed-entries';
 import {
   resolveScanOptions,
@@ -257,16 +257,20 @@ export async function readSkillFolderOrListed(
   return (await readFolderAsSkill(folder, source, opts)).record;
 }
 
-/** A folder read as a skill, with where its `name:` and `skills:` are written (validate's checks among skills). */
+/**
+ * A folder read as a skill, with where its `name:` and `skills:` are written (validate's
+ * checks among skills) and every top-level key (a client profile's findings).
+ */
 export interface FolderAsSkill {
   record: SkillRecord;
   namePosition: Position | null;
   skillsPosition: Position | null;
   /** What the read saw (ScanOptions.recordInputs); absent when not recorded, null when not checkable. */
   inputs?: ScannedSkill['inputs'];
+  keyPositions: Record<string, Position>;
 }
 
-/** readSkillFolderOrListed, keeping the positions of `name:` and `skills:` from the same read. */
+/** readSkillFolderOrListed, keeping where the keys are written from the same read. */
 export function readFolderAsSkill(
   folder: string | ListedSkillFolder,
   source: SkillSource = 'project',
@@ -297,6 +301,7 @@ async function readAsSkill(
   const empty = (diagnostic: Diagnostic): FolderAsSkill => ({
     namePosition: null,
     skillsPosition: null,
+    keyPositions: {},
     record: buildRecord({
       source,
       dir: abs,
@@ -336,6 +341,7 @@ async function readAsSkill(
       namePosition: found.namePosition,
       skillsPosition: found.skillsPosition,
       ...(found.inputs !== undefined && { inputs: found.inputs }),
+      keyPositions: found.keyPositions,
     };
   if (found) {
     // The folder is the skill here, so the problem is the skill's own, not another file's.

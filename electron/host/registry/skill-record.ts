@@ -51,6 +51,8 @@ export interface ScannedSkill {
   skillsPosition: Position | null;
   /** What the read saw, when the scan records it (ScanOptions.recordInputs); null: not checkable. */
   inputs?: ReadInput[] | null;
+  /** Where each top-level key is written ({} without a parsed frontmatter), for client profiles. */
+  keyPositions: Record<string, Position>;
 }
 
 /** Where a skill folder is and how it was found. */
@@ -106,6 +108,7 @@ export async function readSkill(
   let topology: SkillRecord['topology'] = null;
   let namePosition: Position | null = null;
   let skillsPosition: Position | null = null;
+  let keyPositions: Record<string, Position> = {};
   let digestSource: string;
   if (content.kind === 'text') {
     const probes = skillProbes(dir, realDir, entries);
@@ -122,6 +125,7 @@ export async function readSkill(
     topology = parsed.topology;
     namePosition = parsed.keyPositions.name ?? null;
     skillsPosition = parsed.keyPositions.skills ?? null;
+    keyPositions = parsed.keyPositions;
     diagnostics.push(...parsed.diagnostics);
     if (content.notUtf8) diagnostics.push(notUtf8Diagnostic(mdEntry.name));
     // evals/evals.json and evals/triggers.json are checked with the skill (electron/host/evals).
@@ -173,6 +177,7 @@ export async function readSkill(
     key: nameKey(record.summary.name),
     namePosition,
     skillsPosition,
+    keyPositions,
     ...(log && { inputs: log.inputs() }),
   };
 }

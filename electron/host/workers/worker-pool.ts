@@ -9,7 +9,7 @@
  * vitest, loaded through tsx's loader; the built .cjs next to the bundle otherwise). It
  * posts `{ ready: true }` once loaded, then answers each `{ id, job }` with a WorkerReply.
  * How a module is found and started (workerEntry, startWorker) is shared with
- * scan-parallel.ts, whose workers share a list rather than take jobs.
+ * registry/scan-parallel.ts, whose workers share a list rather than take jobs.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -60,11 +60,11 @@ function here(): string {
 }
 
 /**
- * A worker's module by name (`schema-worker`): the source beside this file when the host
- * runs from source, else the built .cjs that the build puts beside every bundle.
+ * A worker's module by name (`schema-worker`) in `dir`, the folder of the module that starts
+ * it (this one's unless the caller passes its own): the source there when the host runs from
+ * source, else the built .cjs that the build puts beside every bundle.
  */
-export function workerEntry(name: string): string | null {
-  const dir = here();
+export function workerEntry(name: string, dir: string = here()): string | null {
   for (const file of [`${name}.ts`, `${name}.cjs`]) {
     const entry = path.join(dir, file);
     if (existsSync(entry)) return entry;

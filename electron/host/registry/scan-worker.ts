@@ -8,9 +8,10 @@
  */
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { jobReader } from './scan-jobs';
+import type { ScanJob } from './scan-jobs';
 import type { ScanWorkerResults, ScanWorkerStart } from './scan-parallel';
 
-async function work(start: ScanWorkerStart, port: MessagePort): Promise<void> {
+async function work(start: ScanWorkerStart<ScanJob>, port: MessagePort): Promise<void> {
   const state = new Int32Array(start.shared);
   const { count, readOne } = jobReader(start.job);
   // Before the first take: the main thread waits only for workers that hold items.
@@ -33,7 +34,7 @@ async function work(start: ScanWorkerStart, port: MessagePort): Promise<void> {
 }
 
 const port = parentPort;
-port?.once('message', (start: ScanWorkerStart) => {
+port?.once('message', (start: ScanWorkerStart<ScanJob>) => {
   // A failure ends the thread; the main thread reads what this one did not report.
   work(start, port).catch(() => process.exit(1));
 });

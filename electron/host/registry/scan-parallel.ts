@@ -11,19 +11,27 @@
  *
  * Nothing is lost or read twice into the result: an item a worker took but never reported
  * (the worker failed to start, threw, or exited) is read on the main thread at the end,
- * so the output never depends on the workers. Workers start only when they pay: enough
- * items, and a core to spare (a small workspace never starts one, so the CLI's start-up
- * stays as it is). They are terminated as soon as the last result is in.
+ * so the output never depends on the workers. Workers start only when they pay: a core to
+ * spare, and more reading left than a worker costs to start, as the main thread's own pace
+ * over the first items tells (a real skill with a long body costs several times a short
+ * generated one, so a count alone cannot tell). They are terminated as soon as the last
+ * result is in.
  */
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { createLogger, logSwallowed } from '../log';
-import type { ScanJob } from './scan-jobs';
-import { startWorker, workerEntry } from './worker-pool';
+import { startWorker, workerEntry } from '../workers/worker-pool';
 
 export interface ParallelOptions {
   /** Fewest items worth starting workers for (default MIN_ITEMS). */
   minItems?: number;
+  /**
+   * Workers start once the main thread's pace says at least this much reading is left
+   * (default WORK_LEFT_MS); 0 starts them before the first item.
+   */
+  workLeftMs?: number;
   /** Worker threads at most (default MAX_WORKERS); never more than the cores less one. */
   maxWorkers?: number;
   /** Items a worker reads between two posts of its results (default BATCH). */
@@ -44,9 +52,9 @@ export interface ParallelReport {
   readByWorkers: number;
 }
 
-/** What the main thread posts to each worker, once. */
-export interface ScanWorkerStart {
-  job: ScanJob;
+/** What the main thread posts to each worker, once (`J`: the job, plain data: scan-jobs.ts). */
+export interface ScanWorkerStart<J = unknown> {
+  job: J;
   /** Int32 slots: [0] the next item to take; [slot] set to 1 by the worker before it takes any. */
   shared: SharedArrayBuffer;
   slot: number;
@@ -61,32 +69,42 @@ export interface ScanWorkerResults {
   end: boolean;
 }
 
+/** Below this many items there is too little to share (50 long real skills: about 150 ms). */
+export const MIN_ITEMS = 50;
 /**
- * Below this many items a worker costs more than it gives: it takes about 90 ms to start,
- * then runs cold (its own JIT warm-up), and takes the core on which V8 would otherwise
- * compile and collect garbage for the main thread (measured on a 2-core VM: no gain at
- * 2,500 skills, a loss at 1,000).
+ * A worker starts when the main thread has this much reading left (ms, at its own pace):
+ * about twice what a worker takes before it reads its first skill on a 2-core VM (a fresh
+ * V8 isolate, then its 0.4 MB bundle: 60–120 ms, the more the busier the machine), so that
+ * the half it takes over outweighs its start and its cold first reads.
  */
-export const MIN_ITEMS = 2000;
+export const WORK_LEFT_MS = 200;
+/** The pace is read once the main thread has spent this long: its first items pay for compiling. */
+const PROBE_MS = 15;
 /** Past a few workers the main thread's share of the work is taking in their results. */
 const MAX_WORKERS = 3;
 const BATCH = 64;
 
 const log = createLogger('scan');
 
-/** Workers worth starting for `items` items: 0 below the threshold or on one core. */
+/**
+ * Workers that may start for `items` items: 0 below the threshold, on one core, or when
+ * other work keeps the other cores busy (the last minute's load average): a worker then
+ * only takes turns with this thread, and its start is paid for nothing.
+ */
 export function workersFor(items: number, opts: ParallelOptions): number {
   if (items < (opts.minItems ?? MIN_ITEMS)) return 0;
-  const spare = os.availableParallelism() - 1;
+  const cores = os.availableParallelism();
+  const idle = Math.floor(cores - os.loadavg()[0]);
+  const spare = Math.min(cores - 1, idle);
   return Math.max(0, Math.min(spare, opts.maxWorkers ?? MAX_WORKERS));
 }
 
 /** How a list of items may be read in parallel: the options and the job a worker runs. */
-export interface ParallelRead<R> {
+export interface ParallelRead<R, J = unknown> {
   /** Null reads on the main thread only. */
   options: ParallelOptions | null;
   /** The job posted to workers (built only when they start; it describes every item). */
-  job: () => ScanJob;
+  job: () => J;
   /** Makes a worker's result what the main thread's would be (e.g. shared objects restored). */
   adopt?: (value: R) => R;
 }
@@ -98,18 +116,22 @@ interface Helper {
   settled: boolean;
 }
 
+/** This module's folder, where the worker's module is (CJS bundles and vitest have __dirname). */
+const here = (): string =>
+  typeof __dirname !== 'undefined' ? __dirname : path.dirname(fileURLToPath(import.meta.url));
+
 /**
  * `readOne(i)` for every i below `count`, results in order: on the main thread alone, or
- * shared with workers when `parallel` allows and the count makes it pay.
+ * shared with workers when `parallel` allows and the work makes it pay.
  */
-export async function readAll<R>(
+export async function readAll<R, J>(
   count: number,
   readOne: (index: number) => Promise<R>,
-  parallel?: ParallelRead<R>,
+  parallel?: ParallelRead<R, J>,
 ): Promise<R[]> {
   const opts = parallel?.options ?? null;
   const wanted = opts && parallel ? workersFor(count, opts) : 0;
-  const entry = wanted > 0 ? workerEntry('scan-worker') : null;
+  const entry = wanted > 0 ? workerEntry('scan-worker', here()) : null;
   if (!opts || !parallel || entry === null) {
     const out: R[] = [];
     for (let i = 0; i < count; i++) out.push(await readOne(i));
@@ -132,65 +154,79 @@ export async function readAll<R>(
     h.settled = true;
     wake?.();
   };
-  // Threads first: they load their module while the job is built and the main thread reads.
-  for (let w = 0; w < wanted; w++) {
-    let worker: Worker;
-    try {
-      worker = startWorker(entry);
-    } catch (err) {
-      log.info('a scan worker did not start', err);
-      break;
-    }
-    const h: Helper = { worker, slot: 1 + w, settled: false };
-    worker.on('message', (m: ScanWorkerResults) => {
-      if (closed) return;
-      m.indices.forEach((index, k) => {
-        if (have[index]) return;
-        // The worker ran readOne's function on the same item: the same result, cloned.
-        results[index] = adopt(m.values[k] as R);
-        have[index] = 1;
-        missing--;
-        readByWorkers++;
+  /** Starts the workers and posts them the job: they take items from the counter once loaded. */
+  const startHelpers = (): void => {
+    for (let w = 0; w < wanted; w++) {
+      let worker: Worker;
+      try {
+        worker = startWorker(entry);
+      } catch (err) {
+        log.info('a scan worker did not start', err);
+        break;
+      }
+      const h: Helper = { worker, slot: 1 + w, settled: false };
+      worker.on('message', (m: ScanWorkerResults) => {
+        if (closed) return;
+        m.indices.forEach((index, k) => {
+          if (have[index]) return;
+          // The worker ran readOne's function on the same item: the same result, cloned.
+          results[index] = adopt(m.values[k] as R);
+          have[index] = 1;
+          missing--;
+          readByWorkers++;
+        });
+        if (m.end) settle(h);
+        else wake?.();
       });
-      if (m.end) settle(h);
-      else wake?.();
-    });
-    // What it took and did not report is read below, on this thread.
-    worker.on('error', (err) => {
-      log.info('a scan worker failed', err);
-      settle(h);
-    });
-    worker.on('messageerror', (err) => log.info('a scan worker result was lost', err));
-    worker.on('exit', () => settle(h));
-    helpers.push(h);
-  }
-
-  try {
-    if (helpers.length > 0) {
-      const job = parallel.job();
-      for (const h of helpers) {
-        const start: ScanWorkerStart = {
-          job,
-          shared,
-          slot: h.slot,
-          batch: opts.batch ?? BATCH,
-          exitAfter: opts.workerExitsAfter ?? null,
-        };
-        try {
-          h.worker.postMessage(start);
-        } catch (err) {
-          log.info('a scan job could not be posted', err);
-          h.settled = true;
-        }
+      // What it took and did not report is read below, on this thread.
+      worker.on('error', (err) => {
+        log.info('a scan worker failed', err);
+        settle(h);
+      });
+      worker.on('messageerror', (err) => log.info('a scan worker result was lost', err));
+      worker.on('exit', () => settle(h));
+      helpers.push(h);
+    }
+    if (helpers.length === 0) return;
+    const job = parallel.job();
+    for (const h of helpers) {
+      const start: ScanWorkerStart<J> = {
+        job,
+        shared,
+        slot: h.slot,
+        batch: opts.batch ?? BATCH,
+        exitAfter: opts.workerExitsAfter ?? null,
+      };
+      try {
+        h.worker.postMessage(start);
+      } catch (err) {
+        log.info('a scan job could not be posted', err);
+        h.settled = true;
       }
     }
+  };
 
-    const mainReads = opts.mainReads ?? true;
+  const mainReads = opts.mainReads ?? true;
+  const workLeftMs = mainReads ? (opts.workLeftMs ?? WORK_LEFT_MS) : 0;
+  let started = workLeftMs <= 0;
+  try {
+    if (started) startHelpers();
     if (mainReads) {
+      const t0 = performance.now();
+      let done = 0;
       for (let i = Atomics.add(state, 0, 1); i < count; i = Atomics.add(state, 0, 1)) {
         results[i] = await readOne(i);
         have[i] = 1;
         missing--;
+        done++;
+        if (!started) {
+          // Until workers start this thread took every item: count - i - 1 are left.
+          const spent = performance.now() - t0;
+          if (spent >= PROBE_MS && ((count - i - 1) * spent) / done >= workLeftMs) {
+            started = true;
+            startHelpers();
+          }
+        }
       }
     }
     // Every item is taken now (when the main thread read). A worker that had not begun to

@@ -14,7 +14,7 @@ import type { Diagnostic } from '../../../shared/skill/diagnostics';
 import { composedNames } from '../../../shared/skill/topology-contract';
 import type { Position } from '../../../shared/skill/yaml-source';
 import { clientRecordDiagnostics } from '../portability/portability';
-import { packEntries, unpackEntries, type PackedEntries } from '../registry/listed-entries';
+import { packEntries, unpackEntries, type PackedEntries } from './listed-entries';
 import {
   readCandidate,
   readFolderAsSkill,
@@ -22,8 +22,8 @@ import {
   type ListedSkillFolder,
   type ScannedSkill,
   type ValidationProfile,
-} from '../registry/scan';
-import { resolveScanOptions, type ScanOptions } from '../registry/scan-options';
+} from './scan';
+import { resolveScanOptions, type ScanOptions } from './scan-options';
 
 export type ScanJob =
   | { kind: 'candidates'; at: CandidatesAt; scan: ScanOptions; entries: PackedEntries }
@@ -83,6 +83,7 @@ export async function checkSkillFolder(
     skillsPosition,
     namePosition,
     inputs,
+    keyPositions,
   } = await readFolderAsSkill(folder, 'project', {
     profile,
     countFiles: false,
@@ -94,7 +95,7 @@ export async function checkSkillFolder(
     dir: r.dir,
     name: r.summary.name,
     skillMdPath: r.skillMdPath,
-    diagnostics: client ? clientRecordDiagnostics(r, client) : r.diagnostics,
+    diagnostics: client ? clientRecordDiagnostics(r, client, keyPositions) : r.diagnostics,
     composes: composedNames(r.frontmatter?.skills),
     skillsPosition,
     namePosition,

@@ -2,24 +2,27 @@
  * Reading skills on worker threads (scan-parallel.ts) gives exactly what reading them one by
  * one on this thread gives — for `validate`'s folders (client profile included) and for the
  * registry's scan — on a tree of every kind of skill folder; a worker that dies midway
- * loses nothing; and below the threshold no worker starts.
+ * loses nothing; below the threshold no worker starts, and above it one starts only when
+ * the pace of the first reads says the work left outweighs its start.
  */
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkFolders, foldersFor, type SkillFolder } from '../in-process/folders';
-import { SkillRegistry } from '../registry/registry';
-import { scanFolders, type FolderScan } from '../registry/scan';
-import type { SourceFolder } from '../registry/sources';
-import type { ParallelOptions, ParallelReport } from './scan-parallel';
+import { SkillRegistry } from './registry';
+import { scanFolders, type FolderScan } from './scan';
+import { checkSkillFolder, packFolder, type CheckedFolder, type ScanJob } from './scan-jobs';
+import { readAll, type ParallelOptions, type ParallelReport } from './scan-parallel';
+import type { SourceFolder } from './sources';
 
 /** Loading the worker's module through tsx (source runs) can take seconds. */
 const SLOW = 60_000;
 const PLAIN = 24;
 
-// The counts below are for one worker: the machine seems to have two cores, whatever it has.
+// The counts below are for one worker: the machine seems to have two idle cores, whatever it has.
 vi.spyOn(os, 'availableParallelism').mockReturnValue(2);
+vi.spyOn(os, 'loadavg').mockReturnValue([0, 0, 0]);
 
 let tmp: string;
 let skills: string;
@@ -90,7 +93,7 @@ function forced(extra: ParallelOptions = {}): {
     };
   };
   return {
-    opts: { minItems: 0, ...extra, onReport: add },
+    opts: { minItems: 0, workLeftMs: 0, ...extra, onReport: add },
     report: () => {
       if (!report) throw new Error('no report');
       return report;
@@ -151,12 +154,52 @@ describe('validate on worker threads', () => {
     SLOW,
   );
 
+  it('starts no worker while other work keeps the other core busy', async () => {
+    const folders = await allFolders();
+    let report: ParallelReport | null = null;
+    vi.mocked(os.loadavg).mockReturnValueOnce([1.2, 1, 1]);
+    const options = { minItems: 0, workLeftMs: 0, onReport: (r: ParallelReport) => (report = r) };
+    await checkFolders(folders, 'studio', null, options);
+    expect(report).toEqual({ workers: 0, readByWorkers: 0 });
+  });
+
   it('starts no worker below the threshold', async () => {
     const folders = await allFolders();
     let report: ParallelReport | null = null;
     await checkFolders(folders, 'studio', null, { onReport: (r) => (report = r) });
     expect(report).toEqual({ workers: 0, readByWorkers: 0 });
   });
+
+  it(
+    'starts a worker once the pace of the first reads says enough work is left, and not before',
+    async () => {
+      const folders = await allFolders();
+      const sequential = await checkFolders(folders, 'studio', null, false);
+      /** Each item costs at least 2 ms on this thread: a pace the estimate can read. */
+      const slowly = async (i: number): Promise<CheckedFolder> => {
+        const until = performance.now() + 2;
+        while (performance.now() < until);
+        return checkSkillFolder(folders[i], 'studio', null);
+      };
+      const readWith = async (workLeftMs: number): Promise<ParallelReport> => {
+        let report: ParallelReport | null = null;
+        const options = { minItems: 0, workLeftMs, onReport: (r: ParallelReport) => (report = r) };
+        const job = (): ScanJob => ({
+          kind: 'folders',
+          folders: folders.map(packFolder),
+          profile: 'studio',
+          client: null,
+        });
+        expect(await readAll(folders.length, slowly, { options, job })).toStrictEqual(sequential);
+        if (!report) throw new Error('no report');
+        return report;
+      };
+      // Over 30 items of 2 ms, 20 ms are left once 15 ms are spent: 10 ms is reached, 10 s never.
+      expect((await readWith(10)).workers).toBe(1);
+      expect(await readWith(10_000)).toEqual({ workers: 0, readByWorkers: 0 });
+    },
+    SLOW,
+  );
 });
 
 describe('registry scan on worker threads', () => {
