@@ -13,7 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseDocument } from 'yaml';
-import { splitFrontmatter } from '../shared/skill/frontmatter';
+import { splitFrontmatter } from '../shared/check/frontmatter';
 import { applyTextEdits, setFrontmatterValue } from '../shared/skill/frontmatter-edit';
 import { readFormFrontmatter } from '../renderer/src/editor/form/form-model';
 import { ms, percentile, type Row } from './bench-util';

@@ -3,7 +3,7 @@
  * and text from skills made safe to print.
  */
 import path from 'node:path';
-import type { Diagnostic } from '../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../shared/check/diagnostics';
 import type { Colours } from './io';
 
 /** Control characters other than tab and newline (C0, DEL, C1): ESC starts a terminal command. */

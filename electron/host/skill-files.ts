@@ -10,7 +10,7 @@ import type { Stats } from 'node:fs';
 import { lstat, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileContent, FileEntry, WriteResult } from '../../shared/api/studio-api';
-import { splitFrontmatter } from '../../shared/skill/frontmatter';
+import { splitFrontmatter } from '../../shared/check/frontmatter';
 import { writeFileAtomic } from './fs/atomic-write';
 import {
   ConflictError,

@@ -5,28 +5,16 @@
  * profiles' client ids (shared/skill/client-ids.ts).
  */
 
-export const AGENT_CLIENT_IDS = ['claude-code', 'codex', 'gemini-cli', 'opencode'] as const;
-export type AgentClientId = (typeof AGENT_CLIENT_IDS)[number];
-
-/** Each client's name as the studio shows it. */
-export const AGENT_CLIENT_NAMES: Readonly<Record<AgentClientId, string>> = {
-  'claude-code': 'Claude Code',
-  codex: 'Codex',
-  'gemini-cli': 'Gemini CLI',
-  opencode: 'OpenCode',
-};
-
-/** The command each client installs on PATH (how discovery finds it, and what a user is told to install). */
-export const AGENT_CLIENT_COMMANDS: Readonly<Record<AgentClientId, string>> = {
-  'claude-code': 'claude',
-  codex: 'codex',
-  'gemini-cli': 'gemini',
-  opencode: 'opencode',
-};
-
-export function isAgentClientId(s: string): s is AgentClientId {
-  return (AGENT_CLIENT_IDS as readonly string[]).includes(s);
-}
+// The ids, names and commands live with the other clients' ids (below the API and the
+// playground, which both name them).
+export {
+  AGENT_CLIENT_COMMANDS,
+  AGENT_CLIENT_IDS,
+  AGENT_CLIENT_NAMES,
+  isAgentClientId,
+  type AgentClientId,
+} from '../skill/client-ids';
+import type { AgentClientId } from '../skill/client-ids';
 
 /** One agent client as `skill-studio clients --json` prints it. */
 export interface AgentClientInfo {

@@ -16,7 +16,7 @@
  * every method takes the skill too.
  */
 import type { AgentClientId, ClientCatalog } from './agent-clients';
-import type { Diagnostic } from '../skill/diagnostics';
+import type { Diagnostic } from '../check/diagnostics';
 import type {
   BenchmarkJson,
   BenchmarkRun,

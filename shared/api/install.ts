@@ -3,7 +3,7 @@
  * `outdated`, `update`, and the studio's "Install to…" dialog). Kept apart from
  * studio-api.ts, which names the methods, so each side reads in one place.
  */
-import type { Diagnostic } from '../skill/diagnostics';
+import type { Diagnostic } from '../check/diagnostics';
 import type { CellStatus, ClientId } from '../skill/client-profiles';
 
 export type InstallScope = 'user' | 'project';

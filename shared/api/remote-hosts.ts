@@ -5,8 +5,7 @@
  * The token goes in and never comes back: the API says only whether one is kept.
  */
 
-/** The id of the studio's own host in history entries and the picker. */
-export const LOCAL_HOST_ID = 'local';
+export { LOCAL_HOST_ID } from '../playground/history';
 /** A token longer than this is not one (the server's token file holds at most 4 KB). */
 export const REMOTE_TOKEN_MAX_CHARS = 4096;
 export const REMOTE_HOST_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;

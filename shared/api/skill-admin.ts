@@ -3,7 +3,7 @@
  * import (preview, conflicts, several skills in one zip). Kept apart from
  * studio-api.ts, which names the methods, so each side reads in one place.
  */
-import type { Diagnostic } from '../skill/diagnostics';
+import type { Diagnostic } from '../check/diagnostics';
 
 /** What to do when a skill folder of the same name already exists where import writes. */
 export type ImportConflictChoice = 'replace' | 'keep-both' | 'skip';

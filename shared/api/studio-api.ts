@@ -3,7 +3,7 @@
  * receives. One contract, one router on the host (electron/host/router.ts) that
  * validates every input, and two transports: Electron IPC and HTTP/WebSocket.
  */
-import type { Diagnostic } from '../skill/diagnostics';
+import type { Diagnostic } from '../check/diagnostics';
 import type { SkillSummary } from '../skill/model';
 import type { A2EOutbound, A2ERequest } from '../protocol/a2e';
 import type { HistoryEntry, HistoryInput, HistorySummary } from '../playground/history';
@@ -66,9 +66,8 @@ export interface WorkspaceInfo {
   configDiagnostics: Diagnostic[];
 }
 
-export interface SkillListItem extends SkillSummary {
-  diagnostics: Diagnostic[];
-}
+export type { SkillListItem } from '../skill/model';
+import type { SkillListItem } from '../skill/model';
 
 export interface SkillListing {
   skills: SkillListItem[];

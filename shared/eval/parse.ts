@@ -9,10 +9,10 @@
  * the rest.
  */
 import { compileSkillSchema } from '../json/json-schema';
-import { isPlainMap as isPlainObject } from '../skill/check-context';
+import { isPlainMap as isPlainObject } from '../check/check-context';
 import { compileRegexCheck } from './checks';
 import type { CheckSpec, EvalCase, SkippedCase, TriggerQuery } from './types';
-import type { Severity } from '../skill/diagnostics';
+import type { Severity } from '../check/diagnostics';
 
 export type ValuePath = (string | number)[];
 

@@ -9,7 +9,7 @@
  * one-key maps ({contains: …}); reading the output gives the same checks back.
  */
 import { isMap, parseDocument } from 'yaml';
-import { splitFrontmatter } from '../skill/frontmatter';
+import { splitFrontmatter } from '../check/frontmatter';
 import type { CheckSpec, EvalCaseInput } from './types';
 
 export function checkToFile(check: CheckSpec): unknown {

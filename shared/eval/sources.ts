@@ -9,11 +9,11 @@
  */
 import { isMap, isNode, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { scanJson, type JsonPath } from '../json/json-position';
-import type { Checker, FieldRef } from '../skill/check-context';
-import { keyString } from '../skill/check-context';
-import type { Diagnostic } from '../skill/diagnostics';
-import { splitFrontmatter } from '../skill/frontmatter';
-import { YamlSource, type Position } from '../skill/yaml-source';
+import type { Checker, FieldRef } from '../check/check-context';
+import { keyString } from '../check/check-context';
+import type { Diagnostic } from '../check/diagnostics';
+import { splitFrontmatter } from '../check/frontmatter';
+import { YamlSource, type Position } from '../check/yaml-source';
 import {
   readEvalsJson,
   readInlineEvals,

@@ -5,7 +5,7 @@
  * --agent` prints), its token estimate, and warnings about allowed skills that
  * will not work: missing, broken, blocked, archived or not yet published.
  */
-import type { SkillListItem } from '../api/studio-api';
+import type { SkillListItem } from '../skill/model';
 import {
   estimateTokens,
   shortDescription,

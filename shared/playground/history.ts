@@ -12,10 +12,12 @@ import type {
   TransportError,
 } from '../protocol/a2e';
 import type { RunOutcome } from './run-model';
-import { isAgentClientId, type AgentClientId } from '../api/agent-clients';
-import { LOCAL_HOST_ID } from '../api/remote-hosts';
+import { isAgentClientId, type AgentClientId } from '../skill/client-ids';
 import { normaliseLevel } from './run-model';
 import { escapeSegment, isPlainObject } from './json-path';
+
+/** The id of the studio's own host in history entries and the host picker. */
+export const LOCAL_HOST_ID = 'local';
 
 export interface EventsSummary {
   total: number;

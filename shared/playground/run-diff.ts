@@ -7,7 +7,7 @@
 import type { HistoryEntry } from './history';
 import { formatTokens, runStats, type RunStats } from './transcript';
 import { escapeSegment, isPlainObject } from './json-path';
-import { AGENT_CLIENT_NAMES } from '../api/agent-clients';
+import { AGENT_CLIENT_NAMES } from '../skill/client-ids';
 
 export interface ArgChange {
   pointer: string;

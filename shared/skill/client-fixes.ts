@@ -6,9 +6,9 @@
  * and quoting of everything else survive.
  */
 import { isMap, isScalar, parseDocument, Scalar, type Pair, YAMLMap } from 'yaml';
-import { keyString } from './check-context';
+import { keyString } from '../check/check-context';
 import { CLIENT_PROFILES, CORE_KEYS, type ClientId } from './client-profiles';
-import { splitFrontmatter } from './frontmatter';
+import { splitFrontmatter } from '../check/frontmatter';
 
 export interface ClientFixResult {
   /** The whole SKILL.md, fixed. */

@@ -10,9 +10,9 @@
  *
  * Pure: no Node or DOM APIs, so the CLI, the host and the studio's live panel share it.
  */
-import type { Diagnostic, Severity } from './diagnostics';
+import type { Diagnostic, Severity } from '../check/diagnostics';
 import { FIELD_BY_KEY } from './fields';
-import { isPlainMap } from './check-context';
+import { isPlainMap } from '../check/check-context';
 import { parseSkillMd, type ParseSkillMdOptions, type ParsedSkillMd } from './validate';
 
 // The ids live apart (client-ids.ts) so a command can check a flag without the validator.

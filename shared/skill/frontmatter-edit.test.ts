@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isMap, parseDocument } from 'yaml';
 import { corpusDir, findSkillMds } from '../test-support/skill-corpus';
-import { splitFrontmatter } from './frontmatter';
+import { splitFrontmatter } from '../check/frontmatter';
 import {
   applyTextEdits,
   deleteFrontmatterValue,

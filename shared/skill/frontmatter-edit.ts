@@ -29,7 +29,7 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from 'yaml';
-import { splitFrontmatter } from './frontmatter';
+import { splitFrontmatter } from '../check/frontmatter';
 
 /** A JSON-like value the form can write. */
 export type FrontmatterValue =

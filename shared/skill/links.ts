@@ -22,7 +22,7 @@
  * Pure: the skill's files come from a `ListDir` the caller provides (the registry
  * reads the folder; the editor uses the Files panel's listing).
  */
-import type { Diagnostic } from './diagnostics';
+import type { Diagnostic } from '../check/diagnostics';
 
 /**
  * The names of the entries of a folder of the skill (`''` is the skill root, else

@@ -2,7 +2,7 @@
  * The skill as the registry knows it: where it was found, what its SKILL.md says,
  * and what is wrong with it. Pure data, shared by host, CLI, server and UI.
  */
-import type { Diagnostic } from './diagnostics';
+import type { Diagnostic } from '../check/diagnostics';
 import type { SkillStatus } from '../protocol/a2e';
 
 /** Discovery sources, highest priority first (docs/contracts.md, Discovery). */
@@ -60,4 +60,9 @@ export interface SkillRecord {
   entrypoint: string | null;
   /** Parsed topology (topology skills), or null. */
   topology: import('./topology').TopologyNode | null;
+}
+
+/** A skill as the listing gives it: its summary and its problems. */
+export interface SkillListItem extends SkillSummary {
+  diagnostics: Diagnostic[];
 }

@@ -2,7 +2,7 @@
  * The agentskills.io name rules (docs/contracts.md, SKILL.md), shared by the validator, the
  * "new skill" dialog and the CLI, and the one function that suggests a valid name.
  */
-import type { DiagnosticCode, Severity } from './diagnostics';
+import type { DiagnosticCode, Severity } from '../check/diagnostics';
 
 export const NAME_MAX_LENGTH = 64;
 

@@ -5,7 +5,7 @@
  * author wrote them. Pure: used by the host (rename, duplicate, import "keep both").
  */
 import { isMap, isScalar, parseDocument } from 'yaml';
-import { splitFrontmatter } from './frontmatter';
+import { splitFrontmatter } from '../check/frontmatter';
 
 /** A name as a YAML scalar: plain when YAML reads it back as that string, else quoted. */
 function yamlScalar(name: string): string {

@@ -5,9 +5,9 @@
  */
 import { isNode, isScalar } from 'yaml';
 import { SKILL_STATUSES } from '../protocol/a2e';
-import { describeValue, isPlainMap, type Checker, type FieldRef } from './check-context';
-import type { Position } from './yaml-source';
-import type { DiagnosticCode } from './diagnostics';
+import { describeValue, isPlainMap, type Checker, type FieldRef } from '../check/check-context';
+import type { Position } from '../check/yaml-source';
+import type { DiagnosticCode } from '../check/diagnostics';
 import {
   checkSkillSchema,
   findInvalidDefaults,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Diagnostic, DiagnosticCode } from './diagnostics';
+import type { Diagnostic, DiagnosticCode } from '../check/diagnostics';
 import {
   nameConflictDiagnostic,
   parseSkillMd,

@@ -28,21 +28,21 @@ import {
   keyString,
   type FieldRef,
   type ValidationProfile,
-} from './check-context';
-import type { Diagnostic } from './diagnostics';
+} from '../check/check-context';
+import type { Diagnostic } from '../check/diagnostics';
 import { FIELD_BY_KEY, FRONTMATTER_FIELDS, suggestKey } from './fields';
-import { splitFrontmatter } from './frontmatter';
+import { splitFrontmatter } from '../check/frontmatter';
 import { checkLinks, type ListDir } from './links';
 import { checkName } from './name-rules';
 import type { TopologyNode } from './topology';
 import { checkTopology, EXTENSION_CHECKS, type PathCheck } from './validate-extensions';
 import { groupThousands } from './count-text';
 import { duplicateKeys, frontmatterTooLarge } from './yaml-bounds';
-import { YamlSource, type Position } from './yaml-source';
+import { YamlSource, type Position } from '../check/yaml-source';
 import { errorMessage } from '../errors';
 import { checkInlineEvals } from '../eval/sources';
 
-export type { ValidationProfile } from './check-context';
+export type { ValidationProfile } from '../check/check-context';
 export type { PathCheck } from './validate-extensions';
 export type { ListDir } from './links';
 

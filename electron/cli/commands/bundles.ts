@@ -1,6 +1,6 @@
 import { promises as fsp, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { countBySeverity } from '../../../shared/skill/diagnostics';
+import { countBySeverity } from '../../../shared/check/diagnostics';
 import { CLIENT_IDS, isClientId } from '../../../shared/skill/client-ids';
 import type { TemplateName } from '../../../shared/api/studio-api';
 import type { SkillTarget } from '../../host/in-process/cli-methods';

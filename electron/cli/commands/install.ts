@@ -9,7 +9,7 @@
  */
 import type { InstallConflictChoice, InstallScope } from '../../../shared/api/install';
 import { CLIENT_IDS, isClientId, type ClientId } from '../../../shared/skill/client-ids';
-import { countBySeverity } from '../../../shared/skill/diagnostics';
+import { countBySeverity } from '../../../shared/check/diagnostics';
 import { INSTALLABLE_CLIENTS } from '../../host/in-process/installable';
 import type { CommandContext, CommandImpl } from '../command';
 import { stringFlag } from '../command';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { countBySeverity } from '../../../shared/skill/diagnostics';
+import { countBySeverity } from '../../../shared/check/diagnostics';
 import { CLIENT_IDS, isClientId } from '../../../shared/skill/client-ids';
 import type { CommandImpl } from '../command';
 import { stringFlag } from '../command';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import type { CatalogClient, CatalogReport } from '../../../shared/api/agent-catalog';
 import { CLIENT_PROFILES } from '../../../shared/skill/client-profiles';
-import { splitFrontmatter } from '../../../shared/skill/frontmatter';
+import { splitFrontmatter } from '../../../shared/check/frontmatter';
 import { frontmatterTooLarge } from '../../../shared/skill/yaml-bounds';
 import { AGENT_CLIENT_IDS, agentClientName, type AgentClientId } from './ids';
 import {

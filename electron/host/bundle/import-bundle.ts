@@ -36,7 +36,7 @@ import type {
   ImportedSkill,
   ImportResult,
 } from '../../../shared/api/skill-admin';
-import { splitFrontmatter } from '../../../shared/skill/frontmatter';
+import { splitFrontmatter } from '../../../shared/check/frontmatter';
 import { listDirFromPaths } from '../../../shared/skill/links';
 import { withFrontmatterName } from '../../../shared/skill/set-name';
 import { parseSkillMd, skillMdCaseDiagnostic } from '../../../shared/skill/validate';

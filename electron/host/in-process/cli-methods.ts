@@ -16,7 +16,7 @@ import type {
   InstallReport,
   InstallScope,
 } from '../../../shared/api/install';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { ClientId } from '../../../shared/skill/client-profiles';
 import type { SkillRecord } from '../../../shared/skill/model';
 import type { SkillStatus } from '../../../shared/protocol/a2e';

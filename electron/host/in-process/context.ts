@@ -3,7 +3,7 @@
  * in, the home folder and the source flags, and where problems with skill-studio.json are
  * told. Also the state one proxy keeps between calls (the whole host, once opened).
  */
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { ResolveSourcesOptions } from '../registry/sources';
 import type { StudioHost } from '../studio-host';
 import type { VerdictCacheOptions } from '../registry/verdict-cache';

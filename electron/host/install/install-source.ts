@@ -10,7 +10,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import { parseSkillMd } from '../../../shared/skill/validate';
 import { importBundle } from '../bundle/import-bundle';
 import { InvalidRequestError, NotFoundError } from '../fs/errors';

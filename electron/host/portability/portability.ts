@@ -13,10 +13,10 @@ import {
   type CellStatus,
   type ClientId,
 } from '../../../shared/skill/client-profiles';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { parseSkillMd } from '../../../shared/skill/validate';
-import type { Position } from '../../../shared/skill/yaml-source';
+import type { Position } from '../../../shared/check/yaml-source';
 
 /** Where the keys are: a quick parse of the SKILL.md the record was read from. */
 function keyLayout(record: SkillRecord): Parameters<typeof clientDiagnostics>[2] {

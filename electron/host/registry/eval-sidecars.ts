@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { Dirent } from 'node:fs';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import { evalsJsonSource, triggersJsonSource } from '../../../shared/eval/sources';
 import type { ScanIO } from './scan-io';
 import { readSkillMdFile } from './skill-md-file';

@@ -8,9 +8,9 @@
  */
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { SkillRecord } from '../../../shared/skill/model';
-import type { Position } from '../../../shared/skill/yaml-source';
+import type { Position } from '../../../shared/check/yaml-source';
 import type { ResolvedScan } from './scan-options';
 import { buildRecord, countFiles, type ScannedSkill } from './skill-record';
 import { nameKey } from './skill-name';

@@ -26,7 +26,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { isListIgnored } from '../fs/ignored-names';
 import { isInsideOrEqual, relativeInside } from '../fs/safe-path';

@@ -10,9 +10,9 @@
  *   named by path.
  */
 import type { ClientId } from '../../../shared/skill/client-profiles';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import { composedNames } from '../../../shared/skill/topology-contract';
-import type { Position } from '../../../shared/skill/yaml-source';
+import type { Position } from '../../../shared/check/yaml-source';
 import { clientRecordDiagnostics } from '../portability/portability';
 import { packEntries, unpackEntries, type PackedEntries } from './listed-entries';
 import {

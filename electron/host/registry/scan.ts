@@ -16,10 +16,10 @@
  */
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import { SKILL_SOURCES, type SkillRecord, type SkillSource } from '../../../shared/skill/model';
 import { skillMdMissingDiagnostic } from '../../../shared/skill/validate';
-import type { Position } from '../../../shared/skill/yaml-source';
+import type { Position } from '../../../shared/check/yaml-source';
 import { readAll, type ParallelRead } from './scan-parallel';
 import { packEntries } from './listed-entries';
 import {

@@ -15,7 +15,7 @@
  * skills that compose others take part, so the pass after a change costs little.
  */
 import path from 'node:path';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { composedNames } from '../../../shared/skill/topology-contract';
 import { nameConflictDiagnostic, skillCycleDiagnostic } from '../../../shared/skill/validate';

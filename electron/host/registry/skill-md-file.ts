@@ -9,7 +9,7 @@
 // Node's own check (one native pass): the JavaScript byte loop it replaces cost more than the read.
 import { isUtf8 } from 'node:buffer';
 import { constants, type Dirent } from 'node:fs';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import { errorMessage } from '../../../shared/errors';
 import { isInsideOrEqual } from '../fs/safe-path';
 import { nodeCrypto } from '../lazy-crypto';

@@ -5,9 +5,9 @@
  * shared/skill/validate.ts), else the folder's name (shared/skill/definition.ts).
  */
 import { isMap, isNode, parseDocument } from 'yaml';
-import { keyString } from '../../../shared/skill/check-context';
+import { keyString } from '../../../shared/check/check-context';
 import { toSkillDefinition } from '../../../shared/skill/definition';
-import { splitFrontmatter } from '../../../shared/skill/frontmatter';
+import { splitFrontmatter } from '../../../shared/check/frontmatter';
 import { normalizeName } from '../../../shared/skill/name-rules';
 import { frontmatterTooLarge } from '../../../shared/skill/yaml-bounds';
 

@@ -9,7 +9,7 @@
  */
 import { realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { SkillRecord, SkillSource } from '../../../shared/skill/model';
 import { skillKind, skillStatus, toSkillDefinition } from '../../../shared/skill/definition';
 import {
@@ -17,7 +17,7 @@ import {
   skillMdCaseDiagnostic,
   type PathCheck,
 } from '../../../shared/skill/validate';
-import type { Position } from '../../../shared/skill/yaml-source';
+import type { Position } from '../../../shared/check/yaml-source';
 import { checkEvalSidecars, hasEvalsFolder, NO_EVALS } from './eval-sidecars';
 import { isInsideOrEqual } from '../fs/safe-path';
 import { nodeCrypto } from '../lazy-crypto';

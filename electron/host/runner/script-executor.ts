@@ -23,7 +23,12 @@ import { isAbsolute, join, resolve } from 'node:path';
 import type { AbortCause, ExecContext, ExecOutcome, Executor, SandboxLimits } from './core/types';
 import { classifyRun, pendingRunFacts, type KillReason, type RunFacts } from './core/exit-classify';
 import { chooseInterpreter, type InterpreterChoice } from './core/interpreter';
-import { killProcessGroup, stopRun, sweepRunProcesses, trackRunProcesses } from './core/process-tree';
+import {
+  killProcessGroup,
+  stopRun,
+  sweepRunProcesses,
+  trackRunProcesses,
+} from './core/process-tree';
 import { launchSpec, scriptStdin } from './script-launch';
 import { ScriptOutput } from './script-run-output';
 import { cgroupManager, type RunCgroup } from './sandbox/cgroup';

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { SkillDefinition, SkillStatus } from '../../../shared/protocol/a2e';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { SkillRecord } from '../../../shared/skill/model';
 
 /** How many errors discover spells out in `metadata.blocked_errors`. */

@@ -23,7 +23,7 @@ import {
 } from '../runner/core/argument-validator';
 import { standaloneValidatorCode } from '../../../shared/json/json-schema';
 import { validatorCache } from '../../../shared/json/validator-cache';
-import { argumentsKey, keepValidator, readKeptValidator } from './validator-cache-file';
+import { argumentsKey, keepValidator, readKeptValidator } from '../fs/validator-cache-file';
 import { DeadlineError, WorkerPool, workerEntry } from './worker-pool';
 
 /** What is checked: a call's arguments, or any value (the names its messages use). */

@@ -14,7 +14,7 @@
  * - Listeners run in order and are awaited, so a `save()` resolves after everyone heard of it.
  *   A listener that fails is logged and does not stop the others.
  */
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { AgentConfig } from '../../../shared/api/studio-api';
 import { createLogger } from '../log';
 import {

@@ -7,7 +7,7 @@ import {
   hoverMarkdown,
   quickFixesFor,
 } from './frontmatter-assist';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 
 const doc = [
   '---',

@@ -4,7 +4,7 @@
  * complete (keys, enum values), and quick fixes for the obvious diagnostics.
  * Lines and columns are 1-based like Monaco's and the diagnostics'.
  */
-import { splitFrontmatter } from '../../../shared/skill/frontmatter';
+import { splitFrontmatter } from '../../../shared/check/frontmatter';
 import {
   AGENT_FIELDS,
   FIELD_BY_KEY,
@@ -13,7 +13,7 @@ import {
   suggestKey,
   type FieldInfo,
 } from '../../../shared/skill/fields';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import { suggestName } from '../../../shared/skill/name-rules';
 
 export interface FrontmatterRange {

@@ -5,7 +5,7 @@
  */
 import { marked } from 'marked';
 import DOMPurify from 'dompurify';
-import { splitFrontmatter } from '../../../shared/skill/frontmatter';
+import { splitFrontmatter } from '../../../shared/check/frontmatter';
 
 let hooked = false;
 

@@ -7,7 +7,7 @@ import type * as MonacoNs from 'monaco-editor';
 import { completionsAt, hoverAt, hoverMarkdown, quickFixesFor } from './frontmatter-assist';
 import { modelInfo } from './model-registry';
 import { SKILL_MD_LANGUAGE } from './skill-md-language';
-import type { Diagnostic, DiagnosticCode } from '../../../shared/skill/diagnostics';
+import type { Diagnostic, DiagnosticCode } from '../../../shared/check/diagnostics';
 
 export const MARKER_OWNER = 'skill-studio';
 const MARKER_SOURCE = 'skill-studio';

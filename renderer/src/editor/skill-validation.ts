@@ -4,7 +4,7 @@
  * skill's file listing (the Files panel's), the body's links are checked too.
  */
 import { parseSkillMd, type ParsedSkillMd } from '../../../shared/skill/validate';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import { listDirFromPaths, type ListDir } from '../../../shared/skill/links';
 import { errorMessage } from '../../../shared/errors';
 

@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand';
 import type { FileContent } from '../../../shared/api/studio-api';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { SkillSummary } from '../../../shared/skill/model';
 import { backend } from '../backend/current';
 import { errorMessage, toStudioError } from '../backend/studio-error';

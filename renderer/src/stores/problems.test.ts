@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildProblems, countProblems, mergeLive } from './problems';
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { SkillListItem } from '../../../shared/api/studio-api';
 import { skillListItem } from '../../../shared/test-support/skill-list-item';
 import { skillCycleDiagnostic } from '../../../shared/skill/validate';

@@ -6,7 +6,7 @@
  * skills (name conflicts, cycles through other skills), are kept from the listing.
  */
 import type { SkillListItem, WorkspaceInfo } from '../../../shared/api/studio-api';
-import type { Diagnostic, DiagnosticCode } from '../../../shared/skill/diagnostics';
+import type { Diagnostic, DiagnosticCode } from '../../../shared/check/diagnostics';
 import { isWorkspaceFinding } from '../../../shared/skill/validate';
 
 const FOLDER_LEVEL: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([

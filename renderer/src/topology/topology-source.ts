@@ -6,11 +6,11 @@
  * `{key}` may name. Tolerant: a half-typed file yields what can be read, never a throw.
  */
 import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
-import { splitFrontmatter } from '../../../shared/skill/frontmatter';
+import { splitFrontmatter } from '../../../shared/check/frontmatter';
 import { frontmatterTooLarge } from '../../../shared/skill/yaml-bounds';
-import { YamlSource, type Position } from '../../../shared/skill/yaml-source';
+import { YamlSource, type Position } from '../../../shared/check/yaml-source';
 import { parseTopology, type TopologyParseResult } from '../../../shared/skill/topology';
-import { isPlainMap } from '../../../shared/skill/check-context';
+import { isPlainMap } from '../../../shared/check/check-context';
 
 export interface TopologyAgentSpec {
   name: string;

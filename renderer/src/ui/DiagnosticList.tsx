@@ -3,7 +3,7 @@
  * message with its code and line:column, coloured by severity, optionally with the
  * severity icon.
  */
-import type { Diagnostic } from '../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import { Icon } from './Icon';
 
 type Shown = Pick<Diagnostic, 'severity' | 'message' | 'code' | 'line' | 'column'>;

@@ -17,7 +17,7 @@ import { languageForPath } from '../language';
 import { isSkillMd } from '../../util/skill-md';
 import { useEditor, type Reveal } from '../../stores/editor-store';
 import type { EditorBuffer } from '../../stores/buffer-logic';
-import type { Diagnostic } from '../../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../../shared/check/diagnostics';
 
 setupMonaco();
 

@@ -16,12 +16,12 @@ import { useSkills } from '../../stores/skills-store';
 import { mergeLive } from '../../stores/problems';
 import { notify } from '../../stores/ui-store';
 import { renameSkill } from '../../actions/skill-admin';
-import type { Diagnostic } from '../../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../../shared/check/diagnostics';
 import { BUILTIN_TOOL_NAMES } from '../../../../shared/skill/builtin-tools';
 import { CLAUDE_CODE_LISTING_MAX } from '../../../../shared/skill/client-profiles';
 import { FIELD_BY_KEY } from '../../../../shared/skill/fields';
 import { SKILL_STATUSES } from '../../../../shared/protocol/a2e';
-import { SchemaSection } from './schema/SchemaSection';
+import { SchemaSection } from './SchemaSection';
 import {
   ChipsField,
   FieldProblems,
@@ -46,7 +46,7 @@ import {
 import { formFixes, type FixContext, type FormFixAction } from './form-fixes';
 import { formWriter, type FormWriter } from './form-writer';
 import type { FieldFix, FrontmatterValue } from './form-types';
-import './form.css';
+import '../../styles/form.css';
 
 const NO_DIAGNOSTICS: Diagnostic[] = [];
 const DESCRIPTION_MAX = 1024;

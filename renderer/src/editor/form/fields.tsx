@@ -6,7 +6,7 @@
  * as it is written, with its diagnostic, and is not editable here (never coerced).
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { Diagnostic } from '../../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../../shared/check/diagnostics';
 import type { FieldFix, FieldProps } from './form-types';
 import { charCount } from './form-model';
 import { draftKeyDown } from './draft-keys';

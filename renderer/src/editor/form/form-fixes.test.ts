@@ -4,7 +4,7 @@
  * in a read-only form.
  */
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic, DiagnosticCode } from '../../../../shared/skill/diagnostics';
+import type { Diagnostic, DiagnosticCode } from '../../../../shared/check/diagnostics';
 import { formFixes, type FixContext } from './form-fixes';
 
 const diagnostic = (code: string, line: number, field: string | null): Diagnostic => ({

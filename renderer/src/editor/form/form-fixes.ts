@@ -4,7 +4,7 @@
  * the text it was, and a folder renamed to the skill's name. Pure: each fix says what it
  * does, and the form does it.
  */
-import type { Diagnostic } from '../../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../../shared/check/diagnostics';
 import { quickFixesFor, type QuickFix } from '../frontmatter-assist';
 
 export type FormFixAction =

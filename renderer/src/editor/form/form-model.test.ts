@@ -1,6 +1,6 @@
 /** What the Form derives from a SKILL.md text: values, sources, parse errors, key kinds. */
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../../shared/check/diagnostics';
 import {
   charCount,
   diagnosticsFor,

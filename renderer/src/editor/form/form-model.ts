@@ -6,9 +6,9 @@
  * Run on every change of the text, so it is kept to one YAML parse.
  */
 import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
-import { splitFrontmatter } from '../../../../shared/skill/frontmatter';
+import { splitFrontmatter } from '../../../../shared/check/frontmatter';
 import { FIELD_BY_KEY } from '../../../../shared/skill/fields';
-import type { Diagnostic } from '../../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../../shared/check/diagnostics';
 
 export interface FormKey {
   key: string;

@@ -5,20 +5,14 @@
  * Every write goes through a FrontmatterWriter, so the Form decides how a change
  * reaches the text (one undoable Monaco edit) and the parts never touch the text.
  */
-import type { Diagnostic } from '../../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../../shared/check/diagnostics';
 import type { FrontmatterPath, FrontmatterValue } from '../../../../shared/skill/frontmatter-edit';
 
 export type { FrontmatterPath, FrontmatterValue };
 
-/**
- * Writes into the frontmatter of the skill being edited. Each call is one edit (one undo
- * step). Returns null when written, or why nothing was written (say, the YAML does not
- * parse, or the path crosses a value of another type).
- */
-export interface FrontmatterWriter {
-  set(path: FrontmatterPath, value: FrontmatterValue): string | null;
-  remove(path: FrontmatterPath): string | null;
-}
+import type { FrontmatterWriter } from '../frontmatter-writer';
+
+export type { FrontmatterWriter };
 
 /** What a section of the Form gets (the schema builder section among them). */
 export interface FormSectionProps {
@@ -33,7 +27,7 @@ export interface FormSectionProps {
   readOnlyReason: string | null;
 }
 
-/** Props of `SchemaSection` (form/schema/SchemaSection.tsx): input_schema and output_schema. */
+/** Props of `SchemaSection` (form/SchemaSection.tsx): input_schema and output_schema. */
 export type SchemaSectionProps = FormSectionProps;
 
 /** A button that fixes one diagnostic of a field (the editor's quick fix, made a button). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { BundleFormat, ExportResult } from '../../../../shared/api/studio-api';
-import { countBySeverity } from '../../../../shared/skill/diagnostics';
+import { countBySeverity } from '../../../../shared/check/diagnostics';
 import { useUi } from '../../stores/ui-store';
 import { useSkills } from '../../stores/skills-store';
 import { useEditor } from '../../stores/editor-store';

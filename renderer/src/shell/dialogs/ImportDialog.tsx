@@ -1,5 +1,5 @@
 import type { BundleSkillPreview, ImportConflictChoice } from '../../../../shared/api/studio-api';
-import { countBySeverity } from '../../../../shared/skill/diagnostics';
+import { countBySeverity } from '../../../../shared/check/diagnostics';
 import { runImport, useImport } from '../../actions/import-flow';
 import { formatBytes } from '../../util/format-bytes';
 import { Icon } from '../../ui/Icon';

@@ -10,7 +10,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { TemplateName } from '../../../../shared/api/studio-api';
 import { checkName } from '../../../../shared/skill/name-rules';
-import type { Diagnostic } from '../../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../../shared/check/diagnostics';
 import { useUi } from '../../stores/ui-store';
 import { useSkills } from '../../stores/skills-store';
 import { createSkill } from '../../actions/skills';
@@ -30,7 +30,7 @@ import {
   type WizardDraft,
   type WizardKey,
 } from './new-skill-draft';
-import '../../editor/form/form.css';
+import '../../styles/form.css';
 import './new-skill.css';
 
 const TEMPLATES: { id: TemplateName; label: string; hint: string }[] = [

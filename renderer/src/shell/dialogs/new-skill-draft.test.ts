@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { draftText, templateDescription } from './new-skill-draft';
 import { parseSkillMd } from '../../../../shared/skill/validate';
-import { addProperty, setRequired } from '../../../../shared/skill/schema-builder';
+import { addProperty, setRequired } from '../../../../shared/playground/schema-builder';
 import { buildFormModel } from '../../../../shared/playground/schema-form';
 import { asFrontmatterValue } from '../../editor/form/schema/schema-write';
 

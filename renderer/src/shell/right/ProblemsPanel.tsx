@@ -3,7 +3,7 @@ import { openSkill } from '../../actions/skills';
 import { useSkills } from '../../stores/skills-store';
 import { useEditor } from '../../stores/editor-store';
 import { notify } from '../../stores/ui-store';
-import type { Diagnostic } from '../../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../../shared/check/diagnostics';
 import type { ProblemGroup } from '../../stores/problems';
 import { Icon } from '../../ui/Icon';
 

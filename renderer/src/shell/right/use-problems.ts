@@ -5,7 +5,7 @@ import { useWorkspace } from '../../stores/workspace-store';
 import { buildProblems, countProblems } from '../../stores/problems';
 import { isDirty } from '../../stores/buffer-logic';
 import { isSkillMd } from '../../util/skill-md';
-import type { Diagnostic } from '../../../../shared/skill/diagnostics';
+import type { Diagnostic } from '../../../../shared/check/diagnostics';
 
 /** Live validator results of the open (editable) SKILL.md buffers, by skill folder. */
 export function useLiveByDir(): ReadonlyMap<string, readonly Diagnostic[]> {

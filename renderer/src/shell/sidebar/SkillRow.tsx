@@ -1,5 +1,5 @@
 import type { SkillListItem } from '../../../../shared/api/studio-api';
-import { countBySeverity, type Diagnostic } from '../../../../shared/skill/diagnostics';
+import { countBySeverity, type Diagnostic } from '../../../../shared/check/diagnostics';
 import { Icon } from '../../ui/Icon';
 import { openSkillMenu } from './SkillMenu';
 

@@ -1,20 +1,20 @@
 /**
  * One property of the schema builder: its name, type, required flag, place (up/down)
  * and removal on one row, and its description, default and constraints under a
- * "Details" disclosure. Every change is a builder action (shared/skill/schema-builder)
+ * "Details" disclosure. Every change is a builder action (shared/playground/schema-builder)
  * handed up as the next schema; warnings (unsafe pattern, default its own schema
  * refuses) sit under the input they are about, tied to it with aria-describedby.
  */
 import { useId, useState, type ReactNode } from 'react';
 // The builder's actions, each (schema, path, …) → next schema.
-import * as build from '../../../../../shared/skill/schema-builder';
+import * as build from '../../../../../shared/playground/schema-builder';
 import type {
   ConstraintKey,
   ItemKind,
   JsonSchema,
   PropertyKind,
   PropertyView,
-} from '../../../../../shared/skill/schema-builder';
+} from '../../../../../shared/playground/schema-builder';
 import { DraftInput, DraftTextarea } from './DraftInput';
 import { PropertyList, type BuilderScope } from './PropertyList';
 import {

@@ -9,7 +9,7 @@ import {
   type JsonSchema,
   type PropertyPath,
   type PropertyView,
-} from '../../../../../shared/skill/schema-builder';
+} from '../../../../../shared/playground/schema-builder';
 import { PropertyEditor } from './PropertyEditor';
 
 /** What every list and row of one builder shares, handed down the nesting as is. */

@@ -12,7 +12,7 @@ import {
   readSchema,
   schemaWarnings,
   type JsonSchema,
-} from '../../../../../shared/skill/schema-builder';
+} from '../../../../../shared/playground/schema-builder';
 import { buildFormModel } from '../../../../../shared/playground/schema-form';
 import { isPlainObject, removeAt, setAt } from '../../../../../shared/playground/json-path';
 import { ArgsForm } from '../../../ui/ArgsForm';
@@ -20,7 +20,7 @@ import { backend } from '../../../backend/current';
 import { PropertyList } from './PropertyList';
 import { DefaultChecker, type DefaultCheckState } from './default-checker';
 import '../../../styles/playground.css';
-import '../form.css';
+import '../../../styles/form.css';
 import './schema-builder.css';
 
 export type SchemaField = 'input_schema' | 'output_schema';

@@ -15,7 +15,7 @@ import {
   defaultWarning,
   type BuilderWarning,
   type DefaultCheck,
-} from '../../../../../shared/skill/schema-builder';
+} from '../../../../../shared/playground/schema-builder';
 
 export interface DefaultCheckState {
   warnings: BuilderWarning[];

@@ -3,7 +3,7 @@
  * constraints its kind takes, and enum values as lines.
  */
 import { describe, expect, it } from 'vitest';
-import type { BuilderWarning } from '../../../../../shared/skill/schema-builder';
+import type { BuilderWarning } from '../../../../../shared/playground/schema-builder';
 import {
   constraintsOf,
   enumLines,

@@ -3,12 +3,12 @@
  * builder warnings are its own and which lie in its nested properties, the constraints
  * its kind takes, and enum values as the lines of a text box.
  */
-import * as build from '../../../../../shared/skill/schema-builder';
+import * as build from '../../../../../shared/playground/schema-builder';
 import type {
   BuilderWarning,
   ConstraintKey,
   PropertyKind,
-} from '../../../../../shared/skill/schema-builder';
+} from '../../../../../shared/playground/schema-builder';
 
 export function samePath(a: readonly string[] | null, b: readonly string[]): boolean {
   return !!a && a.length === b.length && a.every((s, i) => s === b[i]);

@@ -7,7 +7,7 @@ import {
   renameProperty,
   setConstraint,
   type JsonSchema,
-} from '../../../../../shared/skill/schema-builder';
+} from '../../../../../shared/playground/schema-builder';
 import type { FrontmatterPath, FrontmatterValue } from '../form-types';
 import {
   applyTextEdits,

@@ -1,6 +1,6 @@
 /**
  * How a schema-builder action reaches the frontmatter: the smallest key-path changes
- * (shared/skill/schema-builder `schemaChanges`) under `input_schema` / `output_schema`,
+ * (shared/playground/schema-builder `schemaChanges`) under `input_schema` / `output_schema`,
  * written through the Form's writer as ONE undo step.
  *
  * - One change is written at its own path (a constraint, a new property, the required list).
@@ -15,9 +15,12 @@ import {
   schemaChanges,
   type JsonSchema,
   type SchemaChange,
-} from '../../../../../shared/skill/schema-builder';
-import type { FrontmatterValue } from '../../../../../shared/skill/frontmatter-edit';
-import type { FrontmatterPath, FrontmatterWriter } from '../form-types';
+} from '../../../../../shared/playground/schema-builder';
+import type {
+  FrontmatterPath,
+  FrontmatterValue,
+} from '../../../../../shared/skill/frontmatter-edit';
+import type { FrontmatterWriter } from '../../frontmatter-writer';
 import { isPlainObject } from '../../../../../shared/playground/json-path';
 
 /** The Form's writer can also rename a key in place and group writes into one undo step. */

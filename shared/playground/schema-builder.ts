@@ -27,10 +27,10 @@
  * `defaultChecks` lists what to ask (the Studio API's `schema.check`), and
  * `defaultWarning` words the answer.
  */
-import { buildFormModel } from '../playground/schema-form';
-import { isPlainObject } from '../playground/json-path';
+import { buildFormModel } from './schema-form';
+import { isPlainObject } from './json-path';
 import { findUnsafePatterns } from '../json/json-schema';
-import type { ArgumentCheckReply } from '../playground/argument-check';
+import type { ArgumentCheckReply } from './argument-check';
 import { errorMessage } from '../errors';
 
 export type JsonSchema = Record<string, unknown>;

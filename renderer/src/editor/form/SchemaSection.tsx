@@ -5,11 +5,11 @@
  * validator's findings about either key are listed under its builder with their codes.
  */
 import { useState } from 'react';
-import type { SchemaSectionProps } from '../form-types';
-import { DiagnosticList } from '../../../ui/DiagnosticList';
-import { diagnosticsFor } from '../form-model';
-import { SchemaBuilder, type SchemaField } from './SchemaBuilder';
-import { writeSchema } from './schema-write';
+import type { SchemaSectionProps } from './form-types';
+import { DiagnosticList } from '../../ui/DiagnosticList';
+import { diagnosticsFor } from './form-model';
+import { SchemaBuilder, type SchemaField } from './schema/SchemaBuilder';
+import { writeSchema } from './schema/schema-write';
 
 const FIELDS: readonly SchemaField[] = ['input_schema', 'output_schema'];
 

@@ -24,7 +24,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LINEAR_ENGINE_MODULE, standaloneValidatorCode } from '../../../shared/json/json-schema';
 import { useValidatorCache, type ValidatorCachePlace } from '../../../shared/json/validator-cache';
 import { ARGUMENT_NAMES, checkValue, checkValueWith } from '../runner/core/argument-validator';
-import { checkArgumentsOffThread } from './schema-jobs';
+import { checkArgumentsOffThread } from '../workers/schema-jobs';
 import {
   argumentsKey,
   keepValidator,

@@ -22,7 +22,7 @@ import {
   type JsonSchema,
   type PropertyKind,
 } from './schema-builder';
-import { buildFormModel, type FieldModel } from '../playground/schema-form';
+import { buildFormModel, type FieldModel } from './schema-form';
 import { compileSkillSchema } from '../json/json-schema';
 import { patterned, UNSAFE } from '../test-support/schema-fixtures';
 import { checkValue, toCheckReply } from '../../electron/host/runner/core/argument-validator';

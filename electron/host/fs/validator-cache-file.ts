@@ -28,7 +28,7 @@ import {
   dialectOf,
 } from '../../../shared/json/json-schema';
 import type { ValidatorCachePlace } from '../../../shared/json/validator-cache';
-import { readCacheText, writeCacheText } from '../fs/cache-file';
+import { readCacheText, writeCacheText } from './cache-file';
 import { nodeCrypto } from '../lazy-crypto';
 import { logSwallowed } from '../log';
 
