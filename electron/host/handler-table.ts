@@ -1,6 +1,6 @@
 /**
  * The type of the Studio API's method table. Each domain serves a part of it (its
- * `handlers.ts`), the host merges the parts (merge-handler-tables.ts) and the router calls
+ * `handlers.ts`), the host loads each part when first asked for (lazy-handler-table.ts) and the router calls
  * them. It lives at the bottom of the host, beside the error every handler throws
  * (`StudioError`, shared/errors.ts), so a domain never imports the router that imports it.
  */

@@ -8,6 +8,7 @@ import type { StudioMethod } from '../../shared/api/studio-api';
 import { StudioError as SharedStudioError } from '../../shared/errors';
 import { createRouter, PARAM_SCHEMAS } from './router';
 import type { Handlers } from './handler-table';
+import { eagerTable } from './lazy-handler-table';
 import { StudioError } from '../../shared/errors';
 
 function recordingHandlers(calls: string[], impl?: (m: string) => Promise<unknown>): Handlers {
@@ -23,7 +24,7 @@ function recordingHandlers(calls: string[], impl?: (m: string) => Promise<unknow
 
 /** The router as the studio server calls it. */
 function overTheNetwork(handlers: Handlers) {
-  const route = createRouter(handlers);
+  const route = createRouter(eagerTable(handlers));
   return (method: string, params: unknown) => route(method, params, 'network');
 }
 
@@ -64,7 +65,7 @@ describe('router', () => {
   });
 
   it("compiles every method's params schema (strict), each when it is first asked for", async () => {
-    const route = createRouter(recordingHandlers([]));
+    const route = createRouter(eagerTable(recordingHandlers([])));
     for (const method of Object.keys(PARAM_SCHEMAS)) {
       const answer = await route(method, { 'not-a-param': 1 }, 'local-process');
       expect(answer, method).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
@@ -99,7 +100,7 @@ describe('router', () => {
 
   it('refuses a method for local processes to a window or a request, before checking its params', async () => {
     const calls: string[] = [];
-    const route = createRouter(recordingHandlers(calls));
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
     const params = { dir: '/home/someone/.ssh', records: [] };
     for (const caller of ['window', 'network'] as const) {
       for (const p of [params, { smuggled: true }]) {

@@ -11,7 +11,7 @@ import { PARAM_SCHEMAS } from './params/studio-params';
 import { callerMayUse } from './params/method-callers';
 import { createInternalAjv } from '../../shared/json/internal-schemas';
 import { StudioError, errorMessage } from '../../shared/errors';
-import type { Handlers } from './handler-table';
+import type { MethodTable } from './lazy-handler-table';
 
 export type RouterResult = { ok: true; result: unknown } | { ok: false; error: StudioErrorPayload };
 
@@ -47,10 +47,11 @@ function toPayload(err: unknown): StudioErrorPayload {
 /** One call through the router, by a caller the adapter names. */
 export type Route = (method: string, params: unknown, caller: CallerKind) => Promise<RouterResult>;
 
-export function createRouter(handlers: Handlers): Route {
+/** The router over `table` (lazy-handler-table.ts: each domain loaded when first asked for). */
+export function createRouter(table: MethodTable): Route {
   return async (method, params, caller) => {
     const validate = validatorFor(method);
-    if (!validate || !Object.prototype.hasOwnProperty.call(handlers, method)) {
+    if (!validate || !table.serves(method)) {
       return {
         ok: false,
         error: { code: 'invalid_params', message: `unknown method '${method}'` },
@@ -79,7 +80,7 @@ export function createRouter(handlers: Handlers): Route {
       };
     }
     try {
-      const handler = handlers[method as StudioMethod] as (p: unknown) => Promise<unknown>;
+      const handler = await table.handlerFor(method);
       return { ok: true, result: await handler(input) };
     } catch (err) {
       return { ok: false, error: toPayload(err) };

@@ -25,7 +25,8 @@ import { createLogger } from './log';
 import { createRouter, type Route, type RouterResult } from './router';
 import type { Handlers } from './handler-table';
 import { StudioError } from '../../shared/errors';
-import { mergeHandlerTables } from './merge-handler-tables';
+import { lazyHandlerTable } from './lazy-handler-table';
+import { METHOD_DOMAINS, type HostDomain, type MethodsOf } from './method-domains';
 import { SkillRegistry } from './registry/registry';
 import { agentAllows, WorkspaceService } from './workspace/workspace-service';
 import { fileVersion } from './skill-files';
@@ -35,28 +36,15 @@ import { loadProviderSet, type LoadedProviderSet, type ProviderKeyStore } from '
 import { checkLlmOverride } from './providers/llm-override';
 import { encodeMessage } from '../../shared/protocol/codec';
 import { RecentWorkspaces } from './workspace/recent-workspaces';
-import { workspaceHandlers } from './workspace/handlers';
-import { folderHandlers } from './workspace/folder-browse';
 import { watchUserFiles } from './providers/user-files-watch';
 import { userProvidersPath } from './providers/user-providers';
 import { approvalsPath } from './providers/provider-approvals';
-import { skillDetail, skillsHandlers } from './skills/handlers';
+import { skillDetail } from './skills/handlers';
 import { skillLookup } from './skills/skill-lookup';
-import { filesHandlers } from './files/handlers';
-import { bundlesHandlers } from './bundle/handlers';
-import { playgroundHandlers } from './history/handlers';
-import { skillAdminHandlers } from './skills-admin/handlers';
-import { installHandlers } from './install/handlers';
 import { lockTrustFor } from './install/lock-trust';
-import { providerHandlers } from './providers/handlers';
-import { evalHandlers } from './evals/handlers';
-import { schemaHandlers } from './schema/handlers';
-import { searchHandlers } from './search/handlers';
-import { agentClientHandlers } from './agent-clients/handlers';
 import { createClientExecutor } from './agent-clients/client-executor';
 import type { DefaultApis } from './agent-clients/own-login';
 import { findAgentClient } from './agent-clients/discover';
-import { catalogHandlers } from './agent-clients/catalog-handlers';
 import { defaultTrash, type Trash } from './skills-admin/trash';
 import { RemoteHosts } from './remote/remote-hosts';
 import { openRemoteBridge } from './remote/remote-bridge';
@@ -68,7 +56,6 @@ import {
   type RunnerSection,
 } from './workspace/runner-config';
 import { loadUserRunnerSection } from './runner/sandbox/runner-settings';
-import { runnerHandlers } from './runner/sandbox/runner-handlers';
 import { WORKSPACE_CONFIG_FILE } from './workspace/workspace-file';
 
 export interface StudioHostOptions {
@@ -100,6 +87,9 @@ export interface StudioHostOptions {
 export type A2EConnectionHandle = Pick<Connection, 'receive' | 'close' | 'whenIdle'>;
 
 const log = createLogger('host');
+
+/** Each domain's handler table, built (its module loaded) when first asked for. */
+type DomainTables = { [D in HostDomain]: () => Promise<Pick<Handlers, MethodsOf<D>>> };
 
 export class StudioHost {
   private registry!: SkillRegistry;
@@ -144,7 +134,7 @@ export class StudioHost {
       // Where script skills run: read for every run (the workspace's file may change).
       script: { runner: () => this.runnerConfig() },
     });
-    this.route = createRouter(this.handlers());
+    this.route = createRouter(lazyHandlerTable(METHOD_DOMAINS, this.handlerTables()));
   }
 
   /**
@@ -400,125 +390,146 @@ export class StudioHost {
 
   // ── the Studio API: each domain's handlers over a narrow context ───────────
 
-  private handlers(): Handlers {
+  /**
+   * Each domain's table, built over its narrow context when one of its methods is first
+   * asked for (its module imported then): a CLI run that lists skills never loads the evals.
+   */
+  private handlerTables(): DomainTables {
     const { resolveSkill, skillAt, writableSkill } = this.lookup;
     const workspace = () => this.workspace;
     const importDir = () => this.importDir();
     const refresh = (dir: string) => this.registry.refresh(dir);
     const reload = () => this.registry.reload();
     const emit = (e: StudioEvent) => this.emit(e);
-    return mergeHandlerTables({
+    return {
       // What is open, opening another folder, the agents' allowlists (electron/host/workspace).
-      workspace: workspaceHandlers({
-        workspace,
-        info: () => this.info(),
-        open: (root) => this.load(root),
-        save: (patch) => this.settings.save(patch),
-        emit,
-      }),
+      workspace: async () =>
+        (await import('./workspace/handlers')).workspaceHandlers({
+          workspace,
+          info: () => this.info(),
+          open: (root) => this.load(root),
+          save: (patch) => this.settings.save(patch),
+          emit,
+        }),
       // The folder picker of "Open folder" in browser mode (electron/host/workspace).
-      folders: folderHandlers({ home: () => this.opts.home, workspace }),
+      folders: async () =>
+        (await import('./workspace/folder-browse')).folderHandlers({
+          home: () => this.opts.home,
+          workspace,
+        }),
       // The listing, a skill's detail, templates and new skills (electron/host/skills).
-      skills: skillsHandlers({
-        resolveSkill,
-        skillAt,
-        listing: () => this.listing(),
-        winners: () => this.registry.list(),
-        agentAllows: (agent, skill) => this.agentAllows(agent, skill),
-        importDir,
-        reload,
-      }),
+      skills: async () =>
+        (await import('./skills/handlers')).skillsHandlers({
+          resolveSkill,
+          skillAt,
+          listing: () => this.listing(),
+          winners: () => this.registry.list(),
+          agentAllows: (agent, skill) => this.agentAllows(agent, skill),
+          importDir,
+          reload,
+        }),
       // Where script skills run, in the user's settings (electron/host/runner/sandbox).
-      runner: runnerHandlers({
-        file: () => userSettingsPath(process.env, this.opts.home),
-        workspace: () => readRunnerSection(this.settings.config.runner, WORKSPACE_CONFIG_FILE),
-        saved: async () => {
-          this.userRunner = await loadUserRunnerSection(
-            userSettingsPath(process.env, this.opts.home),
-          );
-        },
-      }),
+      runner: async () =>
+        (await import('./runner/sandbox/runner-handlers')).runnerHandlers({
+          file: () => userSettingsPath(process.env, this.opts.home),
+          workspace: () => readRunnerSection(this.settings.config.runner, WORKSPACE_CONFIG_FILE),
+          saved: async () => {
+            this.userRunner = await loadUserRunnerSection(
+              userSettingsPath(process.env, this.opts.home),
+            );
+          },
+        }),
       // A2E hosts elsewhere for the playground (electron/host/remote).
-      remoteHosts: {
+      remoteHosts: async () => ({
         'remoteHosts.list': () => this.remoteHostsStore().info(),
         'remoteHosts.save': ({ host }) => this.remoteHostsStore().save(host),
         'remoteHosts.remove': ({ id }) => this.remoteHostsStore().remove(id),
-      } satisfies Pick<Handlers, 'remoteHosts.list' | 'remoteHosts.save' | 'remoteHosts.remove'>,
+      }),
       // The files inside a skill (electron/host/files).
-      files: filesHandlers({ skillAt, writableSkill, refresh }),
+      files: async () =>
+        (await import('./files/handlers')).filesHandlers({ skillAt, writableSkill, refresh }),
       // Export, preview and import bundles (electron/host/bundle).
-      bundles: bundlesHandlers({ skillAt, importDir, reload }),
+      bundles: async () =>
+        (await import('./bundle/handlers')).bundlesHandlers({ skillAt, importDir, reload }),
       // The playground: argument checks, call history, saved cases (electron/host/history).
-      playground: playgroundHandlers({
-        workspace,
-        resolveSkill: skillAt,
-        writableSkill,
-        refresh,
-        agentExists: (id) => this.agentExists(id),
-        a2e: this.a2e,
-      }),
-      // Delete, rename, duplicate, the trash (electron/host/skills-admin).
-      skillAdmin: skillAdminHandlers({
-        importDir,
-        skillAt,
-        writableSkill,
-        trash: this.opts.trash === undefined ? defaultTrash() : this.opts.trash,
-        reload,
-        emit,
-      }),
-      // "Install to…" an agent client's skills folder (electron/host/install).
-      install: installHandlers({
-        skillAt,
-        roots: () => ({ home: this.opts.home, workspace: this.workspace }),
-        reload,
-        trust: () => lockTrustFor(process.env, this.opts.home),
-      }),
-      // LLM providers: list, add/edit/remove in skill-studio.json, test (electron/host/providers).
-      providers: providerHandlers({
-        workspace,
-        workspaceProviders: () => this.settings.config.providers,
-        providerSet: () => this.providerSet(),
-        saveConfig: async (patch) => {
-          if (this.workspace) await this.settings.save(patch);
-        },
-        env: () => process.env,
-        keyStore: this.opts.keyStore ?? null,
-      }),
-      // Find in files and git HEAD for the editor (electron/host/search).
-      search: searchHandlers({
-        skillAt,
-        skills: () => this.registry.all().map((r) => ({ name: r.summary.name, dir: r.dir })),
-      }),
-      // JSON-Schema checks for the schema builder, in the worker pool (electron/host/schema).
-      schema: schemaHandlers(),
-      // The agent clients installed here: Claude Code, Codex… (electron/host/agent-clients).
-      agentClients: agentClientHandlers({
-        env: () => process.env,
-        home: () => (this.opts.noUser ? null : this.opts.home),
-      }),
-      // What each agent client's skill listing shows, cuts or confuses (agent-clients/catalog.ts).
-      catalog: catalogHandlers({
-        roots: () => ({
-          home: this.opts.noUser ? null : this.opts.home,
-          workspace: this.workspace,
+      playground: async () =>
+        (await import('./history/handlers')).playgroundHandlers({
+          workspace,
+          resolveSkill: skillAt,
+          writableSkill,
+          refresh,
+          agentExists: (id) => this.agentExists(id),
+          a2e: this.a2e,
         }),
-      }),
+      // Delete, rename, duplicate, the trash (electron/host/skills-admin).
+      skillAdmin: async () =>
+        (await import('./skills-admin/handlers')).skillAdminHandlers({
+          importDir,
+          skillAt,
+          writableSkill,
+          trash: this.opts.trash === undefined ? defaultTrash() : this.opts.trash,
+          reload,
+          emit,
+        }),
+      // "Install to…" an agent client's skills folder (electron/host/install).
+      install: async () =>
+        (await import('./install/handlers')).installHandlers({
+          skillAt,
+          roots: () => ({ home: this.opts.home, workspace: this.workspace }),
+          reload,
+          trust: () => lockTrustFor(process.env, this.opts.home),
+        }),
+      // LLM providers: list, add/edit/remove in skill-studio.json, test (electron/host/providers).
+      providers: async () =>
+        (await import('./providers/handlers')).providerHandlers({
+          workspace,
+          workspaceProviders: () => this.settings.config.providers,
+          providerSet: () => this.providerSet(),
+          saveConfig: async (patch) => {
+            if (this.workspace) await this.settings.save(patch);
+          },
+          env: () => process.env,
+          keyStore: this.opts.keyStore ?? null,
+        }),
+      // Find in files and git HEAD for the editor (electron/host/search).
+      search: async () =>
+        (await import('./search/handlers')).searchHandlers({
+          skillAt,
+          skills: () => this.registry.all().map((r) => ({ name: r.summary.name, dir: r.dir })),
+        }),
+      // JSON-Schema checks for the schema builder, in the worker pool (electron/host/schema).
+      schema: async () => (await import('./schema/handlers')).schemaHandlers(),
+      // The agent clients installed here: Claude Code, Codex… (electron/host/agent-clients).
+      agentClients: async () =>
+        (await import('./agent-clients/handlers')).agentClientHandlers({
+          env: () => process.env,
+          home: () => (this.opts.noUser ? null : this.opts.home),
+        }),
+      // What each agent client's skill listing shows, cuts or confuses (agent-clients/catalog.ts).
+      catalog: async () =>
+        (await import('./agent-clients/catalog-handlers')).catalogHandlers({
+          roots: () => ({
+            home: this.opts.noUser ? null : this.opts.home,
+            workspace: this.workspace,
+          }),
+        }),
       // Evals: cases, benchmark and trigger runs, results on disk (electron/host/evals).
-      evals: evalHandlers({
-        workspace,
-        skillAt,
-        writableSkill,
-        refresh,
-        listing: () => this.listing(),
-        agents: () => this.settings.agents,
-        providerSet: () => this.providerSet(),
-        runScript: (ctx) => this.a2e.scriptExecutor.run(ctx),
-        emit,
-        agentClient: (id) =>
-          findAgentClient(id, process.env, this.opts.noUser ? null : this.opts.home),
-        // `catalog: installed` reads the user's own skills folders for that client.
-        home: () => (this.opts.noUser ? null : this.opts.home),
-      }),
-    });
+      evals: async () =>
+        (await import('./evals/handlers')).evalHandlers({
+          workspace,
+          skillAt,
+          writableSkill,
+          refresh,
+          listing: () => this.listing(),
+          agents: () => this.settings.agents,
+          providerSet: () => this.providerSet(),
+          runScript: (ctx) => this.a2e.scriptExecutor.run(ctx),
+          emit,
+          agentClient: (id) =>
+            findAgentClient(id, process.env, this.opts.noUser ? null : this.opts.home),
+          // `catalog: installed` reads the user's own skills folders for that client.
+          home: () => (this.opts.noUser ? null : this.opts.home),
+        }),
+    };
   }
 }
