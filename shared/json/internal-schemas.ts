@@ -10,7 +10,7 @@
  * and each option below says why.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
-import standaloneCode from 'ajv/dist/standalone';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import { usePrecompiledMetaSchema } from './meta-schema';
 
 export interface InternalSchemaOptions {

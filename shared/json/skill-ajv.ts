@@ -8,7 +8,7 @@
  * formats or the meta-schema validators, about half of what `list` would load otherwise.
  */
 import Ajv, { type Options, type ValidateFunction } from 'ajv';
-import standaloneCode from 'ajv/dist/standalone';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import Ajv2019 from 'ajv/dist/2019.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';

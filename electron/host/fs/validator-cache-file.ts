@@ -17,10 +17,10 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import equal from 'ajv/dist/runtime/equal';
-import ucs2length from 'ajv/dist/runtime/ucs2length';
-import ValidationError from 'ajv/dist/runtime/validation_error';
-import * as formats from 'ajv-formats/dist/formats';
+import equal from 'ajv/dist/runtime/equal.js';
+import ucs2length from 'ajv/dist/runtime/ucs2length.js';
+import ValidationError from 'ajv/dist/runtime/validation_error.js';
+import * as formats from 'ajv-formats/dist/formats.js';
 import {
   LINEAR_ENGINE_MODULE,
   linearEngine,
