@@ -7,6 +7,7 @@ export default defineConfig({
       'electron/**/*.test.ts',
       'renderer/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 20_000,

@@ -29,25 +29,30 @@ export function printRows(title: string, rows: Row[]): void {
   console.log(markdownTable(rows));
 }
 
-/** The first number of `text` (`1.23×`, `+0.6 / +1.5 ms`, `96% of ideal`), or null. */
-const firstNumber = (text: string): number | null => {
-  const m = /[-+]?\d+(?:[.,]\d+)*(?:\.\d+)?/.exec(text);
-  return m ? Number(m[0].replace(/,/g, '')) : null;
+/**
+ * The first quantity of `text` in milliseconds when it has a time unit (`1.6 ms`, `< 1 s`),
+ * else as written (`1.23×`, `96% of ideal`), or null. A number glued to a word (`p95`) is a
+ * label, not a quantity.
+ */
+const firstQuantity = (text: string): number | null => {
+  const m = /(?<![A-Za-z\d.])([-+]?\d+(?:,\d{3})*(?:\.\d+)?)\s*(ms|s\b)?/.exec(text);
+  if (!m) return null;
+  const n = Number(m[1].replace(/,/g, ''));
+  return m[2] === 's' ? n * 1000 : n;
 };
 
 /**
  * Whether `row` misses its target, where the target is a bound its ratio (`≤ 1.5×`,
- * `≥ 50%`, `≤ +20 ms`) or its figure (`< 200 ms`) can be read against; else false.
+ * `≥ 50%`, `≤ +20 ms`) or its figure (`< 200 ms`, `< 1 s`, `≤ 16 ms p95`) can be read
+ * against; else false.
  */
 export function missesTarget(row: Row): boolean {
   const m = /^([<>]=?|≤|≥)\s*(.+)$/.exec(row.target.trim());
   if (!m) return false;
-  const bound = firstNumber(m[2]);
-  const unit = /[×%]|ms/.exec(m[2])?.[0];
+  const bound = firstQuantity(m[2]);
+  const unit = /[×%]/.exec(m[2])?.[0];
   // A bound in × or % (or a signed one, +5 ms) reads the ratio; a plain one, the figure.
-  const value = firstNumber(
-    unit === '×' || unit === '%' || /^[+]/.test(m[2]) ? row.ratio : row.figure,
-  );
+  const value = firstQuantity(unit || /^[+]/.test(m[2]) ? row.ratio : row.figure);
   if (bound === null || value === null) return false;
   switch (m[1]) {
     case '<':

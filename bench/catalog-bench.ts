@@ -85,7 +85,7 @@ export async function catalogBench(): Promise<Row[]> {
         figure: `${ms(r)} (CPU ${ms(median(cpu))})`,
         baseline: `${ms(b)} (reading the 1,000 SKILL.md files)`,
         ratio: `${(r / b).toFixed(1)}×`,
-        target: `< ${TARGET_MS} ms ${r < TARGET_MS ? '✓' : '✗'}`,
+        target: `< ${TARGET_MS} ms`,
       },
     ];
   } finally {
