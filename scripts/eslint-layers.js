@@ -25,6 +25,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lintedFile, relativeImports } from './relative-imports.js';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -193,26 +194,13 @@ const rule = {
     messages: { layer: "'{{spec}}' crosses a layer: {{why}}." },
   },
   create(context) {
-    const file = context.filename ?? context.getFilename();
-    const fromRel = path.relative(ROOT, file).split(path.sep).join('/');
+    const { file, rel: fromRel } = lintedFile(context, ROOT);
     // Outside the repository: a whole `..` segment (a folder named `..x` is inside).
     if (fromRel === '..' || fromRel.startsWith('../') || path.isAbsolute(fromRel)) return {};
-    const check = (node, source) => {
-      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
-      const spec = source.value;
-      if (!spec.startsWith('.')) return;
-      const toAbs = path.resolve(path.dirname(file), spec);
-      const toRel = path.relative(ROOT, toAbs).split(path.sep).join('/');
+    return relativeImports(file, ROOT, (node, spec, toRel) => {
       const why = layerViolation(fromRel, toRel);
       if (why) context.report({ node, messageId: 'layer', data: { spec, why } });
-    };
-    return {
-      ImportDeclaration: (node) => check(node, node.source),
-      ExportNamedDeclaration: (node) => check(node, node.source),
-      ExportAllDeclaration: (node) => check(node, node.source),
-      ImportExpression: (node) => check(node, node.source),
-      TSImportType: (node) => check(node, node.source ?? node.argument?.literal),
-    };
+    });
   },
 };
 
