@@ -9,7 +9,8 @@
 import type { Stats } from 'node:fs';
 import { lstat, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileContent, FileEntry, WriteResult } from '../../shared/api/studio-api';
+import type { FileContent, FileEntry, SkillDetail, WriteResult } from '../../shared/api/studio-api';
+import type { SkillRecord } from '../../shared/skill/model';
 import { splitFrontmatter } from '../../shared/check/frontmatter';
 import { writeFileAtomic } from './fs/atomic-write';
 import {
@@ -409,4 +410,19 @@ export async function deletePath(root: string, rel: string): Promise<void> {
   } catch (err) {
     throw toFileServiceError(err, clean);
   }
+}
+
+/** One skill as the editor opens it: its summary, files, and SKILL.md's text and version. */
+export async function skillDetail(rec: SkillRecord): Promise<SkillDetail> {
+  const files = await listSkillFiles(rec.dir, { includeDirs: true });
+  let skillMd = '';
+  let version = '';
+  if (rec.skillMdPath) {
+    // Through the hardened reader: a SKILL.md linked outside the skill is never served.
+    ({ text: skillMd, version } = await readSkillMdForDetail(
+      rec.dir,
+      path.basename(rec.skillMdPath),
+    ));
+  }
+  return { summary: { ...rec.summary, diagnostics: rec.diagnostics }, files, skillMd, version };
 }

@@ -39,7 +39,7 @@ import { RecentWorkspaces } from './workspace/recent-workspaces';
 import { watchUserFiles } from './providers/user-files-watch';
 import { userProvidersPath } from './providers/user-providers';
 import { approvalsPath } from './providers/provider-approvals';
-import { skillDetail } from './skills/handlers';
+import { skillDetail } from './skill-files';
 import { skillLookup } from './skills/skill-lookup';
 import { lockTrustFor } from './install/lock-trust';
 import { createClientExecutor } from './agent-clients/client-executor';

@@ -19,8 +19,6 @@ import { RUNNER_SANDBOXES } from '../../../shared/api/runner-settings';
 
 export const CATALOG_USAGE = `--catalog must be one of ${CLIENT_CATALOGS.join(', ')}: the skill alone (the default), the workspace's skills, or the skills you installed for that client`;
 
-/** Where `--sandbox` may send a script skill (runner.sandbox's values). */
-
 /**
  * `--client ID [--provider P] [--model M] [--allow-scripts] [--catalog C] [--own-login]` as
  * the studio's `metadata.run_in`.

@@ -35,8 +35,6 @@ import { BENCHMARK_FILE, caseFolder, CoalescingWriter, writeJson, writeText } fr
 import type { RunEnvironment } from './model-run';
 import { Progress } from './progress';
 
-export type { BenchmarkPlan } from './benchmark-run';
-
 export interface BenchmarkHooks {
   signal: AbortSignal;
   emit: (e: EvalEvent) => void;

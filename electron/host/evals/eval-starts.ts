@@ -18,7 +18,8 @@ import { describeSkippedCase } from '../../../shared/eval/skipped-case';
 import { parseSkillMd } from '../../../shared/skill/validate';
 import { StudioError } from '../../../shared/errors';
 import { readFileForEditor } from '../skill-files';
-import { runBenchmark, type BenchmarkPlan } from './benchmark';
+import { runBenchmark } from './benchmark';
+import type { BenchmarkPlan } from './benchmark-run';
 import type { EvalsContext } from './eval-context';
 import type { EvalJobs } from './eval-jobs';
 import type { EvalRunRecord } from './eval-store';
@@ -32,11 +33,11 @@ import { fileAtHead } from './git-head';
 import { readEvalSources } from './sources';
 import { runImproveDescription, runTriggerEval } from './triggers';
 
-export const DEFAULT_RUNS = 3;
-export const DEFAULT_CONCURRENCY = 4;
-export const DEFAULT_TIMEOUT_SECONDS = 120;
-export const DEFAULT_THRESHOLD = 0.5;
-export const DEFAULT_HOLDOUT = 0.4;
+const DEFAULT_RUNS = 3;
+const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_TIMEOUT_SECONDS = 120;
+const DEFAULT_THRESHOLD = 0.5;
+const DEFAULT_HOLDOUT = 0.4;
 
 /**
  * The cases a benchmark runs: the named ones (an unknown name refused, a broken one with

@@ -17,8 +17,6 @@ import { startBenchmark, startTriggers } from './eval-starts';
 import { readFeedback, saveFeedback } from './feedback';
 import { readEvalSources, saveCases, saveTriggers } from './sources';
 
-export type { EvalsContext } from './eval-context';
-
 export function evalHandlers(ctx: EvalsContext): Pick<Handlers, keyof EvalMethods> {
   const jobs = new EvalJobs(ctx);
   const history = new EvalHistory(

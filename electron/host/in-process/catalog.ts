@@ -6,13 +6,15 @@
  * uses synchronous file calls: the caller waits for it anyway, and worker threads read a
  * large folder's skills together with this one (registry/scan-parallel.ts).
  */
+import path from 'node:path';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { NotFoundError } from '../fs/errors';
 import type { KeptSkill } from '../registry/kept-skills';
 import { SkillRegistry } from '../registry/registry';
-import { openVerdictCache, settingsText } from '../registry/verdict-cache';
+import { openVerdictCache } from '../registry/verdict-cache';
 import { effectiveStatus } from '../runner/skill-readiness';
-import { loadWorkspaceConfig } from '../workspace/workspace-config';
+import { loadWorkspaceConfig, readConfigText } from '../workspace/workspace-config';
+import { WORKSPACE_CONFIG_FILE } from '../workspace/workspace-file';
 import type { ProxyContext } from './context';
 import type { DomainHandlers } from './domain';
 import { workspaceSources } from './workspace-sources';
@@ -29,7 +31,12 @@ async function readCatalog(
   // The settings' reader is part of this bundle anyway (the registry imports it).
   const sources = await workspaceSources(ctx, loadWorkspaceConfig);
   // Kept verdicts (registry/verdict-cache.ts), for these sources and settings only.
-  const scope = `catalog\0${JSON.stringify(sources)}\0${settingsText(sources.workspace)}`;
+  // Any edit of skill-studio.json starts afresh, even one that reads the same (a rule simple
+  // to state and to trust); the text comes through the same hardened reader as the settings.
+  const settings = sources.workspace
+    ? await readConfigText(path.join(sources.workspace, WORKSPACE_CONFIG_FILE)).catch(() => null)
+    : null;
+  const scope = `catalog\0${JSON.stringify(sources)}\0${settings ?? ''}`;
   const kept = keep ? openVerdictCache<KeptSkill>(ctx.verdicts, scope) : null;
   const registry = new SkillRegistry({
     ...sources,

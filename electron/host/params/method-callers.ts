@@ -7,14 +7,12 @@
  */
 import type { CallerKind, StudioMethod } from '../../../shared/api/studio-api';
 
-export type MethodCallers = 'local-process';
-
-export const METHOD_CALLERS: { readonly [M in StudioMethod]?: MethodCallers } = {
-  'agentClients.writeRecords': 'local-process',
-};
+/** The methods for a local process only. */
+const LOCAL_PROCESS_ONLY: ReadonlySet<string> = new Set<StudioMethod>([
+  'agentClients.writeRecords',
+]);
 
 /** Whether `caller` may call `method`. */
 export function callerMayUse(method: string, caller: CallerKind): boolean {
-  const callers = (METHOD_CALLERS as Partial<Record<string, MethodCallers>>)[method];
-  return callers === undefined || caller === 'local-process';
+  return caller === 'local-process' || !LOCAL_PROCESS_ONLY.has(method);
 }

@@ -17,7 +17,6 @@
  */
 import {
   closeSync,
-  constants,
   fstatSync,
   lstatSync,
   openSync,
@@ -30,6 +29,8 @@ import type { Dirent, Stats } from 'node:fs';
 import type { ListDir } from '../../../shared/skill/links';
 import type { PathCheck } from '../../../shared/skill/validate-extensions';
 import { nodeCrypto } from '../lazy-crypto';
+// Opened as the read opens it: a link swapped in is refused, a FIFO never blocks.
+import { OPEN_FLAGS } from './skill-md-file';
 import type { ScanIO } from './scan-io';
 
 /**
@@ -282,9 +283,6 @@ function statAnswer(kind: 'stat' | 'lstat' | 'real', p: string): string {
   return kindOf(kind === 'stat' ? statSync(p) : lstatSync(p));
 }
 
-/** Opens as skill-md-file.ts does: a link swapped in is refused, a FIFO never blocks. */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
-
 /**
  * A recorded file now: other metadata is a change; the same metadata is the same file
  * unless it was racy, when the content's hash decides, and an unchanged file gets
@@ -304,7 +302,6 @@ function fileNow(
   if (!input.racy) return 'same';
   const hash = hashOf(input.path, st.size);
   if (hash === null || hash.digest !== input.hash || hash.id !== input.id) return 'changed';
-  input.id = hash.id;
   input.racy = hash.racy(runStart);
   return 'refreshed';
 }

@@ -168,7 +168,8 @@ const bufferPool: Buffer[] = [];
  * skill), and O_NONBLOCK keeps a FIFO swapped in since from blocking the open (its read
  * then ends at once, empty): no race can hold a libuv thread. Windows has neither flag.
  */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+export const OPEN_FLAGS =
+  constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
 /**
  * Reads the rest of a file whose first `filled` bytes are in `head`, expecting about

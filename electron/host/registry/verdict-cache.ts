@@ -15,11 +15,10 @@
  * reaches the file. It is a cache: a file missing, corrupt, of another build or scope, not
  * the user's, or unwritable is ignored (the run reads every skill) and never fatal.
  */
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readCacheText, writeCacheText } from '../fs/cache-file';
 import { logSwallowed } from '../log';
-import { WORKSPACE_CONFIG_FILE } from '../workspace/workspace-file';
 import type { Dirent } from 'node:fs';
 import { checkInputs, type CheckAt, type ReadInput } from './read-inputs';
 import { skillProbes } from './skill-record';
@@ -284,17 +283,4 @@ export async function withKeptVerdicts<F, V extends { inputs?: ReadInput[] | nul
     if (at) cache.keep(at.dir, at.realDir, kept, inputs);
     return verdict;
   });
-}
-
-/**
- * The text of the workspace's skill-studio.json ('' without one), for a scope: any edit of
- * it starts afresh, even one that reads the same (a rule simple to state and to trust).
- */
-export function settingsText(workspace: string | null | undefined): string {
-  if (!workspace) return '';
-  try {
-    return readFileSync(path.join(workspace, WORKSPACE_CONFIG_FILE), 'utf8');
-  } catch {
-    return '';
-  }
 }

@@ -29,12 +29,8 @@ export {
   type Blockage,
   type BlockingError,
 } from './skill-readiness';
-export {
-  DEFAULT_SCRIPT_LIMITS,
-  ScriptExecutor,
-  type ScriptExecutorOptions,
-  type ScriptLimits,
-} from './script-executor';
+export { ScriptExecutor, type ScriptExecutorOptions } from './script-executor';
+export { DEFAULT_SCRIPT_LIMITS, type ScriptLimits } from './script-limits';
 export { bwrapStatus, detectSandbox, sandboxWarning } from './sandbox/detect';
 export type { SandboxPreference } from '../workspace/runner-config';
 export { killAllRuns } from './core/process-tree';

@@ -49,8 +49,6 @@ import { isStrictlyInside } from '../fs/safe-path';
 import { logSwallowed } from '../log';
 import { DEFAULT_SCRIPT_LIMITS, type ScriptLimits } from './script-limits';
 
-export { DEFAULT_SCRIPT_LIMITS, type ScriptLimits };
-
 /** How long a supervisor gets to stop its run before its process group is SIGKILLed. */
 const SUPERVISOR_GRACE_MS = 2000;
 

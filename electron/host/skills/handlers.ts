@@ -4,11 +4,10 @@
  * new-skill wizard. Kept apart from studio-host.ts, which spreads them
  * into its handler table; they reach the host only through the narrow context below.
  */
-import path from 'node:path';
-import type { PromptIndexEntry, SkillDetail, SkillListing } from '../../../shared/api/studio-api';
+import type { PromptIndexEntry, SkillListing } from '../../../shared/api/studio-api';
 import type { SkillRecord } from '../../../shared/skill/model';
 import type { Handlers } from '../handler-table';
-import { listSkillFiles, readSkillMdForDetail } from '../skill-files';
+import { skillDetail } from '../skill-files';
 import { createSkillFromTemplate, readTemplates } from '../skill-templates';
 import type { SkillResolution } from './skill-lookup';
 
@@ -32,21 +31,6 @@ type SkillsMethods =
   | 'skills.promptIndex'
   | 'skills.templates'
   | 'skills.new';
-
-/** One skill as the editor opens it: its summary, files, and SKILL.md's text and version. */
-export async function skillDetail(rec: SkillRecord): Promise<SkillDetail> {
-  const files = await listSkillFiles(rec.dir, { includeDirs: true });
-  let skillMd = '';
-  let version = '';
-  if (rec.skillMdPath) {
-    // Through the hardened reader: a SKILL.md linked outside the skill is never served.
-    ({ text: skillMd, version } = await readSkillMdForDetail(
-      rec.dir,
-      path.basename(rec.skillMdPath),
-    ));
-  }
-  return { summary: { ...rec.summary, diagnostics: rec.diagnostics }, files, skillMd, version };
-}
 
 export function skillsHandlers(ctx: SkillsContext): Pick<Handlers, SkillsMethods> {
   return {

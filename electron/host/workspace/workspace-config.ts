@@ -104,7 +104,7 @@ export function workspaceConfigPath(root: string): string {
 }
 
 /** The text of skill-studio.json, or null when there is none. */
-async function readConfigText(file: string): Promise<string | null> {
+export async function readConfigText(file: string): Promise<string | null> {
   try {
     const { data } = await readRegularFile(file, WORKSPACE_CONFIG_FILE, {
       maxBytes: MAX_CONFIG_BYTES,

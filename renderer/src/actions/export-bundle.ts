@@ -3,8 +3,7 @@ import type { BundleFormat, ExportResult } from '../../../shared/api/studio-api'
 import { backend } from '../backend/current';
 import { nativeDialogs } from '../backend/native';
 import type { SkillRef } from '../stores/skills-store';
-import { base64ToBytes } from '../util/base64';
-import { downloadBlob } from '../util/download';
+import { downloadFile } from '../util/browser-utils';
 
 export interface ExportOutcome {
   result: ExportResult | null;
@@ -28,10 +27,7 @@ export async function exportBundle(
     return { result, savedTo: result.path, cancelled: false };
   }
   const result = await backend().call('bundles.export', params);
-  if (!result.refused && result.base64) downloadBase64(result.base64, result.fileName);
+  if (!result.refused && result.base64)
+    downloadFile(result.fileName, { text: null, base64: result.base64 }, 'application/zip');
   return { result, savedTo: null, cancelled: false };
-}
-
-export function downloadBase64(base64: string, fileName: string): void {
-  downloadBlob(fileName, new Blob([base64ToBytes(base64)], { type: 'application/zip' }));
 }

@@ -19,7 +19,7 @@ import { makeCallRequest } from '../../../../shared/protocol/messages';
 import type { SkillResult } from '../../../../shared/protocol/a2e';
 import { A2EHost } from '../a2e-host';
 import { agentPolicy, FixtureCatalog, readFixture } from '../fixtures/fixture-catalog';
-import type { ScriptLimits } from '../script-executor';
+import type { ScriptLimits } from '../script-limits';
 import { connectEngine, dockerFor, parseEngineHost } from './container-engine';
 import { studioContainers } from './container-cleanup';
 import { defaultRunnerConfig, type RunnerConfig } from '../../workspace/runner-config';

@@ -32,6 +32,8 @@ export interface FixContext {
 
 /** The fixes offered for `key`, given its diagnostics, each title once. */
 export function formFixes(list: readonly Diagnostic[], key: string, ctx: FixContext): FormFix[] {
+  // Nothing is offered where nothing may be written.
+  if (ctx.readOnly) return [];
   const { text, folder, frontmatter } = ctx;
   const fixes: FormFix[] = [];
   const seen = new Set<string>();
@@ -71,5 +73,5 @@ export function formFixes(list: readonly Diagnostic[], key: string, ctx: FixCont
       action: { kind: 'rename-folder', name },
     });
   }
-  return ctx.readOnly ? [] : fixes;
+  return fixes;
 }
