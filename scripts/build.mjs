@@ -37,7 +37,13 @@ const common = {
 // import() calls of electron/cli/commands/index.ts), so a process parses only the
 // code of its command. Modules whose state both sides share (UsageError, the live
 // runs that a signal stops) are bundles of their own too, required by both.
-const CLI_SHARED = { 'electron/cli/io.ts': 'io', 'electron/host/runner/live-runs.ts': 'live-runs' };
+// The Studio API's one error class is one too, so the router in one bundle knows a
+// StudioError thrown in another (its code kept, not taken for an internal error).
+const CLI_SHARED = {
+  'electron/cli/io.ts': 'io',
+  'electron/host/runner/live-runs.ts': 'live-runs',
+  'shared/errors.ts': 'errors',
+};
 // Modules a command loads only when it needs them, with import(): where that import is
 // written, the module is a bundle of its own, so a run that never needs it never parses
 // it (the settings reader and its ajv, when there is no skill-studio.json). Written as a

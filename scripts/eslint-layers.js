@@ -64,6 +64,7 @@ export const HOST_FLOORS = [
       'handler-table.ts',
       'lazy-handler-table.ts',
       'method-domains.ts',
+      'local-method-domains.ts',
       'web/',
       'workers/worker-pool.ts',
     ],

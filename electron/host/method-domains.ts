@@ -6,7 +6,13 @@
  * anything. Typed against the API: a method added there fails to compile until it is
  * given a domain here, and an object literal cannot name a method twice.
  */
-import type { StudioMethod } from '../../shared/api/studio-api';
+import type { LocalProcessMethod, StudioMethod } from '../../shared/api/studio-api';
+
+/**
+ * The methods every host serves (the desktop app's, the server's, the in-process one);
+ * the local-process methods are the in-process host's alone (local-method-domains.ts).
+ */
+export type HostMethod = Exclude<StudioMethod, LocalProcessMethod>;
 
 export const METHOD_DOMAINS = {
   'workspace.info': 'workspace',
@@ -73,12 +79,12 @@ export const METHOD_DOMAINS = {
   'remoteHosts.list': 'remoteHosts',
   'remoteHosts.save': 'remoteHosts',
   'remoteHosts.remove': 'remoteHosts',
-} as const satisfies Record<StudioMethod, string>;
+} as const satisfies Record<HostMethod, string>;
 
 /** A domain of the host: one handler table, loaded on first use. */
-export type HostDomain = (typeof METHOD_DOMAINS)[StudioMethod];
+export type HostDomain = (typeof METHOD_DOMAINS)[HostMethod];
 
 /** The methods `D` serves. */
 export type MethodsOf<D extends HostDomain> = {
-  [M in StudioMethod]: (typeof METHOD_DOMAINS)[M] extends D ? M : never;
-}[StudioMethod];
+  [M in HostMethod]: (typeof METHOD_DOMAINS)[M] extends D ? M : never;
+}[HostMethod];

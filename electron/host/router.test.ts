@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StudioMethod } from '../../shared/api/studio-api';
 import { StudioError as SharedStudioError } from '../../shared/errors';
-import { createRouter, PARAM_SCHEMAS } from './router';
+import { createRouter } from './router';
+import { PARAM_SCHEMAS } from './params/studio-params';
 import type { Handlers } from './handler-table';
 import { eagerTable } from './lazy-handler-table';
 import { StudioError } from '../../shared/errors';

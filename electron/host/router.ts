@@ -5,36 +5,13 @@
  * cannot drift), calls the host service, and turns every failure into a
  * `StudioErrorPayload` with a stable code. It never throws.
  */
-import type { ValidateFunction } from 'ajv';
-import type { CallerKind, StudioErrorPayload, StudioMethod } from '../../shared/api/studio-api';
-import { PARAM_SCHEMAS } from './params/studio-params';
+import type { CallerKind, StudioErrorPayload } from '../../shared/api/studio-api';
 import { callerMayUse } from './params/method-callers';
-import { createInternalAjv } from '../../shared/json/internal-schemas';
+import { paramValidator } from './params/param-validators';
 import { StudioError, errorMessage } from '../../shared/errors';
 import type { MethodTable } from './lazy-handler-table';
 
 export type RouterResult = { ok: true; result: unknown } | { ok: false; error: StudioErrorPayload };
-
-/** Exported for the router test, which checks every params object is closed. */
-export { PARAM_SCHEMAS };
-
-// One message per refusal, so validation stops at the first error. NaN and ±Infinity are
-// refused like any wrong type: IPC and in-process callers can send them (HTTP cannot), and
-// NaN slips through every comparison a handler makes (a NaN timeout never fires).
-// Each method's validator is compiled when the method is first asked for: a process that
-// calls three methods (a CLI run) must not compile the schemas of all of them.
-let ajv: ReturnType<typeof createInternalAjv> | null = null;
-const validators = new Map<string, ValidateFunction>();
-
-function validatorFor(method: string): ValidateFunction | undefined {
-  let validate = validators.get(method);
-  if (!validate && Object.prototype.hasOwnProperty.call(PARAM_SCHEMAS, method)) {
-    ajv ??= createInternalAjv({ allErrors: false });
-    validate = ajv.compile(PARAM_SCHEMAS[method as StudioMethod]);
-    validators.set(method, validate);
-  }
-  return validate;
-}
 
 function toPayload(err: unknown): StudioErrorPayload {
   // Any StudioError keeps its code: the file service's subclasses and the plain one alike
@@ -50,7 +27,7 @@ export type Route = (method: string, params: unknown, caller: CallerKind) => Pro
 /** The router over `table` (lazy-handler-table.ts: each domain loaded when first asked for). */
 export function createRouter(table: MethodTable): Route {
   return async (method, params, caller) => {
-    const validate = validatorFor(method);
+    const validate = paramValidator(method);
     if (!validate || !table.serves(method)) {
       return {
         ok: false,

@@ -9,7 +9,13 @@
 import type { Stats } from 'node:fs';
 import { lstat, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileContent, FileEntry, SkillDetail, WriteResult } from '../../shared/api/studio-api';
+import type {
+  FileContent,
+  FileEntry,
+  SkillDetail,
+  SkillReadResult,
+  WriteResult,
+} from '../../shared/api/studio-api';
 import type { SkillRecord } from '../../shared/skill/model';
 import { splitFrontmatter } from '../../shared/check/frontmatter';
 import { writeFileAtomic } from './fs/atomic-write';
@@ -87,13 +93,6 @@ export async function listSkillFiles(root: string, opts: ListOptions = {}): Prom
 // ---------------------------------------------------------------------------------------
 // Reading
 
-export interface SkillReadResult {
-  text: string;
-  /** Size of the file on disk. */
-  bytes: number;
-  /** The text was cut at the 50 KB cap. */
-  truncated: boolean;
-}
 
 function isSkillMdPath(clean: string): boolean {
   return clean.toLowerCase() === 'skill.md';

@@ -79,3 +79,7 @@ export interface InstallReport {
   lockfile: string;
   skills: InstallOutcome[];
 }
+
+/** Installs from a source the command line names (a folder or a git URL): local-process methods (./local-process.ts). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the command line's methods move in
+export interface InstallSourceMethods {}

@@ -37,6 +37,7 @@ import type { SearchMethods } from './search';
 import type { RemoteHostMethods } from './remote-hosts';
 import type { RunnerSettingsMethods } from './runner-settings';
 import type { FolderMethods } from './folders';
+import type { LocalProcessMethods } from './local-process';
 
 export type * from './skill-admin';
 export type * from './install';
@@ -47,6 +48,10 @@ export type * from './agent-clients';
 export type * from './agent-catalog';
 export type * from './search';
 export type * from './remote-hosts';
+export type * from './local-process';
+export type * from './skill-reads';
+export type * from './bundle-files';
+export type * from './local-tools';
 
 export type TemplateName = 'basic' | 'script' | 'topology';
 export type BundleFormat = 'skill' | 'zip';
@@ -152,7 +157,8 @@ export interface StudioMethods
     SearchMethods,
     RemoteHostMethods,
     RunnerSettingsMethods,
-    FolderMethods {
+    FolderMethods,
+    LocalProcessMethods {
   'workspace.info': [Record<string, never>, WorkspaceInfo];
   'workspace.open': [{ root: string }, WorkspaceInfo];
   'skills.list': [Record<string, never>, SkillListing];

@@ -9,7 +9,7 @@
  * Types only: a command that imports this file loads none of the host.
  */
 import type { CheckedFolder } from '../registry/scan-jobs';
-import type { FileEntry, ImportConflictChoice, TemplateName } from '../../../shared/api/studio-api';
+import type { ImportConflictChoice, TemplateName } from '../../../shared/api/studio-api';
 import type {
   DetectedClient,
   InstallConflictChoice,
@@ -21,7 +21,6 @@ import type { ClientId } from '../../../shared/skill/client-profiles';
 import type { SkillRecord } from '../../../shared/skill/model';
 import type { SkillStatus } from '../../../shared/protocol/a2e';
 import type { PortabilityRowJson } from '../portability/portability';
-import type { SkillReadResult } from '../skill-files';
 import type { ForeignLockfile, LockApproval, UpdateItem } from '../install/updates';
 import type { SourceRef } from '../install/install-source';
 import type { UninstallResult } from '../install/install';
@@ -32,7 +31,6 @@ import type { McpClient, ConnectScope } from '../mcp/connect';
 
 export type {
   PortabilityRowJson,
-  SkillReadResult,
   UpdateItem,
   SourceRef,
   ForeignLockfile,
@@ -126,14 +124,6 @@ export interface CliMethods {
     { skill: string; countFiles?: boolean },
     { record: SkillRecord; all: SkillRecord[] },
   ];
-  /**
-   * Reads the workspace's settings now (their problems are told now), for a caller that
-   * checks its own arguments after that; `skill.read` and `skill.files` reuse what it read.
-   */
-  'workspace.load': [Record<string, never>, { workspace: string | null }];
-  /** A skill file as an agent reads it (SKILL.md without frontmatter; 50 KB cap). */
-  'skill.read': [{ skill: string; file: string }, SkillReadResult];
-  'skill.files': [{ skill: string }, FileEntry[]];
   // ── the workspace through the whole host ──────────────────────────────────
   /** Portability rows: each target a path (as `folders.validate`) or a skill name; none: every skill. */
   'portability.rows': [{ targets: ({ path: string } | { skill: string })[] }, PortabilityRowJson[]];

@@ -22,6 +22,16 @@ import type { ServeOptions, Serving } from './serve';
 import type { ConnectA2EOptions } from './remote';
 import type { SchemaVerdictFile } from './schema-verdict-file';
 import { useValidatorCache } from '../../../shared/json/validator-cache';
+import { StudioError } from '../../../shared/errors';
+import type { Handlers } from '../handler-table';
+import { lazyHandlerTable } from '../lazy-handler-table';
+import {
+  LOCAL_METHOD_DOMAINS,
+  isLocalProcessMethod,
+  type LocalDomain,
+  type LocalMethodsOf,
+} from '../local-method-domains';
+import { createRouter, type Route } from '../router';
 
 export type { HostProxyOptions } from './context';
 export type { A2ELineConnection } from './studio';
@@ -47,7 +57,6 @@ type DomainModule = { handlers: Partial<{ [K in CliMethod]: Handler<K> }> };
 const DOMAINS = {
   folders: () => import('./folders'),
   catalog: () => import('./catalog'),
-  lookup: () => import('./lookup'),
   studio: () => import('./studio'),
   bundles: () => import('./bundles'),
   install: () => import('./install'),
@@ -61,9 +70,6 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'folders.validate': 'folders',
   'catalog.list': 'catalog',
   'catalog.resolve': 'catalog',
-  'workspace.load': 'lookup',
-  'skill.read': 'lookup',
-  'skill.files': 'lookup',
   'portability.rows': 'studio',
   'export.check': 'bundles',
   'export.write': 'bundles',
@@ -83,6 +89,22 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'serve.isLoopback': 'serve',
   'serve.token': 'serve',
 };
+
+/**
+ * Where each local-process method is served: one module per domain, loaded with import()
+ * when one of its methods is first asked for, whose `localHandlers` builds the domain's
+ * table over the proxy's context. `verdicts`: whether the domain may check a skill's
+ * schema, so the kept verdicts are served before it loads.
+ */
+const LOCAL_DOMAINS: { [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D>> } = {
+  // The lookup of `read` and `files` never checks a schema.
+  lookup: { load: () => import('./lookup'), verdicts: false },
+};
+
+interface LocalDomainModule<M extends keyof Handlers> {
+  load: () => Promise<{ localHandlers(ctx: ProxyContext): Pick<Handlers, M> }>;
+  verdicts: boolean;
+}
 
 function isCliMethod(method: ProxyMethod): method is CliMethod {
   return Object.prototype.hasOwnProperty.call(DOMAIN_OF, method);
@@ -148,15 +170,38 @@ export function createHostProxy(options: HostProxyOptions): HostProxy {
       : Promise.resolve(null));
   };
   const load = async <D extends keyof typeof DOMAINS>(name: D) => {
-    if (name !== 'lookup') await keptVerdicts();
+    await keptVerdicts();
     return DOMAINS[name]() as ReturnType<(typeof DOMAINS)[D]>;
   };
   const studio = () => load('studio');
+  // The local-process methods through the one router: params checked against the API's
+  // schemas, and every failure a StudioError with the router's code.
+  const localRoute: Route = createRouter(
+    lazyHandlerTable(
+      LOCAL_METHOD_DOMAINS,
+      Object.fromEntries(
+        (Object.entries(LOCAL_DOMAINS) as [string, LocalDomainModule<never>][]).map(
+          ([domain, d]) => [
+            domain,
+            async () => {
+              if (d.verdicts) await keptVerdicts();
+              return (await d.load()).localHandlers(ctx);
+            },
+          ],
+        ),
+      ) as { [D in LocalDomain]: () => Promise<object> },
+    ),
+  );
   return {
     async invoke<M extends ProxyMethod>(
       method: M,
       params: ProxyParamsOf<M>,
     ): Promise<ProxyResultOf<M>> {
+      if (isLocalProcessMethod(method)) {
+        const res = await localRoute(method, params, 'local-process');
+        if (!res.ok) throw new StudioError(res.error.code, res.error.message);
+        return res.result as ProxyResultOf<M>;
+      }
       if (!isCliMethod(method)) {
         const s = await studio();
         return (await s.invokeStudio(

@@ -6,13 +6,16 @@
  * did not choose. The router refuses the others before any check of the params.
  */
 import type { CallerKind, StudioMethod } from '../../../shared/api/studio-api';
+import { isLocalProcessMethod } from '../local-method-domains';
 
-/** The methods for a local process only. */
+/** The methods every host serves that are for a local process only. */
 const LOCAL_PROCESS_ONLY: ReadonlySet<string> = new Set<StudioMethod>([
   'agentClients.writeRecords',
 ]);
 
-/** Whether `caller` may call `method`. */
+/** Whether `caller` may call `method`: every local-process method (local-method-domains.ts) is a local process's only. */
 export function callerMayUse(method: string, caller: CallerKind): boolean {
-  return caller === 'local-process' || !LOCAL_PROCESS_ONLY.has(method);
+  return (
+    caller === 'local-process' || !(LOCAL_PROCESS_ONLY.has(method) || isLocalProcessMethod(method))
+  );
 }

@@ -26,6 +26,7 @@ import { skillRef } from './fragments';
 import { REMOTE_HOST_PARAM_SCHEMAS } from './remote-host-params';
 import { RUNNER_PARAM_SCHEMAS } from './runner-params';
 import { SEARCH_PARAM_SCHEMAS } from './search-params';
+import { SKILL_READ_PARAM_SCHEMAS } from './skill-read-params';
 
 export type StudioParamTypes = { [M in StudioMethod]: ParamsOf<M> };
 
@@ -270,4 +271,6 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   ...RUNNER_PARAM_SCHEMAS,
   // Find in files and git HEAD (shared/api/search.ts).
   ...SEARCH_PARAM_SCHEMAS,
+  // The local-process methods (shared/api/local-process.ts): skills read from folders.
+  ...SKILL_READ_PARAM_SCHEMAS,
 });

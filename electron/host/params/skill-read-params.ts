@@ -1,0 +1,20 @@
+/**
+ * The params schemas of the skills read from folders and from the workspace
+ * (shared/api/skill-reads.ts), spread into the router's table (./studio-params.ts) and
+ * checked against `SkillReadMethods` by `schemaTable`.
+ */
+import type { SkillReadMethods } from '../../../shared/api/skill-reads';
+import { skillRef } from './fragments';
+import * as s from './typed-schema';
+
+type SkillReadParamTypes = { [M in keyof SkillReadMethods]: SkillReadMethods[M][0] };
+
+export const SKILL_READ_PARAM_SCHEMAS = s.schemaTable<SkillReadParamTypes>()({
+  'workspace.load': s.empty(),
+  'skill.read': s.object(
+    // Any text: the skill's reader refuses a path that leaves the skill, saying why.
+    { skill: skillRef, file: s.string() },
+    ['skill', 'file'],
+  ),
+  'skill.files': s.object({ skill: skillRef }, ['skill']),
+});
