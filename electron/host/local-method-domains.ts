@@ -9,9 +9,16 @@
 import type { LocalProcessMethod } from '../../shared/api/studio-api';
 
 export const LOCAL_METHOD_DOMAINS = {
+  // Skills read from folders and from the workspace (shared/api/skill-reads.ts).
   'workspace.load': 'lookup',
   'skill.read': 'lookup',
   'skill.files': 'lookup',
+
+  // Bundles written to and read from paths (shared/api/bundle-files.ts).
+
+  // Installs from a source (shared/api/install.ts, InstallSourceMethods).
+
+  // Providers, MCP clients, the local server (shared/api/local-tools.ts).
 } as const satisfies Record<LocalProcessMethod, string>;
 
 /** A domain of the local-process methods. */

@@ -35,7 +35,7 @@ export function createRouter(table: MethodTable): Route {
       };
     }
     // Only the user chooses a path: a window or a request over the network never names one.
-    if (!callerMayUse(method, caller)) {
+    if (!callerMayUse(method, caller, params)) {
       return {
         ok: false,
         error: {

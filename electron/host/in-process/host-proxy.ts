@@ -97,8 +97,15 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
  * schema, so the kept verdicts are served before it loads.
  */
 const LOCAL_DOMAINS: { [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D>> } = {
-  // The lookup of `read` and `files` never checks a schema.
+  // Skills read from folders and from the workspace. The lookup of `read` and `files`
+  // never checks a schema.
   lookup: { load: () => import('./lookup'), verdicts: false },
+
+  // Bundles written to and read from paths.
+
+  // Installs from a source.
+
+  // Providers, MCP clients, the local server.
 };
 
 interface LocalDomainModule<M extends keyof Handlers> {

@@ -27,6 +27,9 @@ import { REMOTE_HOST_PARAM_SCHEMAS } from './remote-host-params';
 import { RUNNER_PARAM_SCHEMAS } from './runner-params';
 import { SEARCH_PARAM_SCHEMAS } from './search-params';
 import { SKILL_READ_PARAM_SCHEMAS } from './skill-read-params';
+import { BUNDLE_FILE_PARAM_SCHEMAS } from './bundle-file-params';
+import { INSTALL_SOURCE_PARAM_SCHEMAS } from './install-source-params';
+import { LOCAL_TOOL_PARAM_SCHEMAS } from './local-tool-params';
 
 export type StudioParamTypes = { [M in StudioMethod]: ParamsOf<M> };
 
@@ -273,4 +276,10 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   ...SEARCH_PARAM_SCHEMAS,
   // The local-process methods (shared/api/local-process.ts): skills read from folders.
   ...SKILL_READ_PARAM_SCHEMAS,
+  // Bundles written to and read from paths the command line names.
+  ...BUNDLE_FILE_PARAM_SCHEMAS,
+  // Installs from a source the command line names.
+  ...INSTALL_SOURCE_PARAM_SCHEMAS,
+  // The providers, MCP clients and local server as the command line sets them up.
+  ...LOCAL_TOOL_PARAM_SCHEMAS,
 });
