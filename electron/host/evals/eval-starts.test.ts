@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EvalCase, SkippedCase, TriggerQuery } from '../../../shared/api/evals';
-import { casesToRun, passRates, queriesToRun } from './eval-starts';
+import { casesToRun, passRates, queriesToRun, runConcurrency } from './eval-starts';
 
 const evalCase = (key: string): EvalCase => ({
   id: Number(key.split('#')[1]),
@@ -109,5 +109,14 @@ describe('passRates', () => {
       without_skill: 0.25,
     });
     expect(passRates(summary, ['with_skill'])).toEqual({ with_skill: 0.75 });
+  });
+});
+
+describe('runConcurrency', () => {
+  it('runs two at once inside an agent client and four on a provider, unless the run says', () => {
+    expect(runConcurrency({})).toBe(4);
+    expect(runConcurrency({ client: 'claude-code' })).toBe(2);
+    expect(runConcurrency({ client: 'codex', concurrency: 3 })).toBe(3);
+    expect(runConcurrency({ concurrency: 1 })).toBe(1);
   });
 });

@@ -35,6 +35,15 @@ import { runImproveDescription, runTriggerEval } from './triggers';
 
 const DEFAULT_RUNS = 3;
 const DEFAULT_CONCURRENCY = 4;
+
+/**
+ * How many calls a run makes at once, unless it says: fewer inside an agent client (each a
+ * whole client process), and the same for a benchmark and a trigger run, whose provider's
+ * pool is leased at that width.
+ */
+export function runConcurrency(o: { concurrency?: number; client?: unknown }): number {
+  return o.concurrency ?? (o.client ? DEFAULT_CLIENT_CONCURRENCY : DEFAULT_CONCURRENCY);
+}
 const DEFAULT_TIMEOUT_SECONDS = 120;
 const DEFAULT_THRESHOLD = 0.5;
 const DEFAULT_HOLDOUT = 0.4;
@@ -176,8 +185,7 @@ export async function startBenchmark(
   const grader = o.grader ? resolveTarget(set, o.grader, record, target) : target;
   const inputFiles = await readInputFiles(record, cases);
   const runs = o.runs ?? DEFAULT_RUNS;
-  const concurrency =
-    o.concurrency ?? (o.client ? DEFAULT_CLIENT_CONCURRENCY : DEFAULT_CONCURRENCY);
+  const concurrency = runConcurrency(o);
   const plan: Omit<BenchmarkPlan, 'runId' | 'folder'> = {
     skill: record.dir,
     record,
@@ -253,7 +261,7 @@ export async function startTriggers(
       kind,
       target,
       options,
-      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+      concurrency: runConcurrency(options),
       set,
     },
     async ({ runId, folder, env, signal }) => {
