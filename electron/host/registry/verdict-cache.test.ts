@@ -3,7 +3,15 @@
  * and what JSON cannot carry exactly is never kept. (The CLI's own test,
  * electron/cli/verdict-cache.test.ts, runs every miss case through the built command.)
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  type Dirent,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -53,8 +61,31 @@ describe('kept verdicts', () => {
     expect(lookup()).toBeUndefined();
   });
 
-  it('checks a racy file by its content, and an added file at the top by the listing', async () => {
+  it('checks a racy file by its content, and a file read long after it was written by its metadata', async () => {
+    // The kept content hashes made wrong: only a check that reads the content can notice.
+    const corruptHashes = () => {
+      const folder = path.join(opts().dir, readdirSync(opts().dir)[0]);
+      for (const name of readdirSync(folder)) {
+        const file = path.join(folder, name);
+        const text = readFileSync(file, 'utf8');
+        const corrupted = text.replace(/"hash":"[^"]*"/g, '"hash":"AAAA"');
+        expect(corrupted).not.toBe(text);
+        writeFileSync(file, corrupted);
+      }
+    };
     await readAndKeep(Date.now()); // files written a moment ago: racy
+    expect(lookup()).toEqual({ codes: [] });
+    corruptHashes();
+    expect(lookup()).toBeUndefined();
+
+    rmSync(opts().dir, { recursive: true, force: true });
+    await readAndKeep(Date.now() + 10 * RACY_MS); // long after: the metadata is trusted
+    corruptHashes();
+    expect(lookup()).toEqual({ codes: [] });
+  });
+
+  it('misses once a file is added at the top of the skill (the listing changed)', async () => {
+    await readAndKeep(Date.now() + 10 * RACY_MS);
     expect(lookup()).toEqual({ codes: [] });
     writeFileSync(path.join(skill, 'extra.txt'), 'x');
     expect(lookup()).toBeUndefined();
