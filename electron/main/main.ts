@@ -65,12 +65,8 @@ function sendMenu(command: MenuCommand): void {
   mainWindow?.webContents.send(IPC.menu, command);
 }
 
-async function refreshMenu(): Promise<void> {
-  if (!host) return;
-  const recent = await host.invoke('workspace.info', {}).then(
-    (info) => info.recent,
-    () => [],
-  );
+/** The menu, its "Open Recent" from `recent` (the workspace's info: at start, or as a change told it). */
+function refreshMenu(recent: string[]): void {
   Menu.setApplicationMenu(
     buildMenu({
       send: sendMenu,
@@ -159,7 +155,7 @@ function registerIpc(h: StudioHost): void {
   h.onEvent((e) => {
     for (const wc of windows) if (!wc.isDestroyed()) wc.send(IPC.event, e);
     // Another workspace is open (from a window or the menu): its recent list changed.
-    if (e.type === 'workspace.changed') void refreshMenu();
+    if (e.type === 'workspace.changed') refreshMenu(e.info.recent);
   });
 }
 
@@ -239,7 +235,12 @@ async function start(): Promise<void> {
     keyStore: new EncryptedKeyFile(stateDir, safeStorageCipher(safeStorage)),
   });
   registerIpc(host);
-  await refreshMenu();
+  refreshMenu(
+    await host.invoke('workspace.info', {}).then(
+      (info) => info.recent,
+      () => [],
+    ),
+  );
   mainWindow = createWindow(stateDir);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow(stateDir);
