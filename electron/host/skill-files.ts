@@ -93,7 +93,6 @@ export async function listSkillFiles(root: string, opts: ListOptions = {}): Prom
 // ---------------------------------------------------------------------------------------
 // Reading
 
-
 function isSkillMdPath(clean: string): boolean {
   return clean.toLowerCase() === 'skill.md';
 }
