@@ -107,7 +107,7 @@ describe('lean CLI bundles', () => {
       'node_modules/ajv/dist/runtime/',
       'node_modules/ajv-formats/dist/formats.js',
     ];
-    for (const domain of ['catalog', 'folders']) {
+    for (const domain of ['catalog', 'folder-checks']) {
       const inputs = await bundledInputs(`electron/host/in-process/${domain}.ts`, true);
       expect(inputs).toContain('shared/skill/validate.ts');
       expect(

@@ -10,6 +10,7 @@ import type { LocalProcessMethod } from '../../shared/api/studio-api';
 
 export const LOCAL_METHOD_DOMAINS = {
   // Skills read from folders and from the workspace (shared/api/skill-reads.ts).
+  'folders.validate': 'folder-checks',
   'workspace.load': 'lookup',
   'skill.read': 'lookup',
   'skill.files': 'lookup',

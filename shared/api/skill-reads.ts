@@ -3,6 +3,8 @@
  * of the host (`validate DIR`, `list`, `read`, `files`, `explain`, `portability`).
  * Local-process methods (./local-process.ts).
  */
+import type { Diagnostic } from '../check/diagnostics';
+import type { ClientId } from '../skill/client-ids';
 import type { FileEntry } from './studio-api';
 
 /** A skill file as an agent reads it. */
@@ -14,7 +16,24 @@ export interface SkillReadResult {
   truncated: boolean;
 }
 
+/** One skill as `validate` reports it. */
+export interface CheckedSkill {
+  /** The skill's folder (absolute). */
+  dir: string;
+  name: string;
+  /** Its SKILL.md, or null when the folder has none. */
+  skillMdPath: string | null;
+  diagnostics: Diagnostic[];
+}
+
 export interface SkillReadMethods {
+  /**
+   * The skill folders each target names (an absolute path: a skill folder, its SKILL.md, or a
+   * folder of skills), each read and checked with `profile` (a client id: its base profile,
+   * then its rules), in order. A folder with no skill in it is checked as a skill lacking
+   * SKILL.md. Unchanged folders' verdicts are kept between runs where the host keeps them.
+   */
+  'folders.validate': [{ targets: string[]; profile: 'studio' | ClientId }, CheckedSkill[]];
   /**
    * Reads the workspace's settings now (their problems are told now), for a caller that
    * checks its own arguments after that; `skill.read` and `skill.files` reuse what it read.

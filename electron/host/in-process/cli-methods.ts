@@ -8,7 +8,6 @@
  *
  * Types only: a command that imports this file loads none of the host.
  */
-import type { CheckedFolder } from '../registry/scan-jobs';
 import type { ImportConflictChoice, TemplateName } from '../../../shared/api/studio-api';
 import type {
   DetectedClient,
@@ -40,9 +39,6 @@ export type {
   UninstallResult,
 };
 export type { McpClient, ConnectScope };
-
-/** One skill as `validate` reports it (whichever thread read it: registry/scan-jobs.ts). */
-export type CheckedSkill = CheckedFolder;
 
 /** One skill of the workspace's catalog, with the status a call would see. */
 export interface CatalogSkill {
@@ -109,13 +105,6 @@ export type McpConnectOutcome =
 
 /** Every method of the proxy's own table: name → [params, result]. */
 export interface CliMethods {
-  // ── folders given by path (no workspace needed) ───────────────────────────
-  /**
-   * The skill folders each target names (a skill folder, its SKILL.md, or a folder of
-   * skills), each read and checked with `profile` (a client id: its base profile, then
-   * its rules). A folder with no skill in it is checked as a skill lacking SKILL.md.
-   */
-  'folders.validate': [{ targets: string[]; profile: 'studio' | ClientId }, CheckedSkill[]];
   // ── the workspace's skills, read once ─────────────────────────────────────
   /** Every skill of the workspace (registry only, no watcher); `countFiles: false` leaves files_count 0. */
   'catalog.list': [{ countFiles?: boolean }, { skills: CatalogSkill[]; conflicts: string[] }];

@@ -55,7 +55,6 @@ type DomainModule = { handlers: Partial<{ [K in CliMethod]: Handler<K> }> };
 
 /** Where each method of the proxy's own table is served (one import() per domain). */
 const DOMAINS = {
-  folders: () => import('./folders'),
   catalog: () => import('./catalog'),
   studio: () => import('./studio'),
   bundles: () => import('./bundles'),
@@ -67,7 +66,6 @@ const DOMAINS = {
 } satisfies Record<string, () => Promise<DomainModule>>;
 
 const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
-  'folders.validate': 'folders',
   'catalog.list': 'catalog',
   'catalog.resolve': 'catalog',
   'portability.rows': 'studio',
@@ -100,6 +98,8 @@ const LOCAL_DOMAINS: { [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D>> 
   // Skills read from folders and from the workspace. The lookup of `read` and `files`
   // never checks a schema.
   lookup: { load: () => import('./lookup'), verdicts: false },
+  // Folders named by path: each skill's schemas are checked.
+  'folder-checks': { load: () => import('./folder-checks'), verdicts: true },
 
   // Bundles written to and read from paths.
 

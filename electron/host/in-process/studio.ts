@@ -20,7 +20,7 @@ import { WORKSPACE_CONFIG_FILE } from '../workspace/workspace-config';
 import path from 'node:path';
 import { sourceHome, type ProxyContext } from './context';
 import type { DomainHandlers } from './domain';
-import { foldersFor, readFolder, type SkillFolder } from './folders';
+import { foldersFor, readFolder, type SkillFolder } from '../registry/folder-checks';
 
 /** The host of this proxy, opened on first use; skill-studio.json's problems are told then. */
 export function openStudio(ctx: ProxyContext): Promise<StudioHost> {

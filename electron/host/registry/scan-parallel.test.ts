@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkFolders, foldersFor, type SkillFolder } from '../in-process/folders';
+import { checkFolders, foldersFor, type SkillFolder } from './folder-checks';
 import { SkillRegistry } from './registry';
 import { scanFolders, type FolderScan } from './scan';
 import { checkSkillFolder, packFolder, type CheckedFolder, type ScanJob } from './scan-jobs';

@@ -11,15 +11,16 @@ import path from 'node:path';
 import { baseProfileFor, isClientId, type ClientId } from '../../../shared/skill/client-profiles';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { nameConflictDiagnostic, skillCycleDiagnostic } from '../../../shared/skill/validate';
-import { findSkillFolders, type FoundSkillFolder } from '../registry/find-skill-folders';
-import { compositionCycles } from '../registry/skill-cycles';
-import { nameKey } from '../registry/skill-name';
-import { readSkillFolderOrListed, type ValidationProfile } from '../registry/scan';
-import { openVerdictCache, withKeptVerdicts } from '../registry/verdict-cache';
-import { checkSkillFolder, packFolder } from '../registry/scan-jobs';
-import { readAll, type ParallelOptions } from '../registry/scan-parallel';
-import type { CheckedSkill, CliMethods } from './cli-methods';
-import type { DomainHandlers } from './domain';
+import { findSkillFolders, type FoundSkillFolder } from './find-skill-folders';
+import { compositionCycles } from './skill-cycles';
+import { nameKey } from './skill-name';
+import { readSkillFolderOrListed, type ValidationProfile } from './scan';
+import { openVerdictCache, withKeptVerdicts, type VerdictCacheOptions } from './verdict-cache';
+import { checkSkillFolder, packFolder, type CheckedFolder } from './scan-jobs';
+import { readAll, type ParallelOptions } from './scan-parallel';
+
+/** One skill as `validate` reports it (whichever thread read it: scan-jobs.ts). */
+type CheckedSkill = CheckedFolder;
 
 /** A folder to read as a skill: a path, or one the walk already listed. */
 export type SkillFolder = string | FoundSkillFolder;
@@ -121,33 +122,39 @@ export function addNameConflicts(checked: CheckedSkill[], sourceOf: readonly num
 /** A folder the walk listed can have its verdict kept; one named by path is read every time. */
 const keptAt = (f: SkillFolder) => (typeof f === 'string' ? null : f);
 
-export const handlers: DomainHandlers<'folders.validate'> = {
-  async 'folders.validate'({ targets, profile: asked }, ctx) {
-    // A client id reads with that client's base profile, then through its rules.
-    const client = isClientId(asked) ? asked : null;
-    const profile = client ? baseProfileFor(client) : 'studio';
-    const folders: SkillFolder[] = [];
-    const sourceOf: number[] = [];
-    for (const [i, t] of targets.entries()) {
-      for (const f of await foldersFor(t)) {
-        folders.push(f);
-        sourceOf.push(i);
-      }
+/**
+ * The skills each target names (a skill folder, its SKILL.md, or a folder of skills), each
+ * read and checked with `asked` (a client id: its base profile, then its rules), then the
+ * checks across them. `verdicts`: where unchanged folders' verdicts are kept between runs.
+ */
+export async function validateFolders(
+  targets: readonly string[],
+  asked: 'studio' | ClientId,
+  verdicts: VerdictCacheOptions | null | undefined,
+): Promise<CheckedSkill[]> {
+  const client = isClientId(asked) ? asked : null;
+  const profile = client ? baseProfileFor(client) : 'studio';
+  const folders: SkillFolder[] = [];
+  const sourceOf: number[] = [];
+  for (const [i, t] of targets.entries()) {
+    for (const f of await foldersFor(t)) {
+      folders.push(f);
+      sourceOf.push(i);
     }
-    // Kept verdicts of the folders the walk listed (registry/verdict-cache.ts); the checks
-    // across skills below run over them every time.
-    const kept = openVerdictCache<CheckedSkill>(
-      ctx.verdicts,
-      `validate\0${asked}\0${targets.join('\0')}`,
-    );
-    const checked = await withKeptVerdicts(kept, folders, keptAt, (misses) =>
-      checkFolders(misses, profile, client, true, kept && { runStart: kept.runStart }),
-    );
-    await kept?.save();
-    addSkillCycles(checked);
-    // agentskills.io has no rule across skills, and its reference validator checks one skill
-    // at a time: under `spec`, a shared name is nobody's finding.
-    if (client !== 'spec') addNameConflicts(checked, sourceOf);
-    return checked satisfies CliMethods['folders.validate'][1];
-  },
-};
+  }
+  // Kept verdicts of the folders the walk listed (verdict-cache.ts); the checks across
+  // skills below run over them every time.
+  const kept = openVerdictCache<CheckedSkill>(
+    verdicts,
+    `validate\0${asked}\0${targets.join('\0')}`,
+  );
+  const checked = await withKeptVerdicts(kept, folders, keptAt, (misses) =>
+    checkFolders(misses, profile, client, true, kept && { runStart: kept.runStart }),
+  );
+  await kept?.save();
+  addSkillCycles(checked);
+  // agentskills.io has no rule across skills, and its reference validator checks one skill
+  // at a time: under `spec`, a shared name is nobody's finding.
+  if (client !== 'spec') addNameConflicts(checked, sourceOf);
+  return checked;
+}
