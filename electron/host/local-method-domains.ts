@@ -7,6 +7,7 @@
  * given a domain here.
  */
 import type { LocalProcessMethod } from '../../shared/api/studio-api';
+import type { HostMethod } from './method-domains';
 
 export const LOCAL_METHOD_DOMAINS = {
   // Skills read from folders and from the workspace (shared/api/skill-reads.ts).
@@ -14,6 +15,7 @@ export const LOCAL_METHOD_DOMAINS = {
   'workspace.load': 'lookup',
   'skill.read': 'lookup',
   'skill.files': 'lookup',
+  'skills.record': 'catalog',
 
   // Bundles written to and read from paths (shared/api/bundle-files.ts).
 
@@ -25,12 +27,38 @@ export const LOCAL_METHOD_DOMAINS = {
 /** A domain of the local-process methods. */
 export type LocalDomain = (typeof LOCAL_METHOD_DOMAINS)[LocalProcessMethod];
 
-/** The local-process methods `D` serves. */
+/**
+ * The methods every host serves that the in-process host answers from a domain of its own,
+ * as its local-process methods, without opening the whole host: a command that asks once
+ * and goes needs no watcher, no runner and no A2E host for them, and gets the same answer
+ * (the same registry over the same sources).
+ */
+export const IN_PROCESS_DOMAINS = {
+  'skills.list': 'catalog',
+} as const satisfies { [M in HostMethod]?: LocalDomain };
+
+/** A method the in-process host answers from its own domains. */
+export type InProcessMethod = LocalProcessMethod | keyof typeof IN_PROCESS_DOMAINS;
+
+/** Which of its own domains the in-process host answers each of its methods from. */
+export const IN_PROCESS_METHOD_DOMAINS: { readonly [M in InProcessMethod]: LocalDomain } = {
+  ...LOCAL_METHOD_DOMAINS,
+  ...IN_PROCESS_DOMAINS,
+};
+
+/** The methods the in-process host answers from its domain `D`. */
 export type LocalMethodsOf<D extends LocalDomain> = {
-  [M in LocalProcessMethod]: (typeof LOCAL_METHOD_DOMAINS)[M] extends D ? M : never;
-}[LocalProcessMethod];
+  [M in InProcessMethod]: (typeof LOCAL_METHOD_DOMAINS & typeof IN_PROCESS_DOMAINS)[M] extends D
+    ? M
+    : never;
+}[InProcessMethod];
 
 /** Whether `method` is a local-process method. */
 export function isLocalProcessMethod(method: string): method is LocalProcessMethod {
   return Object.prototype.hasOwnProperty.call(LOCAL_METHOD_DOMAINS, method);
+}
+
+/** Whether the in-process host answers `method` from its own domains. */
+export function servedInProcess(method: string): method is InProcessMethod {
+  return Object.prototype.hasOwnProperty.call(IN_PROCESS_METHOD_DOMAINS, method);
 }

@@ -274,10 +274,7 @@ export class StudioHost {
   }
 
   listing(): SkillListing {
-    return {
-      skills: this.registry.all().map((r) => ({ ...r.summary, diagnostics: r.diagnostics })),
-      conflicts: this.registry.conflicts(),
-    };
+    return this.registry.listing();
   }
 
   /** A skill by name (the winner) or by the absolute folder of any listed skill. */

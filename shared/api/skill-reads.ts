@@ -5,6 +5,7 @@
  */
 import type { Diagnostic } from '../check/diagnostics';
 import type { ClientId } from '../skill/client-ids';
+import type { SkillRecord } from '../skill/model';
 import type { FileEntry } from './studio-api';
 
 /** A skill file as an agent reads it. */
@@ -39,6 +40,15 @@ export interface SkillReadMethods {
    * checks its own arguments after that; `skill.read` and `skill.files` reuse what it read.
    */
   'workspace.load': [Record<string, never>, { workspace: string | null }];
+  /**
+   * The skill `skill` names (by name, else by folder) as its whole record, with every
+   * skill's record: what `explain` reads a topology and its composed skills from.
+   * `countFiles: false` leaves files_count 0.
+   */
+  'skills.record': [
+    { skill: string; countFiles?: boolean },
+    { record: SkillRecord; all: SkillRecord[] },
+  ];
   /** A skill file as an agent reads it (SKILL.md without frontmatter; 50 KB cap). */
   'skill.read': [{ skill: string; file: string }, SkillReadResult];
   /** Every file of the skill `skill` names (by name, else by folder). */

@@ -53,6 +53,15 @@ export function skillStatus(fm: Frontmatter): SkillStatus {
 }
 
 /**
+ * The status the host acts on: Blocked when errors keep a skill that is not Archived from
+ * running (the specification's "missing dependencies"), else the declared one.
+ */
+export function effectiveStatus(skill: { status: SkillStatus; has_errors: boolean }): SkillStatus {
+  if (skill.status === 'Archived') return skill.status;
+  return skill.has_errors ? 'Blocked' : skill.status;
+}
+
+/**
  * How the skill runs (docs/contracts.md, Skill kinds): an `entrypoint` makes it a script skill; a
  * `topology` expression over an `agents` map (or a `skills` map or list of composed
  * skills) makes it a topology skill; anything else is an LLM skill.

@@ -200,7 +200,7 @@ export const explainCommand: CommandImpl = {
     withClient(ctx, async (client) => {
       const [name] = ctx.positionals;
       if (!name) throw new UsageError('name the skill to explain');
-      const { record, all: catalog } = await client.invoke('catalog.resolve', {
+      const { record, all: catalog } = await client.invoke('skills.record', {
         skill: name,
         countFiles: false,
       });

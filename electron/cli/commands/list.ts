@@ -1,3 +1,4 @@
+import { effectiveStatus } from '../../../shared/skill/definition';
 import type { CommandImpl } from '../command';
 import { colours, writeJson } from '../io';
 import { withClient } from '../client';
@@ -6,22 +7,22 @@ import { printable } from '../format';
 export const listCommand: CommandImpl = {
   run: (ctx) =>
     withClient(ctx, async (client) => {
-      const { skills: all, conflicts } = await client.invoke('catalog.list', {});
+      const { skills: all, conflicts } = await client.invoke('skills.list', {});
       if (ctx.common.json) {
         writeJson(ctx.io, {
-          skills: all.map(({ record: r, status }) => ({
-            name: r.summary.name,
-            description: r.summary.description,
-            source: r.summary.source,
+          skills: all.map((s) => ({
+            name: s.name,
+            description: s.description,
+            source: s.source,
             // docs/contracts.md (CLI) names the folder `path` in this output.
-            path: r.summary.dir,
-            license: r.summary.license,
-            files_count: r.summary.files_count,
-            has_warnings: r.summary.has_warnings,
+            path: s.dir,
+            license: s.license,
+            files_count: s.files_count,
+            has_warnings: s.has_warnings,
             // Blocked when the skill's errors keep it from running (as discover says).
-            status,
-            has_errors: r.summary.has_errors,
-            shadowed_by: r.summary.shadowed_by,
+            status: effectiveStatus(s),
+            has_errors: s.has_errors,
+            shadowed_by: s.shadowed_by,
           })),
           conflicts,
         });
@@ -32,9 +33,9 @@ export const listCommand: CommandImpl = {
         ctx.io.stdout.write('No skills found.\n');
         return 0;
       }
-      const width = Math.min(40, Math.max(...all.map(({ record }) => record.summary.name.length)));
-      for (const { record, status } of all) {
-        const s = record.summary;
+      const width = Math.min(40, Math.max(...all.map((s) => s.name.length)));
+      for (const s of all) {
+        const status = effectiveStatus(s);
         const badges = [
           s.has_errors ? c.red('errors') : '',
           s.has_warnings ? c.yellow('warnings') : '',

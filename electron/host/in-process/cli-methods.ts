@@ -17,8 +17,6 @@ import type {
 } from '../../../shared/api/install';
 import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { ClientId } from '../../../shared/skill/client-profiles';
-import type { SkillRecord } from '../../../shared/skill/model';
-import type { SkillStatus } from '../../../shared/protocol/a2e';
 import type { PortabilityRowJson } from '../portability/portability';
 import type { ForeignLockfile, LockApproval, UpdateItem } from '../install/updates';
 import type { SourceRef } from '../install/install-source';
@@ -39,13 +37,6 @@ export type {
   UninstallResult,
 };
 export type { McpClient, ConnectScope };
-
-/** One skill of the workspace's catalog, with the status a call would see. */
-export interface CatalogSkill {
-  record: SkillRecord;
-  /** Blocked when the skill's errors keep it from running (as discover says). */
-  status: SkillStatus;
-}
 
 /** A skill named on the command line for a bundle: its folder (a path), or a workspace name. */
 export type SkillTarget = { folder: string } | { skill: string };
@@ -105,14 +96,6 @@ export type McpConnectOutcome =
 
 /** Every method of the proxy's own table: name → [params, result]. */
 export interface CliMethods {
-  // ── the workspace's skills, read once ─────────────────────────────────────
-  /** Every skill of the workspace (registry only, no watcher); `countFiles: false` leaves files_count 0. */
-  'catalog.list': [{ countFiles?: boolean }, { skills: CatalogSkill[]; conflicts: string[] }];
-  /** The skill `skill` names in the catalog (by name, else by folder), with the catalog. */
-  'catalog.resolve': [
-    { skill: string; countFiles?: boolean },
-    { record: SkillRecord; all: SkillRecord[] },
-  ];
   // ── the workspace through the whole host ──────────────────────────────────
   /** Portability rows: each target a path (as `folders.validate`) or a skill name; none: every skill. */
   'portability.rows': [{ targets: ({ path: string } | { skill: string })[] }, PortabilityRowJson[]];

@@ -26,8 +26,8 @@ import { StudioError } from '../../../shared/errors';
 import type { Handlers } from '../handler-table';
 import { lazyHandlerTable } from '../lazy-handler-table';
 import {
-  LOCAL_METHOD_DOMAINS,
-  isLocalProcessMethod,
+  IN_PROCESS_METHOD_DOMAINS,
+  servedInProcess,
   type LocalDomain,
   type LocalMethodsOf,
 } from '../local-method-domains';
@@ -55,7 +55,6 @@ type DomainModule = { handlers: Partial<{ [K in CliMethod]: Handler<K> }> };
 
 /** Where each method of the proxy's own table is served (one import() per domain). */
 const DOMAINS = {
-  catalog: () => import('./catalog'),
   studio: () => import('./studio'),
   bundles: () => import('./bundles'),
   install: () => import('./install'),
@@ -66,8 +65,6 @@ const DOMAINS = {
 } satisfies Record<string, () => Promise<DomainModule>>;
 
 const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
-  'catalog.list': 'catalog',
-  'catalog.resolve': 'catalog',
   'portability.rows': 'studio',
   'export.check': 'bundles',
   'export.write': 'bundles',
@@ -98,6 +95,8 @@ const LOCAL_DOMAINS: { [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D>> 
   // Skills read from folders and from the workspace. The lookup of `read` and `files`
   // never checks a schema.
   lookup: { load: () => import('./lookup'), verdicts: false },
+  // The workspace's skills read once: the listing and whole records (`list`, `explain`).
+  catalog: { load: () => import('./catalog'), verdicts: true },
   // Folders named by path: each skill's schemas are checked.
   'folder-checks': { load: () => import('./folder-checks'), verdicts: true },
 
@@ -185,7 +184,7 @@ export function createHostProxy(options: HostProxyOptions): HostProxy {
   // schemas, and every failure a StudioError with the router's code.
   const localRoute: Route = createRouter(
     lazyHandlerTable(
-      LOCAL_METHOD_DOMAINS,
+      IN_PROCESS_METHOD_DOMAINS,
       Object.fromEntries(
         (Object.entries(LOCAL_DOMAINS) as [string, LocalDomainModule<never>][]).map(
           ([domain, d]) => [
@@ -204,7 +203,7 @@ export function createHostProxy(options: HostProxyOptions): HostProxy {
       method: M,
       params: ProxyParamsOf<M>,
     ): Promise<ProxyResultOf<M>> {
-      if (isLocalProcessMethod(method)) {
+      if (servedInProcess(method)) {
         const res = await localRoute(method, params, 'local-process');
         if (!res.ok) throw new StudioError(res.error.code, res.error.message);
         return res.result as ProxyResultOf<M>;

@@ -28,4 +28,5 @@ export const SKILL_READ_PARAM_SCHEMAS = s.schemaTable<SkillReadParamTypes>()({
     ['skill', 'file'],
   ),
   'skill.files': s.object({ skill: skillRef }, ['skill']),
+  'skills.record': s.object({ skill: skillRef, countFiles: s.boolean() }, ['skill']),
 });

@@ -27,6 +27,7 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../../../shared/check/diagnostics';
+import type { SkillListing } from '../../../shared/api/studio-api';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { isListIgnored } from '../fs/ignored-names';
 import { isInsideOrEqual, relativeInside } from '../fs/safe-path';
@@ -206,6 +207,14 @@ export class SkillRegistry extends TypedEmitter<RegistryEvents> {
   /** Names shared by two or more skills of one priority, sorted. */
   conflicts(): string[] {
     return this.index.conflicts();
+  }
+
+  /** The Studio API's listing (`skills.list`): every skill with its problems, and the conflicts. */
+  listing(): SkillListing {
+    return {
+      skills: this.all().map((r) => ({ ...r.summary, diagnostics: r.diagnostics })),
+      conflicts: this.conflicts(),
+    };
   }
 
   /** The scanned folders in priority order, and which exist. */

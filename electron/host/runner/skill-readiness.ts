@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { SkillDefinition, SkillStatus } from '../../../shared/protocol/a2e';
 import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { SkillRecord } from '../../../shared/skill/model';
+import { effectiveStatus as effectiveStatusOf } from '../../../shared/skill/definition';
 
 /** How many errors discover spells out in `metadata.blocked_errors`. */
 const MAX_LISTED_ERRORS = 10;
@@ -48,9 +49,10 @@ export function blockage(record: SkillRecord): Blockage | null {
 
 /** The status the host acts on: Blocked when errors block a skill that is not Archived. */
 export function effectiveStatus(record: SkillRecord): SkillStatus {
-  const declared = record.definition.status;
-  if (declared === 'Archived') return declared;
-  return blockage(record) ? 'Blocked' : declared;
+  return effectiveStatusOf({
+    status: record.definition.status,
+    has_errors: blockage(record) !== null,
+  });
 }
 
 /** The definition discover hands out: a blocked skill says so, and why. */

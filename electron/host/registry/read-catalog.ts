@@ -1,0 +1,48 @@
+/**
+ * The workspace's skills, read and validated once, for the callers that show them (`list`,
+ * `explain`): the registry alone, without the rest of the host (router, A2E host, runner,
+ * bundles), which they never use and would only load. Sources, settings and names resolve
+ * exactly as in StudioHost (the same registry, the same skill-studio.json). The one scan
+ * uses synchronous file calls: the caller waits for it anyway, and worker threads read a
+ * large folder's skills together with this one (./scan-parallel.ts).
+ */
+import path from 'node:path';
+import { readConfigText } from '../workspace/workspace-config';
+import { WORKSPACE_CONFIG_FILE } from '../workspace/workspace-file';
+import type { KeptSkill } from './kept-skills';
+import { SkillRegistry } from './registry';
+import type { ResolveSourcesOptions } from './sources';
+import { openVerdictCache, type VerdictCache, type VerdictCacheOptions } from './verdict-cache';
+
+export interface ReadCatalogOptions {
+  /** false leaves files_count at 0 (no winner depends on it). */
+  countFiles: boolean;
+  /** Where unchanged skills' verdicts are kept between runs; null: every skill is read. */
+  verdicts: VerdictCacheOptions | null | undefined;
+}
+
+/** Reads the skills of `sources` once (nothing is watched, so nothing to close). */
+export async function readCatalog(
+  sources: ResolveSourcesOptions,
+  { countFiles, verdicts }: ReadCatalogOptions,
+): Promise<SkillRegistry> {
+  // Kept verdicts (./verdict-cache.ts), for these sources and settings only. Any edit of
+  // skill-studio.json starts afresh, even one that reads the same (a rule simple to state
+  // and to trust); the text comes through the same hardened reader as the settings.
+  let kept: VerdictCache<KeptSkill> | null = null;
+  if (verdicts) {
+    const settings = sources.workspace
+      ? await readConfigText(path.join(sources.workspace, WORKSPACE_CONFIG_FILE)).catch(() => null)
+      : null;
+    const scope = `catalog\0${JSON.stringify(sources)}\0${settings ?? ''}`;
+    kept = openVerdictCache<KeptSkill>(verdicts, scope);
+  }
+  const registry = new SkillRegistry({
+    ...sources,
+    // Read once and never watched: no fingerprints to tell changes apart.
+    scan: { sync: true, countFiles, fingerprint: false, parallel: true, kept },
+  });
+  await registry.load();
+  await kept?.save();
+  return registry;
+}

@@ -1,0 +1,37 @@
+/**
+ * The workspace's skills read once (./../registry/read-catalog.ts), for a caller that asks
+ * once and goes (`list`, `explain`): the listing, and one skill's whole record with every
+ * other's. The in-process host serves `skills.list` here instead of opening the whole host,
+ * with the same answer: the same registry over the same sources.
+ */
+import type { Handlers } from '../handler-table';
+import { NotFoundError } from '../fs/errors';
+import { readCatalog } from '../registry/read-catalog';
+import type { ResolveSourcesOptions } from '../registry/sources';
+import type { VerdictCacheOptions } from '../registry/verdict-cache';
+
+export interface CatalogContext {
+  /** The workspace's sources (their settings' problems told when read). */
+  sources(): Promise<ResolveSourcesOptions>;
+  /** Where the listing's unchanged verdicts are kept between runs; null: nowhere. */
+  verdicts: VerdictCacheOptions | null | undefined;
+}
+
+export function catalogHandlers(
+  ctx: CatalogContext,
+): Pick<Handlers, 'skills.list' | 'skills.record'> {
+  return {
+    async 'skills.list'() {
+      const sources = await ctx.sources();
+      return (await readCatalog(sources, { countFiles: true, verdicts: ctx.verdicts })).listing();
+    },
+
+    async 'skills.record'({ skill, countFiles = true }) {
+      const registry = await readCatalog(await ctx.sources(), { countFiles, verdicts: null });
+      const all = registry.all();
+      const record = registry.get(skill) ?? all.find((r) => r.dir === skill);
+      if (!record) throw new NotFoundError(`no skill named '${skill}'`);
+      return { record, all };
+    },
+  };
+}
