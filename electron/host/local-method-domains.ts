@@ -16,6 +16,7 @@ export const LOCAL_METHOD_DOMAINS = {
   'skill.read': 'lookup',
   'skill.files': 'lookup',
   'skills.record': 'catalog',
+  'portability.rows': 'catalog',
 
   // Bundles written to and read from paths (shared/api/bundle-files.ts).
 

@@ -4,6 +4,7 @@
  * Local-process methods (./local-process.ts).
  */
 import type { Diagnostic } from '../check/diagnostics';
+import type { CellStatus } from '../skill/client-profiles';
 import type { ClientId } from '../skill/client-ids';
 import type { SkillRecord } from '../skill/model';
 import type { FileEntry } from './studio-api';
@@ -27,7 +28,25 @@ export interface CheckedSkill {
   diagnostics: Diagnostic[];
 }
 
+/** One cell of the portability matrix: a skill in one client. */
+export interface PortabilityCellJson {
+  status: CellStatus;
+  reasons: Array<Pick<Diagnostic, 'severity' | 'code' | 'message' | 'line' | 'column' | 'field'>>;
+}
+
+/** One row of the portability matrix: a skill in every client. */
+export interface PortabilityRowJson {
+  name: string;
+  path: string;
+  clients: Record<ClientId, PortabilityCellJson>;
+}
+
 export interface SkillReadMethods {
+  /**
+   * Which clients accept each skill: each target a path (as `folders.validate`) or the name
+   * of a workspace skill, in order; none: every listed skill of the workspace.
+   */
+  'portability.rows': [{ targets: ({ path: string } | { skill: string })[] }, PortabilityRowJson[]];
   /**
    * The skill folders each target names (an absolute path: a skill folder, its SKILL.md, or a
    * folder of skills), each read and checked with `profile` (a client id: its base profile,

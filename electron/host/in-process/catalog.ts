@@ -1,14 +1,16 @@
 /**
- * The in-process host's catalog (`list`, `explain`): the workspace's skills read once
- * (skills/catalog-handlers.ts), with the settings' reader the registry loads anyway.
+ * The in-process host's catalog (`list`, `explain`, `portability`): the workspace's skills read once
+ * (skills/catalog-handlers.ts) over the sources every such domain shares.
  */
+import { portabilityHandlers } from '../portability/portability-handlers';
 import { catalogHandlers } from '../skills/catalog-handlers';
-import { loadWorkspaceConfig } from '../workspace/workspace-config';
 import type { ProxyContext } from './context';
-import { workspaceSources } from './workspace-sources';
+import { sourcesOf } from './workspace-sources';
 
-export const localHandlers = (ctx: ProxyContext) =>
-  catalogHandlers({
-    sources: () => workspaceSources(ctx, loadWorkspaceConfig),
-    verdicts: ctx.verdicts,
-  });
+export function localHandlers(ctx: ProxyContext) {
+  const sources = () => sourcesOf(ctx);
+  return {
+    ...catalogHandlers({ sources, verdicts: ctx.verdicts }),
+    ...portabilityHandlers({ sources }),
+  };
+}

@@ -17,7 +17,6 @@ import type {
 } from '../../../shared/api/install';
 import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { ClientId } from '../../../shared/skill/client-profiles';
-import type { PortabilityRowJson } from '../portability/portability';
 import type { ForeignLockfile, LockApproval, UpdateItem } from '../install/updates';
 import type { SourceRef } from '../install/install-source';
 import type { UninstallResult } from '../install/install';
@@ -27,7 +26,6 @@ import type { ApproveOutcome } from '../providers/approve';
 import type { McpClient, ConnectScope } from '../mcp/connect';
 
 export type {
-  PortabilityRowJson,
   UpdateItem,
   SourceRef,
   ForeignLockfile,
@@ -96,9 +94,6 @@ export type McpConnectOutcome =
 
 /** Every method of the proxy's own table: name → [params, result]. */
 export interface CliMethods {
-  // ── the workspace through the whole host ──────────────────────────────────
-  /** Portability rows: each target a path (as `folders.validate`) or a skill name; none: every skill. */
-  'portability.rows': [{ targets: ({ path: string } | { skill: string })[] }, PortabilityRowJson[]];
   // ── bundles ───────────────────────────────────────────────────────────────
   'export.check': [{ target: SkillTarget; force: boolean }, ExportCheck];
   /** Writes the bundle (refused again by the same policy); `fixFor` fixes SKILL.md in the archive. */

@@ -42,7 +42,7 @@ export interface HostProxyOptions {
 export interface ProxyContext extends HostProxyOptions {
   /** The whole host, once a method needed it (studio.ts opens it; the proxy closes it). */
   studio: Promise<StudioHost> | null;
-  /** The workspace's sources as the lookup read them (lookup.ts), once. */
+  /** The workspace's sources, read once by the first domain that reads skills (workspace-sources.ts). */
   sources: Promise<ResolveSourcesOptions> | null;
 }
 

@@ -55,7 +55,6 @@ type DomainModule = { handlers: Partial<{ [K in CliMethod]: Handler<K> }> };
 
 /** Where each method of the proxy's own table is served (one import() per domain). */
 const DOMAINS = {
-  studio: () => import('./studio'),
   bundles: () => import('./bundles'),
   install: () => import('./install'),
   providers: () => import('./providers'),
@@ -65,7 +64,6 @@ const DOMAINS = {
 } satisfies Record<string, () => Promise<DomainModule>>;
 
 const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
-  'portability.rows': 'studio',
   'export.check': 'bundles',
   'export.write': 'bundles',
   'bundles.importInto': 'bundles',
@@ -95,7 +93,8 @@ const LOCAL_DOMAINS: { [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D>> 
   // Skills read from folders and from the workspace. The lookup of `read` and `files`
   // never checks a schema.
   lookup: { load: () => import('./lookup'), verdicts: false },
-  // The workspace's skills read once: the listing and whole records (`list`, `explain`).
+  // The workspace's skills read once: the listing, whole records and the portability
+  // matrix (`list`, `explain`, `portability`).
   catalog: { load: () => import('./catalog'), verdicts: true },
   // Folders named by path: each skill's schemas are checked.
   'folder-checks': { load: () => import('./folder-checks'), verdicts: true },
@@ -179,7 +178,11 @@ export function createHostProxy(options: HostProxyOptions): HostProxy {
     await keptVerdicts();
     return DOMAINS[name]() as ReturnType<(typeof DOMAINS)[D]>;
   };
-  const studio = () => load('studio');
+  // The whole host, for the Studio API's other methods and the long-lived functions.
+  const studio = async () => {
+    await keptVerdicts();
+    return import('./studio');
+  };
   // The local-process methods through the one router: params checked against the API's
   // schemas, and every failure a StudioError with the router's code.
   const localRoute: Route = createRouter(

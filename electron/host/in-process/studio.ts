@@ -11,7 +11,6 @@ import { runCases, type RunCasesOptions } from '../history/case-runner';
 import { logSwallowed } from '../log';
 import { SkillsMcpServer } from '../mcp/skills-server';
 import { DrainingStdioTransport } from '../mcp/stdio-transport';
-import { portabilityForFolder, type PortabilityRowJson } from '../portability/portability';
 import { StudioHost } from '../studio-host';
 import { LineSplitter } from '../runner/script-output';
 import { DEFAULT_MAX_FRAME_BYTES, encodeMessage } from '../../../shared/protocol/codec';
@@ -19,8 +18,6 @@ import { makeProtocolError } from '../../../shared/protocol/messages';
 import { WORKSPACE_CONFIG_FILE } from '../workspace/workspace-config';
 import path from 'node:path';
 import { sourceHome, type ProxyContext } from './context';
-import type { DomainHandlers } from './domain';
-import { foldersFor, readFolder, type SkillFolder } from '../registry/folder-checks';
 
 /** The host of this proxy, opened on first use; skill-studio.json's problems are told then. */
 export function openStudio(ctx: ProxyContext): Promise<StudioHost> {
@@ -147,22 +144,3 @@ export async function serveMcp(
   await host.cancelCalls();
   await mcp.server.close().catch(logSwallowed('close the MCP server'));
 }
-
-function portabilityRow(folder: SkillFolder): Promise<PortabilityRowJson> {
-  return portabilityForFolder((profile) => readFolder(folder, { profile }));
-}
-
-export const handlers: DomainHandlers<'portability.rows'> = {
-  async 'portability.rows'({ targets }, ctx) {
-    const host = await openStudio(ctx);
-    const folders: SkillFolder[] = [];
-    if (targets.length === 0) for (const r of host.skills()) folders.push(r.dir);
-    for (const t of targets) {
-      if ('path' in t) folders.push(...(await foldersFor(t.path)));
-      else folders.push(host.resolveSkill(t.skill).dir); // not_found: a usage error (exit 2)
-    }
-    const rows: PortabilityRowJson[] = [];
-    for (const f of folders) rows.push(await portabilityRow(f));
-    return rows;
-  },
-};

@@ -58,3 +58,12 @@ export async function workspaceSources(
     noUser: ctx.noUser,
   };
 }
+
+/**
+ * The workspace's sources, read once per proxy (their settings' problems told once), for
+ * every domain that reads skills without the rest of the host.
+ */
+export function sourcesOf(ctx: ProxyContext): Promise<ResolveSourcesOptions> {
+  ctx.sources ??= workspaceSources(ctx);
+  return ctx.sources;
+}

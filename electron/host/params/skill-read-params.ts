@@ -28,5 +28,13 @@ export const SKILL_READ_PARAM_SCHEMAS = s.schemaTable<SkillReadParamTypes>()({
     ['skill', 'file'],
   ),
   'skill.files': s.object({ skill: skillRef }, ['skill']),
+  'portability.rows': s.object(
+    {
+      targets: s.array(
+        s.oneOf(s.object({ path: localPath }, ['path']), s.object({ skill: skillRef }, ['skill'])),
+      ),
+    },
+    ['targets'],
+  ),
   'skills.record': s.object({ skill: skillRef, countFiles: s.boolean() }, ['skill']),
 });

@@ -10,10 +10,10 @@ import {
   cellStatus,
   CLIENT_IDS,
   clientDiagnostics,
-  type CellStatus,
   type ClientId,
 } from '../../../shared/skill/client-profiles';
 import type { Diagnostic } from '../../../shared/check/diagnostics';
+import type { PortabilityCellJson, PortabilityRowJson } from '../../../shared/api/skill-reads';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { parseSkillMd } from '../../../shared/skill/validate';
 import type { Position } from '../../../shared/check/yaml-source';
@@ -46,17 +46,6 @@ export function clientRecordDiagnostics(
     ? { frontmatter: record.frontmatter, keyPositions }
     : keyLayout(record);
   return clientDiagnostics(client, record.diagnostics, layout);
-}
-
-export interface PortabilityCellJson {
-  status: CellStatus;
-  reasons: Array<Pick<Diagnostic, 'severity' | 'code' | 'message' | 'line' | 'column' | 'field'>>;
-}
-
-export interface PortabilityRowJson {
-  name: string;
-  path: string;
-  clients: Record<ClientId, PortabilityCellJson>;
 }
 
 /**

@@ -5,10 +5,10 @@
  * with the same answer: the same registry over the same sources.
  */
 import type { Handlers } from '../handler-table';
-import { NotFoundError } from '../fs/errors';
 import { readCatalog } from '../registry/read-catalog';
 import type { ResolveSourcesOptions } from '../registry/sources';
 import type { VerdictCacheOptions } from '../registry/verdict-cache';
+import { skillLookup } from './skill-lookup';
 
 export interface CatalogContext {
   /** The workspace's sources (their settings' problems told when read). */
@@ -28,10 +28,7 @@ export function catalogHandlers(
 
     async 'skills.record'({ skill, countFiles = true }) {
       const registry = await readCatalog(await ctx.sources(), { countFiles, verdicts: null });
-      const all = registry.all();
-      const record = registry.get(skill) ?? all.find((r) => r.dir === skill);
-      if (!record) throw new NotFoundError(`no skill named '${skill}'`);
-      return { record, all };
+      return { record: skillLookup(() => registry).resolveSkill(skill), all: registry.all() };
     },
   };
 }
