@@ -83,7 +83,7 @@ describe.runIf(process.platform !== 'win32')('host reads of hostile skill folder
   };
 
   it('flags a SKILL.md linked outside its skill and never serves it (skills.get, HTTP)', async () => {
-    const detail = (await host.detail('linked')) as {
+    const detail = (await host.invoke('skills.get', { skill: 'linked' })) as {
       skillMd: string;
       summary: { diagnostics: { code: string }[] };
     };
@@ -118,7 +118,7 @@ describe.runIf(process.platform !== 'win32')('host reads of hostile skill folder
   });
 
   it('answers a FIFO as SKILL.md, as a sidecar and as skill-studio.json with a clear error', async () => {
-    const piped = (await host.detail('piped')) as {
+    const piped = (await host.invoke('skills.get', { skill: 'piped' })) as {
       skillMd: string;
       summary: { diagnostics: { code: string; message: string }[] };
     };

@@ -33,8 +33,8 @@ afterEach(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-const dirOf = (name: string) => {
-  const s = host.listing().skills.find((x) => x.name === name);
+const dirOf = async (name: string) => {
+  const s = (await host.invoke('skills.list', {})).skills.find((x) => x.name === name);
   if (!s) throw new Error(`no skill ${name}`);
   return s.dir;
 };
@@ -55,20 +55,20 @@ describe('StudioHost.invoke', () => {
   });
 
   it('exports a valid skill without force', async () => {
-    const ok = await host.invoke('bundles.export', { skill: dirOf('good'), format: 'skill' });
+    const ok = await host.invoke('bundles.export', { skill: await dirOf('good'), format: 'skill' });
     expect(ok.refused).toBe(false);
     expect(ok.bytes).toBeGreaterThan(0);
   });
 
   it('never writes an export anywhere: a path to write to is no parameter', async () => {
-    const params = { skill: dirOf('good'), format: 'zip', outPath: '/tmp/x.zip' };
+    const params = { skill: await dirOf('good'), format: 'zip', outPath: '/tmp/x.zip' };
     await expect(host.invoke('bundles.export', params as never)).rejects.toMatchObject({
       code: 'invalid_params',
     });
   });
 
   it('refreshes the registry on every write, so the listing is current when the call returns', async () => {
-    const dir = dirOf('good');
+    const dir = await dirOf('good');
     const before = await host.invoke('skills.get', { skill: dir });
     await host.invoke('files.write', {
       skill: dir,
@@ -76,18 +76,22 @@ describe('StudioHost.invoke', () => {
       text: '---\nname: good\ndescription: Now says something else.\n---\nBody\n',
       expectedVersion: before.version,
     });
-    expect(host.listing().skills.find((s) => s.dir === dir)?.description).toBe(
-      'Now says something else.',
-    );
+    expect(
+      (await host.invoke('skills.list', {})).skills.find((s) => s.dir === dir)?.description,
+    ).toBe('Now says something else.');
 
     await host.invoke('files.createFile', { skill: dir, path: 'notes.md', text: 'hi' });
-    expect(host.listing().skills.find((s) => s.dir === dir)?.files_count).toBe(2);
+    expect(
+      (await host.invoke('skills.list', {})).skills.find((s) => s.dir === dir)?.files_count,
+    ).toBe(2);
     await host.invoke('files.delete', { skill: dir, path: 'notes.md' });
-    expect(host.listing().skills.find((s) => s.dir === dir)?.files_count).toBe(1);
+    expect(
+      (await host.invoke('skills.list', {})).skills.find((s) => s.dir === dir)?.files_count,
+    ).toBe(1);
   });
 
   it('refuses writes to a read-only (bundled) skill and leaves its file alone', async () => {
-    const dir = dirOf('text-stats');
+    const dir = await dirOf('text-stats');
     const original = await readFile(path.join(dir, 'SKILL.md'), 'utf8');
     await expect(
       host.invoke('files.write', { skill: dir, path: 'SKILL.md', text: 'overwritten' }),
@@ -97,7 +101,9 @@ describe('StudioHost.invoke', () => {
 
   it('throws the router refusal with its code for params the API does not take', async () => {
     await expect(
-      host.invoke('skills.get', { skill: dirOf('good'), extra: 1 } as unknown as { skill: string }),
+      host.invoke('skills.get', { skill: await dirOf('good'), extra: 1 } as unknown as {
+        skill: string;
+      }),
     ).rejects.toMatchObject({ code: 'invalid_params' });
   });
 

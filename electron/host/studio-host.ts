@@ -13,7 +13,6 @@ import type {
   ParamsOf,
   ResultOf,
   StudioMethod,
-  SkillDetail,
   SkillListing,
   StudioEvent,
   WorkspaceInfo,
@@ -39,7 +38,6 @@ import { RecentWorkspaces } from './workspace/recent-workspaces';
 import { watchUserFiles } from './providers/user-files-watch';
 import { userProvidersPath } from './providers/user-providers';
 import { approvalsPath } from './providers/provider-approvals';
-import { skillDetail } from './skill-files';
 import { skillLookup } from './skills/skill-lookup';
 import { lockTrustFor } from './install/lock-trust';
 import { createClientExecutor } from './agent-clients/client-executor';
@@ -228,7 +226,7 @@ export class StudioHost {
   }
 
   /** Where script skills run: the user's settings, then what the workspace may change. */
-  runnerConfig(): RunnerConfig {
+  private runnerConfig(): RunnerConfig {
     return this.runnerSettings().config;
   }
 
@@ -238,7 +236,7 @@ export class StudioHost {
   }
 
   /** The LLM providers in force: the workspace's `providers`, then the user's own file. */
-  providerSet(): Promise<LoadedProviderSet> {
+  private providerSet(): Promise<LoadedProviderSet> {
     return loadProviderSet(
       this.settings.config.providers,
       process.env,
@@ -248,7 +246,7 @@ export class StudioHost {
     );
   }
 
-  async info(): Promise<WorkspaceInfo> {
+  private async info(): Promise<WorkspaceInfo> {
     return {
       root: this.workspace,
       recent: await this.recent.list(),
@@ -273,7 +271,7 @@ export class StudioHost {
     return this.registry.list();
   }
 
-  listing(): SkillListing {
+  private listing(): SkillListing {
     return this.registry.listing();
   }
 
@@ -282,18 +280,9 @@ export class StudioHost {
     return this.lookup.resolveSkill(ref);
   }
 
-  /** The skill a Studio API call names (skills/skill-lookup.ts): a shared name is refused. */
-  skillAt(ref: string): SkillRecord {
-    return this.lookup.skillAt(ref);
-  }
-
-  detail(ref: string): Promise<SkillDetail> {
-    return skillDetail(this.resolveSkill(ref));
-  }
-
   // ── allowlists ─────────────────────────────────────────────────────────────
 
-  agentExists(id: string): boolean {
+  private agentExists(id: string): boolean {
     return this.settings.agents.some((a) => a.id === id);
   }
 

@@ -1,11 +1,12 @@
 /**
  * The read-only skill routes of the local server (docs/contracts.md, Local server):
  * `GET /api/v1/skills` and `GET /api/v1/skills/:name`. Their reply shapes belong to this
- * transport, so they are built here from what the host offers every adapter — the
- * listing, name resolution as A2E does it (the winner of a name), and `skills.get`.
+ * transport, so they are built here from the Studio API every adapter calls: the listing,
+ * name resolution as A2E does it (`skills.resolve`: the winner of a name), and `skills.get`.
  */
 import type { StudioHost } from '../host/studio-host';
 import type { SkillListItem } from '../../shared/api/studio-api';
+import { StudioError } from '../../shared/errors';
 
 /** GET /api/v1/skills item. */
 export interface HttpSkillSummary {
@@ -29,11 +30,9 @@ function summaryOf(s: SkillListItem): HttpSkillSummary {
 }
 
 /** Every skill an agent could call by name: shadowed ones are left out. */
-export function httpSkills(host: StudioHost): HttpSkillSummary[] {
-  return host
-    .listing()
-    .skills.filter((s) => s.shadowed_by === null)
-    .map(summaryOf);
+export async function httpSkills(host: StudioHost): Promise<HttpSkillSummary[]> {
+  const { skills } = await host.invoke('skills.list', {});
+  return skills.filter((s) => s.shadowed_by === null).map(summaryOf);
 }
 
 /** One skill by name (the winner, as A2E resolves it), or null when no skill has it. */
@@ -43,9 +42,10 @@ export async function httpSkill(
 ): Promise<Record<string, unknown> | null> {
   let dir: string;
   try {
-    dir = host.resolveSkill(name).dir;
-  } catch {
-    return null;
+    dir = (await host.invoke('skills.resolve', { skill: name })).dir;
+  } catch (err) {
+    if (err instanceof StudioError && err.code === 'not_found') return null;
+    throw err;
   }
   const d = await host.invoke('skills.get', { skill: dir });
   return {

@@ -219,7 +219,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       return;
     }
     if (pathname === '/api/v1/skills' && req.method === 'GET') {
-      sendJson(res, 200, httpSkills(host));
+      sendJson(res, 200, await httpSkills(host));
       return;
     }
     if (pathname.startsWith('/api/v1/skills/') && req.method === 'GET') {
@@ -308,6 +308,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     // Select our plain protocol name, never echo the one carrying the token.
     handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
   });
+  /** Whether an A2E connection may bind `agent` (null: none): one skill-studio.json names. */
+  const agentKnown = async (agent: string | null): Promise<boolean> =>
+    agent === null || (await host.invoke('workspace.info', {})).agents.some((a) => a.id === agent);
   server.on('upgrade', (req, socket, head) => {
     const refuse = (status: number, message: string) => {
       socket.end(`HTTP/1.1 ${status} ${message}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -339,20 +342,24 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       return;
     }
     if (url.pathname === A2E_WS_PATH) {
-      const agent = url.searchParams.get('agent');
-      if (agent !== null && agent !== '' && !host.agentExists(agent))
-        return refuse(403, 'Unknown agent');
-      wss.handleUpgrade(req, socket, head, (ws) => {
-        const conn = host.openA2E(agent || null, (frame) => wsSend(ws, frame), {
-          bufferedAmount: () => ws.bufferedAmount,
-          onOverflow: () => ws.close(1013, 'client too slow'),
-        });
-        ws.on('message', (data, isBinary) => {
-          conn.receive(isBinary ? '\u0000binary' : data.toString());
-        });
-        ws.on('close', () => conn.close());
-        ws.on('error', () => conn.close());
-      });
+      const agent = url.searchParams.get('agent') || null;
+      void agentKnown(agent).then(
+        (known) => {
+          if (!known) return refuse(403, 'Unknown agent');
+          wss.handleUpgrade(req, socket, head, (ws) => {
+            const conn = host.openA2E(agent, (frame) => wsSend(ws, frame), {
+              bufferedAmount: () => ws.bufferedAmount,
+              onOverflow: () => ws.close(1013, 'client too slow'),
+            });
+            ws.on('message', (data, isBinary) => {
+              conn.receive(isBinary ? '\u0000binary' : data.toString());
+            });
+            ws.on('close', () => conn.close());
+            ws.on('error', () => conn.close());
+          });
+        },
+        () => refuse(500, 'Internal Server Error'),
+      );
       return;
     }
     refuse(404, 'Not Found');

@@ -30,7 +30,7 @@ export function openStudio(ctx: ProxyContext): Promise<StudioHost> {
       noUser: ctx.noUser,
       watch: false,
     });
-    const { configDiagnostics } = await host.info();
+    const { configDiagnostics } = await host.invoke('workspace.info', {});
     if (configDiagnostics.length > 0)
       ctx.onConfigDiagnostics?.(path.join(ctx.cwd, WORKSPACE_CONFIG_FILE), configDiagnostics);
     return host;

@@ -81,7 +81,7 @@ describe('install.* methods', () => {
     expect(report.skills[0].result).toBe('installed');
     const installed = path.join(ws, '.claude', 'skills', 'mine');
     expect(await readFile(path.join(installed, 'SKILL.md'), 'utf8')).toBe(md('mine'));
-    expect(host.listing().skills.map((s) => s.dir)).toContain(installed);
+    expect((await host.invoke('skills.list', {})).skills.map((s) => s.dir)).toContain(installed);
     // This user's own install: its lockfile is recorded as theirs, by real path and hash.
     const trusted = JSON.parse(
       await readFile(path.join(home, '.config', 'skill-studio', 'trusted-lockfiles.json'), 'utf8'),

@@ -39,11 +39,8 @@ afterEach(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-const names = () =>
-  host
-    .listing()
-    .skills.map((s) => `${s.source}:${s.name}`)
-    .sort();
+const names = async () =>
+  (await host.invoke('skills.list', {})).skills.map((s) => `${s.source}:${s.name}`).sort();
 
 describe('skill management through the Studio API', () => {
   it('duplicates a bundled skill into skills/, renames it, then deletes it to the trash', async () => {
@@ -55,8 +52,11 @@ describe('skill management through the Studio API', () => {
       name: 'text-stats-copy',
       dir: path.join(ws, 'skills', 'text-stats-copy'),
     });
-    expect(names()).toContain('project:text-stats-copy');
-    expect(host.listing().skills.find((s) => s.name === 'text-stats-copy')?.writable).toBe(true);
+    expect(await names()).toContain('project:text-stats-copy');
+    expect(
+      (await host.invoke('skills.list', {})).skills.find((s) => s.name === 'text-stats-copy')
+        ?.writable,
+    ).toBe(true);
 
     const renamed = await call<{ name: string; dir: string }>('skills.rename', {
       skill: copy.dir,
@@ -66,7 +66,7 @@ describe('skill management through the Studio API', () => {
     expect(await readFile(path.join(renamed.dir, 'SKILL.md'), 'utf8')).toContain(
       'name: my-stats\n',
     );
-    expect(names()).toEqual(['framework:text-stats', 'project:mine', 'project:my-stats']);
+    expect(await names()).toEqual(['framework:text-stats', 'project:mine', 'project:my-stats']);
     expect(events).toContainEqual({
       type: 'skill.moved',
       from: copy.dir,
@@ -76,7 +76,7 @@ describe('skill management through the Studio API', () => {
 
     expect(await call('skills.trash', {})).toEqual({ trash: 'the Trash' });
     expect(await call('skills.delete', { skill: renamed.dir })).toEqual({ trashed: true });
-    expect(names()).toEqual(['framework:text-stats', 'project:mine']);
+    expect(await names()).toEqual(['framework:text-stats', 'project:mine']);
     expect(await readdir(path.join(dataHome, 'Trash', 'files'))).toEqual(['my-stats']);
   });
 
@@ -143,7 +143,7 @@ describe('skill management through the Studio API', () => {
       ['mine-2', 'kept-both'],
       ['fresh', 'created'],
     ]);
-    expect(names()).toEqual([
+    expect(await names()).toEqual([
       'framework:text-stats',
       'project:fresh',
       'project:mine',

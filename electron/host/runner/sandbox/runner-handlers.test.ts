@@ -62,7 +62,7 @@ describe('runner.settings and runner.saveSettings', () => {
       host: 'unix:///run/e.sock',
       images: { node: 'node:22', python: 'python:3.13-slim', bash: 'bash:5' },
     });
-    expect(host.runnerConfig().container.images.node).toBe('node:22');
+    expect((await host.invoke('runner.settings', {})).effective.images.node).toBe('node:22');
   });
 
   it('refuses what the runner could not use, before writing', async () => {
