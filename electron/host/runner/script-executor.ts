@@ -20,37 +20,20 @@
 import { chmod, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { AbortCause, ExecContext, ExecOutcome, Executor, SandboxLimits } from './core/types';
-import { classifyRun, pendingRunFacts, type KillReason, type RunFacts } from './core/exit-classify';
+import type { ExecContext, ExecOutcome, Executor, SandboxLimits } from './core/types';
 import { chooseInterpreter, type InterpreterChoice } from './core/interpreter';
-import {
-  killProcessGroup,
-  stopRun,
-  sweepRunProcesses,
-  trackRunProcesses,
-} from './core/process-tree';
 import { launchSpec, scriptStdin } from './script-launch';
-import { ScriptOutput } from './script-run-output';
+import { prepareLaunch, superviseRun } from './script-run';
 import { cgroupManager, type RunCgroup } from './sandbox/cgroup';
 import { detectSandbox } from './sandbox/detect';
 import type { SandboxPreference } from '../workspace/runner-config';
 import { defaultRunnerConfig } from '../workspace/runner-config';
-import { spawnLaunch } from './sandbox/launch';
-import {
-  SandboxRefusal,
-  type Launch,
-  type LaunchSpec,
-  type RunProcess,
-  type SandboxDriver,
-} from './sandbox/types';
+import type { Launch, LaunchSpec, SandboxDriver } from './sandbox/types';
 import type { RunnerConfig } from '../workspace/runner-config';
 import { errorMessage } from '../../../shared/errors';
 import { isStrictlyInside } from '../fs/safe-path';
 import { logSwallowed } from '../log';
 import { DEFAULT_SCRIPT_LIMITS, type ScriptLimits } from './script-limits';
-
-/** How long a supervisor gets to stop its run before its process group is SIGKILLed. */
-const SUPERVISOR_GRACE_MS = 2000;
 
 export interface ScriptExecutorOptions {
   /** A driver, or which one to detect. Default 'auto'. */
@@ -160,6 +143,7 @@ export class ScriptExecutor implements Executor {
     }
   }
 
+  /** The run in its sandbox: prepared, started, and seen to its end. */
   private runIn(
     ctx: ExecContext,
     driver: SandboxDriver,
@@ -168,175 +152,24 @@ export class ScriptExecutor implements Executor {
     scratch: string,
     cgroup: RunCgroup | null,
   ): Promise<ExecOutcome> {
-    const limits = this.limits;
-    const spec = launchSpec(ctx, { driver, skillRoot, interp, scratch, cgroup }, limits);
-    let launch: Launch;
-    try {
-      launch = driver.prepare(spec);
-    } catch (err) {
-      if (err instanceof SandboxRefusal) return Promise.resolve(refuseRun(driver, err.message));
-      return Promise.resolve({
-        success: false,
-        error_code: 'sandbox_crash',
-        error: `the sandbox could not be prepared: ${errText(err)}`,
-        sandbox: driver.name,
-      });
-    }
-    const sandboxLimits = describeLimits(driver, spec, cgroup, launch);
-    const stdinPayload = scriptStdin(ctx, launch.skillRoot ?? skillRoot);
-
-    const running = new Promise<ExecOutcome>((resolveOutcome) => {
-      const facts: RunFacts = pendingRunFacts(ctx.timeoutMs, {
-        maxOutputBytes: limits.maxOutputBytes,
-        maxLineBytes: limits.maxLineBytes,
-        maxEvents: limits.maxEvents,
-        fileSizeBytes: limits.fileSizeBytes,
-      });
-      let child: RunProcess | null = null;
-      let settled = false;
-      let exited = false;
-      const finishHooks: (() => void)[] = [];
-      const live = { pid: undefined as number | undefined, cgroup, supervised: driver.supervised };
-      const untrack = trackRunProcesses(live);
-      let hardKill: NodeJS.Timeout | null = null;
-      // Everything of the run, wherever it went: its process group (or what its
-      // supervisor reaped), then its cgroup.
-      const killRun = (): void => {
-        const pid = child?.pid;
-        if (pid !== undefined) {
-          // Once the first process has exited, its supervisor (if any) has swept.
-          stopRun(pid, driver.supervised && !exited);
-          // A supervisor that does not stop (the skill may have stopped it) gets the
-          // group SIGKILL after a moment.
-          if (driver.supervised && !exited && !hardKill) {
-            hardKill = setTimeout(() => killProcessGroup(pid), SUPERVISOR_GRACE_MS);
-            hardKill.unref();
-          }
-        } else if (!exited) {
-          // A run that is no host process (a container): it stops itself, and removes its container.
-          child?.kill('SIGKILL');
-        }
-        cgroup?.killAll();
-      };
-
-      const kill = (reason: KillReason): void => {
-        if (facts.killedBy === null && !exited) facts.killedBy = reason;
-        killRun();
-      };
-      const output = new ScriptOutput(limits, facts, {
-        emit: (kind, data) => ctx.emit(kind, data),
-        kill,
-        settled: () => settled,
-      });
-
-      const onAbort = (): void => {
-        const cause = ctx.signal.reason as AbortCause | undefined;
-        kill(cause === 'timeout' ? 'timeout' : 'cancelled');
-      };
-
-      const finish = (): void => {
-        if (settled) return;
-        // A last line without a newline still counts.
-        output.end();
-        settled = true;
-        for (const hook of finishHooks) hook();
-        if (hardKill) clearTimeout(hardKill);
-        untrack();
-        ctx.signal.removeEventListener('abort', onAbort);
-        output.recordTails();
-        if (cgroup) {
-          facts.memory = {
-            oomKills: cgroup.oomKills(),
-            peakBytes: cgroup.peakBytes(),
-            capBytes: cgroup.applied.memoryBytes,
-          };
-        } else if (child?.memoryEvidence) {
-          facts.memory = child.memoryEvidence();
-        }
-        resolveOutcome({
-          ...classifyRun(facts),
-          exit_code: facts.code,
-          sandbox: driver.name,
-          sandbox_limits: { ...(child?.limits?.() ?? sandboxLimits), reason: driver.reason },
-        });
-      };
-
-      try {
-        // Own process group (and session): the whole group can be killed at once.
-        child = driver.start
-          ? driver.start(launch)
-          : spawnLaunch(launch, { detached: process.platform !== 'win32' });
-        live.pid = child.pid;
-      } catch (err) {
-        facts.spawnError = err instanceof Error ? err : new Error(String(err));
-        finish();
-        return;
-      }
-      const proc = child;
-
-      proc.on('error', (err) => {
-        // Spawn failure (ENOENT, EACCES): no 'exit' follows. Later errors (a failed
-        // kill) change nothing: 'exit' still comes.
-        if (proc.pid === undefined && !exited) {
-          facts.spawnError = err;
-          exited = true;
-          finish();
-        }
-      });
-      proc.stdout?.on('data', (chunk: Buffer) => output.stdout(chunk));
-      proc.stderr?.on('data', (chunk: Buffer) => output.stderr(chunk));
-      // A program that exits without reading stdin makes our write fail with EPIPE.
-      proc.stdin?.on('error', () => undefined);
-      proc.stdin?.end(stdinPayload);
-
-      if (ctx.signal.aborted) onAbort();
-      else ctx.signal.addEventListener('abort', onAbort, { once: true });
-
-      let streamsClosed = false;
-      let exitHandled = false;
-      let grace: NodeJS.Timeout | null = null;
-      proc.on('close', () => {
-        streamsClosed = true;
-        if (exitHandled) finish();
-      });
-      proc.on('exit', (code, signal) => {
-        exited = true;
-        facts.code = code;
-        facts.signal = driver.signalOf(code, signal);
-        // The skill's program is done: nothing it started may stay behind.
-        killRun();
-        // In its own PID namespace everything died with the sandbox's init, and a
-        // cgroup holds every process of the run; otherwise look for a process that
-        // left the group (setsid) but still carries the run's marks.
-        const sweep =
-          driver.isolatesProcesses || cgroup ? Promise.resolve(0) : sweepRunProcesses(scratch);
-        void sweep.finally(() => {
-          exitHandled = true;
-          if (streamsClosed) {
-            finish();
-            return;
-          }
-          // Output already in the pipes is still read; if a straggler we could not
-          // find keeps a pipe open, stop waiting after a short grace.
-          grace = setTimeout(() => {
-            proc.stdout?.destroy();
-            proc.stderr?.destroy();
-            finish();
-          }, this.options.drainGraceMs ?? 1000);
-        });
-      });
-      finishHooks.push(() => {
-        if (grace) clearTimeout(grace);
-      });
+    const spec = launchSpec(ctx, { driver, skillRoot, interp, scratch, cgroup }, this.limits);
+    const prepared = prepareLaunch(driver, spec);
+    if (!prepared.ok) return Promise.resolve(prepared.outcome);
+    const { launch } = prepared;
+    const running = superviseRun({
+      ctx,
+      driver,
+      launch,
+      cgroup,
+      scratch,
+      limits: this.limits,
+      sandboxLimits: describeLimits(driver, spec, cgroup, launch),
+      stdin: scriptStdin(ctx, launch.skillRoot ?? skillRoot),
+      drainGraceMs: this.options.drainGraceMs ?? 1000,
     });
     // What the driver set up for this run alone (a staged copy of the skill) goes with it.
     return launch.cleanup ? running.finally(launch.cleanup) : running;
   }
-}
-
-/** A run the sandbox refused before anything started (a skill's image the workspace refuses). */
-function refuseRun(driver: SandboxDriver, error: string): ExecOutcome {
-  return { success: false, error_code: 'skill_error', error, sandbox: driver.name };
 }
 
 /** What held for this run, for the result (`sandbox_limits`). */
