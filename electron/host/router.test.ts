@@ -123,6 +123,40 @@ describe('router', () => {
     expect(calls).toEqual(['agentClients.writeRecords', 'skills.list']);
   });
 
+  it('checks the installs from a source as the command line sends them, for a local process only', async () => {
+    const calls: string[] = [];
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
+    const approved = [{ file: '/w/.claude/skills/skills-lock.json', hash: 'sha256-ab' }];
+    const asSent: [string, unknown][] = [
+      ['install.inspect', { src: '../repo', link: false, ref: undefined }],
+      ['install.remove', { name: 'alpha', client: 'claude-code', scope: 'user', force: false }],
+      ['install.outdated', { approved }],
+      ['install.update', { apply: true, names: ['alpha'], force: false, approved }],
+      ['install.lockfiles', {}],
+      ['install.trustLockfiles', { approved }],
+    ];
+    for (const [method, params] of asSent) {
+      for (const caller of ['window', 'network'] as const)
+        expect(await route(method, params, caller), method).toMatchObject({
+          ok: false,
+          error: { code: 'forbidden_path' },
+        });
+      expect(await route(method, params, 'local-process'), method).toMatchObject({ ok: true });
+    }
+    expect(calls).toEqual(asSent.map(([m]) => m));
+    const refused: [string, unknown, string][] = [
+      ['install.inspect', { src: '', link: false }, '/src'],
+      ['install.remove', { name: 'a', client: 'spec', scope: 'user', force: true }, '/client'],
+      ['install.outdated', { approved: [{ file: '/w/x' }] }, '/approved/0'],
+      ['install.trustLockfiles', { approved: [{ ...approved[0], extra: 1 }] }, '/approved/0'],
+    ];
+    for (const [method, params, where] of refused)
+      expect(await route(method, params, 'local-process'), method).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_params', message: expect.stringContaining(where) },
+      });
+  });
+
   it('refuses NaN and ±Infinity where a number is asked for (IPC and in-process callers can send them)', async () => {
     const calls: string[] = [];
     const route = overTheNetwork(recordingHandlers(calls));

@@ -75,13 +75,7 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'export.write': 'bundles',
   'bundles.importInto': 'bundles',
   'skills.create': 'bundles',
-  'install.inspect': 'install',
   'install.run': 'install',
-  'install.remove': 'install',
-  'install.outdated': 'install',
-  'install.update': 'install',
-  'install.lockfiles': 'install',
-  'install.trustLockfiles': 'install',
   'providers.checkAll': 'providers',
   'providers.approveInCwd': 'providers',
   'mcp.entry': 'mcp-connect',
@@ -103,7 +97,8 @@ const LOCAL_DOMAINS: { [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D>> 
 
   // Bundles written to and read from paths.
 
-  // Installs from a source.
+  // Installs from a source. Reading a source checks its skills, schemas too.
+  install: { load: () => import('./install'), verdicts: true },
 
   // Providers, MCP clients, the local server.
 };

@@ -14,15 +14,13 @@ import type {
   SkillResult,
   TransportError,
 } from '../../../shared/protocol/a2e';
-import type { ClientId } from '../../../shared/skill/client-profiles';
 import { HISTORY_ID } from '../history/history-store';
-import { INSTALLABLE_CLIENTS } from '../install/clients';
 import { PROVIDER_KINDS, PROVIDERS_SCHEMA } from '../workspace/provider-config';
 import { MAX_KEY_CHARS } from '../providers/key-store';
 import { EVAL_PARAM_SCHEMAS } from './eval-params';
 import { AGENT_CLIENT_IDS, type ModelRequestRecord } from '../../../shared/api/agent-clients';
 import * as s from './typed-schema';
-import { skillRef } from './fragments';
+import { installClient, installScope, skillRef } from './fragments';
 import { REMOTE_HOST_PARAM_SCHEMAS } from './remote-host-params';
 import { RUNNER_PARAM_SCHEMAS } from './runner-params';
 import { SEARCH_PARAM_SCHEMAS } from './search-params';
@@ -108,10 +106,6 @@ const HISTORY_ENTRY = s.object(
     'events_truncated',
   ],
 );
-
-// Installing into agent clients (electron/host/install).
-const installClient = s.oneOfValues<ClientId>(INSTALLABLE_CLIENTS);
-const installScope = s.oneOfValues(['user', 'project']);
 
 // LLM providers (electron/host/providers/handlers.ts): the skill-studio.json entry's own
 // limits, closed, so a key (`api_key`, headers…) cannot even be sent.
