@@ -157,6 +157,46 @@ describe('router', () => {
       });
   });
 
+  it('installs from a source (`from`) for a local process only, and from exactly one of skill and from', async () => {
+    const calls: string[] = [];
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
+    const into = { client: 'claude-code', scope: 'project', mode: 'copy' };
+    const fromSource = { ...into, from: { src: '/home/someone/repo', pick: ['a'] } };
+    for (const caller of ['window', 'network'] as const) {
+      expect(await route('install.skill', fromSource, caller)).toMatchObject({
+        ok: false,
+        error: {
+          code: 'forbidden_path',
+          message: expect.stringContaining("'install.skill' is for the command line"),
+        },
+      });
+      // Refused before its params are read: even a malformed `from`.
+      expect(await route('install.skill', { ...into, from: 42 }, caller)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden_path' },
+      });
+      // A skill of the workspace stays any caller's to install.
+      expect(await route('install.skill', { ...into, skill: '/w/skills/a' }, caller)).toEqual({
+        ok: true,
+        result: { ok: true },
+      });
+    }
+    expect(await route('install.skill', fromSource, 'local-process')).toMatchObject({ ok: true });
+    expect(calls).toEqual(['install.skill', 'install.skill', 'install.skill']);
+    for (const [params, message] of [
+      [{ ...fromSource, skill: '/w/skills/a' }, 'must match exactly one schema in oneOf'],
+      [into, "must have required property 'skill'"],
+      [{ ...into, from: { src: '' } }, '/from/src'],
+      [{ ...into, from: { src: 'x', smuggled: 1 } }, '/from must NOT have additional properties'],
+      [{ ...fromSource, link: true }, 'must NOT have additional properties'],
+    ] as const)
+      expect(await route('install.skill', params, 'local-process')).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_params', message: expect.stringContaining(message) },
+      });
+    expect(calls).toHaveLength(3);
+  });
+
   it('refuses NaN and ±Infinity where a number is asked for (IPC and in-process callers can send them)', async () => {
     const calls: string[] = [];
     const route = overTheNetwork(recordingHandlers(calls));

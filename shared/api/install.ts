@@ -80,6 +80,38 @@ export interface InstallReport {
   skills: InstallOutcome[];
 }
 
+/** Where `install.skill` installs and how: the same whatever it installs. */
+interface InstallInto {
+  client: ClientId;
+  scope: InstallScope;
+  mode: InstallMode;
+  onConflict?: InstallConflictChoice;
+  /** Install even when the client's check reports errors. */
+  force?: boolean;
+}
+
+/** A source the command line names, to install from. */
+export interface InstallFrom {
+  /** A bundle (.skill, .zip), a folder or a git repository: a path from the caller's folder, or a git URL. */
+  src: string;
+  /** The branch or tag of a git source. */
+  ref?: string;
+  /** The skills to install, by name or path inside the source; absent: every one. */
+  pick?: string[];
+}
+
+/**
+ * `install.skill` params: a skill of the workspace (`skill`: its folder, or a name), or the
+ * skills of a source the command line names (`from`, a local process's only): exactly one.
+ */
+export type InstallSkillParams = InstallInto &
+  ({ skill: string; from?: never } | { from: InstallFrom; skill?: never });
+
+/** What `install.skill` did; installed `from` a source, also that source as it was opened. */
+export interface InstallSkillResult extends InstallReport {
+  source?: OpenedSourceRef;
+}
+
 // ── Installs from a source the command line names ───────────────────────────
 
 /** What a source is: a git repository (a URL, or a local one), a folder, or a bundle file. */

@@ -10,12 +10,6 @@
  */
 import type { CheckedFolder } from '../registry/scan-jobs';
 import type { ImportConflictChoice, TemplateName } from '../../../shared/api/studio-api';
-import type {
-  InstallConflictChoice,
-  InstallReport,
-  InstallScope,
-  OpenedSourceRef,
-} from '../../../shared/api/install';
 import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { ClientId } from '../../../shared/skill/client-profiles';
 import type { SkillRecord } from '../../../shared/skill/model';
@@ -125,20 +119,6 @@ export interface CliMethods {
     { imported: ImportedBundle } | { exists: string },
   ];
   'skills.create': [{ name: string; template: TemplateName; into: string }, { dir: string }];
-  // ── installs ──────────────────────────────────────────────────────────────
-  'install.run': [
-    {
-      src: string;
-      link: boolean;
-      ref?: string;
-      client: ClientId;
-      scope: InstallScope;
-      pick?: string[];
-      onConflict?: InstallConflictChoice;
-      force: boolean;
-    },
-    { report: InstallReport; source: OpenedSourceRef },
-  ];
   // ── providers, MCP clients, the server ────────────────────────────────────
   'providers.checkAll': [Record<string, never>, ProvidersReport];
   /** Approves what a workspace provider waits for (this workspace, its secret, its host:port). */

@@ -1,9 +1,9 @@
 /**
- * The source handlers over temporary folders: what a source holds, removing an install,
- * and a lockfile that came with the project, whose sources stay unopened until this user
+ * The source handlers over temporary folders: what a source holds, installing it (its
+ * picked skills, as a copy or a link), removing an install, and a lockfile that came with the project, whose sources stay unopened until this user
  * approves it.
  */
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -65,6 +65,53 @@ describe('installs from a source', () => {
     await expect(
       readFile(path.join(ws, '.claude', 'skills', 'skills-lock.json')),
     ).rejects.toThrow();
+  });
+
+  it('installs the picked skills of a source named from the caller folder, carrying the source', async () => {
+    await mkdir(path.join(src, 'beta'));
+    await writeFile(path.join(src, 'beta', 'SKILL.md'), md('beta'));
+    const into = { client: 'claude-code', scope: 'project', mode: 'copy' } as const;
+    const result = await handlers()['install.skill']({
+      from: { src: '../src', pick: ['beta'] },
+      ...into,
+    });
+    const folder = path.join(ws, '.claude', 'skills');
+    expect(result).toMatchObject({
+      client: 'claude-code',
+      scope: 'project',
+      folder,
+      lockfile: path.join(folder, 'skills-lock.json'),
+      skills: [
+        { name: 'beta', result: 'installed', mode: 'copy', path: path.join(folder, 'beta') },
+      ],
+      source: { kind: 'folder', location: src, commit: null },
+    });
+    expect(Object.keys(result)).toEqual([
+      'client',
+      'scope',
+      'folder',
+      'lockfile',
+      'skills',
+      'source',
+    ]);
+    // The same again meets the copy there, and writes nothing.
+    const again = await handlers()['install.skill']({
+      from: { src: '../src', pick: ['beta'] },
+      ...into,
+    });
+    expect(again.skills.map((o) => o.result)).toEqual(['conflict']);
+    // A link points at the source's own folder.
+    const linked = await handlers()['install.skill']({
+      from: { src: '../src', pick: ['alpha'] },
+      ...into,
+      mode: 'link',
+    });
+    expect(linked.skills.map((o) => [o.result, o.mode])).toEqual([['installed', 'link']]);
+    expect((await lstat(path.join(folder, 'alpha'))).isSymbolicLink()).toBe(true);
+    // A skill of a workspace is not this table's to find.
+    await expect(handlers()['install.skill']({ skill: 'alpha', ...into })).rejects.toMatchObject({
+      code: 'invalid_params',
+    });
   });
 
   it('removes what was installed, and refuses a name that was not', async () => {

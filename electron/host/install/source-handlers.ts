@@ -1,14 +1,16 @@
 /**
  * Installs from a source the command line names (a bundle, a folder or a git repository:
- * a path from the caller's folder, or a URL): what a source holds, removing what was
- * installed, and the installs the clients' lockfiles record compared with their sources.
- * Local-process methods (shared/api/install.ts, InstallSourceMethods), served without the
- * rest of the host: the roots installs go to, this user's record of own lockfiles and
- * the caller's folder are all they need.
+ * a path from the caller's folder, or a URL): what a source holds, installing it
+ * (`install.skill` with `from`), removing what was installed, and the installs the
+ * clients' lockfiles record compared with their sources. Local-process methods
+ * (shared/api/install.ts, InstallSourceMethods) and a local process's form of
+ * `install.skill`, served without the rest of the host: the roots installs go to, this
+ * user's record of own lockfiles and the caller's folder are all they need.
  */
 import type { Handlers } from '../handler-table';
 import { detectClients, type InstallRoots } from './clients';
-import { uninstallSkill } from './install';
+import { InvalidRequestError } from '../fs/errors';
+import { installSkills, uninstallSkill } from './install';
 import { classifySource, openSource, type OpenedSource } from './install-source';
 import { rememberLockfile, type LockTrust } from './lock-trust';
 import { checkOutdated, foreignLockfiles, updateInstalled } from './updates';
@@ -28,7 +30,8 @@ type SourceInstallMethods =
   | 'install.outdated'
   | 'install.update'
   | 'install.lockfiles'
-  | 'install.trustLockfiles';
+  | 'install.trustLockfiles'
+  | 'install.skill';
 
 /**
  * Opens the source `src` names, runs `fn` on it, and always lets it go again. `asFolder`:
@@ -64,6 +67,28 @@ export function sourceInstallHandlers(
         })),
         clients: await detectClients(roots),
       })),
+
+    'install.skill': async ({ from, skill, client, scope, mode, onConflict, force }) => {
+      // A skill of a workspace is the whole host's to find (install/handlers.ts).
+      if (from === undefined || skill !== undefined)
+        throw new InvalidRequestError(
+          'install.skill: name the source to install from (`from`); a skill of the workspace is installed by the studio',
+        );
+      const asFolder = mode === 'link';
+      return withSource(ctx.cwd, { src: from.src, ref: from.ref, asFolder }, async (source) => ({
+        ...(await installSkills(source, {
+          client,
+          scope,
+          roots,
+          mode,
+          pick: from.pick,
+          onConflict,
+          force,
+          trust,
+        })),
+        source: { ...source.ref, commit: source.commit },
+      }));
+    },
 
     'install.remove': ({ name, client, scope, force }) =>
       uninstallSkill(name, client, scope, roots, { force, trust }),

@@ -26,7 +26,7 @@ import { RUNNER_PARAM_SCHEMAS } from './runner-params';
 import { SEARCH_PARAM_SCHEMAS } from './search-params';
 import { SKILL_READ_PARAM_SCHEMAS } from './skill-read-params';
 import { BUNDLE_FILE_PARAM_SCHEMAS } from './bundle-file-params';
-import { INSTALL_SOURCE_PARAM_SCHEMAS } from './install-source-params';
+import { INSTALL_FROM, INSTALL_SOURCE_PARAM_SCHEMAS } from './install-source-params';
 import { LOCAL_TOOL_PARAM_SCHEMAS } from './local-tool-params';
 
 export type StudioParamTypes = { [M in StudioMethod]: ParamsOf<M> };
@@ -250,16 +250,17 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
     'client',
     'scope',
   ]),
-  'install.skill': s.object(
+  'install.skill': s.objectWithOneOf(
     {
-      skill,
       client: installClient,
       scope: installScope,
       mode: s.oneOfValues(['copy', 'link']),
       onConflict: s.oneOfValues(['replace', 'keep', 'rename']),
       force: s.boolean(),
     },
-    ['skill', 'client', 'scope', 'mode'],
+    ['client', 'scope', 'mode'],
+    // A skill of the workspace, or a source the command line names (a local process's only).
+    { skill, from: INSTALL_FROM },
   ),
   // Evals (shared/api/evals.ts): their own table, checked the same way.
   ...EVAL_PARAM_SCHEMAS,
