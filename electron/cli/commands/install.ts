@@ -97,7 +97,7 @@ export const installCommand: CommandImpl = {
         }
         const skillFlag = ctx.values.skill;
         const pick = Array.isArray(skillFlag) ? skillFlag : undefined;
-        // The report, and the source as it was opened.
+        // What was installed, and the source as it was opened (which --json prints).
         const report = await host.invoke('install.skill', {
           from: { src, ref, pick },
           client: to,
