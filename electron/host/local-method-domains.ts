@@ -21,6 +21,12 @@ export const LOCAL_METHOD_DOMAINS = {
   // Bundles written to and read from paths (shared/api/bundle-files.ts).
 
   // Installs from a source (shared/api/install.ts, InstallSourceMethods).
+  'install.inspect': 'install',
+  'install.remove': 'install',
+  'install.outdated': 'install',
+  'install.update': 'install',
+  'install.lockfiles': 'install',
+  'install.trustLockfiles': 'install',
 
   // Providers, MCP clients, the local server (shared/api/local-tools.ts).
 } as const satisfies Record<LocalProcessMethod, string>;

@@ -123,6 +123,80 @@ describe('router', () => {
     expect(calls).toEqual(['agentClients.writeRecords', 'skills.list']);
   });
 
+  it('checks the installs from a source as the command line sends them, for a local process only', async () => {
+    const calls: string[] = [];
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
+    const approved = [{ file: '/w/.claude/skills/skills-lock.json', hash: 'sha256-ab' }];
+    const asSent: [string, unknown][] = [
+      ['install.inspect', { src: '../repo', link: false, ref: undefined }],
+      ['install.remove', { name: 'alpha', client: 'claude-code', scope: 'user', force: false }],
+      ['install.outdated', { approved }],
+      ['install.update', { apply: true, names: ['alpha'], force: false, approved }],
+      ['install.lockfiles', {}],
+      ['install.trustLockfiles', { approved }],
+    ];
+    for (const [method, params] of asSent) {
+      for (const caller of ['window', 'network'] as const)
+        expect(await route(method, params, caller), method).toMatchObject({
+          ok: false,
+          error: { code: 'forbidden_path' },
+        });
+      expect(await route(method, params, 'local-process'), method).toMatchObject({ ok: true });
+    }
+    expect(calls).toEqual(asSent.map(([m]) => m));
+    const refused: [string, unknown, string][] = [
+      ['install.inspect', { src: '', link: false }, '/src'],
+      ['install.remove', { name: 'a', client: 'spec', scope: 'user', force: true }, '/client'],
+      ['install.outdated', { approved: [{ file: '/w/x' }] }, '/approved/0'],
+      ['install.trustLockfiles', { approved: [{ ...approved[0], extra: 1 }] }, '/approved/0'],
+    ];
+    for (const [method, params, where] of refused)
+      expect(await route(method, params, 'local-process'), method).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_params', message: expect.stringContaining(where) },
+      });
+  });
+
+  it('installs from a source (`from`) for a local process only, and from exactly one of skill and from', async () => {
+    const calls: string[] = [];
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
+    const into = { client: 'claude-code', scope: 'project', mode: 'copy' };
+    const fromSource = { ...into, from: { src: '/home/someone/repo', pick: ['a'] } };
+    for (const caller of ['window', 'network'] as const) {
+      expect(await route('install.skill', fromSource, caller)).toMatchObject({
+        ok: false,
+        error: {
+          code: 'forbidden_path',
+          message: expect.stringContaining("'install.skill' is for the command line"),
+        },
+      });
+      // Refused before its params are read: even a malformed `from`.
+      expect(await route('install.skill', { ...into, from: 42 }, caller)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden_path' },
+      });
+      // A skill of the workspace stays any caller's to install.
+      expect(await route('install.skill', { ...into, skill: '/w/skills/a' }, caller)).toEqual({
+        ok: true,
+        result: { ok: true },
+      });
+    }
+    expect(await route('install.skill', fromSource, 'local-process')).toMatchObject({ ok: true });
+    expect(calls).toEqual(['install.skill', 'install.skill', 'install.skill']);
+    for (const [params, message] of [
+      [{ ...fromSource, skill: '/w/skills/a' }, 'must match exactly one schema in oneOf'],
+      [into, "must have required property 'skill'"],
+      [{ ...into, from: { src: '' } }, '/from/src'],
+      [{ ...into, from: { src: 'x', smuggled: 1 } }, '/from must NOT have additional properties'],
+      [{ ...fromSource, link: true }, 'must NOT have additional properties'],
+    ] as const)
+      expect(await route('install.skill', params, 'local-process')).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_params', message: expect.stringContaining(message) },
+      });
+    expect(calls).toHaveLength(3);
+  });
+
   it('refuses NaN and ±Infinity where a number is asked for (IPC and in-process callers can send them)', async () => {
     const calls: string[] = [];
     const route = overTheNetwork(recordingHandlers(calls));

@@ -80,6 +80,151 @@ export interface InstallReport {
   skills: InstallOutcome[];
 }
 
-/** Installs from a source the command line names (a folder or a git URL): local-process methods (./local-process.ts). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the command line's methods move in
-export interface InstallSourceMethods {}
+/** Where `install.skill` installs and how: the same whatever it installs. */
+interface InstallInto {
+  client: ClientId;
+  scope: InstallScope;
+  mode: InstallMode;
+  onConflict?: InstallConflictChoice;
+  /** Install even when the client's check reports errors. */
+  force?: boolean;
+}
+
+/** A source the command line names, to install from. */
+export interface InstallFrom {
+  /** A bundle (.skill, .zip), a folder or a git repository: a path from the caller's folder, or a git URL. */
+  src: string;
+  /** The branch or tag of a git source. */
+  ref?: string;
+  /** The skills to install, by name or path inside the source; absent: every one. */
+  pick?: string[];
+}
+
+/**
+ * `install.skill` params: a skill of the workspace (`skill`: its folder, or a name), or the
+ * skills of a source the command line names (`from`, a local process's only): exactly one.
+ */
+export type InstallSkillParams = InstallInto &
+  ({ skill: string; from?: never } | { from: InstallFrom; skill?: never });
+
+/** What `install.skill` did; installed `from` a source, also that source as it was opened. */
+export interface InstallSkillResult extends InstallReport {
+  source?: OpenedSourceRef;
+}
+
+// ── Installs from a source the command line names ───────────────────────────
+
+/** What a source is: a git repository (a URL, or a local one), a folder, or a bundle file. */
+export type SourceKind = 'git' | 'folder' | 'bundle';
+
+/** How the lockfile names a source, so `outdated` can open it again. */
+export interface SourceRef {
+  kind: SourceKind;
+  /**
+   * A git URL as given but without its credentials (what may be recorded and printed), or
+   * an absolute path (folder, bundle, local repository).
+   */
+  location: string;
+}
+
+/** A source as it was opened: the commit a git source is at, null for the others. */
+export interface OpenedSourceRef extends SourceRef {
+  commit: string | null;
+}
+
+/** A skill's source as its lockfile entry records it. */
+export interface LockedSource extends SourceRef {
+  /** The skill folder's path inside the source ('.' when the source is the skill). */
+  subpath: string;
+}
+
+/** The skills a source to install holds, with their validation. */
+export interface SourceSkillView {
+  name: string;
+  /** Posix path of the skill folder inside the source. */
+  path: string;
+  /** Why it cannot be installed (a link, `..`, a name that is no folder name), or null. */
+  problem: string | null;
+  diagnostics: Diagnostic[];
+}
+
+/** What `install.remove` removed. */
+export interface UninstallResult {
+  name: string;
+  path: string;
+  folder: string;
+  mode: InstallMode;
+}
+
+/** A lockfile the user approves by its real path and the hash of the bytes it was shown. */
+export interface LockApproval {
+  file: string;
+  hash: string;
+}
+
+/** A lockfile that came with the project, and the sources it would have fetched from. */
+export interface ForeignLockfile extends LockApproval {
+  /** The lockfile as the user knows it (in the client's skills folder). */
+  shown: string;
+  scope: InstallScope;
+  sources: { installedAs: string; source: LockedSource }[];
+}
+
+export type UpdateStatus = 'current' | 'outdated' | 'live' | 'unavailable' | 'unapproved';
+
+/** One installed skill compared with its source now (`outdated`), and what `update` did. */
+export interface UpdateItem {
+  /** The installed folder name. */
+  installedAs: string;
+  name: string;
+  client: ClientId;
+  scope: InstallScope;
+  folder: string;
+  source: LockedSource;
+  status: UpdateStatus;
+  /** Commit installed → commit now (git sources). */
+  commit: { from: string | null; to: string | null };
+  /** Installed → source now. */
+  changes: FileChanges;
+  /** Edits made to the installed copy since the install (null: none or a link). */
+  localChanges: FileChanges | null;
+  /** Why what is at the name is not the skill installed (never replaced), or null. */
+  notOurs: string | null;
+  /** Why the source could not be compared (status `unavailable`). */
+  problem: string | null;
+  /** Set by `update`: whether it was replaced, or why not. */
+  applied?: 'updated' | 'skipped-local-changes' | 'refused' | 'failed';
+  error?: string;
+}
+
+/**
+ * Installs from a source the command line names, and the installs recorded in the clients'
+ * lockfiles: local-process methods (./local-process.ts). Installing itself is
+ * `install.skill` with `from` (studio-api.ts).
+ */
+export interface InstallSourceMethods {
+  /**
+   * What a source holds and the clients found; writes nothing. `link`: a local repository
+   * is read as the folder it is (what a link would point at), not cloned.
+   */
+  'install.inspect': [
+    { src: string; link: boolean; ref?: string },
+    { source: OpenedSourceRef; skills: SourceSkillView[]; clients: DetectedClient[] },
+  ];
+  /** Removes a skill this tool installed: only while it is what was installed, unless `force`. */
+  'install.remove': [
+    { name: string; client: ClientId; scope: InstallScope; force: boolean },
+    UninstallResult,
+  ];
+  /** `approved`: lockfiles that came with the project whose sources may be opened this once. */
+  'install.outdated': [{ approved: LockApproval[] }, UpdateItem[]];
+  /** The plan of bringing installs up to date (`names`: only those); `apply` carries it out. */
+  'install.update': [
+    { apply: boolean; names: string[]; force: boolean; approved: LockApproval[] },
+    UpdateItem[],
+  ];
+  /** The lockfiles that came with the project (not written by this user), with their sources. */
+  'install.lockfiles': [Record<string, never>, ForeignLockfile[]];
+  /** Records lockfiles as approved by this user (in the user's settings, never the project). */
+  'install.trustLockfiles': [{ approved: LockApproval[] }, { recorded: number }];
+}

@@ -22,10 +22,9 @@ import type {
 import type {
   DetectedClient,
   InstallCheck,
-  InstallConflictChoice,
-  InstallMode,
-  InstallReport,
   InstallScope,
+  InstallSkillParams,
+  InstallSkillResult,
 } from './install';
 import type { ClientId } from '../skill/client-profiles';
 import type { ProviderCheckView, ProviderInput, ProvidersInfo } from './providers';
@@ -269,21 +268,12 @@ export interface StudioMethods
     { folder: string; name: string; problem: string | null; check: InstallCheck; exists: boolean },
   ];
   /**
-   * Installs the skill into the client's folder (copy, or link). A skill of that name
-   * already there gives result `conflict` with its diff, and nothing is written, unless
-   * `onConflict` says replace, keep or rename; client errors refuse unless `force`.
+   * Installs the skill into the client's folder (copy, or link), or the skills of the
+   * source `from` names (a local process's only). A skill of that name already there
+   * gives result `conflict` with its diff, and nothing is written, unless `onConflict`
+   * says replace, keep or rename; client errors refuse unless `force`.
    */
-  'install.skill': [
-    {
-      skill: string;
-      client: ClientId;
-      scope: InstallScope;
-      mode: InstallMode;
-      onConflict?: InstallConflictChoice;
-      force?: boolean;
-    },
-    InstallReport,
-  ];
+  'install.skill': [InstallSkillParams, InstallSkillResult];
 }
 
 export type StudioMethod = keyof StudioMethods;

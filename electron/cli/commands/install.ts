@@ -49,12 +49,17 @@ export const installCommand: CommandImpl = {
     const scope = scopeFlag(ctx);
     const onConflict = conflictFlag(ctx);
     const c = colours(ctx.io);
-    const from = { src, link: Boolean(ctx.values.link), ref: stringFlag(ctx, 'ref') };
+    const link = Boolean(ctx.values.link);
+    const ref = stringFlag(ctx, 'ref');
     return withClient(
       ctx,
       async (host) => {
         if (!to) {
-          const { source, skills, clients } = await host.invoke('install.inspect', from);
+          const { source, skills, clients } = await host.invoke('install.inspect', {
+            src,
+            link,
+            ref,
+          });
           if (ctx.common.json) {
             writeJson(ctx.io, { source, skills, clients });
             return 0;
@@ -91,15 +96,17 @@ export const installCommand: CommandImpl = {
           return 0;
         }
         const skillFlag = ctx.values.skill;
-        const { report, source } = await host.invoke('install.run', {
-          ...from,
+        const pick = Array.isArray(skillFlag) ? skillFlag : undefined;
+        // What was installed, and the source as it was opened (which --json prints).
+        const report = await host.invoke('install.skill', {
+          from: { src, ref, pick },
           client: to,
           scope,
-          pick: Array.isArray(skillFlag) ? skillFlag : undefined,
+          mode: link ? 'link' : 'copy',
           onConflict,
           force: Boolean(ctx.values.force),
         });
-        if (ctx.common.json) writeJson(ctx.io, { ...report, source });
+        if (ctx.common.json) writeJson(ctx.io, report);
         let failed = false;
         for (const o of report.skills) {
           if (!ctx.common.json)

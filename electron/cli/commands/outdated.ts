@@ -12,7 +12,7 @@
  * `update` 0 when the plan printed or every update applied, 1 when one failed or was skipped.
  */
 import { createInterface } from 'node:readline';
-import type { LockApproval, UpdateItem } from '../../host/in-process/cli-methods';
+import type { LockApproval, UpdateItem } from '../../../shared/api/install';
 import { hasChanges } from '../../host/in-process/changes';
 import type { CommandContext, CommandImpl } from '../command';
 import { colours, writeJson } from '../io';

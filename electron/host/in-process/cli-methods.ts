@@ -9,31 +9,14 @@
  * Types only: a command that imports this file loads none of the host.
  */
 import type { ImportConflictChoice, TemplateName } from '../../../shared/api/studio-api';
-import type {
-  DetectedClient,
-  InstallConflictChoice,
-  InstallReport,
-  InstallScope,
-} from '../../../shared/api/install';
 import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { ClientId } from '../../../shared/skill/client-profiles';
-import type { ForeignLockfile, LockApproval, UpdateItem } from '../install/updates';
-import type { SourceRef } from '../install/install-source';
-import type { UninstallResult } from '../install/install';
 import type { ImportedBundle } from '../bundle/import-bundle';
 import type { ProviderCheck } from '../providers';
 import type { ApproveOutcome } from '../providers/approve';
 import type { McpClient, ConnectScope } from '../mcp/connect';
 
-export type {
-  UpdateItem,
-  SourceRef,
-  ForeignLockfile,
-  LockApproval,
-  ProviderCheck,
-  ImportedBundle,
-  UninstallResult,
-};
+export type { ProviderCheck, ImportedBundle };
 export type { McpClient, ConnectScope };
 
 /** A skill named on the command line for a bundle: its folder (a path), or a workspace name. */
@@ -47,15 +30,6 @@ export interface ExportCheck {
   diagnostics: Diagnostic[];
   /** The host's export policy: errors refuse the export unless forced. */
   refused: boolean;
-}
-
-/** The skills a source to install holds, with their validation. */
-export interface SourceSkillView {
-  name: string;
-  /** Posix path of the skill folder inside the source. */
-  path: string;
-  problem: string | null;
-  diagnostics: Diagnostic[];
 }
 
 export interface ProvidersReport {
@@ -113,43 +87,6 @@ export interface CliMethods {
     { imported: ImportedBundle } | { exists: string },
   ];
   'skills.create': [{ name: string; template: TemplateName; into: string }, { dir: string }];
-  // ── installs ──────────────────────────────────────────────────────────────
-  /** What a source holds and the clients found; writes nothing. */
-  'install.inspect': [
-    { src: string; link: boolean; ref?: string },
-    {
-      source: SourceRef & { commit: string | null };
-      skills: SourceSkillView[];
-      clients: DetectedClient[];
-    },
-  ];
-  'install.run': [
-    {
-      src: string;
-      link: boolean;
-      ref?: string;
-      client: ClientId;
-      scope: InstallScope;
-      pick?: string[];
-      onConflict?: InstallConflictChoice;
-      force: boolean;
-    },
-    { report: InstallReport; source: SourceRef & { commit: string | null } },
-  ];
-  'install.remove': [
-    { name: string; client: ClientId; scope: InstallScope; force: boolean },
-    UninstallResult,
-  ];
-  /** `approved`: lockfiles that came with the project whose sources may be opened this once. */
-  'install.outdated': [{ approved: LockApproval[] }, UpdateItem[]];
-  'install.update': [
-    { apply: boolean; names: string[]; force: boolean; approved: LockApproval[] },
-    UpdateItem[],
-  ];
-  /** The lockfiles that came with the project (not written by this user), with their sources. */
-  'install.lockfiles': [Record<string, never>, ForeignLockfile[]];
-  /** Records lockfiles as approved by this user (in the user's settings, never the project). */
-  'install.trustLockfiles': [{ approved: LockApproval[] }, { recorded: number }];
   // ── providers, MCP clients, the server ────────────────────────────────────
   'providers.checkAll': [Record<string, never>, ProvidersReport];
   /** Approves what a workspace provider waits for (this workspace, its secret, its host:port). */

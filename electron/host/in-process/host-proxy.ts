@@ -56,7 +56,6 @@ type DomainModule = { handlers: Partial<{ [K in CliMethod]: Handler<K> }> };
 /** Where each method of the proxy's own table is served (one import() per domain). */
 const DOMAINS = {
   bundles: () => import('./bundles'),
-  install: () => import('./install'),
   providers: () => import('./providers'),
   'mcp-connect': () => import('./mcp-connect'),
   serve: () => import('./serve'),
@@ -68,13 +67,6 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'export.write': 'bundles',
   'bundles.importInto': 'bundles',
   'skills.create': 'bundles',
-  'install.inspect': 'install',
-  'install.run': 'install',
-  'install.remove': 'install',
-  'install.outdated': 'install',
-  'install.update': 'install',
-  'install.lockfiles': 'install',
-  'install.trustLockfiles': 'install',
   'providers.checkAll': 'providers',
   'providers.approveInCwd': 'providers',
   'mcp.entry': 'mcp-connect',
@@ -89,7 +81,9 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
  * table over the proxy's context. `verdicts`: whether the domain may check a skill's
  * schema, so the kept verdicts are served before it loads.
  */
-const LOCAL_DOMAINS: { [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D>> } = {
+const LOCAL_DOMAINS: {
+  [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D> | LocalFormsOf<D>>;
+} = {
   // Skills read from folders and from the workspace. The lookup of `read` and `files`
   // never checks a schema.
   lookup: { load: () => import('./lookup'), verdicts: false },
@@ -101,10 +95,44 @@ const LOCAL_DOMAINS: { [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D>> 
 
   // Bundles written to and read from paths.
 
-  // Installs from a source.
+  // Installs from a source. Reading a source checks its skills, schemas too.
+  install: { load: () => import('./install'), verdicts: true },
 
   // Providers, MCP clients, the local server.
 };
+
+/**
+ * Methods any host serves that a local domain above serves here when the caller gives a
+ * param only a local process may (params/method-callers.ts), by that param: what it names
+ * (a path of this machine) needs none of the whole host, which the command line then never
+ * opens (nor reads its settings and skills for).
+ */
+const LOCAL_FORMS = {
+  // Installs from a source: `install.skill` with `from`, a source the command line names.
+  'install.skill': { param: 'from', domain: 'install' },
+} as const satisfies {
+  readonly [M in StudioMethod]?: { param: keyof ParamsOf<M> & string; domain: LocalDomain };
+};
+
+type LocalForm = keyof typeof LOCAL_FORMS;
+/** The methods whose local form `D` serves. */
+type LocalFormsOf<D extends LocalDomain> = {
+  [M in LocalForm]: (typeof LOCAL_FORMS)[M]['domain'] extends D ? M : never;
+}[LocalForm];
+
+const own = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
+
+/** Whether `params` of `method` ask for its local form: they give its param (as the router reads them). */
+function isLocalForm(method: string, params: unknown): boolean {
+  if (!own(LOCAL_FORMS, method)) return false;
+  const { param } = LOCAL_FORMS[method as LocalForm];
+  return (
+    typeof params === 'object' &&
+    params !== null &&
+    own(params, param) &&
+    (params as Record<string, unknown>)[param] !== undefined
+  );
+}
 
 interface LocalDomainModule<M extends keyof Handlers> {
   load: () => Promise<{ localHandlers(ctx: ProxyContext): Pick<Handlers, M> }>;
@@ -187,7 +215,10 @@ export function createHostProxy(options: HostProxyOptions): HostProxy {
   // schemas, and every failure a StudioError with the router's code.
   const localRoute: Route = createRouter(
     lazyHandlerTable(
-      IN_PROCESS_METHOD_DOMAINS,
+      {
+        ...IN_PROCESS_METHOD_DOMAINS,
+        ...Object.fromEntries(Object.entries(LOCAL_FORMS).map(([m, f]) => [m, f.domain])),
+      },
       Object.fromEntries(
         (Object.entries(LOCAL_DOMAINS) as [string, LocalDomainModule<never>][]).map(
           ([domain, d]) => [
@@ -206,7 +237,7 @@ export function createHostProxy(options: HostProxyOptions): HostProxy {
       method: M,
       params: ProxyParamsOf<M>,
     ): Promise<ProxyResultOf<M>> {
-      if (servedInProcess(method)) {
+      if (servedInProcess(method) || isLocalForm(method, params)) {
         const res = await localRoute(method, params, 'local-process');
         if (!res.ok) throw new StudioError(res.error.code, res.error.message);
         return res.result as ProxyResultOf<M>;

@@ -135,6 +135,28 @@ describe('install.* methods', () => {
     ).rejects.toThrow(/reads no user skills folder/);
   });
 
+  it('never installs from a source a window or a request names, nor opens one for a local process', async () => {
+    const from = { src: path.join(tmp, 'elsewhere') };
+    await mkdir(path.join(from.src, 'other'), { recursive: true });
+    await writeFile(path.join(from.src, 'other', 'SKILL.md'), md('other'));
+    const params = { from, client: 'claude-code', scope: 'project', mode: 'copy' } as const;
+    for (const caller of ['window', 'network'] as const)
+      expect(await host.call('install.skill', params, caller)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden_path' },
+      });
+    // The command line's own host opens such a source in its caller's folder
+    // (source-handlers.ts); this one installs the skills of its workspace only.
+    await expect(host.invoke('install.skill', params)).rejects.toMatchObject({
+      code: 'invalid_params',
+      message: expect.stringContaining('a source (`from`) is installed from the command line'),
+    });
+    await expect(
+      host.invoke('install.skill', { ...params, skill: mineDir() } as never),
+    ).rejects.toMatchObject({ code: 'invalid_params' });
+    await expect(readdir(path.join(ws, '.claude', 'skills'))).rejects.toThrow();
+  });
+
   it('refuses to install through a .claude/skills a repository committed as a link, naming where it points', async () => {
     const elsewhere = path.join(tmp, 'elsewhere');
     await mkdir(elsewhere);

@@ -52,7 +52,13 @@ export function installHandlers(ctx: InstallContext): Pick<Handlers, InstallMeth
         exists: await existsNoFollow(target),
       };
     },
-    'install.skill': async ({ skill, client, scope, mode, onConflict, force }) => {
+    'install.skill': async ({ skill, from, client, scope, mode, onConflict, force }) => {
+      // A source the command line names is the in-process host's to open, in the caller's
+      // folder (source-handlers.ts); this host installs the skills of its workspace.
+      if (skill === undefined || from !== undefined)
+        throw new InvalidRequestError(
+          'install.skill: this host installs a skill of its workspace; a source (`from`) is installed from the command line',
+        );
       const { source } = await openSkill(ctx.skillAt(skill));
       const report = await installSkills(source, {
         client,

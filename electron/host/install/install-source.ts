@@ -11,6 +11,7 @@ import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from '../../../shared/check/diagnostics';
+import type { SourceRef } from '../../../shared/api/install';
 import { parseSkillMd } from '../../../shared/skill/validate';
 import { importBundle } from '../bundle/import-bundle';
 import { InvalidRequestError, NotFoundError } from '../fs/errors';
@@ -20,18 +21,6 @@ import { cloneShallow, looksLikeGitUrl, withoutCredentials } from './git-source'
 import { snapshotSkill, type SkillSnapshot } from '../fs/skill-tree';
 import { errorMessage } from '../../../shared/errors';
 import { logSwallowed } from '../log';
-
-export type SourceKind = 'git' | 'folder' | 'bundle';
-
-/** How the lockfile names a source, so `outdated` can open it again. */
-export interface SourceRef {
-  kind: SourceKind;
-  /**
-   * A git URL as given but without its credentials (git-source.ts: what may be recorded
-   * and printed), or an absolute path (folder, bundle, local repository).
-   */
-  location: string;
-}
 
 export interface SourceSkill {
   /** The skill's name: its frontmatter `name:`, else its folder's. */

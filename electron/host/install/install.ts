@@ -36,6 +36,7 @@ import type {
   InstallOutcome,
   InstallReport,
   InstallScope,
+  UninstallResult,
 } from '../../../shared/api/install';
 import { cellStatus, checkForClient, type ClientId } from '../../../shared/skill/client-profiles';
 import { withFrontmatterName } from '../../../shared/skill/set-name';
@@ -379,13 +380,6 @@ export async function reinstallSkill(
     },
     opts.trust,
   );
-}
-
-export interface UninstallResult {
-  name: string;
-  path: string;
-  folder: string;
-  mode: InstallMode;
 }
 
 /**

@@ -13,7 +13,7 @@
  */
 import { lstat, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { InstallMode } from '../../../shared/api/install';
+import type { InstallMode, SourceKind } from '../../../shared/api/install';
 import type { ClientId } from '../../../shared/skill/client-profiles';
 import { isClientId } from '../../../shared/skill/client-ids';
 import { writeFileAtomic } from '../fs/atomic-write';
@@ -21,7 +21,6 @@ import { errnoCode, InvalidRequestError } from '../fs/errors';
 import { pathProblem } from '../fs/safe-path';
 import { readRegularFile } from '../fs/safe-read';
 import { folderNameProblem } from './folder-name';
-import type { SourceKind } from './install-source';
 import { isTrustedLockfile, lockHash, rememberLockfile, type LockTrust } from './lock-trust';
 
 export const LOCKFILE_NAME = 'skills-lock.json';

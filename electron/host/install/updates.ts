@@ -13,8 +13,13 @@
  * sources are not opened until the caller approves that lockfile, by its real path and
  * the hash of the very bytes shown (`approved`); its skills show as `unapproved`.
  */
-import type { FileChanges, InstallScope } from '../../../shared/api/install';
-import type { ClientId } from '../../../shared/skill/client-profiles';
+import type {
+  FileChanges,
+  ForeignLockfile,
+  InstallScope,
+  LockApproval,
+  UpdateItem,
+} from '../../../shared/api/install';
 import {
   checkFolderInside,
   INSTALLABLE_CLIENTS,
@@ -30,51 +35,11 @@ import { compareFiles, hasChanges } from '../fs/skill-tree';
 import { existsNoFollow } from '../fs/free-name';
 import { errorMessage } from '../../../shared/errors';
 
-export type UpdateStatus = 'current' | 'outdated' | 'live' | 'unavailable' | 'unapproved';
-
-/** A lockfile the user approves by its real path and the hash of the bytes it was shown. */
-export interface LockApproval {
-  file: string;
-  hash: string;
-}
-
-/** A lockfile that came with the project, and the sources it would have fetched from. */
-export interface ForeignLockfile extends LockApproval {
-  /** The lockfile as the user knows it (in the client's skills folder). */
-  shown: string;
-  scope: InstallScope;
-  sources: { installedAs: string; source: LockEntry['source'] }[];
-}
-
 export interface TrustOptions {
   /** This user's records of own lockfiles (none: every lockfile is a stranger). */
   trust?: LockTrust;
   /** Lockfiles approved for this call. */
   approved?: readonly LockApproval[];
-}
-
-export interface UpdateItem {
-  /** The installed folder name. */
-  installedAs: string;
-  name: string;
-  client: ClientId;
-  scope: InstallScope;
-  folder: string;
-  source: LockEntry['source'];
-  status: UpdateStatus;
-  /** Commit installed → commit now (git sources). */
-  commit: { from: string | null; to: string | null };
-  /** Installed → source now. */
-  changes: FileChanges;
-  /** Edits made to the installed copy since the install (null: none or a link). */
-  localChanges: FileChanges | null;
-  /** Why what is at the name is not the skill installed (never replaced), or null. */
-  notOurs: string | null;
-  /** Why the source could not be compared (status `unavailable`). */
-  problem: string | null;
-  /** Set by `update`: whether it was replaced, or why not. */
-  applied?: 'updated' | 'skipped-local-changes' | 'refused' | 'failed';
-  error?: string;
 }
 
 interface Installed {

@@ -14,21 +14,19 @@ import type {
   SkillResult,
   TransportError,
 } from '../../../shared/protocol/a2e';
-import type { ClientId } from '../../../shared/skill/client-profiles';
 import { HISTORY_ID } from '../history/history-store';
-import { INSTALLABLE_CLIENTS } from '../install/clients';
 import { PROVIDER_KINDS, PROVIDERS_SCHEMA } from '../workspace/provider-config';
 import { MAX_KEY_CHARS } from '../providers/key-store';
 import { EVAL_PARAM_SCHEMAS } from './eval-params';
 import { AGENT_CLIENT_IDS, type ModelRequestRecord } from '../../../shared/api/agent-clients';
 import * as s from './typed-schema';
-import { skillRef } from './fragments';
+import { installClient, installScope, skillRef } from './fragments';
 import { REMOTE_HOST_PARAM_SCHEMAS } from './remote-host-params';
 import { RUNNER_PARAM_SCHEMAS } from './runner-params';
 import { SEARCH_PARAM_SCHEMAS } from './search-params';
 import { SKILL_READ_PARAM_SCHEMAS } from './skill-read-params';
 import { BUNDLE_FILE_PARAM_SCHEMAS } from './bundle-file-params';
-import { INSTALL_SOURCE_PARAM_SCHEMAS } from './install-source-params';
+import { INSTALL_FROM, INSTALL_SOURCE_PARAM_SCHEMAS } from './install-source-params';
 import { LOCAL_TOOL_PARAM_SCHEMAS } from './local-tool-params';
 
 export type StudioParamTypes = { [M in StudioMethod]: ParamsOf<M> };
@@ -108,10 +106,6 @@ const HISTORY_ENTRY = s.object(
     'events_truncated',
   ],
 );
-
-// Installing into agent clients (electron/host/install).
-const installClient = s.oneOfValues<ClientId>(INSTALLABLE_CLIENTS);
-const installScope = s.oneOfValues(['user', 'project']);
 
 // LLM providers (electron/host/providers/handlers.ts): the skill-studio.json entry's own
 // limits, closed, so a key (`api_key`, headers…) cannot even be sent.
@@ -256,16 +250,17 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
     'client',
     'scope',
   ]),
-  'install.skill': s.object(
+  'install.skill': s.objectWithOneOf(
     {
-      skill,
       client: installClient,
       scope: installScope,
       mode: s.oneOfValues(['copy', 'link']),
       onConflict: s.oneOfValues(['replace', 'keep', 'rename']),
       force: s.boolean(),
     },
-    ['skill', 'client', 'scope', 'mode'],
+    ['client', 'scope', 'mode'],
+    // A skill of the workspace, or a source the command line names (a local process's only).
+    { skill, from: INSTALL_FROM },
   ),
   // Evals (shared/api/evals.ts): their own table, checked the same way.
   ...EVAL_PARAM_SCHEMAS,

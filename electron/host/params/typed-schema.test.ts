@@ -9,6 +9,7 @@ import type { StudioParamTypes } from './studio-params';
 import { PARAM_SCHEMAS } from './studio-params';
 import { skillRef } from './fragments';
 import * as s from './typed-schema';
+import { createInternalAjv } from '../../../shared/json/internal-schemas';
 
 type Pair = Pick<StudioParamTypes, 'skills.get' | 'files.write'>;
 const pairTable = s.schemaTable<Pair>();
@@ -145,5 +146,68 @@ describe('the builders write plain schemas', () => {
       required: ['n', 'list'],
       properties: { n: {}, list: { type: 'array', items: { type: 'string' } } },
     });
+  });
+});
+
+describe('an object holding exactly one of several keys', () => {
+  const target = s.objectWithOneOf(
+    { mode: s.oneOfValues(['copy', 'link']), force: s.boolean() },
+    ['mode'],
+    { skill: skillRef, from: s.object({ src: s.string() }, ['src']) },
+  );
+  type Target = { mode: 'copy' | 'link'; force?: boolean } & (
+    { skill: string; from?: never } | { from: { src: string }; skill?: never }
+  );
+
+  it('types the union of its alternatives (checked by tsc)', () => {
+    const table = s.schemaTable<{ install: Target }>();
+    expect(table({ install: target }).install).toBe(target);
+    table({
+      // @ts-expect-error one alternative alone is not the union
+      install: s.object({ mode: s.oneOfValues(['copy', 'link']), skill: skillRef }, [
+        'mode',
+        'skill',
+      ]),
+    });
+    // @ts-expect-error `from` is refused beside `skill`
+    const bothAtOnce: s.TypeOf<typeof target> = { mode: 'copy', skill: 'a', from: { src: '.' } };
+    expect(bothAtOnce.mode).toBe('copy');
+  });
+
+  it('writes one closed object whose oneOf requires each alternative', () => {
+    expect(target).toEqual({
+      type: 'object',
+      properties: {
+        mode: { enum: ['copy', 'link'] },
+        force: { type: 'boolean' },
+        skill: { type: 'string', minLength: 1, maxLength: 4096 },
+        from: {
+          type: 'object',
+          properties: { src: { type: 'string' } },
+          required: ['src'],
+          additionalProperties: false,
+        },
+      },
+      required: ['mode'],
+      additionalProperties: false,
+      oneOf: [
+        { properties: { skill: {} }, required: ['skill'] },
+        { properties: { from: {} }, required: ['from'] },
+      ],
+    });
+  });
+
+  it('accepts exactly one alternative (strict ajv), and says where a wrong value is', () => {
+    const validate = createInternalAjv({ allErrors: false }).compile(target);
+    expect(validate({ mode: 'copy', skill: 'a' })).toBe(true);
+    expect(validate({ mode: 'link', from: { src: '../repo' }, force: true })).toBe(true);
+    expect(validate({ mode: 'copy' })).toBe(false);
+    expect(validate.errors?.[0]?.message).toBe("must have required property 'skill'");
+    expect(validate({ mode: 'copy', skill: 'a', from: { src: '.' } })).toBe(false);
+    expect(validate.errors?.[0]?.message).toBe('must match exactly one schema in oneOf');
+    expect(validate({ mode: 'copy', from: { src: 1 } })).toBe(false);
+    expect(validate.errors?.[0]?.instancePath).toBe('/from/src');
+    expect(validate({ mode: 'copy', skill: 'a', smuggled: 1 })).toBe(false);
+    expect(validate.errors?.[0]?.message).toBe('must NOT have additional properties');
   });
 });

@@ -132,6 +132,34 @@ export function object<P extends Properties, const R extends readonly (keyof P &
   });
 }
 
+/** Exactly one key of `A`, of its type; the others absent. */
+export type OneKeyOf<A extends Properties> = {
+  [K in keyof A]: { [J in K]: TypeOf<A[K]> } & { [J in Exclude<keyof A, K>]?: never };
+}[keyof A];
+
+/**
+ * A closed object like `object`'s that also holds exactly one key of `alternatives`: a
+ * request that names what it acts on in one of several ways (`oneOf` of each key
+ * required). Every property keeps its own schema, so a wrong value is refused naming its
+ * place, as in `object`; a request naming none of the keys is told the first is missing,
+ * one naming more than one gets the `oneOf` refusal.
+ */
+export function objectWithOneOf<
+  P extends Properties,
+  A extends Properties,
+  const R extends readonly (keyof P & string)[] = [],
+>(properties: P, required: R, alternatives: A): Schema<Flat<ObjectOf<P, R[number]> & OneKeyOf<A>>> {
+  return typed({
+    type: 'object',
+    properties: { ...properties, ...alternatives },
+    required: [...required],
+    additionalProperties: false,
+    // Each branch names its key again (unchecked: `properties` checks it) for ajv's strict
+    // mode, which wants a required key defined beside it, and `oneOf` is checked first.
+    oneOf: Object.keys(alternatives).map((key) => ({ properties: { [key]: {} }, required: [key] })),
+  });
+}
+
 /** No params at all: the closed empty object, which is what `Record<string, never>` says. */
 export const empty = (): Schema<Record<string, never>> => object({});
 
