@@ -15,6 +15,7 @@ export const LOCAL_METHOD_DOMAINS = {
   'skill.files': 'lookup',
 
   // Bundles written to and read from paths (shared/api/bundle-files.ts).
+  'export.check': 'bundle-files',
 
   // Installs from a source (shared/api/install.ts, InstallSourceMethods).
 

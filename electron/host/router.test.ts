@@ -39,17 +39,22 @@ function namedObjectSchemas(schema: unknown, at: string, out: [string, Record<st
       for (const [p, sub] of Object.entries(v)) namedObjectSchemas(sub, `${at}.${p}`, out);
     } else if (k === 'items' || k === 'additionalProperties') {
       namedObjectSchemas(v, `${at}[${k}]`, out);
+    } else if (k === 'oneOf' && Array.isArray(v)) {
+      v.forEach((variant, i) => namedObjectSchemas(variant, `${at}[${k}:${i}]`, out));
     }
   }
 }
 
 describe('router', () => {
-  it('closes the top-level params of every method', () => {
+  it('closes the top-level params of every method (each form, where there are several)', () => {
     for (const [method, schema] of Object.entries(PARAM_SCHEMAS)) {
-      expect(
-        (schema as { additionalProperties?: unknown }).additionalProperties,
-        `${method} params must be closed`,
-      ).toBe(false);
+      const forms = (schema as { oneOf?: unknown[] }).oneOf ?? [schema];
+      for (const form of forms) {
+        expect(
+          (form as { additionalProperties?: unknown }).additionalProperties,
+          `${method} params must be closed`,
+        ).toBe(false);
+      }
     }
   });
 
@@ -165,5 +170,30 @@ describe('router', () => {
       ok: false,
       error: { code: 'not_found', message: "no remote host 'nope'" },
     });
+  });
+});
+
+describe('bundles written to and read from paths', () => {
+  it('serves what an export would be to a local process only, before checking its params', async () => {
+    const calls: string[] = [];
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
+    for (const caller of ['window', 'network'] as const) {
+      for (const params of [{ folder: '/home/someone/skill' }, { skill: 'a' }, { smuggled: 1 }]) {
+        expect(await route('export.check', params, caller)).toMatchObject({
+          ok: false,
+          error: { code: 'forbidden_path' },
+        });
+      }
+    }
+    expect(calls).toEqual([]);
+    for (const params of [{ folder: '/home/someone/skill', force: true }, { skill: 'a' }])
+      expect(await route('export.check', params, 'local-process')).toMatchObject({ ok: true });
+    // One skill: by the workspace or by its folder, never both, never neither.
+    for (const params of [{ skill: 'a', folder: '/x' }, {}, { force: true }])
+      expect(await route('export.check', params, 'local-process')).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_params' },
+      });
+    expect(calls).toEqual(['export.check', 'export.check']);
   });
 });

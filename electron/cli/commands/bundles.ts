@@ -2,8 +2,7 @@ import { promises as fsp, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { countBySeverity } from '../../../shared/check/diagnostics';
 import { CLIENT_IDS, isClientId } from '../../../shared/skill/client-ids';
-import type { TemplateName } from '../../../shared/api/studio-api';
-import type { SkillTarget } from '../../host/in-process/cli-methods';
+import type { BundleSource, TemplateName } from '../../../shared/api/studio-api';
 import { TEMPLATE_NAMES } from '../../host/in-process/entry';
 import type { CommandContext, CommandImpl } from '../command';
 import { stringFlag } from '../command';
@@ -20,7 +19,7 @@ function isFolder(p: string): boolean {
 }
 
 /** A path-like REF is a folder to export as it is; anything else names a workspace skill. */
-function targetFor(ctx: CommandContext, ref: string): SkillTarget {
+function targetFor(ctx: CommandContext, ref: string): BundleSource {
   const asPath = path.resolve(ctx.io.cwd, ref);
   if (
     ref.includes('/') ||
@@ -47,7 +46,7 @@ export const exportCommand: CommandImpl = {
     return withClient(
       ctx,
       async (client) => {
-        const rec = await client.invoke('export.check', { target, force });
+        const rec = await client.invoke('export.check', { ...target, force });
         const name = rec.name;
         const c = colours(ctx.io);
         const { warnings } = countBySeverity(rec.diagnostics);

@@ -7,6 +7,7 @@ import { promises as fsp } from 'node:fs';
 import { moveKeysUnderMetadata } from '../../../shared/skill/client-fixes';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { exportBundle } from '../bundle/export-bundle';
+import { bundleFileHandlers } from '../bundle/file-handlers';
 import { exportRefused } from '../bundle/export-policy';
 import { importBundle } from '../bundle/import-bundle';
 import { writeFileAtomic } from '../fs/atomic-write';
@@ -24,20 +25,15 @@ async function recordOf(target: SkillTarget, ctx: ProxyContext): Promise<SkillRe
   return (await openStudio(ctx)).resolveSkill(target.skill);
 }
 
-export const handlers: DomainHandlers<
-  'export.check' | 'export.write' | 'bundles.importInto' | 'skills.create'
-> = {
-  async 'export.check'({ target, force }, ctx) {
-    const rec = await recordOf(target, ctx);
-    return {
-      name: rec.summary.name,
-      dir: rec.dir,
-      skillMdPath: rec.skillMdPath,
-      diagnostics: rec.diagnostics,
-      refused: exportRefused(rec.diagnostics, force),
-    };
-  },
+/**
+ * The bundle methods the in-process host serves itself: a folder by path is read as it is,
+ * and a skill by name resolves as the command line names one (the winner of a shared
+ * name, as `skills.resolve` says), through the whole host, opened only then.
+ */
+export const localHandlers = (ctx: ProxyContext) =>
+  bundleFileHandlers({ skillAt: async (ref) => (await openStudio(ctx)).resolveSkill(ref) });
 
+export const handlers: DomainHandlers<'export.write' | 'bundles.importInto' | 'skills.create'> = {
   async 'export.write'({ target, force, format, outPath, fixFor }, ctx) {
     const rec = await recordOf(target, ctx);
     if (exportRefused(rec.diagnostics, force))

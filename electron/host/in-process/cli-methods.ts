@@ -54,16 +54,6 @@ export interface CatalogSkill {
 /** A skill named on the command line for a bundle: its folder (a path), or a workspace name. */
 export type SkillTarget = { folder: string } | { skill: string };
 
-/** What export knows before it writes: the skill and whether the host refuses it. */
-export interface ExportCheck {
-  name: string;
-  dir: string;
-  skillMdPath: string | null;
-  diagnostics: Diagnostic[];
-  /** The host's export policy: errors refuse the export unless forced. */
-  refused: boolean;
-}
-
 /** The skills a source to install holds, with their validation. */
 export interface SourceSkillView {
   name: string;
@@ -128,7 +118,6 @@ export interface CliMethods {
   /** Portability rows: each target a path (as `folders.validate`) or a skill name; none: every skill. */
   'portability.rows': [{ targets: ({ path: string } | { skill: string })[] }, PortabilityRowJson[]];
   // ── bundles ───────────────────────────────────────────────────────────────
-  'export.check': [{ target: SkillTarget; force: boolean }, ExportCheck];
   /** Writes the bundle (refused again by the same policy); `fixFor` fixes SKILL.md in the archive. */
   'export.write': [
     {

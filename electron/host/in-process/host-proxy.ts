@@ -71,7 +71,6 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'catalog.list': 'catalog',
   'catalog.resolve': 'catalog',
   'portability.rows': 'studio',
-  'export.check': 'bundles',
   'export.write': 'bundles',
   'bundles.importInto': 'bundles',
   'skills.create': 'bundles',
@@ -101,7 +100,8 @@ const LOCAL_DOMAINS: { [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D>> 
   // never checks a schema.
   lookup: { load: () => import('./lookup'), verdicts: false },
 
-  // Bundles written to and read from paths.
+  // Bundles written to and read from paths. Reading a skill checks its schemas.
+  'bundle-files': { load: () => import('./bundles'), verdicts: true },
 
   // Installs from a source.
 

@@ -1,10 +1,30 @@
 /**
- * The params schemas of bundles written to and read from paths the command line names (shared/api/bundle-files.ts), spread into the router's table
- * (./studio-params.ts) and checked against `BundleFileMethods` by `schemaTable`.
+ * The params schemas of bundles written to and read from paths the command line names
+ * (shared/api/bundle-files.ts), spread into the router's table (./studio-params.ts) and
+ * checked against `BundleFileMethods` by `schemaTable`; and the pieces the bundle methods
+ * every host serves take from them.
  */
 import type { BundleFileMethods } from '../../../shared/api/bundle-files';
+import { skillRef } from './fragments';
 import * as s from './typed-schema';
 
 type ParamTypes = { [M in keyof BundleFileMethods]: BundleFileMethods[M][0] };
 
-export const BUNDLE_FILE_PARAM_SCHEMAS = s.schemaTable<ParamTypes>()({});
+/**
+ * A folder of this machine, absolute, as a local process names it (refused to every other
+ * caller before any check: ./method-callers.ts). Any length: the file system says what is
+ * wrong with a path, as it does for the command line's own.
+ */
+export const localFolder = s.string({ minLength: 1 });
+
+/** The skill a bundle is made of (`BundleSource`) with `more`: by the workspace, or a folder. */
+export function bundleSource<P extends Readonly<Record<string, s.Schema<unknown>>>>(more: P) {
+  return s.oneOf(
+    s.object({ skill: skillRef, ...more }, ['skill']),
+    s.object({ folder: localFolder, ...more }, ['folder']),
+  );
+}
+
+export const BUNDLE_FILE_PARAM_SCHEMAS = s.schemaTable<ParamTypes>()({
+  'export.check': bundleSource({ force: s.boolean() }),
+});
