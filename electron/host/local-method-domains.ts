@@ -7,6 +7,7 @@
  * given a domain here.
  */
 import type { LocalProcessMethod } from '../../shared/api/studio-api';
+import type { HostMethod } from './method-domains';
 
 export const LOCAL_METHOD_DOMAINS = {
   // Skills read from folders and from the workspace (shared/api/skill-reads.ts).
@@ -22,13 +23,38 @@ export const LOCAL_METHOD_DOMAINS = {
   // Providers, MCP clients, the local server (shared/api/local-tools.ts).
 } as const satisfies Record<LocalProcessMethod, string>;
 
-/** A domain of the local-process methods. */
-export type LocalDomain = (typeof LOCAL_METHOD_DOMAINS)[LocalProcessMethod];
+/**
+ * Methods every host serves (method-domains.ts) that the in-process host serves over a
+ * context of its own, beside its local-process methods: a call that names a folder of this
+ * machine needs no workspace, so the whole host is opened only for one that does (a skill
+ * by name, the workspace's `skills/`). The router still refuses their local-process params
+ * to every other caller (params/method-callers.ts).
+ */
+export const IN_PROCESS_HOST_METHOD_DOMAINS = {
+  // Bundles written to and read from paths: a folder exported as it is.
+  'bundles.export': 'bundle-files',
+  'bundles.inspect': 'bundle-files',
+  'bundles.import': 'bundle-files',
+} as const satisfies Partial<Record<HostMethod, string>>;
 
-/** The local-process methods `D` serves. */
+type InProcessDomains = typeof LOCAL_METHOD_DOMAINS & typeof IN_PROCESS_HOST_METHOD_DOMAINS;
+
+/** Every method the in-process host serves over its own contexts, and the domain of each. */
+export const IN_PROCESS_METHOD_DOMAINS: InProcessDomains = {
+  ...LOCAL_METHOD_DOMAINS,
+  ...IN_PROCESS_HOST_METHOD_DOMAINS,
+};
+
+/** A method the in-process host serves over its own contexts. */
+export type InProcessMethod = keyof InProcessDomains;
+
+/** A domain of the methods the in-process host serves over its own contexts. */
+export type LocalDomain = InProcessDomains[InProcessMethod];
+
+/** The methods `D` serves. */
 export type LocalMethodsOf<D extends LocalDomain> = {
-  [M in LocalProcessMethod]: (typeof LOCAL_METHOD_DOMAINS)[M] extends D ? M : never;
-}[LocalProcessMethod];
+  [M in InProcessMethod]: InProcessDomains[M] extends D ? M : never;
+}[InProcessMethod];
 
 /** Whether `method` is a local-process method. */
 export function isLocalProcessMethod(method: string): method is LocalProcessMethod {

@@ -196,4 +196,26 @@ describe('bundles written to and read from paths', () => {
       });
     expect(calls).toEqual(['export.check', 'export.check']);
   });
+
+  it('refuses a folder to export to a window or a request, and any path to write to', async () => {
+    const calls: string[] = [];
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
+    const byFolder = { folder: '/home/someone/.ssh', format: 'zip' };
+    for (const caller of ['window', 'network'] as const) {
+      expect(await route('bundles.export', byFolder, caller)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden_path' },
+      });
+      expect(
+        await route('bundles.export', { skill: 'a', format: 'zip', fixFor: 'codex' }, caller),
+      ).toMatchObject({ ok: true });
+    }
+    expect(await route('bundles.export', byFolder, 'local-process')).toMatchObject({ ok: true });
+    // No caller names where a bundle is written: the host returns its bytes.
+    for (const caller of ['window', 'local-process'] as const)
+      expect(
+        await route('bundles.export', { skill: 'a', format: 'zip', outPath: '/tmp/x' }, caller),
+      ).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+    expect(calls).toEqual(['bundles.export', 'bundles.export', 'bundles.export']);
+  });
 });

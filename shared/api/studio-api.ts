@@ -38,6 +38,7 @@ import type { RemoteHostMethods } from './remote-hosts';
 import type { RunnerSettingsMethods } from './runner-settings';
 import type { FolderMethods } from './folders';
 import type { LocalProcessMethods } from './local-process';
+import type { BundleSource } from './bundle-files';
 
 export type * from './skill-admin';
 export type * from './install';
@@ -186,7 +187,16 @@ export interface StudioMethods
   'files.createFolder': [{ skill: string; path: string }, { ok: true }];
   'files.rename': [{ skill: string; from: string; to: string }, { ok: true }];
   'files.delete': [{ skill: string; path: string }, { ok: true }];
-  'bundles.export': [{ skill: string; format: BundleFormat; force?: boolean }, ExportResult];
+  /**
+   * A skill's bundle, as bytes: the host never writes it anywhere, the caller saves it. The
+   * skill is one the workspace lists (`skill`), or a folder read as it is (`folder`, a
+   * local process's only). `fixFor`: SKILL.md in the archive as that client accepts it
+   * (the keys it refuses moved under `metadata:`); the skill's own file is left as it is.
+   */
+  'bundles.export': [
+    BundleSource & { format: BundleFormat; force?: boolean; fixFor?: ClientId },
+    ExportResult,
+  ];
   /** The bundle's skills with their validation and conflicts, checked as import would; writes nothing. */
   'bundles.inspect': [{ base64: string; fileName: string }, BundlePreview];
   /**

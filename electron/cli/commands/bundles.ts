@@ -1,9 +1,11 @@
 import { promises as fsp, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { countBySeverity } from '../../../shared/check/diagnostics';
+import { StudioError } from '../../../shared/errors';
 import { CLIENT_IDS, isClientId } from '../../../shared/skill/client-ids';
 import type { BundleSource, TemplateName } from '../../../shared/api/studio-api';
 import { TEMPLATE_NAMES } from '../../host/in-process/entry';
+import { writeFileAtomic } from '../../host/in-process/saved-files';
 import type { CommandContext, CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, UsageError, writeJson } from '../io';
@@ -74,13 +76,21 @@ export const exportCommand: CommandImpl = {
           throw new UsageError(
             `--fix-for must be one of ${CLIENT_IDS.join(', ')}, not '${fixFor}'`,
           );
-        const { bytes, entries } = await client.invoke('export.write', {
-          target,
-          force,
+        const bundle = await client.invoke('bundles.export', {
+          ...target,
           format,
-          outPath: out,
-          fixFor: fixFor ?? null,
+          force,
+          ...(fixFor !== undefined ? { fixFor } : {}),
         });
+        // The policy let it through a moment ago: a skill changed since is refused all the same.
+        if (bundle.base64 === null)
+          throw new StudioError(
+            'invalid_params',
+            `${name} has errors; fix them or export with force`,
+          );
+        // The host only returns the bytes: they are written here, where -o said.
+        await writeFileAtomic(out, Buffer.from(bundle.base64, 'base64'));
+        const { bytes, entries } = bundle;
         if (ctx.common.json)
           writeJson(ctx.io, {
             exported: true,

@@ -3,7 +3,7 @@
  * refused unless forced; a request never names where a bundle is written) and an import
  * that re-reads the sources before it returns.
  */
-import { mkdtemp, readdir, realpath, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -66,6 +66,41 @@ describe('bundle handlers', () => {
         .toString(),
     ).toBe('PK');
     expect(await readdir(tmp)).not.toContain('good.skill');
+  });
+
+  it('exports a folder no workspace lists as it is, under the same policy', async () => {
+    const elsewhere = await writeSkill(path.join(tmp, 'elsewhere'), 'loose', 'not-loose');
+    const refused = await bundles['bundles.export']({ folder: elsewhere, format: 'zip' });
+    expect(refused).toMatchObject({ refused: true, base64: null });
+    const forced = await bundles['bundles.export']({
+      folder: elsewhere,
+      format: 'zip',
+      force: true,
+    });
+    expect(forced).toMatchObject({ refused: false, fileName: 'not-loose.zip' });
+    expect(forced.entries).toEqual(['not-loose/SKILL.md']);
+  });
+
+  it('fixes SKILL.md for a client in the archive only, and only when asked', async () => {
+    const skillMd = path.join(good, 'SKILL.md');
+    await writeFile(skillMd, '---\nname: good\ndescription: Good.\nauthor: me\n---\nBody\n');
+    records = [await skillRecord(good), await skillRecord(broken)];
+    const plain = await bundles['bundles.export']({ skill: good, format: 'zip' });
+    const fixed = await bundles['bundles.export']({
+      skill: good,
+      format: 'zip',
+      fixFor: 'claude-upload',
+    });
+    expect(fixed.bytes).toBeGreaterThan(plain.bytes);
+    expect(fixed.base64).not.toBe(plain.base64);
+    // Claude Code ignores keys it does not know: nothing to move, the same bundle.
+    const unmoved = await bundles['bundles.export']({
+      skill: good,
+      format: 'zip',
+      fixFor: 'claude-code',
+    });
+    expect(unmoved.base64).toBe(plain.base64);
+    expect(await readFile(skillMd, 'utf8')).toContain('\nauthor: me\n');
   });
 
   it('imports an exported bundle into the workspace and re-reads the sources', async () => {

@@ -51,9 +51,6 @@ export interface CatalogSkill {
   status: SkillStatus;
 }
 
-/** A skill named on the command line for a bundle: its folder (a path), or a workspace name. */
-export type SkillTarget = { folder: string } | { skill: string };
-
 /** The skills a source to install holds, with their validation. */
 export interface SourceSkillView {
   name: string;
@@ -118,17 +115,6 @@ export interface CliMethods {
   /** Portability rows: each target a path (as `folders.validate`) or a skill name; none: every skill. */
   'portability.rows': [{ targets: ({ path: string } | { skill: string })[] }, PortabilityRowJson[]];
   // ── bundles ───────────────────────────────────────────────────────────────
-  /** Writes the bundle (refused again by the same policy); `fixFor` fixes SKILL.md in the archive. */
-  'export.write': [
-    {
-      target: SkillTarget;
-      force: boolean;
-      format: 'skill' | 'zip';
-      outPath: string;
-      fixFor: ClientId | null;
-    },
-    { bytes: number; entries: string[] },
-  ];
   /** Unpacks a bundle into `into`; a folder it made is removed again when the import fails. */
   'bundles.importInto': [
     { buffer: Uint8Array; into: string; onConflict?: ImportConflictChoice },

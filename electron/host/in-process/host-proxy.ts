@@ -26,8 +26,7 @@ import { StudioError } from '../../../shared/errors';
 import type { Handlers } from '../handler-table';
 import { lazyHandlerTable } from '../lazy-handler-table';
 import {
-  LOCAL_METHOD_DOMAINS,
-  isLocalProcessMethod,
+  IN_PROCESS_METHOD_DOMAINS,
   type LocalDomain,
   type LocalMethodsOf,
 } from '../local-method-domains';
@@ -71,7 +70,6 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'catalog.list': 'catalog',
   'catalog.resolve': 'catalog',
   'portability.rows': 'studio',
-  'export.write': 'bundles',
   'bundles.importInto': 'bundles',
   'skills.create': 'bundles',
   'install.inspect': 'install',
@@ -90,7 +88,8 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
 };
 
 /**
- * Where each local-process method is served: one module per domain, loaded with import()
+ * Where each local-process method (and each host method the proxy serves over its own
+ * contexts: local-method-domains.ts) is served: one module per domain, loaded with import()
  * when one of its methods is first asked for, whose `localHandlers` builds the domain's
  * table over the proxy's context. `verdicts`: whether the domain may check a skill's
  * schema, so the kept verdicts are served before it loads.
@@ -100,7 +99,9 @@ const LOCAL_DOMAINS: { [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D>> 
   // never checks a schema.
   lookup: { load: () => import('./lookup'), verdicts: false },
 
-  // Bundles written to and read from paths. Reading a skill checks its schemas.
+  // Bundles written to and read from paths, and the bundle methods every host serves, over
+  // a context that opens the whole host only for a skill by name or the workspace's
+  // skills/. Reading a skill checks its schemas.
   'bundle-files': { load: () => import('./bundles'), verdicts: true },
 
   // Installs from a source.
@@ -181,30 +182,28 @@ export function createHostProxy(options: HostProxyOptions): HostProxy {
     return DOMAINS[name]() as ReturnType<(typeof DOMAINS)[D]>;
   };
   const studio = () => load('studio');
-  // The local-process methods through the one router: params checked against the API's
-  // schemas, and every failure a StudioError with the router's code.
-  const localRoute: Route = createRouter(
-    lazyHandlerTable(
-      LOCAL_METHOD_DOMAINS,
-      Object.fromEntries(
-        (Object.entries(LOCAL_DOMAINS) as [string, LocalDomainModule<never>][]).map(
-          ([domain, d]) => [
-            domain,
-            async () => {
-              if (d.verdicts) await keptVerdicts();
-              return (await d.load()).localHandlers(ctx);
-            },
-          ],
-        ),
-      ) as { [D in LocalDomain]: () => Promise<object> },
-    ),
+  // The local-process methods, and the host methods served over the proxy's own contexts,
+  // through the one router: params checked against the API's schemas, and every failure a
+  // StudioError with the router's code.
+  const localTable = lazyHandlerTable(
+    IN_PROCESS_METHOD_DOMAINS,
+    Object.fromEntries(
+      (Object.entries(LOCAL_DOMAINS) as [string, LocalDomainModule<never>][]).map(([domain, d]) => [
+        domain,
+        async () => {
+          if (d.verdicts) await keptVerdicts();
+          return (await d.load()).localHandlers(ctx);
+        },
+      ]),
+    ) as { [D in LocalDomain]: () => Promise<object> },
   );
+  const localRoute: Route = createRouter(localTable);
   return {
     async invoke<M extends ProxyMethod>(
       method: M,
       params: ProxyParamsOf<M>,
     ): Promise<ProxyResultOf<M>> {
-      if (isLocalProcessMethod(method)) {
+      if (localTable.serves(method)) {
         const res = await localRoute(method, params, 'local-process');
         if (!res.ok) throw new StudioError(res.error.code, res.error.message);
         return res.result as ProxyResultOf<M>;

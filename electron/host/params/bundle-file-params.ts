@@ -17,11 +17,26 @@ type ParamTypes = { [M in keyof BundleFileMethods]: BundleFileMethods[M][0] };
  */
 export const localFolder = s.string({ minLength: 1 });
 
-/** The skill a bundle is made of (`BundleSource`) with `more`: by the workspace, or a folder. */
-export function bundleSource<P extends Readonly<Record<string, s.Schema<unknown>>>>(more: P) {
+type Properties = Readonly<Record<string, s.Schema<unknown>>>;
+
+/**
+ * The skill a bundle is made of (`BundleSource`: by the workspace, or a folder) with the
+ * properties `more`, `required` among them: one closed form for each.
+ */
+export function bundleSource<
+  P extends Properties,
+  const R extends readonly (keyof P & string)[] = [],
+>(more: P, required?: R) {
+  const rest = required ?? [];
   return s.oneOf(
-    s.object({ skill: skillRef, ...more }, ['skill']),
-    s.object({ folder: localFolder, ...more }, ['folder']),
+    s.object<{ skill: typeof skillRef } & P, readonly ('skill' | R[number])[]>(
+      { skill: skillRef, ...more },
+      ['skill', ...rest],
+    ),
+    s.object<{ folder: typeof localFolder } & P, readonly ('folder' | R[number])[]>(
+      { folder: localFolder, ...more },
+      ['folder', ...rest],
+    ),
   );
 }
 

@@ -19,7 +19,10 @@ const LOCAL_PROCESS_ONLY: ReadonlySet<string> = new Set<StudioMethod>([
  * names a path of this machine (where to write, what to read), which only the user at
  * the command line chooses.
  */
-const LOCAL_PROCESS_PARAMS: { readonly [M in StudioMethod]?: readonly string[] } = {};
+const LOCAL_PROCESS_PARAMS: { readonly [M in StudioMethod]?: readonly string[] } = {
+  // Bundles written to and read from paths: a skill folder read as it is.
+  'bundles.export': ['folder'],
+};
 
 const own = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
 

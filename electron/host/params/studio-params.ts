@@ -27,7 +27,8 @@ import { REMOTE_HOST_PARAM_SCHEMAS } from './remote-host-params';
 import { RUNNER_PARAM_SCHEMAS } from './runner-params';
 import { SEARCH_PARAM_SCHEMAS } from './search-params';
 import { SKILL_READ_PARAM_SCHEMAS } from './skill-read-params';
-import { BUNDLE_FILE_PARAM_SCHEMAS } from './bundle-file-params';
+import { BUNDLE_FILE_PARAM_SCHEMAS, bundleSource } from './bundle-file-params';
+import { CLIENT_IDS } from '../../../shared/skill/client-ids';
 import { INSTALL_SOURCE_PARAM_SCHEMAS } from './install-source-params';
 import { LOCAL_TOOL_PARAM_SCHEMAS } from './local-tool-params';
 
@@ -169,13 +170,13 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   'files.createFolder': s.object({ skill, path: relPath }, ['skill', 'path']),
   'files.rename': s.object({ skill, from: relPath, to: relPath }, ['skill', 'from', 'to']),
   'files.delete': s.object({ skill, path: relPath }, ['skill', 'path']),
-  'bundles.export': s.object(
+  'bundles.export': bundleSource(
     {
-      skill,
       format: s.oneOfValues(['skill', 'zip']),
       force: s.boolean(),
+      fixFor: s.oneOfValues(CLIENT_IDS),
     },
-    ['skill', 'format'],
+    ['format'],
   ),
   'bundles.inspect': s.object({ base64: bundleBytes, fileName: text(1024) }, [
     'base64',
