@@ -218,4 +218,34 @@ describe('bundles written to and read from paths', () => {
       ).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
     expect(calls).toEqual(['bundles.export', 'bundles.export', 'bundles.export']);
   });
+
+  it('refuses a folder to unpack into to a window or a request; bytes or base64, never both', async () => {
+    const calls: string[] = [];
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
+    const into = { base64: 'UEs=', fileName: 'a.zip', into: '/home/someone/.config' };
+    for (const caller of ['window', 'network'] as const) {
+      expect(await route('bundles.import', into, caller)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden_path' },
+      });
+      expect(
+        await route('bundles.import', { base64: 'UEs=', fileName: 'a.zip' }, caller),
+      ).toMatchObject({ ok: true });
+    }
+    const bytes = new Uint8Array([80, 75]);
+    expect(await route('bundles.import', into, 'local-process')).toMatchObject({ ok: true });
+    expect(
+      await route('bundles.import', { bytes, fileName: 'a.zip', into: '/x' }, 'local-process'),
+    ).toMatchObject({ ok: true });
+    for (const params of [
+      { bytes, base64: 'UEs=', fileName: 'a.zip' },
+      { fileName: 'a.zip' },
+      { bytes: 'UEs=', fileName: 'a.zip' },
+    ])
+      expect(await route('bundles.import', params, 'local-process')).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_params' },
+      });
+    expect(calls).toHaveLength(4);
+  });
 });

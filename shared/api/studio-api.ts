@@ -200,16 +200,21 @@ export interface StudioMethods
   /** The bundle's skills with their validation and conflicts, checked as import would; writes nothing. */
   'bundles.inspect': [{ base64: string; fileName: string }, BundlePreview];
   /**
-   * Unpacks every skill of the bundle into the workspace's `skills/`. A folder that exists
-   * is refused (code `exists`) unless `onConflict` (all) or `choices` (per folder name in
-   * the bundle) says replace, keep-both or skip.
+   * Unpacks every skill of the bundle into the workspace's `skills/`, or into `into` (a
+   * folder of this machine, a local process's only; made if missing, and removed again when
+   * the import fails). A folder that exists is refused (code `exists`) unless `onConflict`
+   * (all) or `choices` (per folder name in the bundle) says replace, keep-both or skip.
+   * The bundle comes as `base64` (what JSON carries, up to 48 MB of it) or as `bytes`, as
+   * they are in memory, from a caller that passes objects rather than JSON (the command
+   * line, which reads the file itself: no copy a third larger, and no limit but the unpacked
+   * skill's own).
    */
   'bundles.import': [
-    {
-      base64: string;
+    ({ base64: string } | { bytes: Uint8Array }) & {
       fileName: string;
       onConflict?: ImportConflictChoice;
       choices?: Record<string, ImportConflictChoice>;
+      into?: string;
     },
     ImportResult,
   ];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { countBySeverity } from '../../../shared/check/diagnostics';
 import { StudioError } from '../../../shared/errors';
 import { CLIENT_IDS, isClientId } from '../../../shared/skill/client-ids';
-import type { BundleSource, TemplateName } from '../../../shared/api/studio-api';
+import type { BundleSource, ImportResult, TemplateName } from '../../../shared/api/studio-api';
 import { TEMPLATE_NAMES } from '../../host/in-process/entry';
 import { writeFileAtomic } from '../../host/in-process/saved-files';
 import type { CommandContext, CommandImpl } from '../command';
@@ -127,19 +127,36 @@ export const importCommand: CommandImpl = {
     });
     const into = path.resolve(ctx.io.cwd, stringFlag(ctx, 'into') ?? 'skills');
     if (existsSync(into) && !isFolder(into)) throw new UsageError(`--into ${into}: not a folder`);
-    const outcome = await withClient(
-      ctx,
-      (client) => client.invoke('bundles.importInto', { buffer, into, onConflict }),
-      { workspace: false },
-    );
-    if ('exists' in outcome) {
+    let res: ImportResult;
+    try {
+      res = await withClient(
+        ctx,
+        (client) =>
+          // The file's bytes as they are: no base64 copy a third larger, and no limit but
+          // the unpacked skill's own.
+          client.invoke('bundles.import', {
+            bytes: buffer,
+            fileName: path.basename(abs),
+            into,
+            ...(onConflict ? { onConflict } : {}),
+          }),
+        { workspace: false },
+      );
+    } catch (err) {
+      if (!(err instanceof StudioError && err.code === 'exists')) throw err;
       ctx.io.stderr.write(
-        `skill-studio import: ${outcome.exists}; pass --replace to replace it or --keep-both to import it as <name>-2\n`,
+        `skill-studio import: ${err.message}; pass --replace to replace it or --keep-both to import it as <name>-2\n`,
       );
       return 1;
     }
-    const res = outcome.imported;
-    if (ctx.common.json) writeJson(ctx.io, res);
+    if (ctx.common.json)
+      writeJson(ctx.io, {
+        name: res.name,
+        path: res.path,
+        // The first skill's, as `import --json` has always said (the first one written).
+        skipped: res.skills.find((k) => k.path === res.path)?.skipped ?? [],
+        skills: res.skills,
+      });
     else
       for (const skill of res.skills) {
         const how =

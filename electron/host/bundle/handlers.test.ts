@@ -114,4 +114,36 @@ describe('bundle handlers', () => {
     expect(await readdir(into)).toEqual(['good']);
     expect(registry.calls).toEqual(['reload']);
   });
+
+  it('imports bytes as they are into a folder the caller names, without the workspace', async () => {
+    const { base64 } = await bundles['bundles.export']({ skill: good, format: 'zip' });
+    const bytes = new Uint8Array(Buffer.from(base64 ?? '', 'base64'));
+    const elsewhere = path.join(tmp, 'elsewhere', 'deep');
+    const res = await bundles['bundles.import']({ bytes, fileName: 'g.zip', into: elsewhere });
+    expect(res.path).toBe(path.join(elsewhere, 'good'));
+    expect(await readdir(elsewhere)).toEqual(['good']);
+    await expect(readdir(into)).rejects.toMatchObject({ code: 'ENOENT' });
+    // Refused as any existing folder is, and nothing of it is written.
+    await expect(
+      bundles['bundles.import']({ bytes, fileName: 'g.zip', into: elsewhere }),
+    ).rejects.toMatchObject({ code: 'exists' });
+    expect(await readdir(elsewhere)).toEqual(['good']);
+  });
+
+  it('leaves nothing behind of a refused bundle, not even the folder it made for it', async () => {
+    const made = path.join(tmp, 'fresh');
+    const bytes = new Uint8Array(Buffer.from('PK\x03\x04 no zip at all'));
+    await expect(
+      bundles['bundles.import']({ bytes, fileName: 'bad.zip', into: path.join(made, 'in') }),
+    ).rejects.toMatchObject({ code: 'invalid_params' });
+    await expect(readdir(made)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('refuses bytes that are not bytes (JSON can only send an object)', async () => {
+    const notBytes = { 0: 80, 1: 75 } as unknown as Uint8Array;
+    await expect(
+      bundles['bundles.import']({ bytes: notBytes, fileName: 'g.zip' }),
+    ).rejects.toMatchObject({ code: 'invalid_params' });
+    expect(registry.calls).toEqual([]);
+  });
 });

@@ -1,15 +1,10 @@
 /**
  * Bundles from the command line: what an export would be and the bundle methods every host
  * serves (bundle/file-handlers.ts, bundle/handlers.ts) over the proxy's context, so a
- * folder given by path needs no workspace; and, until they join them, import into a folder
- * and a skill from a template.
+ * folder given by path needs no workspace; and, until it joins them, a skill from a template.
  */
-import { promises as fsp } from 'node:fs';
 import { bundleFileHandlers } from '../bundle/file-handlers';
 import { bundlesHandlers } from '../bundle/handlers';
-import { importBundle } from '../bundle/import-bundle';
-import { isFileServiceError } from '../fs/errors';
-import { logSwallowed } from '../log';
 import { createSkillFromTemplate } from '../skill-templates';
 import type { ProxyContext } from './context';
 import type { DomainHandlers } from './domain';
@@ -34,22 +29,7 @@ export function localHandlers(ctx: ProxyContext) {
   };
 }
 
-export const handlers: DomainHandlers<'bundles.importInto' | 'skills.create'> = {
-  async 'bundles.importInto'({ buffer, into, onConflict }) {
-    // A refused bundle leaves nothing behind, not even the folder made for it.
-    const made = await fsp.mkdir(into, { recursive: true });
-    try {
-      return { imported: await importBundle(Buffer.from(buffer), into, { onConflict }) };
-    } catch (err) {
-      if (made)
-        await fsp
-          .rm(made, { recursive: true, force: true })
-          .catch(logSwallowed('remove the folder a failed import made'));
-      if (isFileServiceError(err) && err.code === 'exists') return { exists: err.message };
-      throw err;
-    }
-  },
-
+export const handlers: DomainHandlers<'skills.create'> = {
   async 'skills.create'({ name, template, into }) {
     return { dir: await createSkillFromTemplate({ name, template, intoDir: into }) };
   },

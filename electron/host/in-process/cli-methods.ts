@@ -9,7 +9,7 @@
  * Types only: a command that imports this file loads none of the host.
  */
 import type { CheckedFolder } from '../registry/scan-jobs';
-import type { ImportConflictChoice, TemplateName } from '../../../shared/api/studio-api';
+import type { TemplateName } from '../../../shared/api/studio-api';
 import type {
   DetectedClient,
   InstallConflictChoice,
@@ -24,7 +24,6 @@ import type { PortabilityRowJson } from '../portability/portability';
 import type { ForeignLockfile, LockApproval, UpdateItem } from '../install/updates';
 import type { SourceRef } from '../install/install-source';
 import type { UninstallResult } from '../install/install';
-import type { ImportedBundle } from '../bundle/import-bundle';
 import type { ProviderCheck } from '../providers';
 import type { ApproveOutcome } from '../providers/approve';
 import type { McpClient, ConnectScope } from '../mcp/connect';
@@ -36,7 +35,6 @@ export type {
   ForeignLockfile,
   LockApproval,
   ProviderCheck,
-  ImportedBundle,
   UninstallResult,
 };
 export type { McpClient, ConnectScope };
@@ -115,11 +113,6 @@ export interface CliMethods {
   /** Portability rows: each target a path (as `folders.validate`) or a skill name; none: every skill. */
   'portability.rows': [{ targets: ({ path: string } | { skill: string })[] }, PortabilityRowJson[]];
   // ── bundles ───────────────────────────────────────────────────────────────
-  /** Unpacks a bundle into `into`; a folder it made is removed again when the import fails. */
-  'bundles.importInto': [
-    { buffer: Uint8Array; into: string; onConflict?: ImportConflictChoice },
-    { imported: ImportedBundle } | { exists: string },
-  ];
   'skills.create': [{ name: string; template: TemplateName; into: string }, { dir: string }];
   // ── installs ──────────────────────────────────────────────────────────────
   /** What a source holds and the clients found; writes nothing. */

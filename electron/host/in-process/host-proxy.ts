@@ -70,7 +70,6 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'catalog.list': 'catalog',
   'catalog.resolve': 'catalog',
   'portability.rows': 'studio',
-  'bundles.importInto': 'bundles',
   'skills.create': 'bundles',
   'install.inspect': 'install',
   'install.run': 'install',

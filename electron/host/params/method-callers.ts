@@ -20,8 +20,10 @@ const LOCAL_PROCESS_ONLY: ReadonlySet<string> = new Set<StudioMethod>([
  * the command line chooses.
  */
 const LOCAL_PROCESS_PARAMS: { readonly [M in StudioMethod]?: readonly string[] } = {
-  // Bundles written to and read from paths: a skill folder read as it is.
+  // Bundles written to and read from paths: a skill folder read as it is, a folder to
+  // unpack into.
   'bundles.export': ['folder'],
+  'bundles.import': ['into'],
 };
 
 const own = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);

@@ -27,7 +27,7 @@ import { REMOTE_HOST_PARAM_SCHEMAS } from './remote-host-params';
 import { RUNNER_PARAM_SCHEMAS } from './runner-params';
 import { SEARCH_PARAM_SCHEMAS } from './search-params';
 import { SKILL_READ_PARAM_SCHEMAS } from './skill-read-params';
-import { BUNDLE_FILE_PARAM_SCHEMAS, bundleSource } from './bundle-file-params';
+import { BUNDLE_FILE_PARAM_SCHEMAS, bundleSource, localFolder } from './bundle-file-params';
 import { CLIENT_IDS } from '../../../shared/skill/client-ids';
 import { INSTALL_SOURCE_PARAM_SCHEMAS } from './install-source-params';
 import { LOCAL_TOOL_PARAM_SCHEMAS } from './local-tool-params';
@@ -41,6 +41,16 @@ const skill = skillRef;
 // Skill management and bundle import (shared/api/skill-admin.ts).
 const bundleBytes = s.string({ minLength: 1, maxLength: 48 * 1024 * 1024 });
 const conflictChoice = s.oneOfValues(['replace', 'keep-both', 'skip']);
+/** How a bundle is imported, whichever way its bytes come. */
+const importOptions = {
+  fileName: text(1024),
+  onConflict: conflictChoice,
+  choices: s.record(conflictChoice, {
+    maxProperties: 10000,
+    propertyNames: { maxLength: 1024 },
+  }),
+  into: localFolder,
+};
 /** A new skill name; the host checks the naming rules and says what is wrong. */
 const skillName = s.string({ minLength: 1, maxLength: 256 });
 
@@ -182,17 +192,9 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
     'base64',
     'fileName',
   ]),
-  'bundles.import': s.object(
-    {
-      base64: bundleBytes,
-      fileName: text(1024),
-      onConflict: conflictChoice,
-      choices: s.record(conflictChoice, {
-        maxProperties: 10000,
-        propertyNames: { maxLength: 1024 },
-      }),
-    },
-    ['base64', 'fileName'],
+  'bundles.import': s.oneOf(
+    s.object({ base64: bundleBytes, ...importOptions }, ['base64', 'fileName']),
+    s.object({ bytes: s.shallowBytes(), ...importOptions }, ['bytes', 'fileName']),
   ),
   'skills.trash': s.empty(),
   'skills.delete': s.object({ skill, permanent: s.boolean() }, ['skill']),
