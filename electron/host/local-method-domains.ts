@@ -31,10 +31,12 @@ export const LOCAL_METHOD_DOMAINS = {
  * to every other caller (params/method-callers.ts).
  */
 export const IN_PROCESS_HOST_METHOD_DOMAINS = {
-  // Bundles written to and read from paths: a folder exported as it is.
+  // Bundles written to and read from paths: a folder exported as it is, a bundle unpacked
+  // or a skill created into a folder.
   'bundles.export': 'bundle-files',
   'bundles.inspect': 'bundle-files',
   'bundles.import': 'bundle-files',
+  'skills.new': 'bundle-files',
 } as const satisfies Partial<Record<HostMethod, string>>;
 
 type InProcessDomains = typeof LOCAL_METHOD_DOMAINS & typeof IN_PROCESS_HOST_METHOD_DOMAINS;

@@ -248,4 +248,24 @@ describe('bundles written to and read from paths', () => {
       });
     expect(calls).toHaveLength(4);
   });
+
+  it('refuses a folder to create a skill in to a window or a request', async () => {
+    const calls: string[] = [];
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
+    const into = { name: 'a', template: 'basic', into: '/home/someone/.config' };
+    for (const caller of ['window', 'network'] as const) {
+      expect(await route('skills.new', into, caller)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden_path' },
+      });
+      expect(await route('skills.new', { name: 'a', template: 'basic' }, caller)).toMatchObject({
+        ok: true,
+      });
+    }
+    expect(await route('skills.new', into, 'local-process')).toMatchObject({ ok: true });
+    // A long name reaches the naming rules, which say how long it is and what the limit is.
+    const long = { name: 'a'.repeat(300), template: 'basic' };
+    expect(await route('skills.new', long, 'window')).toMatchObject({ ok: true });
+    expect(calls).toHaveLength(4);
+  });
 });

@@ -171,8 +171,16 @@ export interface StudioMethods
   'skills.resolve': [{ skill: string }, SkillSummary];
   /** The skills an agent may use (null: all), not archived, for a prompt's skill index. */
   'skills.promptIndex': [{ agent: string | null }, PromptIndexEntry[]];
-  /** `skillMd`: the new-skill wizard's SKILL.md, written instead of the template's (checked first). */
-  'skills.new': [{ name: string; template: TemplateName; skillMd?: string }, SkillDetail];
+  /**
+   * A skill from a template in the workspace's `skills/`, or in `into` (a folder of this
+   * machine, a local process's only; made if missing). `skillMd`: the new-skill wizard's
+   * SKILL.md, written instead of the template's (checked first). The result is the skill as
+   * listed; one in a folder no source lists is the skill as its folder reads.
+   */
+  'skills.new': [
+    { name: string; template: TemplateName; skillMd?: string; into?: string },
+    SkillDetail,
+  ];
   /** Each template's SKILL.md as written (`{{name}}`, `{{title}}` unfilled), for the wizard. */
   'skills.templates': [Record<string, never>, { id: TemplateName; skillMd: string }[]];
   'files.read': [{ skill: string; path: string }, FileContent];

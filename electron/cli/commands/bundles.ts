@@ -182,11 +182,12 @@ export const newCommand: CommandImpl = {
       throw new UsageError(`--template must be one of ${TEMPLATE_NAMES.join(', ')}`);
     const into = path.resolve(ctx.io.cwd, stringFlag(ctx, 'into') ?? 'skills');
     if (existsSync(into) && !isFolder(into)) throw new UsageError(`--into ${into}: not a folder`);
-    const { dir } = await withClient(
+    const created = await withClient(
       ctx,
-      (client) => client.invoke('skills.create', { name, template, into }),
+      (client) => client.invoke('skills.new', { name, template, into }),
       { workspace: false },
     );
+    const { dir } = created.summary;
     if (ctx.common.json) writeJson(ctx.io, { name, path: dir, template });
     else ctx.io.stdout.write(`created ${dir} (${template} template)\n`);
     return 0;

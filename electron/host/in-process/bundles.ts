@@ -1,13 +1,13 @@
 /**
- * Bundles from the command line: what an export would be and the bundle methods every host
- * serves (bundle/file-handlers.ts, bundle/handlers.ts) over the proxy's context, so a
- * folder given by path needs no workspace; and, until it joins them, a skill from a template.
+ * Bundles from the command line: what an export would be, and the bundle methods and the
+ * new skill every host serves (bundle/file-handlers.ts, bundle/handlers.ts,
+ * skills/new-skill-handlers.ts), over the proxy's context, so a folder given by path needs
+ * no workspace.
  */
 import { bundleFileHandlers } from '../bundle/file-handlers';
 import { bundlesHandlers } from '../bundle/handlers';
-import { createSkillFromTemplate } from '../skill-templates';
+import { listedOrNull, newSkillHandlers } from '../skills/new-skill-handlers';
 import type { ProxyContext } from './context';
-import type { DomainHandlers } from './domain';
 import { openStudio } from './studio';
 
 /**
@@ -23,14 +23,14 @@ export function localHandlers(ctx: ProxyContext) {
   const reload = async () => {
     if (ctx.studio) await (await ctx.studio).reload();
   };
+  // A skill made in a folder of the command line's is listed only by a host that lists it.
+  const listedAt = async (dir: string) => {
+    const host = await ctx.studio;
+    return host ? listedOrNull(() => host.resolveSkill(dir)) : null;
+  };
   return {
     ...bundleFileHandlers({ skillAt }),
     ...bundlesHandlers({ skillAt, importDir, reload }),
+    ...newSkillHandlers({ importDir, reload, listedAt }),
   };
 }
-
-export const handlers: DomainHandlers<'skills.create'> = {
-  async 'skills.create'({ name, template, into }) {
-    return { dir: await createSkillFromTemplate({ name, template, intoDir: into }) };
-  },
-};

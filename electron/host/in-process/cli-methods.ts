@@ -9,7 +9,6 @@
  * Types only: a command that imports this file loads none of the host.
  */
 import type { CheckedFolder } from '../registry/scan-jobs';
-import type { TemplateName } from '../../../shared/api/studio-api';
 import type {
   DetectedClient,
   InstallConflictChoice,
@@ -112,8 +111,6 @@ export interface CliMethods {
   // ── the workspace through the whole host ──────────────────────────────────
   /** Portability rows: each target a path (as `folders.validate`) or a skill name; none: every skill. */
   'portability.rows': [{ targets: ({ path: string } | { skill: string })[] }, PortabilityRowJson[]];
-  // ── bundles ───────────────────────────────────────────────────────────────
-  'skills.create': [{ name: string; template: TemplateName; into: string }, { dir: string }];
   // ── installs ──────────────────────────────────────────────────────────────
   /** What a source holds and the clients found; writes nothing. */
   'install.inspect': [

@@ -21,9 +21,10 @@ const LOCAL_PROCESS_ONLY: ReadonlySet<string> = new Set<StudioMethod>([
  */
 const LOCAL_PROCESS_PARAMS: { readonly [M in StudioMethod]?: readonly string[] } = {
   // Bundles written to and read from paths: a skill folder read as it is, a folder to
-  // unpack into.
+  // unpack or create a skill into.
   'bundles.export': ['folder'],
   'bundles.import': ['into'],
+  'skills.new': ['into'],
 };
 
 const own = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);

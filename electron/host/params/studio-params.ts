@@ -151,9 +151,12 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   'skills.promptIndex': s.object({ agent: s.stringOrNull({ maxLength: 200 }) }, ['agent']),
   'skills.new': s.object(
     {
-      name: s.string({ minLength: 1, maxLength: 256 }),
+      // Any length: the naming rules refuse a long name saying how long it is and the
+      // limit, which says more than a cap here could.
+      name: s.string({ minLength: 1 }),
       template: s.oneOfValues(['basic', 'script', 'topology']),
       skillMd: s.string({ maxLength: 1024 * 1024 }),
+      into: localFolder,
     },
     ['name', 'template'],
   ),
