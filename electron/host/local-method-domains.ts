@@ -30,9 +30,9 @@ export const LOCAL_METHOD_DOMAINS = {
  * by name, the workspace's `skills/`). The router still refuses their local-process params
  * to every other caller (params/method-callers.ts).
  */
-export const IN_PROCESS_HOST_METHOD_DOMAINS = {
+const IN_PROCESS_HOST_METHOD_DOMAINS = {
   // Bundles written to and read from paths: a folder exported as it is, a bundle unpacked
-  // or a skill created into a folder.
+  // or a skill created into a folder (the bundles' table whole, its preview too).
   'bundles.export': 'bundle-files',
   'bundles.inspect': 'bundle-files',
   'bundles.import': 'bundle-files',
@@ -48,7 +48,7 @@ export const IN_PROCESS_METHOD_DOMAINS: InProcessDomains = {
 };
 
 /** A method the in-process host serves over its own contexts. */
-export type InProcessMethod = keyof InProcessDomains;
+type InProcessMethod = keyof InProcessDomains;
 
 /** A domain of the methods the in-process host serves over its own contexts. */
 export type LocalDomain = InProcessDomains[InProcessMethod];
