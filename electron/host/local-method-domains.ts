@@ -19,6 +19,7 @@ export const LOCAL_METHOD_DOMAINS = {
   'portability.rows': 'catalog',
 
   // Bundles written to and read from paths (shared/api/bundle-files.ts).
+  'export.check': 'bundle-files',
 
   // Installs from a source (shared/api/install.ts, InstallSourceMethods).
   'install.inspect': 'install',
@@ -31,33 +32,42 @@ export const LOCAL_METHOD_DOMAINS = {
   // Providers, MCP clients, the local server (shared/api/local-tools.ts).
 } as const satisfies Record<LocalProcessMethod, string>;
 
-/** A domain of the local-process methods. */
-export type LocalDomain = (typeof LOCAL_METHOD_DOMAINS)[LocalProcessMethod];
-
 /**
- * The methods every host serves that the in-process host answers from a domain of its own,
- * as its local-process methods, without opening the whole host: a command that asks once
- * and goes needs no watcher, no runner and no A2E host for them, and gets the same answer
- * (the same registry over the same sources).
+ * Methods every host serves (method-domains.ts) that the in-process host answers from a
+ * domain of its own, beside its local-process methods, without opening the whole host: a
+ * command that asks once and goes needs no watcher, no runner and no A2E host for them, and
+ * a call that names a folder of this machine needs no workspace (the whole host is opened
+ * only for one that does: a skill by name, the workspace's `skills/`). The router still
+ * refuses their local-process params to every other caller (params/method-callers.ts).
  */
-export const IN_PROCESS_DOMAINS = {
+const IN_PROCESS_HOST_METHOD_DOMAINS = {
+  // The workspace's skills read once: the same listing the whole host gives.
   'skills.list': 'catalog',
-} as const satisfies { [M in HostMethod]?: LocalDomain };
+  // Bundles written to and read from paths: a folder exported as it is, a bundle unpacked
+  // or a skill created into a folder (the bundles' table whole, its preview too).
+  'bundles.export': 'bundle-files',
+  'bundles.inspect': 'bundle-files',
+  'bundles.import': 'bundle-files',
+  'skills.new': 'bundle-files',
+} as const satisfies Partial<Record<HostMethod, string>>;
 
-/** A method the in-process host answers from its own domains. */
-export type InProcessMethod = LocalProcessMethod | keyof typeof IN_PROCESS_DOMAINS;
+type InProcessDomains = typeof LOCAL_METHOD_DOMAINS & typeof IN_PROCESS_HOST_METHOD_DOMAINS;
 
-/** Which of its own domains the in-process host answers each of its methods from. */
-export const IN_PROCESS_METHOD_DOMAINS: { readonly [M in InProcessMethod]: LocalDomain } = {
+/** Every method the in-process host serves over its own contexts, and the domain of each. */
+export const IN_PROCESS_METHOD_DOMAINS: InProcessDomains = {
   ...LOCAL_METHOD_DOMAINS,
-  ...IN_PROCESS_DOMAINS,
+  ...IN_PROCESS_HOST_METHOD_DOMAINS,
 };
 
-/** The methods the in-process host answers from its domain `D`. */
+/** A method the in-process host serves over its own contexts. */
+export type InProcessMethod = keyof InProcessDomains;
+
+/** A domain of the methods the in-process host serves over its own contexts. */
+export type LocalDomain = InProcessDomains[InProcessMethod];
+
+/** The methods `D` serves. */
 export type LocalMethodsOf<D extends LocalDomain> = {
-  [M in InProcessMethod]: (typeof LOCAL_METHOD_DOMAINS & typeof IN_PROCESS_DOMAINS)[M] extends D
-    ? M
-    : never;
+  [M in InProcessMethod]: InProcessDomains[M] extends D ? M : never;
 }[InProcessMethod];
 
 /** Whether `method` is a local-process method. */

@@ -39,17 +39,22 @@ function namedObjectSchemas(schema: unknown, at: string, out: [string, Record<st
       for (const [p, sub] of Object.entries(v)) namedObjectSchemas(sub, `${at}.${p}`, out);
     } else if (k === 'items' || k === 'additionalProperties') {
       namedObjectSchemas(v, `${at}[${k}]`, out);
+    } else if (k === 'oneOf' && Array.isArray(v)) {
+      v.forEach((variant, i) => namedObjectSchemas(variant, `${at}[${k}:${i}]`, out));
     }
   }
 }
 
 describe('router', () => {
-  it('closes the top-level params of every method', () => {
+  it('closes the top-level params of every method (each form, where there are several)', () => {
     for (const [method, schema] of Object.entries(PARAM_SCHEMAS)) {
-      expect(
-        (schema as { additionalProperties?: unknown }).additionalProperties,
-        `${method} params must be closed`,
-      ).toBe(false);
+      const forms = (schema as { oneOf?: unknown[] }).oneOf ?? [schema];
+      for (const form of forms) {
+        expect(
+          (form as { additionalProperties?: unknown }).additionalProperties,
+          `${method} params must be closed`,
+        ).toBe(false);
+      }
     }
   });
 
@@ -239,5 +244,102 @@ describe('router', () => {
       ok: false,
       error: { code: 'not_found', message: "no remote host 'nope'" },
     });
+  });
+});
+
+describe('bundles written to and read from paths', () => {
+  it('serves what an export would be to a local process only, before checking its params', async () => {
+    const calls: string[] = [];
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
+    for (const caller of ['window', 'network'] as const) {
+      for (const params of [{ folder: '/home/someone/skill' }, { skill: 'a' }, { smuggled: 1 }]) {
+        expect(await route('export.check', params, caller)).toMatchObject({
+          ok: false,
+          error: { code: 'forbidden_path' },
+        });
+      }
+    }
+    expect(calls).toEqual([]);
+    for (const params of [{ folder: '/home/someone/skill', force: true }, { skill: 'a' }])
+      expect(await route('export.check', params, 'local-process')).toMatchObject({ ok: true });
+    // One skill: by the workspace or by its folder, never both, never neither.
+    for (const params of [{ skill: 'a', folder: '/x' }, {}, { force: true }])
+      expect(await route('export.check', params, 'local-process')).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_params' },
+      });
+    expect(calls).toEqual(['export.check', 'export.check']);
+  });
+
+  it('refuses a folder to export to a window or a request, and any path to write to', async () => {
+    const calls: string[] = [];
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
+    const byFolder = { folder: '/home/someone/.ssh', format: 'zip' };
+    for (const caller of ['window', 'network'] as const) {
+      expect(await route('bundles.export', byFolder, caller)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden_path' },
+      });
+      expect(
+        await route('bundles.export', { skill: 'a', format: 'zip', fixFor: 'codex' }, caller),
+      ).toMatchObject({ ok: true });
+    }
+    expect(await route('bundles.export', byFolder, 'local-process')).toMatchObject({ ok: true });
+    // No caller names where a bundle is written: the host returns its bytes.
+    for (const caller of ['window', 'local-process'] as const)
+      expect(
+        await route('bundles.export', { skill: 'a', format: 'zip', outPath: '/tmp/x' }, caller),
+      ).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+    expect(calls).toEqual(['bundles.export', 'bundles.export', 'bundles.export']);
+  });
+
+  it('refuses a folder to unpack into to a window or a request; bytes or base64, never both', async () => {
+    const calls: string[] = [];
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
+    const into = { base64: 'UEs=', fileName: 'a.zip', into: '/home/someone/.config' };
+    for (const caller of ['window', 'network'] as const) {
+      expect(await route('bundles.import', into, caller)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden_path' },
+      });
+      expect(
+        await route('bundles.import', { base64: 'UEs=', fileName: 'a.zip' }, caller),
+      ).toMatchObject({ ok: true });
+    }
+    const bytes = new Uint8Array([80, 75]);
+    expect(await route('bundles.import', into, 'local-process')).toMatchObject({ ok: true });
+    expect(
+      await route('bundles.import', { bytes, fileName: 'a.zip', into: '/x' }, 'local-process'),
+    ).toMatchObject({ ok: true });
+    for (const params of [
+      { bytes, base64: 'UEs=', fileName: 'a.zip' },
+      { fileName: 'a.zip' },
+      { bytes: 'UEs=', fileName: 'a.zip' },
+    ])
+      expect(await route('bundles.import', params, 'local-process')).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_params' },
+      });
+    expect(calls).toHaveLength(4);
+  });
+
+  it('refuses a folder to create a skill in to a window or a request', async () => {
+    const calls: string[] = [];
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
+    const into = { name: 'a', template: 'basic', into: '/home/someone/.config' };
+    for (const caller of ['window', 'network'] as const) {
+      expect(await route('skills.new', into, caller)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden_path' },
+      });
+      expect(await route('skills.new', { name: 'a', template: 'basic' }, caller)).toMatchObject({
+        ok: true,
+      });
+    }
+    expect(await route('skills.new', into, 'local-process')).toMatchObject({ ok: true });
+    // A long name reaches the naming rules, which say how long it is and what the limit is.
+    const long = { name: 'a'.repeat(300), template: 'basic' };
+    expect(await route('skills.new', long, 'window')).toMatchObject({ ok: true });
+    expect(calls).toHaveLength(4);
   });
 });

@@ -256,7 +256,7 @@ export class StudioHost {
   }
 
   /** The workspace's `skills/` folder, where new and imported skills go. */
-  private importDir(): string {
+  importDir(): string {
     if (!this.workspace)
       throw new StudioError(
         'precondition',
@@ -266,6 +266,11 @@ export class StudioHost {
   }
 
   // ── skills (for the adapters; the Studio API's are in skills/, files/, bundle/) ──
+
+  /** Re-reads the skill sources now, rather than wait for the watcher (a skill was written). */
+  reload(): Promise<void> {
+    return this.registry.reload();
+  }
 
   skills(): SkillRecord[] {
     return this.registry.list();
@@ -385,7 +390,7 @@ export class StudioHost {
     const workspace = () => this.workspace;
     const importDir = () => this.importDir();
     const refresh = (dir: string) => this.registry.refresh(dir);
-    const reload = () => this.registry.reload();
+    const reload = () => this.reload();
     const emit = (e: StudioEvent) => this.emit(e);
     return {
       // What is open, opening another folder, the agents' allowlists (electron/host/workspace).

@@ -37,6 +37,7 @@ import type { RemoteHostMethods } from './remote-hosts';
 import type { RunnerSettingsMethods } from './runner-settings';
 import type { FolderMethods } from './folders';
 import type { LocalProcessMethods } from './local-process';
+import type { BundleSource } from './bundle-files';
 
 export type * from './skill-admin';
 export type * from './install';
@@ -169,8 +170,16 @@ export interface StudioMethods
   'skills.resolve': [{ skill: string }, SkillSummary];
   /** The skills an agent may use (null: all), not archived, for a prompt's skill index. */
   'skills.promptIndex': [{ agent: string | null }, PromptIndexEntry[]];
-  /** `skillMd`: the new-skill wizard's SKILL.md, written instead of the template's (checked first). */
-  'skills.new': [{ name: string; template: TemplateName; skillMd?: string }, SkillDetail];
+  /**
+   * A skill from a template in the workspace's `skills/`, or in `into` (a folder of this
+   * machine, a local process's only; made if missing). `skillMd`: the new-skill wizard's
+   * SKILL.md, written instead of the template's (checked first). The result is the skill as
+   * listed; one in a folder no source lists is the skill as its folder reads.
+   */
+  'skills.new': [
+    { name: string; template: TemplateName; skillMd?: string; into?: string },
+    SkillDetail,
+  ];
   /** Each template's SKILL.md as written (`{{name}}`, `{{title}}` unfilled), for the wizard. */
   'skills.templates': [Record<string, never>, { id: TemplateName; skillMd: string }[]];
   'files.read': [{ skill: string; path: string }, FileContent];
@@ -185,20 +194,34 @@ export interface StudioMethods
   'files.createFolder': [{ skill: string; path: string }, { ok: true }];
   'files.rename': [{ skill: string; from: string; to: string }, { ok: true }];
   'files.delete': [{ skill: string; path: string }, { ok: true }];
-  'bundles.export': [{ skill: string; format: BundleFormat; force?: boolean }, ExportResult];
+  /**
+   * A skill's bundle, as bytes: the host never writes it anywhere, the caller saves it. The
+   * skill is one the workspace lists (`skill`), or a folder read as it is (`folder`, a
+   * local process's only). `fixFor`: SKILL.md in the archive as that client accepts it
+   * (the keys it refuses moved under `metadata:`); the skill's own file is left as it is.
+   */
+  'bundles.export': [
+    BundleSource & { format: BundleFormat; force?: boolean; fixFor?: ClientId },
+    ExportResult,
+  ];
   /** The bundle's skills with their validation and conflicts, checked as import would; writes nothing. */
   'bundles.inspect': [{ base64: string; fileName: string }, BundlePreview];
   /**
-   * Unpacks every skill of the bundle into the workspace's `skills/`. A folder that exists
-   * is refused (code `exists`) unless `onConflict` (all) or `choices` (per folder name in
-   * the bundle) says replace, keep-both or skip.
+   * Unpacks every skill of the bundle into the workspace's `skills/`, or into `into` (a
+   * folder of this machine, a local process's only; made if missing, and removed again when
+   * the import fails). A folder that exists is refused (code `exists`) unless `onConflict`
+   * (all) or `choices` (per folder name in the bundle) says replace, keep-both or skip.
+   * The bundle comes as `base64` (what JSON carries, up to 48 MB of it) or as `bytes`, as
+   * they are in memory, from a caller that passes objects rather than JSON (the command
+   * line, which reads the file itself: no copy a third larger, and no limit but the unpacked
+   * skill's own).
    */
   'bundles.import': [
-    {
-      base64: string;
+    ({ base64: string } | { bytes: Uint8Array }) & {
       fileName: string;
       onConflict?: ImportConflictChoice;
       choices?: Record<string, ImportConflictChoice>;
+      into?: string;
     },
     ImportResult,
   ];

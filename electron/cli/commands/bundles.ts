@@ -1,10 +1,11 @@
 import { promises as fsp, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { countBySeverity } from '../../../shared/check/diagnostics';
+import { StudioError } from '../../../shared/errors';
 import { CLIENT_IDS, isClientId } from '../../../shared/skill/client-ids';
-import type { TemplateName } from '../../../shared/api/studio-api';
-import type { SkillTarget } from '../../host/in-process/cli-methods';
+import type { BundleSource, ImportResult, TemplateName } from '../../../shared/api/studio-api';
 import { TEMPLATE_NAMES } from '../../host/in-process/entry';
+import { writeFileAtomic } from '../../host/in-process/saved-files';
 import type { CommandContext, CommandImpl } from '../command';
 import { stringFlag } from '../command';
 import { colours, UsageError, writeJson } from '../io';
@@ -20,7 +21,7 @@ function isFolder(p: string): boolean {
 }
 
 /** A path-like REF is a folder to export as it is; anything else names a workspace skill. */
-function targetFor(ctx: CommandContext, ref: string): SkillTarget {
+function targetFor(ctx: CommandContext, ref: string): BundleSource {
   const asPath = path.resolve(ctx.io.cwd, ref);
   if (
     ref.includes('/') ||
@@ -47,7 +48,7 @@ export const exportCommand: CommandImpl = {
     return withClient(
       ctx,
       async (client) => {
-        const rec = await client.invoke('export.check', { target, force });
+        const rec = await client.invoke('export.check', { ...target, force });
         const name = rec.name;
         const c = colours(ctx.io);
         const { warnings } = countBySeverity(rec.diagnostics);
@@ -75,13 +76,21 @@ export const exportCommand: CommandImpl = {
           throw new UsageError(
             `--fix-for must be one of ${CLIENT_IDS.join(', ')}, not '${fixFor}'`,
           );
-        const { bytes, entries } = await client.invoke('export.write', {
-          target,
-          force,
+        const bundle = await client.invoke('bundles.export', {
+          ...target,
           format,
-          outPath: out,
-          fixFor: fixFor ?? null,
+          force,
+          ...(fixFor !== undefined ? { fixFor } : {}),
         });
+        // The policy let it through a moment ago: a skill changed since is refused all the same.
+        if (bundle.base64 === null)
+          throw new StudioError(
+            'invalid_params',
+            `${name} has errors; fix them or export with force`,
+          );
+        // The host only returns the bytes: they are written here, where -o said.
+        await writeFileAtomic(out, Buffer.from(bundle.base64, 'base64'));
+        const { bytes, entries } = bundle;
         if (ctx.common.json)
           writeJson(ctx.io, {
             exported: true,
@@ -118,19 +127,36 @@ export const importCommand: CommandImpl = {
     });
     const into = path.resolve(ctx.io.cwd, stringFlag(ctx, 'into') ?? 'skills');
     if (existsSync(into) && !isFolder(into)) throw new UsageError(`--into ${into}: not a folder`);
-    const outcome = await withClient(
-      ctx,
-      (client) => client.invoke('bundles.importInto', { buffer, into, onConflict }),
-      { workspace: false },
-    );
-    if ('exists' in outcome) {
+    let res: ImportResult;
+    try {
+      res = await withClient(
+        ctx,
+        (client) =>
+          // The file's bytes as they are: no base64 copy a third larger, and no limit but
+          // the unpacked skill's own.
+          client.invoke('bundles.import', {
+            bytes: buffer,
+            fileName: path.basename(abs),
+            into,
+            ...(onConflict ? { onConflict } : {}),
+          }),
+        { workspace: false },
+      );
+    } catch (err) {
+      if (!(err instanceof StudioError && err.code === 'exists')) throw err;
       ctx.io.stderr.write(
-        `skill-studio import: ${outcome.exists}; pass --replace to replace it or --keep-both to import it as <name>-2\n`,
+        `skill-studio import: ${err.message}; pass --replace to replace it or --keep-both to import it as <name>-2\n`,
       );
       return 1;
     }
-    const res = outcome.imported;
-    if (ctx.common.json) writeJson(ctx.io, res);
+    if (ctx.common.json)
+      writeJson(ctx.io, {
+        name: res.name,
+        path: res.path,
+        // The first skill's, as `import --json` has always said (the first one written).
+        skipped: res.skills.find((k) => k.path === res.path)?.skipped ?? [],
+        skills: res.skills,
+      });
     else
       for (const skill of res.skills) {
         const how =
@@ -156,11 +182,12 @@ export const newCommand: CommandImpl = {
       throw new UsageError(`--template must be one of ${TEMPLATE_NAMES.join(', ')}`);
     const into = path.resolve(ctx.io.cwd, stringFlag(ctx, 'into') ?? 'skills');
     if (existsSync(into) && !isFolder(into)) throw new UsageError(`--into ${into}: not a folder`);
-    const { dir } = await withClient(
+    const created = await withClient(
       ctx,
-      (client) => client.invoke('skills.create', { name, template, into }),
+      (client) => client.invoke('skills.new', { name, template, into }),
       { workspace: false },
     );
+    const { dir } = created.summary;
     if (ctx.common.json) writeJson(ctx.io, { name, path: dir, template });
     else ctx.io.stdout.write(`created ${dir} (${template} template)\n`);
     return 0;

@@ -1,78 +1,36 @@
 /**
- * Bundles from the command line: export a skill (named, or a folder given by path) under
- * the one export policy (bundle/export-policy.ts), import a bundle into a folder, create a
- * skill from a template.
+ * Bundles from the command line: what an export would be, and the bundle methods and the
+ * new skill every host serves (bundle/file-handlers.ts, bundle/handlers.ts,
+ * skills/new-skill-handlers.ts), over the proxy's context, so a folder given by path needs
+ * no workspace.
  */
-import { promises as fsp } from 'node:fs';
-import { moveKeysUnderMetadata } from '../../../shared/skill/client-fixes';
-import type { SkillRecord } from '../../../shared/skill/model';
-import { exportBundle } from '../bundle/export-bundle';
-import { exportRefused } from '../bundle/export-policy';
-import { importBundle } from '../bundle/import-bundle';
-import { writeFileAtomic } from '../fs/atomic-write';
-import { InvalidRequestError, isFileServiceError } from '../fs/errors';
-import { logSwallowed } from '../log';
-import { readSkillFolder } from '../registry/scan';
-import { createSkillFromTemplate } from '../skill-templates';
-import type { SkillTarget } from './cli-methods';
+import { bundleFileHandlers } from '../bundle/file-handlers';
+import { bundlesHandlers } from '../bundle/handlers';
+import { listedOrNull, newSkillHandlers } from '../skills/new-skill-handlers';
 import type { ProxyContext } from './context';
-import type { DomainHandlers } from './domain';
 import { openStudio } from './studio';
 
-async function recordOf(target: SkillTarget, ctx: ProxyContext): Promise<SkillRecord> {
-  if ('folder' in target) return readSkillFolder(target.folder, 'project');
-  return (await openStudio(ctx)).resolveSkill(target.skill);
+/**
+ * The bundle methods the in-process host serves itself. A skill by name resolves as the
+ * command line names one (the winner of a shared name, as `skills.resolve` says), and it
+ * and the workspace's `skills/` come from the whole host, opened only for them; a folder
+ * by path is read as it is.
+ */
+export function localHandlers(ctx: ProxyContext) {
+  const skillAt = async (ref: string) => (await openStudio(ctx)).resolveSkill(ref);
+  const importDir = async () => (await openStudio(ctx)).importDir();
+  // Only a host that was opened lists skills that could need reading again.
+  const reload = async () => {
+    if (ctx.studio) await (await ctx.studio).reload();
+  };
+  // A skill made in a folder of the command line's is listed only by a host that lists it.
+  const listedAt = async (dir: string) => {
+    const host = await ctx.studio;
+    return host ? listedOrNull(() => host.resolveSkill(dir)) : null;
+  };
+  return {
+    ...bundleFileHandlers({ skillAt }),
+    ...bundlesHandlers({ skillAt, importDir, reload }),
+    ...newSkillHandlers({ importDir, reload, listedAt }),
+  };
 }
-
-export const handlers: DomainHandlers<
-  'export.check' | 'export.write' | 'bundles.importInto' | 'skills.create'
-> = {
-  async 'export.check'({ target, force }, ctx) {
-    const rec = await recordOf(target, ctx);
-    return {
-      name: rec.summary.name,
-      dir: rec.dir,
-      skillMdPath: rec.skillMdPath,
-      diagnostics: rec.diagnostics,
-      refused: exportRefused(rec.diagnostics, force),
-    };
-  },
-
-  async 'export.write'({ target, force, format, outPath, fixFor }, ctx) {
-    const rec = await recordOf(target, ctx);
-    if (exportRefused(rec.diagnostics, force))
-      throw new InvalidRequestError(
-        `${rec.summary.name} has errors; fix them or export with force`,
-      );
-    // The client's quick fix rewrites SKILL.md in the archive only.
-    const rewriteSkillMd = fixFor
-      ? (text: string) => moveKeysUnderMetadata(text, fixFor)?.text ?? text
-      : undefined;
-    const { buffer, entries } = await exportBundle(rec.dir, {
-      name: rec.summary.name,
-      format,
-      rewriteSkillMd,
-    });
-    await writeFileAtomic(outPath, buffer);
-    return { bytes: buffer.length, entries };
-  },
-
-  async 'bundles.importInto'({ buffer, into, onConflict }) {
-    // A refused bundle leaves nothing behind, not even the folder made for it.
-    const made = await fsp.mkdir(into, { recursive: true });
-    try {
-      return { imported: await importBundle(Buffer.from(buffer), into, { onConflict }) };
-    } catch (err) {
-      if (made)
-        await fsp
-          .rm(made, { recursive: true, force: true })
-          .catch(logSwallowed('remove the folder a failed import made'));
-      if (isFileServiceError(err) && err.code === 'exists') return { exists: err.message };
-      throw err;
-    }
-  },
-
-  async 'skills.create'({ name, template, into }) {
-    return { dir: await createSkillFromTemplate({ name, template, intoDir: into }) };
-  },
-};

@@ -8,29 +8,14 @@
  *
  * Types only: a command that imports this file loads none of the host.
  */
-import type { ImportConflictChoice, TemplateName } from '../../../shared/api/studio-api';
 import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { ClientId } from '../../../shared/skill/client-profiles';
-import type { ImportedBundle } from '../bundle/import-bundle';
 import type { ProviderCheck } from '../providers';
 import type { ApproveOutcome } from '../providers/approve';
 import type { McpClient, ConnectScope } from '../mcp/connect';
 
-export type { ProviderCheck, ImportedBundle };
+export type { ProviderCheck };
 export type { McpClient, ConnectScope };
-
-/** A skill named on the command line for a bundle: its folder (a path), or a workspace name. */
-export type SkillTarget = { folder: string } | { skill: string };
-
-/** What export knows before it writes: the skill and whether the host refuses it. */
-export interface ExportCheck {
-  name: string;
-  dir: string;
-  skillMdPath: string | null;
-  diagnostics: Diagnostic[];
-  /** The host's export policy: errors refuse the export unless forced. */
-  refused: boolean;
-}
 
 export interface ProvidersReport {
   checks: ProviderCheck[];
@@ -68,25 +53,6 @@ export type McpConnectOutcome =
 
 /** Every method of the proxy's own table: name → [params, result]. */
 export interface CliMethods {
-  // ── bundles ───────────────────────────────────────────────────────────────
-  'export.check': [{ target: SkillTarget; force: boolean }, ExportCheck];
-  /** Writes the bundle (refused again by the same policy); `fixFor` fixes SKILL.md in the archive. */
-  'export.write': [
-    {
-      target: SkillTarget;
-      force: boolean;
-      format: 'skill' | 'zip';
-      outPath: string;
-      fixFor: ClientId | null;
-    },
-    { bytes: number; entries: string[] },
-  ];
-  /** Unpacks a bundle into `into`; a folder it made is removed again when the import fails. */
-  'bundles.importInto': [
-    { buffer: Uint8Array; into: string; onConflict?: ImportConflictChoice },
-    { imported: ImportedBundle } | { exists: string },
-  ];
-  'skills.create': [{ name: string; template: TemplateName; into: string }, { dir: string }];
   // ── providers, MCP clients, the server ────────────────────────────────────
   'providers.checkAll': [Record<string, never>, ProvidersReport];
   /** Approves what a workspace provider waits for (this workspace, its secret, its host:port). */

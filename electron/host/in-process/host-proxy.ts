@@ -55,7 +55,6 @@ type DomainModule = { handlers: Partial<{ [K in CliMethod]: Handler<K> }> };
 
 /** Where each method of the proxy's own table is served (one import() per domain). */
 const DOMAINS = {
-  bundles: () => import('./bundles'),
   providers: () => import('./providers'),
   'mcp-connect': () => import('./mcp-connect'),
   serve: () => import('./serve'),
@@ -63,10 +62,6 @@ const DOMAINS = {
 } satisfies Record<string, () => Promise<DomainModule>>;
 
 const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
-  'export.check': 'bundles',
-  'export.write': 'bundles',
-  'bundles.importInto': 'bundles',
-  'skills.create': 'bundles',
   'providers.checkAll': 'providers',
   'providers.approveInCwd': 'providers',
   'mcp.entry': 'mcp-connect',
@@ -76,7 +71,8 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
 };
 
 /**
- * Where each local-process method is served: one module per domain, loaded with import()
+ * Where each local-process method (and each host method the proxy serves over its own
+ * contexts: local-method-domains.ts) is served: one module per domain, loaded with import()
  * when one of its methods is first asked for, whose `localHandlers` builds the domain's
  * table over the proxy's context. `verdicts`: whether the domain may check a skill's
  * schema, so the kept verdicts are served before it loads.
@@ -93,7 +89,10 @@ const LOCAL_DOMAINS: {
   // Folders named by path: each skill's schemas are checked.
   'folder-checks': { load: () => import('./folder-checks'), verdicts: true },
 
-  // Bundles written to and read from paths.
+  // Bundles written to and read from paths, and the bundle methods every host serves, over
+  // a context that opens the whole host only for a skill by name or the workspace's
+  // skills/. Reading a skill checks its schemas.
+  'bundle-files': { load: () => import('./bundles'), verdicts: true },
 
   // Installs from a source. Reading a source checks its skills, schemas too.
   install: { load: () => import('./install'), verdicts: true },

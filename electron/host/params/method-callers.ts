@@ -22,6 +22,11 @@ const LOCAL_PROCESS_ONLY: ReadonlySet<string> = new Set<StudioMethod>([
 const LOCAL_PROCESS_PARAMS: { readonly [M in StudioMethod]?: readonly string[] } = {
   // A source to install from: a path or URL of this machine's choosing.
   'install.skill': ['from'],
+  // Bundles written to and read from paths: a skill folder read as it is, a folder to
+  // unpack or create a skill into.
+  'bundles.export': ['folder'],
+  'bundles.import': ['into'],
+  'skills.new': ['into'],
 };
 
 const own = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);

@@ -25,7 +25,8 @@ import { REMOTE_HOST_PARAM_SCHEMAS } from './remote-host-params';
 import { RUNNER_PARAM_SCHEMAS } from './runner-params';
 import { SEARCH_PARAM_SCHEMAS } from './search-params';
 import { SKILL_READ_PARAM_SCHEMAS } from './skill-read-params';
-import { BUNDLE_FILE_PARAM_SCHEMAS } from './bundle-file-params';
+import { BUNDLE_FILE_PARAM_SCHEMAS, bundleSource, localFolder } from './bundle-file-params';
+import { CLIENT_IDS } from '../../../shared/skill/client-ids';
 import { INSTALL_FROM, INSTALL_SOURCE_PARAM_SCHEMAS } from './install-source-params';
 import { LOCAL_TOOL_PARAM_SCHEMAS } from './local-tool-params';
 
@@ -38,6 +39,16 @@ const skill = skillRef;
 // Skill management and bundle import (shared/api/skill-admin.ts).
 const bundleBytes = s.string({ minLength: 1, maxLength: 48 * 1024 * 1024 });
 const conflictChoice = s.oneOfValues(['replace', 'keep-both', 'skip']);
+/** How a bundle is imported, whichever way its bytes come. */
+const importOptions = {
+  fileName: text(1024),
+  onConflict: conflictChoice,
+  choices: s.record(conflictChoice, {
+    maxProperties: 10000,
+    propertyNames: { maxLength: 1024 },
+  }),
+  into: localFolder,
+};
 /** A new skill name; the host checks the naming rules and says what is wrong. */
 const skillName = s.string({ minLength: 1, maxLength: 256 });
 
@@ -134,9 +145,12 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   'skills.promptIndex': s.object({ agent: s.stringOrNull({ maxLength: 200 }) }, ['agent']),
   'skills.new': s.object(
     {
-      name: s.string({ minLength: 1, maxLength: 256 }),
+      // Any length: the naming rules refuse a long name saying how long it is and the
+      // limit, which says more than a cap here could.
+      name: s.string({ minLength: 1 }),
       template: s.oneOfValues(['basic', 'script', 'topology']),
       skillMd: s.string({ maxLength: 1024 * 1024 }),
+      into: localFolder,
     },
     ['name', 'template'],
   ),
@@ -163,29 +177,21 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   'files.createFolder': s.object({ skill, path: relPath }, ['skill', 'path']),
   'files.rename': s.object({ skill, from: relPath, to: relPath }, ['skill', 'from', 'to']),
   'files.delete': s.object({ skill, path: relPath }, ['skill', 'path']),
-  'bundles.export': s.object(
+  'bundles.export': bundleSource(
     {
-      skill,
       format: s.oneOfValues(['skill', 'zip']),
       force: s.boolean(),
+      fixFor: s.oneOfValues(CLIENT_IDS),
     },
-    ['skill', 'format'],
+    ['format'],
   ),
   'bundles.inspect': s.object({ base64: bundleBytes, fileName: text(1024) }, [
     'base64',
     'fileName',
   ]),
-  'bundles.import': s.object(
-    {
-      base64: bundleBytes,
-      fileName: text(1024),
-      onConflict: conflictChoice,
-      choices: s.record(conflictChoice, {
-        maxProperties: 10000,
-        propertyNames: { maxLength: 1024 },
-      }),
-    },
-    ['base64', 'fileName'],
+  'bundles.import': s.oneOf(
+    s.object({ base64: bundleBytes, ...importOptions }, ['base64', 'fileName']),
+    s.object({ bytes: s.shallowBytes(), ...importOptions }, ['bytes', 'fileName']),
   ),
   'skills.trash': s.empty(),
   'skills.delete': s.object({ skill, permanent: s.boolean() }, ['skill']),

@@ -171,6 +171,12 @@ export const empty = (): Schema<Record<string, never>> => object({});
 export const shallowObject = <T extends object>(): Schema<T> => typed({ type: 'object' });
 export const shallowObjectOrNull = <T extends object>(): Schema<T | null> =>
   typed({ type: ['object', 'null'] });
+/**
+ * Bytes in memory (a Uint8Array), as a caller that passes objects rather than JSON hands
+ * them over: JSON Schema cannot tell them from any other object, so the schema guards the
+ * outer shape and the handler checks they are bytes (see shallowObject).
+ */
+export const shallowBytes = (): Schema<Uint8Array> => typed({ type: 'object' });
 /** An array whose items are not checked here, typed as `T[]` (see shallowObject). */
 export const shallowArray = <T>(limits?: ArrayLimits): Schema<T[]> =>
   typed({ type: 'array', ...limitsOf(limits, ARRAY_KEYS) });

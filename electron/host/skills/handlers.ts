@@ -8,7 +8,8 @@ import type { PromptIndexEntry, SkillListing } from '../../../shared/api/studio-
 import type { SkillRecord } from '../../../shared/skill/model';
 import type { Handlers } from '../handler-table';
 import { skillDetail } from '../skill-files';
-import { createSkillFromTemplate, readTemplates } from '../skill-templates';
+import { readTemplates } from '../skill-templates';
+import { listedOrNull, newSkillHandlers } from './new-skill-handlers';
 import type { SkillResolution } from './skill-lookup';
 
 export interface SkillsContext extends Pick<SkillResolution, 'resolveSkill' | 'skillAt'> {
@@ -47,16 +48,10 @@ export function skillsHandlers(ctx: SkillsContext): Pick<Handlers, SkillsMethods
           location: r.skillMdPath,
         })),
     'skills.templates': () => readTemplates(),
-    'skills.new': async ({ name, template, skillMd }) => {
-      const dir = await createSkillFromTemplate({
-        name,
-        template,
-        skillMd,
-        intoDir: ctx.importDir(),
-      });
-      // Listed before the call returns, so the UI can open it at once.
-      await ctx.reload();
-      return skillDetail(ctx.resolveSkill(dir));
-    },
+    ...newSkillHandlers({
+      importDir: () => ctx.importDir(),
+      reload: () => ctx.reload(),
+      listedAt: (dir) => listedOrNull(() => ctx.resolveSkill(dir)),
+    }),
   };
 }
