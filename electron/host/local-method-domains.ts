@@ -19,6 +19,8 @@ export const LOCAL_METHOD_DOMAINS = {
   // Installs from a source (shared/api/install.ts, InstallSourceMethods).
 
   // Providers, MCP clients, the local server (shared/api/local-tools.ts).
+  'providers.checkAll': 'providers',
+  'providers.approveInCwd': 'providers',
 } as const satisfies Record<LocalProcessMethod, string>;
 
 /** A domain of the local-process methods. */

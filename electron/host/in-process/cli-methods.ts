@@ -25,8 +25,6 @@ import type { ForeignLockfile, LockApproval, UpdateItem } from '../install/updat
 import type { SourceRef } from '../install/install-source';
 import type { UninstallResult } from '../install/install';
 import type { ImportedBundle } from '../bundle/import-bundle';
-import type { ProviderCheck } from '../providers';
-import type { ApproveOutcome } from '../providers/approve';
 import type { McpClient, ConnectScope } from '../mcp/connect';
 
 export type {
@@ -35,7 +33,6 @@ export type {
   SourceRef,
   ForeignLockfile,
   LockApproval,
-  ProviderCheck,
   ImportedBundle,
   UninstallResult,
 };
@@ -71,22 +68,6 @@ export interface SourceSkillView {
   path: string;
   problem: string | null;
   diagnostics: Diagnostic[];
-}
-
-export interface ProvidersReport {
-  checks: ProviderCheck[];
-  userFile: string | null;
-  userFileRefused: string | null;
-  /** Problems of the user's providers file. */
-  userProblems: { code: string; message: string }[];
-  /** skill-studio.json, and its problems that concern providers (or a literal key). */
-  configFile: string;
-  configProblems: Diagnostic[];
-  /** How to add a provider, when there is none. */
-  howToAdd: string;
-  /** The user's approvals file (workspace providers' secrets), and why it was not used. */
-  approvalsFile: string | null;
-  approvalsRefused: string | null;
 }
 
 /** The MCP entry `mcp --connect` writes for this workspace, and where. */
@@ -183,10 +164,7 @@ export interface CliMethods {
   'install.lockfiles': [Record<string, never>, ForeignLockfile[]];
   /** Records lockfiles as approved by this user (in the user's settings, never the project). */
   'install.trustLockfiles': [{ approved: LockApproval[] }, { recorded: number }];
-  // ── providers, MCP clients, the server ────────────────────────────────────
-  'providers.checkAll': [Record<string, never>, ProvidersReport];
-  /** Approves what a workspace provider waits for (this workspace, its secret, its host:port). */
-  'providers.approveInCwd': [{ id: string }, ApproveOutcome];
+  // ── MCP clients, the server ───────────────────────────────────────────────
   'mcp.entry': [McpEntryParams, { file: string; command: string }];
   'mcp.connect': [McpEntryParams & { connect: boolean; dryRun: boolean }, McpConnectOutcome];
   'serve.isLoopback': [{ address: string }, boolean];

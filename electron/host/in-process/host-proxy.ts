@@ -60,7 +60,6 @@ const DOMAINS = {
   studio: () => import('./studio'),
   bundles: () => import('./bundles'),
   install: () => import('./install'),
-  providers: () => import('./providers'),
   'mcp-connect': () => import('./mcp-connect'),
   serve: () => import('./serve'),
   remote: () => import('./remote'),
@@ -82,8 +81,6 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'install.update': 'install',
   'install.lockfiles': 'install',
   'install.trustLockfiles': 'install',
-  'providers.checkAll': 'providers',
-  'providers.approveInCwd': 'providers',
   'mcp.entry': 'mcp-connect',
   'mcp.connect': 'mcp-connect',
   'serve.isLoopback': 'serve',
@@ -106,6 +103,9 @@ const LOCAL_DOMAINS: { [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D>> 
   // Installs from a source.
 
   // Providers, MCP clients, the local server.
+  // Checking providers and approving one read skill-studio.json's providers, never a
+  // skill's schema.
+  providers: { load: () => import('./providers'), verdicts: false },
 };
 
 interface LocalDomainModule<M extends keyof Handlers> {

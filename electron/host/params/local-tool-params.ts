@@ -7,4 +7,8 @@ import * as s from './typed-schema';
 
 type ParamTypes = { [M in keyof LocalToolMethods]: LocalToolMethods[M][0] };
 
-export const LOCAL_TOOL_PARAM_SCHEMAS = s.schemaTable<ParamTypes>()({});
+export const LOCAL_TOOL_PARAM_SCHEMAS = s.schemaTable<ParamTypes>()({
+  'providers.checkAll': s.empty(),
+  // Any id: an unknown one is refused by the approval itself, naming the configured ones.
+  'providers.approveInCwd': s.object({ id: s.string() }, ['id']),
+});
