@@ -21,6 +21,8 @@ export const LOCAL_METHOD_DOMAINS = {
   // Providers, MCP clients, the local server (shared/api/local-tools.ts).
   'providers.checkAll': 'providers',
   'providers.approveInCwd': 'providers',
+  'mcp.entry': 'mcp-connect',
+  'mcp.connect': 'mcp-connect',
 } as const satisfies Record<LocalProcessMethod, string>;
 
 /** A domain of the local-process methods. */

@@ -76,6 +76,36 @@ export interface ApproveOutcome {
   file: string | null;
 }
 
+// ── MCP clients ───────────────────────────────────────────────────────────────
+
+/** The MCP clients whose config `mcp --connect` writes. */
+export const MCP_CLIENTS = ['claude-desktop', 'claude-code', 'cursor'] as const;
+export type McpClient = (typeof MCP_CLIENTS)[number];
+/** A project's config (in the workspace) or the user's (in the home folder). */
+export type ConnectScope = 'project' | 'user';
+
+export function isMcpClient(s: string): s is McpClient {
+  return (MCP_CLIENTS as readonly string[]).includes(s);
+}
+
+/** The MCP entry `mcp --connect` writes for this workspace, and where. */
+export interface McpEntryParams {
+  client: McpClient;
+  scope: ConnectScope;
+  workspace: string;
+  agent: string | null;
+  /** The running CLI: node, its script and its flags. */
+  node: string;
+  cli: string;
+  nodeArgs: string[];
+}
+
+export type McpConnectOutcome =
+  | { kind: 'unchanged' }
+  | { kind: 'planned'; diff: string }
+  | { kind: 'applied'; diff: string; backup: string | null }
+  | { kind: 'not_json'; message: string };
+
 export interface LocalToolMethods {
   /**
    * The providers in force for the caller's folder (its skill-studio.json, then the
@@ -89,4 +119,12 @@ export interface LocalToolMethods {
    * approved, for the command line to tell.
    */
   'providers.approveInCwd': [{ id: string }, ApproveOutcome];
+  /** Where the workspace's MCP entry goes in the client's config, and the command line it holds. */
+  'mcp.entry': [McpEntryParams, { file: string; command: string }];
+  /**
+   * Writes (`connect`) or removes the workspace's MCP entry in the client's config, every
+   * other key kept, the old file backed up beside it; `dryRun` only says what would change.
+   * A config that is not JSON is never written: `not_json` says what to add by hand.
+   */
+  'mcp.connect': [McpEntryParams & { connect: boolean; dryRun: boolean }, McpConnectOutcome];
 }

@@ -25,7 +25,6 @@ import type { ForeignLockfile, LockApproval, UpdateItem } from '../install/updat
 import type { SourceRef } from '../install/install-source';
 import type { UninstallResult } from '../install/install';
 import type { ImportedBundle } from '../bundle/import-bundle';
-import type { McpClient, ConnectScope } from '../mcp/connect';
 
 export type {
   PortabilityRowJson,
@@ -36,7 +35,6 @@ export type {
   ImportedBundle,
   UninstallResult,
 };
-export type { McpClient, ConnectScope };
 
 /** One skill as `validate` reports it (whichever thread read it: registry/scan-jobs.ts). */
 export type CheckedSkill = CheckedFolder;
@@ -69,24 +67,6 @@ export interface SourceSkillView {
   problem: string | null;
   diagnostics: Diagnostic[];
 }
-
-/** The MCP entry `mcp --connect` writes for this workspace, and where. */
-export interface McpEntryParams {
-  client: McpClient;
-  scope: ConnectScope;
-  workspace: string;
-  agent: string | null;
-  /** The running CLI: node, its script and its flags. */
-  node: string;
-  cli: string;
-  nodeArgs: string[];
-}
-
-export type McpConnectOutcome =
-  | { kind: 'unchanged' }
-  | { kind: 'planned'; diff: string }
-  | { kind: 'applied'; diff: string; backup: string | null }
-  | { kind: 'not_json'; message: string };
 
 /** Every method of the proxy's own table: name → [params, result]. */
 export interface CliMethods {
@@ -164,9 +144,7 @@ export interface CliMethods {
   'install.lockfiles': [Record<string, never>, ForeignLockfile[]];
   /** Records lockfiles as approved by this user (in the user's settings, never the project). */
   'install.trustLockfiles': [{ approved: LockApproval[] }, { recorded: number }];
-  // ── MCP clients, the server ───────────────────────────────────────────────
-  'mcp.entry': [McpEntryParams, { file: string; command: string }];
-  'mcp.connect': [McpEntryParams & { connect: boolean; dryRun: boolean }, McpConnectOutcome];
+  // ── the server ────────────────────────────────────────────────────────────
   'serve.isLoopback': [{ address: string }, boolean];
   /** The server's token: the one in `file` when there is one, else a new one (written there). */
   'serve.token': [{ file: string | null }, string];

@@ -60,7 +60,6 @@ const DOMAINS = {
   studio: () => import('./studio'),
   bundles: () => import('./bundles'),
   install: () => import('./install'),
-  'mcp-connect': () => import('./mcp-connect'),
   serve: () => import('./serve'),
   remote: () => import('./remote'),
 } satisfies Record<string, () => Promise<DomainModule>>;
@@ -81,8 +80,6 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'install.update': 'install',
   'install.lockfiles': 'install',
   'install.trustLockfiles': 'install',
-  'mcp.entry': 'mcp-connect',
-  'mcp.connect': 'mcp-connect',
   'serve.isLoopback': 'serve',
   'serve.token': 'serve',
 };
@@ -106,6 +103,8 @@ const LOCAL_DOMAINS: { [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D>> 
   // Checking providers and approving one read skill-studio.json's providers, never a
   // skill's schema.
   providers: { load: () => import('./providers'), verdicts: false },
+  // An MCP client's config: its entry written or removed, no skill read.
+  'mcp-connect': { load: () => import('./mcp-connect'), verdicts: false },
 };
 
 interface LocalDomainModule<M extends keyof Handlers> {

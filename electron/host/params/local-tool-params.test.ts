@@ -5,23 +5,46 @@
  * call them at all (they read the caller's folder, the user's files, a path it names).
  */
 import { describe, expect, it } from 'vitest';
-import type { LocalToolMethods } from '../../../shared/api/local-tools';
+import type { LocalToolMethods, McpEntryParams } from '../../../shared/api/local-tools';
 import { createRouter } from '../router';
 import { eagerTable } from '../lazy-handler-table';
 import { LOCAL_TOOL_PARAM_SCHEMAS } from './local-tool-params';
 
 type Method = keyof LocalToolMethods;
 
+const ENTRY: McpEntryParams = {
+  client: 'cursor',
+  scope: 'project',
+  workspace: '/home/me/proj',
+  agent: null,
+  node: '/usr/bin/node',
+  cli: '/opt/studio/bin/skill-studio.cjs',
+  nodeArgs: [],
+};
+
 /** What each command sends, as it sends it. */
 const SENT: { [M in Method]: LocalToolMethods[M][0][] } = {
   'providers.checkAll': [{}],
   'providers.approveInCwd': [{ id: 'corp' }, { id: 'a name with spaces and "quotes"' }],
+  'mcp.entry': [ENTRY, { ...ENTRY, agent: 'bot', nodeArgs: ['--import', 'tsx'] }],
+  'mcp.connect': [
+    { ...ENTRY, connect: true, dryRun: true },
+    { ...ENTRY, client: 'claude-desktop', scope: 'user', connect: false, dryRun: false },
+  ],
 };
 
 /** What no command sends. */
 const REFUSED: { [M in Method]: unknown[] } = {
   'providers.checkAll': [{ id: 'x' }],
   'providers.approveInCwd': [{}, { id: 3 }, { id: null }, { id: 'x', workspace: '/elsewhere' }],
+  'mcp.entry': [
+    { ...ENTRY, client: 'vscode' },
+    { ...ENTRY, scope: 'global' },
+    { ...ENTRY, nodeArgs: [1] },
+    { ...ENTRY, agent: undefined },
+    { ...ENTRY, connect: true },
+  ],
+  'mcp.connect': [ENTRY, { ...ENTRY, connect: 'yes', dryRun: true }],
 };
 
 function router(calls: string[]) {
