@@ -23,6 +23,8 @@ export const LOCAL_METHOD_DOMAINS = {
   'providers.approveInCwd': 'providers',
   'mcp.entry': 'mcp-connect',
   'mcp.connect': 'mcp-connect',
+  'serve.isLoopback': 'serve-setup',
+  'serve.token': 'serve-setup',
 } as const satisfies Record<LocalProcessMethod, string>;
 
 /** A domain of the local-process methods. */

@@ -127,4 +127,11 @@ export interface LocalToolMethods {
    * A config that is not JSON is never written: `not_json` says what to add by hand.
    */
   'mcp.connect': [McpEntryParams & { connect: boolean; dryRun: boolean }, McpConnectOutcome];
+  /** Whether the server may bind `address` without `--allow-remote` (a loopback address). */
+  'serve.isLoopback': [{ address: string }, boolean];
+  /**
+   * The server's token: the one in `file` when there is one, else a new one (written there,
+   * owner-only); a file others own or may read or write is refused. No file: a new token.
+   */
+  'serve.token': [{ file: string | null }, string];
 }

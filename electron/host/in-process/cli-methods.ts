@@ -2,9 +2,9 @@
  * The in-process host proxy's own methods: what the CLI asks of the host beyond the Studio API
  * (shared/api/studio-api.ts), as one table of name → [params, result], like StudioMethods.
  * They exist for callers that have no open workspace in the UI's sense: a folder given on
- * the command line (`validate DIR`), a bundle to install, the providers to check. The
- * proxy (host-proxy.ts) answers both tables through `invoke`; each method is served by one
- * per-domain module, loaded only when a method of its domain is first asked for.
+ * the command line (`validate DIR`), a bundle to install. The proxy (host-proxy.ts) answers
+ * both tables through `invoke`; each method is served by one per-domain module, loaded
+ * only when a method of its domain is first asked for.
  *
  * Types only: a command that imports this file loads none of the host.
  */
@@ -144,10 +144,6 @@ export interface CliMethods {
   'install.lockfiles': [Record<string, never>, ForeignLockfile[]];
   /** Records lockfiles as approved by this user (in the user's settings, never the project). */
   'install.trustLockfiles': [{ approved: LockApproval[] }, { recorded: number }];
-  // ── the server ────────────────────────────────────────────────────────────
-  'serve.isLoopback': [{ address: string }, boolean];
-  /** The server's token: the one in `file` when there is one, else a new one (written there). */
-  'serve.token': [{ file: string | null }, string];
 }
 
 export type CliMethod = keyof CliMethods;

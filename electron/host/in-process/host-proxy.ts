@@ -80,8 +80,6 @@ const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
   'install.update': 'install',
   'install.lockfiles': 'install',
   'install.trustLockfiles': 'install',
-  'serve.isLoopback': 'serve',
-  'serve.token': 'serve',
 };
 
 /**
@@ -105,6 +103,8 @@ const LOCAL_DOMAINS: { [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D>> 
   providers: { load: () => import('./providers'), verdicts: false },
   // An MCP client's config: its entry written or removed, no skill read.
   'mcp-connect': { load: () => import('./mcp-connect'), verdicts: false },
+  // The server's address and token, before the server and its host load.
+  'serve-setup': { load: () => import('./serve-setup'), verdicts: false },
 };
 
 interface LocalDomainModule<M extends keyof Handlers> {

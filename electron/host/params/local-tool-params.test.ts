@@ -31,6 +31,8 @@ const SENT: { [M in Method]: LocalToolMethods[M][0][] } = {
     { ...ENTRY, connect: true, dryRun: true },
     { ...ENTRY, client: 'claude-desktop', scope: 'user', connect: false, dryRun: false },
   ],
+  'serve.isLoopback': [{ address: '127.0.0.1' }, { address: '' }, { address: '0.0.0.0' }],
+  'serve.token': [{ file: '/home/me/.config/skill-studio/token' }, { file: null }],
 };
 
 /** What no command sends. */
@@ -45,6 +47,8 @@ const REFUSED: { [M in Method]: unknown[] } = {
     { ...ENTRY, connect: true },
   ],
   'mcp.connect': [ENTRY, { ...ENTRY, connect: 'yes', dryRun: true }],
+  'serve.isLoopback': [{}, { address: 127 }, { address: null }],
+  'serve.token': [{}, { file: 1 }, { file: '/t', mode: 0o644 }],
 };
 
 function router(calls: string[]) {

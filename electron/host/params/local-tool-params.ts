@@ -37,4 +37,7 @@ export const LOCAL_TOOL_PARAM_SCHEMAS = s.schemaTable<ParamTypes>()({
     'connect',
     'dryRun',
   ]),
+  // The address as given to --host: any text, and only loopback is served without --allow-remote.
+  'serve.isLoopback': s.object({ address: s.string() }, ['address']),
+  'serve.token': s.object({ file: s.stringOrNull() }, ['file']),
 });
