@@ -30,7 +30,12 @@ export { ProviderError, type ProviderErrorKind } from './provider-errors';
 export { OutputBudget, OutputCapError } from './output-limits';
 export { redactingApi, runSecrets, SecretScrubber } from './run-secrets';
 export { checkProvider, listModels } from './provider-check';
-export { userProvidersPath, loadUserProviders, USER_PROVIDERS_ENV } from './user-providers';
+export {
+  howToAddProvider,
+  userProvidersPath,
+  loadUserProviders,
+  USER_PROVIDERS_ENV,
+} from './user-providers';
 export {
   EncryptedKeyFile,
   keyProblem,

@@ -11,10 +11,9 @@
 import path from 'node:path';
 import type { ProvidersReport } from '../../../shared/api/local-tools';
 import type { Handlers } from '../handler-table';
-import { howToAddProvider } from '../runner/llm/skill-agent';
 import { loadWorkspaceConfig, WORKSPACE_CONFIG_FILE } from '../workspace/workspace-config';
 import { approveProvider } from './approve';
-import { checkProvider, loadProviderSet } from './index';
+import { checkProvider, howToAddProvider, loadProviderSet } from './index';
 
 export interface ProviderToolsContext {
   /** The caller's folder: its skill-studio.json holds the workspace providers. */
