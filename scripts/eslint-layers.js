@@ -98,6 +98,8 @@ export const HOST_FLOORS = [
       'search/',
       'schema/',
       'workspace/folder-browse.ts',
+      // Writing an MCP client's config stands below the MCP server beside it: its table serves it.
+      'mcp/connect.ts',
     ],
   },
   { floor: 'router', paths: ['router.ts', 'params/', 'studio-host.ts', 'mcp/'] },

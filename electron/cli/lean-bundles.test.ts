@@ -127,7 +127,7 @@ describe('lean CLI bundles', () => {
   ];
 
   it("a command's own bundle holds none of the host: the client loads each domain when asked", async () => {
-    for (const command of ['list', 'validate', 'call', 'serve']) {
+    for (const command of ['list', 'validate', 'call', 'serve', 'mcp', 'providers']) {
       const inputs = await bundledInputs(`electron/cli/commands/${command}.ts`);
       const host = inputs.filter(
         (f) =>

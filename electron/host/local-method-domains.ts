@@ -30,6 +30,12 @@ export const LOCAL_METHOD_DOMAINS = {
   'install.trustLockfiles': 'install',
 
   // Providers, MCP clients, the local server (shared/api/local-tools.ts).
+  'providers.checkAll': 'providers',
+  'providers.approveInCwd': 'providers',
+  'mcp.entry': 'mcp-connect',
+  'mcp.connect': 'mcp-connect',
+  'serve.isLoopback': 'serve-setup',
+  'serve.token': 'serve-setup',
 } as const satisfies Record<LocalProcessMethod, string>;
 
 /**

@@ -5,8 +5,7 @@
  * Prints the command line too, for clients it does not write.
  */
 import path from 'node:path';
-import type { McpEntryParams } from '../../host/in-process/cli-methods';
-import { isMcpClient, MCP_CLIENTS } from '../../host/in-process/vocabulary';
+import { isMcpClient, MCP_CLIENTS, type McpEntryParams } from '../../../shared/api/local-tools';
 import type { CommandContext } from '../command';
 import { stringFlag } from '../command';
 import { EXIT_FAILED, UsageError } from '../io';

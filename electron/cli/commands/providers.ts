@@ -9,7 +9,7 @@
  * this workspace, its variable (or stored key), its scheme, host and port — in the
  * user's own settings.
  */
-import type { ProviderCheck } from '../../host/in-process/cli-methods';
+import type { ProviderCheck } from '../../../shared/api/local-tools';
 import type { Command, CommandContext } from '../command';
 import { colours, EXIT_FAILED, EXIT_OK, UsageError, writeJson } from '../io';
 import { formatDiagnostic } from '../format';

@@ -13,12 +13,12 @@ import { catalogSkills } from '../agent-clients/installed-skills';
 import {
   defaultProvider,
   findProvider,
+  howToAddProvider,
   modelAllowed,
   type LoadedProviderSet,
   type ProviderConfig,
 } from '../providers';
 import { StudioError } from '../../../shared/errors';
-import { howToAddProvider } from '../runner/llm/skill-agent';
 import type { ClientEvalTarget } from './client-asks';
 import type { EvalsContext } from './eval-context';
 import type { ModelTarget } from './model-run';

@@ -1,13 +1,16 @@
 /**
  * The typed in-process host proxy: the one door the CLI (and any in-process caller) has to
- * the host. `invoke(method, params)` answers every Studio API method (shared/api/studio-api.ts,
- * through StudioHost.invoke and its router) and every method of the proxy's own table
- * (cli-methods.ts), typed by method; the long-lived things (a skill call's event stream, an
- * A2E connection, the MCP server, the local server, eval events) are typed functions beside it.
+ * the host. `invoke(method, params)` answers every Studio API method
+ * (shared/api/studio-api.ts), typed by method, through one router: the local-process
+ * methods, and the host methods this host serves from domains of its own
+ * (local-method-domains.ts), through the proxy's router over those domains; every other
+ * through the whole host's (StudioHost). The long-lived things (a skill call's event stream,
+ * an A2E connection, the MCP server, the local server, eval events) are typed functions
+ * beside it.
  *
- * Each method is served by one domain module, loaded with import() when a method of its
- * domain is first invoked: a command that lists skills never loads the runner, the server
- * or the zip libraries (scripts/build.mjs makes each domain module a bundle of its own).
+ * Each domain is a module loaded with import() when one of its methods is first invoked: a
+ * command that lists skills never loads the runner, the server or the zip libraries
+ * (scripts/build.mjs makes each domain module a bundle of its own).
  */
 import type { Readable, Writable } from 'node:stream';
 import type { ParamsOf, ResultOf, StudioEvent, StudioMethod } from '../../../shared/api/studio-api';
@@ -15,9 +18,7 @@ import type { CaseRunReport } from '../../../shared/playground/cases';
 import type { SkillCallRequest, SkillCallResponse, SkillEvent } from '../../../shared/protocol/a2e';
 import type { RunCasesOptions } from '../history/case-runner';
 import type { A2ELineConnection } from './studio';
-import type { CliMethod, CliMethods } from './cli-methods';
 import type { ProxyContext, HostProxyOptions } from './context';
-import type { Handler } from './domain';
 import type { ServeOptions, Serving } from './serve';
 import type { ConnectA2EOptions } from './remote';
 import type { SchemaVerdictFile } from './schema-verdict-file';
@@ -38,36 +39,15 @@ export type { A2ELineConnection } from './studio';
 export type { ServeOptions, Serving } from './serve';
 export type { ConnectA2EOptions } from './remote';
 
-/** Any method the proxy answers: the Studio API's and its own. */
-export type ProxyMethod = StudioMethod | CliMethod;
-export type ProxyParamsOf<M extends ProxyMethod> = M extends StudioMethod
-  ? ParamsOf<M>
-  : M extends CliMethod
-    ? CliMethods[M][0]
-    : never;
-export type ProxyResultOf<M extends ProxyMethod> = M extends StudioMethod
-  ? ResultOf<M>
-  : M extends CliMethod
-    ? CliMethods[M][1]
-    : never;
+/** Any method the proxy answers: every method of the Studio API. */
+export type ProxyMethod = StudioMethod;
+export type ProxyParamsOf<M extends ProxyMethod> = ParamsOf<M>;
+export type ProxyResultOf<M extends ProxyMethod> = ResultOf<M>;
 
-type DomainModule = { handlers: Partial<{ [K in CliMethod]: Handler<K> }> };
-
-/** Where each method of the proxy's own table is served (one import() per domain). */
-const DOMAINS = {
-  providers: () => import('./providers'),
-  'mcp-connect': () => import('./mcp-connect'),
+/** The modules behind the long-lived functions that need none of the whole host. */
+const MODULES = {
   serve: () => import('./serve'),
   remote: () => import('./remote'),
-} satisfies Record<string, () => Promise<DomainModule>>;
-
-const DOMAIN_OF: Record<CliMethod, keyof typeof DOMAINS> = {
-  'providers.checkAll': 'providers',
-  'providers.approveInCwd': 'providers',
-  'mcp.entry': 'mcp-connect',
-  'mcp.connect': 'mcp-connect',
-  'serve.isLoopback': 'serve',
-  'serve.token': 'serve',
 };
 
 /**
@@ -98,6 +78,13 @@ const LOCAL_DOMAINS: {
   install: { load: () => import('./install'), verdicts: true },
 
   // Providers, MCP clients, the local server.
+  // Checking providers and approving one read skill-studio.json's providers, never a
+  // skill's schema.
+  providers: { load: () => import('./providers'), verdicts: false },
+  // An MCP client's config: its entry written or removed, no skill read.
+  'mcp-connect': { load: () => import('./mcp-connect'), verdicts: false },
+  // The server's address and token, before the server and its host load.
+  'serve-setup': { load: () => import('./serve-setup'), verdicts: false },
 };
 
 /**
@@ -138,12 +125,8 @@ interface LocalDomainModule<M extends keyof Handlers> {
   verdicts: boolean;
 }
 
-function isCliMethod(method: ProxyMethod): method is CliMethod {
-  return Object.prototype.hasOwnProperty.call(DOMAIN_OF, method);
-}
-
 export interface HostProxy {
-  /** A method of the Studio API or of the proxy's table, params and result typed by `method`. */
+  /** A method of the Studio API, params and result typed by `method`. */
   invoke<M extends ProxyMethod>(method: M, params: ProxyParamsOf<M>): Promise<ProxyResultOf<M>>;
   /** Opens the whole host now (its skill-studio.json problems are told now, not at first use). */
   openWorkspace(): Promise<void>;
@@ -201,9 +184,9 @@ export function createHostProxy(options: HostProxyOptions): HostProxy {
           .catch(() => null)
       : Promise.resolve(null));
   };
-  const load = async <D extends keyof typeof DOMAINS>(name: D) => {
+  const load = async <D extends keyof typeof MODULES>(name: D) => {
     await keptVerdicts();
-    return DOMAINS[name]() as ReturnType<(typeof DOMAINS)[D]>;
+    return MODULES[name]() as ReturnType<(typeof MODULES)[D]>;
   };
   // The whole host, for the Studio API's other methods and the long-lived functions.
   const studio = async () => {
@@ -241,19 +224,7 @@ export function createHostProxy(options: HostProxyOptions): HostProxy {
         if (!res.ok) throw new StudioError(res.error.code, res.error.message);
         return res.result as ProxyResultOf<M>;
       }
-      if (!isCliMethod(method)) {
-        const s = await studio();
-        return (await s.invokeStudio(
-          ctx,
-          method as StudioMethod,
-          params as never,
-        )) as ProxyResultOf<M>;
-      }
-      const domain: DomainModule = await load(DOMAIN_OF[method]);
-      const handler = domain.handlers[method] as Handler<typeof method> | undefined;
-      if (!handler)
-        throw new Error(`the host proxy's ${DOMAIN_OF[method]} module has no ${method}`);
-      return (await handler(params as never, ctx)) as ProxyResultOf<M>;
+      return (await studio()).invokeStudio(ctx, method, params);
     },
     async openWorkspace() {
       await (await studio()).openStudio(ctx);

@@ -92,5 +92,3 @@ export async function connectA2E(opts: ConnectA2EOptions): Promise<A2ELineConnec
     whenIdle: () => open.whenIdle(),
   };
 }
-
-export const handlers = {};

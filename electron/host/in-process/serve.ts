@@ -1,18 +1,13 @@
 /**
- * The local server from the command line (`serve`): its token (kept in a file, owner-only,
- * or made for this run) and the server itself, over a host of its own that watches the
- * workspace and remembers state like the desktop app.
+ * The local server from the command line (`serve`), over a host of its own that watches the
+ * workspace and remembers state like the desktop app. Its token and whether it may bind an
+ * address are asked first (serve-setup.ts), without loading any of this.
  */
 import { rendererDir } from '../app-paths';
-import { writeFileAtomic } from '../fs/atomic-write';
-import { InvalidRequestError } from '../fs/errors';
 import { StudioHost } from '../studio-host';
-import { isLoopbackAddress, newSecret } from '../../server/security';
-import { readTokenFile } from '../../server/token-file';
 import { startServer } from '../../server/server';
 import type { ProxyContext } from './context';
 import { sourceHome } from './context';
-import type { DomainHandlers } from './domain';
 
 export interface ServeOptions {
   workspace: string;
@@ -62,24 +57,3 @@ export async function serve(ctx: ProxyContext, opts: ServeOptions): Promise<Serv
     },
   };
 }
-
-export const handlers: DomainHandlers<'serve.isLoopback' | 'serve.token'> = {
-  async 'serve.isLoopback'({ address }) {
-    return isLoopbackAddress(address);
-  },
-
-  /**
-   * Reuses the token in `file` when there is one, else writes a new one there (owner-only).
-   * A file others own or can read or write is refused (see token-file.ts).
-   */
-  async 'serve.token'({ file }) {
-    if (!file) return newSecret();
-    const read = await readTokenFile(file);
-    if (!read.ok) throw new InvalidRequestError(read.message);
-    const existing = read.token ?? '';
-    if (existing.length >= 16) return existing;
-    const token = newSecret();
-    await writeFileAtomic(file, token + '\n', { mode: 0o600 });
-    return token;
-  },
-};

@@ -15,14 +15,7 @@ import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errnoCode } from '../fs/errors';
 import { writeFileAtomic } from '../fs/atomic-write';
-
-export const MCP_CLIENTS = ['claude-desktop', 'claude-code', 'cursor'] as const;
-export type McpClient = (typeof MCP_CLIENTS)[number];
-export type ConnectScope = 'project' | 'user';
-
-export function isMcpClient(s: string): s is McpClient {
-  return (MCP_CLIENTS as readonly string[]).includes(s);
-}
+import type { ConnectScope, McpClient } from '../../../shared/api/local-tools';
 
 export interface ConfigLocation {
   home: string;

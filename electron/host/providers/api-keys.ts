@@ -14,13 +14,8 @@
  * before any request, naming what to approve and the command that does it.
  */
 import type { ProviderConfig, ProviderSet } from '../workspace/provider-config';
-import {
-  approvalMessage,
-  pendingApproval,
-  secretCandidate,
-  type KeySource,
-  type PendingApproval,
-} from './secret-gate';
+import { approvalMessage, pendingApproval, secretCandidate, type KeySource } from './secret-gate';
+import type { PendingApproval } from '../../../shared/api/local-tools';
 
 export type KeyResolution =
   | { ok: true; key: string | null; from: KeySource | 'none' }

@@ -10,17 +10,9 @@ import { StudioError } from '../../../shared/errors';
 import { errorMessage } from '../../../shared/errors';
 import { findProvider, type ProviderConfig } from '../workspace/provider-config';
 import { addApproval } from './provider-approvals';
-import type { ProviderApproval, SecretRef } from '../workspace/provider-config';
-import { pendingApproval, secretCandidate, type PendingApproval } from './secret-gate';
+import type { ApproveOutcome, SecretRef } from '../../../shared/api/local-tools';
+import { pendingApproval, secretCandidate } from './secret-gate';
 import type { LoadedProviderSet } from './index';
-
-export interface ApproveOutcome {
-  /** What was approved; null when the provider waited for nothing. */
-  approved: ProviderApproval | null;
-  /** What it waited for (the same combination), or null. */
-  pending: PendingApproval | null;
-  file: string | null;
-}
 
 /** Approves what provider `id` waits for; refuses with what to do instead. */
 export async function approveProvider(

@@ -25,17 +25,17 @@ export * from '../workspace/provider-config';
 export * from './chat-types';
 export { resolveApiKey, redactSecrets, type KeyResolution } from './api-keys';
 export { approvalsPath, addApproval, originOf } from './provider-approvals';
-export {
-  pendingApproval,
-  secretCandidate,
-  approveCommand,
-  type PendingApproval,
-} from './secret-gate';
+export { pendingApproval, secretCandidate, approveCommand } from './secret-gate';
 export { ProviderError, type ProviderErrorKind } from './provider-errors';
 export { OutputBudget, OutputCapError } from './output-limits';
 export { redactingApi, runSecrets, SecretScrubber } from './run-secrets';
-export { checkProvider, listModels, type ProviderCheck } from './provider-check';
-export { userProvidersPath, loadUserProviders, USER_PROVIDERS_ENV } from './user-providers';
+export { checkProvider, listModels } from './provider-check';
+export {
+  howToAddProvider,
+  userProvidersPath,
+  loadUserProviders,
+  USER_PROVIDERS_ENV,
+} from './user-providers';
 export {
   EncryptedKeyFile,
   keyProblem,

@@ -22,7 +22,7 @@ import { openRegularFile, readOpened } from '../fs/safe-read';
 import { errorMessage } from '../../../shared/errors';
 import { logSwallowed } from '../log';
 import { privacyProblem, userProvidersPath } from './user-providers';
-import type { ProviderApproval, SecretRef } from '../workspace/provider-config';
+import type { ProviderApproval, SecretRef } from '../../../shared/api/local-tools';
 
 export const APPROVALS_FILE = 'provider-approvals.json';
 const MAX_BYTES = 1024 * 1024;

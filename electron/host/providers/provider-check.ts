@@ -9,9 +9,8 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import type { ProviderConfig, ProviderSet } from '../workspace/provider-config';
-import type { ProviderCheckView } from '../../../shared/api/providers';
+import type { ProviderCheck } from '../../../shared/api/local-tools';
 import { resolveApiKey } from './api-keys';
-import type { PendingApproval } from './secret-gate';
 import { anthropicSdk } from './anthropic-api';
 import {
   abortedError,
@@ -31,17 +30,6 @@ import {
 } from './output-limits';
 
 export const CHECK_TIMEOUT_MS = 10_000;
-
-/** The shared "test connection" view, plus what the CLI prints about the provider. */
-export interface ProviderCheck extends ProviderCheckView {
-  kind: ProviderConfig['kind'];
-  base_url: string;
-  model: string;
-  source: ProviderConfig['source'];
-  default: boolean;
-  /** What a workspace provider waits for before its secret is sent (nothing is, until then). */
-  approval: PendingApproval | null;
-}
 
 export interface CheckOptions {
   env: NodeJS.ProcessEnv;

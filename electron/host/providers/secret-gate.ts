@@ -17,7 +17,7 @@
  * it was saved for, whatever id a workspace gives its provider.
  */
 import { isApproved, originOf } from './provider-approvals';
-import type { SecretRef } from '../workspace/provider-config';
+import type { PendingApproval, SecretRef } from '../../../shared/api/local-tools';
 import type { ProviderConfig, ProviderSet } from '../workspace/provider-config';
 
 /** The built-in public API hosts and the variables conventional for each. */
@@ -53,22 +53,6 @@ export interface SecretCandidate {
   secret: SecretRef;
   key: string | null;
   from: KeySource;
-}
-
-/** What waits for the user's approval before a workspace provider may send a secret. */
-export interface PendingApproval {
-  provider: string;
-  secret: SecretRef;
-  /** The secret in words: `$AWS_SECRET_ACCESS_KEY`, `the key stored in the app for "corp"`. */
-  what: string;
-  /** `scheme://host:port`. */
-  origin: string;
-  /** The workspace's real path (null: no workspace is open, nothing can be approved). */
-  workspace: string | null;
-  /** Why it is not sent without approval. */
-  reason: string;
-  /** The command that approves it. */
-  command: string;
 }
 
 /** `$NAME`, or the stored key in words. */

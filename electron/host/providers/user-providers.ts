@@ -26,6 +26,17 @@ import { logSwallowed } from '../log';
 export const USER_PROVIDERS_ENV = 'SKILL_STUDIO_PROVIDERS';
 const MAX_BYTES = 1024 * 1024;
 
+/** Where a user adds a provider, for the message a run without one shows. */
+export function howToAddProvider(userFile: string | null): string {
+  return (
+    'add one under "providers" in skill-studio.json, e.g. ' +
+    '[{"id": "ollama", "kind": "openai-compatible", "base_url": "http://127.0.0.1:11434/v1", "model": "llama3.2"}] or ' +
+    '[{"id": "claude", "kind": "anthropic", "model": "claude-sonnet-4-5", "api_key_env": "ANTHROPIC_API_KEY"}]' +
+    (userFile ? `, or in your own ${userFile} (chmod 600)` : '') +
+    '; `skill-studio providers` checks them'
+  );
+}
+
 /** Where the user's providers file lives, or null without a home (tests, --no-user). */
 export function userProvidersPath(
   env: NodeJS.ProcessEnv,

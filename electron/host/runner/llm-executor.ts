@@ -8,7 +8,8 @@
  * how to add a provider, instead of hanging or pretending to work.
  */
 import type { ExecContext, ExecOutcome, Executor } from './core/types';
-import { howToAddProvider, type AgentRunner } from './llm/skill-agent';
+import { howToAddProvider } from '../providers';
+import type { AgentRunner } from './llm/skill-agent';
 import { runTopologySkill } from './topology/topology-executor';
 
 /** Runs a model skill; `runAgent`, when present, runs one agent of a topology. */

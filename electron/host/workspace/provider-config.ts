@@ -12,21 +12,7 @@
  */
 import { isCredentialKey } from '../../../shared/protocol/credential-keys';
 import type { JsonPath } from '../../../shared/json/json-position';
-
-/** What a provider would send: an environment variable, or a key the user stored. */
-export type SecretRef = `env:${string}` | `keychain:${string}` | `user-file:${string}`;
-
-/** The user's approval of a workspace provider (provider-approvals.ts keeps the list). */
-export interface ProviderApproval {
-  /** The workspace's real path. */
-  workspace: string;
-  secret: SecretRef;
-  /** `scheme://host:port`, the port always written. */
-  origin: string;
-  /** The provider id it was approved for (shown to the user; not part of the match). */
-  provider: string;
-  approved_at: string;
-}
+import type { ProviderApproval } from '../../../shared/api/local-tools';
 
 /** `gemini` is Google's generateContent API (`/v1beta/models/M:generateContent`). */
 export const PROVIDER_KINDS = ['anthropic', 'openai-compatible', 'gemini'] as const;

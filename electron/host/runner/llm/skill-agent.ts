@@ -34,6 +34,7 @@ import {
   defaultProvider,
   emptyUsage,
   findProvider,
+  howToAddProvider,
   modelAllowed,
   OutputBudget,
   OutputCapError,
@@ -89,17 +90,6 @@ export interface SkillAgentOptions {
 type Choice =
   | { ok: true; provider: ProviderConfig; model: string; warning: string | null }
   | { ok: false; error: string };
-
-/** Where a user adds a provider, for the message a run without one shows. */
-export function howToAddProvider(userFile: string | null): string {
-  return (
-    'add one under "providers" in skill-studio.json, e.g. ' +
-    '[{"id": "ollama", "kind": "openai-compatible", "base_url": "http://127.0.0.1:11434/v1", "model": "llama3.2"}] or ' +
-    '[{"id": "claude", "kind": "anthropic", "model": "claude-sonnet-4-5", "api_key_env": "ANTHROPIC_API_KEY"}]' +
-    (userFile ? `, or in your own ${userFile} (chmod 600)` : '') +
-    '; `skill-studio providers` checks them'
-  );
-}
 
 /** The provider and model of a run: the call's override, else the skill's llm_config, else the default. */
 export function chooseProvider(set: LoadedProviderSet, ctx: ExecContext): Choice {

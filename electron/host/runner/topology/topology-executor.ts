@@ -25,12 +25,8 @@ import {
   type TopologySpec,
 } from '../../../../shared/skill/topology-contract';
 import type { ExecContext, ExecOutcome } from '../core/types';
-import {
-  DEFAULT_MAX_TURNS,
-  howToAddProvider,
-  type AgentRunner,
-  type TurnBudget,
-} from '../llm/skill-agent';
+import { howToAddProvider } from '../../providers';
+import { DEFAULT_MAX_TURNS, type AgentRunner, type TurnBudget } from '../llm/skill-agent';
 import { userTurn } from '../llm/user-turn';
 import { runTopology, type StepContext, type StepResult } from './run-topology';
 import { callersOf, runSkillStep, tokensOf } from './skill-step';
