@@ -55,6 +55,9 @@ const IN_PROCESS_HOST_METHOD_DOMAINS = {
   'bundles.inspect': 'bundle-files',
   'bundles.import': 'bundle-files',
   'skills.new': 'bundle-files',
+  // Installs: from a source the command line names; a skill of the workspace through the
+  // whole host.
+  'install.skill': 'install',
 } as const satisfies Partial<Record<HostMethod, string>>;
 
 type InProcessDomains = typeof LOCAL_METHOD_DOMAINS & typeof IN_PROCESS_HOST_METHOD_DOMAINS;

@@ -23,6 +23,7 @@ export const METHOD_DOMAINS = {
   'skills.get': 'skills',
   'skills.resolve': 'skills',
   'skills.promptIndex': 'skills',
+  'skills.served': 'skills',
   'skills.templates': 'skills',
   'skills.new': 'skills',
   'runner.settings': 'runner',

@@ -119,8 +119,11 @@ describe('StudioHost.invoke', () => {
       agents,
     });
     expect(events).toEqual([{ type: 'workspace.changed', info }]);
-    expect(host.agentAllows('ops', 'good')).toBe(true);
-    expect(host.agentAllows('ops', 'broken')).toBe(false);
+    const allowed = (await host.invoke('skills.served', { agent: 'ops' }))
+      .filter((s) => s.allowed)
+      .map((s) => s.record.summary.name);
+    expect(allowed).toContain('good');
+    expect(allowed).not.toContain('broken');
     expect((await host.invoke('workspace.info', {})).agents).toEqual(agents);
   });
 });

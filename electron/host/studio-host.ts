@@ -272,10 +272,6 @@ export class StudioHost {
     return this.registry.reload();
   }
 
-  skills(): SkillRecord[] {
-    return this.registry.list();
-  }
-
   private listing(): SkillListing {
     return this.registry.listing();
   }
@@ -291,7 +287,7 @@ export class StudioHost {
     return this.settings.agents.some((a) => a.id === id);
   }
 
-  agentAllows(agent: string | null, skill: string): boolean {
+  private agentAllows(agent: string | null, skill: string): boolean {
     return agentAllows(this.settings.agents, agent, skill);
   }
 

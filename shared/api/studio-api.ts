@@ -72,7 +72,14 @@ export interface WorkspaceInfo {
 }
 
 export type { SkillListItem } from '../skill/model';
-import type { SkillListItem } from '../skill/model';
+import type { SkillListItem, SkillRecord } from '../skill/model';
+
+/** A skill an agent could be served (`skills.served`). */
+export interface ServedSkill {
+  record: SkillRecord;
+  /** Whether the agent asked about may use it. */
+  allowed: boolean;
+}
 
 export interface SkillListing {
   skills: SkillListItem[];
@@ -170,6 +177,12 @@ export interface StudioMethods
   'skills.resolve': [{ skill: string }, SkillSummary];
   /** The skills an agent may use (null: all), not archived, for a prompt's skill index. */
   'skills.promptIndex': [{ agent: string | null }, PromptIndexEntry[]];
+  /**
+   * The winner of every name, never an Archived one, as its whole record, each with whether
+   * `agent` (null: the studio itself) may use it: what the MCP server offers, and what it
+   * refuses by name rather than call unknown.
+   */
+  'skills.served': [{ agent: string | null }, ServedSkill[]];
   /**
    * A skill from a template in the workspace's `skills/`, or in `into` (a folder of this
    * machine, a local process's only; made if missing). `skillMd`: the new-skill wizard's

@@ -58,7 +58,7 @@ const MODULES = {
  * schema, so the kept verdicts are served before it loads.
  */
 const LOCAL_DOMAINS: {
-  [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D> | LocalFormsOf<D>>;
+  [D in LocalDomain]: LocalDomainModule<LocalMethodsOf<D>>;
 } = {
   // Skills read from folders and from the workspace. The lookup of `read` and `files`
   // never checks a schema.
@@ -86,39 +86,6 @@ const LOCAL_DOMAINS: {
   // The server's address and token, before the server and its host load.
   'serve-setup': { load: () => import('./serve-setup'), verdicts: false },
 };
-
-/**
- * Methods any host serves that a local domain above serves here when the caller gives a
- * param only a local process may (params/method-callers.ts), by that param: what it names
- * (a path of this machine) needs none of the whole host, which the command line then never
- * opens (nor reads its settings and skills for).
- */
-const LOCAL_FORMS = {
-  // Installs from a source: `install.skill` with `from`, a source the command line names.
-  'install.skill': { param: 'from', domain: 'install' },
-} as const satisfies {
-  readonly [M in StudioMethod]?: { param: keyof ParamsOf<M> & string; domain: LocalDomain };
-};
-
-type LocalForm = keyof typeof LOCAL_FORMS;
-/** The methods whose local form `D` serves. */
-type LocalFormsOf<D extends LocalDomain> = {
-  [M in LocalForm]: (typeof LOCAL_FORMS)[M]['domain'] extends D ? M : never;
-}[LocalForm];
-
-const own = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
-
-/** Whether `params` of `method` ask for its local form: they give its param (as the router reads them). */
-function isLocalForm(method: string, params: unknown): boolean {
-  if (!own(LOCAL_FORMS, method)) return false;
-  const { param } = LOCAL_FORMS[method as LocalForm];
-  return (
-    typeof params === 'object' &&
-    params !== null &&
-    own(params, param) &&
-    (params as Record<string, unknown>)[param] !== undefined
-  );
-}
 
 interface LocalDomainModule<M extends keyof Handlers> {
   load: () => Promise<{ localHandlers(ctx: ProxyContext): Pick<Handlers, M> }>;
@@ -197,10 +164,7 @@ export function createHostProxy(options: HostProxyOptions): HostProxy {
   // schemas, and every failure a StudioError with the router's code.
   const localRoute: Route = createRouter(
     lazyHandlerTable(
-      {
-        ...IN_PROCESS_METHOD_DOMAINS,
-        ...Object.fromEntries(Object.entries(LOCAL_FORMS).map(([m, f]) => [m, f.domain])),
-      },
+      IN_PROCESS_METHOD_DOMAINS,
       Object.fromEntries(
         (Object.entries(LOCAL_DOMAINS) as [string, LocalDomainModule<never>][]).map(
           ([domain, d]) => [
@@ -219,7 +183,7 @@ export function createHostProxy(options: HostProxyOptions): HostProxy {
       method: M,
       params: ProxyParamsOf<M>,
     ): Promise<ProxyResultOf<M>> {
-      if (servedInProcess(method) || isLocalForm(method, params)) {
+      if (servedInProcess(method)) {
         const res = await localRoute(method, params, 'local-process');
         if (!res.ok) throw new StudioError(res.error.code, res.error.message);
         return res.result as ProxyResultOf<M>;

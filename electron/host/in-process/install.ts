@@ -13,4 +13,7 @@ export const localHandlers = (ctx: ProxyContext) =>
     // This user's record of own lockfiles, in the user's settings folder.
     trust: lockTrustFor(ctx.env, ctx.userHome),
     cwd: ctx.cwd,
+    // The whole host, loaded only then: an install from a source never parses it.
+    workspaceInstall: async (params) =>
+      (await (await import('./studio')).openStudio(ctx)).invoke('install.skill', params),
   });

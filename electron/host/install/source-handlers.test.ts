@@ -21,7 +21,18 @@ let trust: LockTrust;
 const md = (name: string, body = 'Body\n') =>
   `---\nname: ${name}\ndescription: ${name} does things.\n---\n${body}`;
 
-const handlers = () => sourceInstallHandlers({ roots: { home, workspace: ws }, trust, cwd: ws });
+/** What a workspace install was handed to the whole host with. */
+let workspaceInstalls: unknown[];
+const handlers = () =>
+  sourceInstallHandlers({
+    roots: { home, workspace: ws },
+    trust,
+    cwd: ws,
+    workspaceInstall: async (params) => {
+      workspaceInstalls.push(params);
+      return { skills: [], lockfile: null } as never;
+    },
+  });
 
 /** Installs every skill of `src` into Claude Code's project folder; `recorded`: as this user's. */
 async function installAll(recorded: boolean) {
@@ -108,10 +119,10 @@ describe('installs from a source', () => {
     });
     expect(linked.skills.map((o) => [o.result, o.mode])).toEqual([['installed', 'link']]);
     expect((await lstat(path.join(folder, 'alpha'))).isSymbolicLink()).toBe(true);
-    // A skill of a workspace is not this table's to find.
-    await expect(handlers()['install.skill']({ skill: 'alpha', ...into })).rejects.toMatchObject({
-      code: 'invalid_params',
-    });
+    // A skill of the workspace is the whole host's to find: handed on as it was asked for.
+    workspaceInstalls = [];
+    await handlers()['install.skill']({ skill: 'alpha', ...into });
+    expect(workspaceInstalls).toEqual([{ skill: 'alpha', ...into }]);
   });
 
   it('removes what was installed, and refuses a name that was not', async () => {

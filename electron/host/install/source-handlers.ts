@@ -7,9 +7,10 @@
  * `install.skill`, served without the rest of the host: the roots installs go to, this
  * user's record of own lockfiles and the caller's folder are all they need.
  */
+import type { InstallSkillResult } from '../../../shared/api/install';
+import type { ParamsOf } from '../../../shared/api/studio-api';
 import type { Handlers } from '../handler-table';
 import { detectClients, type InstallRoots } from './clients';
-import { InvalidRequestError } from '../fs/errors';
 import { installSkills, uninstallSkill } from './install';
 import { classifySource, openSource, type OpenedSource } from './install-source';
 import { rememberLockfile, type LockTrust } from './lock-trust';
@@ -22,6 +23,11 @@ export interface SourceInstallContext {
   trust: LockTrust;
   /** The folder a source's relative path is read from. */
   cwd: string;
+  /**
+   * `install.skill` of a skill of the workspace (`skill`, not `from`): the host that lists
+   * the workspace's skills installs it (install/handlers.ts).
+   */
+  workspaceInstall(params: ParamsOf<'install.skill'>): Promise<InstallSkillResult>;
 }
 
 type SourceInstallMethods =
@@ -68,12 +74,10 @@ export function sourceInstallHandlers(
         clients: await detectClients(roots),
       })),
 
-    'install.skill': async ({ from, skill, client, scope, mode, onConflict, force }) => {
-      // A skill of a workspace is the whole host's to find (install/handlers.ts).
-      if (from === undefined || skill !== undefined)
-        throw new InvalidRequestError(
-          'install.skill: name the source to install from (`from`); a skill of the workspace is installed by the studio',
-        );
+    'install.skill': async (params) => {
+      // A skill of the workspace is the whole host's to find (install/handlers.ts).
+      if (params.from === undefined) return ctx.workspaceInstall(params);
+      const { from, client, scope, mode, onConflict, force } = params;
       const asFolder = mode === 'link';
       return withSource(ctx.cwd, { src: from.src, ref: from.ref, asFolder }, async (source) => ({
         ...(await installSkills(source, {

@@ -28,11 +28,15 @@ import {
   type Resource,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { ServedSkill } from '../../../shared/api/studio-api';
 import type { SkillRecord } from '../../../shared/skill/model';
 import type { SkillEvent, SkillCallResponse } from '../../../shared/protocol/a2e';
 import { makeCallRequest } from '../../../shared/protocol/messages';
 import { listSkillFiles, readSkillFile } from '../skill-files';
 import type { StudioHost } from '../studio-host';
+
+/** What the MCP server asks of the host: the Studio API, and calls. */
+export type McpSkillsHost = Pick<StudioHost, 'invoke' | 'callSkill'>;
 import { appVersion } from '../app-paths';
 import { logSwallowed } from '../log';
 
@@ -173,14 +177,16 @@ export class SkillsMcpServer {
   readonly server: Server;
 
   constructor(
-    private readonly host: StudioHost,
+    private readonly host: McpSkillsHost,
     private readonly opts: SkillsServerOptions,
   ) {
     this.server = new Server(
       { name: 'skill-studio', version: appVersion() },
       { capabilities: { tools: {}, prompts: {}, resources: {} } },
     );
-    this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools() }));
+    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: await this.tools(),
+    }));
     this.server.setRequestHandler(CallToolRequestSchema, (req, extra) =>
       this.callTool(req.params.name, req.params.arguments ?? {}, {
         signal: extra.signal,
@@ -188,7 +194,9 @@ export class SkillsMcpServer {
         notify: (n) => extra.sendNotification(n),
       }),
     );
-    this.server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: this.prompts() }));
+    this.server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+      prompts: await this.prompts(),
+    }));
     this.server.setRequestHandler(GetPromptRequestSchema, (req) =>
       this.getPrompt(req.params.name, req.params.arguments ?? {}),
     );
@@ -200,29 +208,30 @@ export class SkillsMcpServer {
     );
   }
 
-  /** The winners of every name, never Archived ones: what could be served at all. */
-  private served(): SkillRecord[] {
-    return this.host.skills().filter((r) => r.summary.status !== 'Archived');
+  /** The winners of every name, never Archived ones, and whether the agent may use each. */
+  private served(): Promise<ServedSkill[]> {
+    return this.host.invoke('skills.served', { agent: this.opts.agent });
   }
 
   /** The skills this server offers: the served ones the agent may use. */
-  private visible(): SkillRecord[] {
-    return this.served().filter((r) => this.host.agentAllows(this.opts.agent, r.summary.name));
+  private async visible(): Promise<SkillRecord[]> {
+    return (await this.served()).filter((s) => s.allowed).map((s) => s.record);
   }
 
   /**
    * The skill a request names, served as `use`; undefined when there is none. One that
    * exists but is outside the agent's allowlist throws `unauthorized` (A2E's code).
    */
-  private find(name: string, use: SkillUse): SkillRecord | undefined {
-    const rec = this.served().find((r) => r.summary.name === name && servesAs(r, use));
-    if (rec && !this.host.agentAllows(this.opts.agent, name))
-      throw unauthorized(use, name, this.opts.agent);
-    return rec;
+  private async find(name: string, use: SkillUse): Promise<SkillRecord | undefined> {
+    const found = (await this.served()).find(
+      (s) => s.record.summary.name === name && servesAs(s.record, use),
+    );
+    if (found && !found.allowed) throw unauthorized(use, name, this.opts.agent);
+    return found?.record;
   }
 
-  tools(): Tool[] {
-    return this.visible()
+  async tools(): Promise<Tool[]> {
+    return (await this.visible())
       .filter((r) => r.entrypoint !== null)
       .map((r) => {
         const tool: Tool = {
@@ -253,7 +262,7 @@ export class SkillsMcpServer {
       }) => Promise<void>;
     },
   ): Promise<CallToolResult> {
-    const rec = this.find(name, 'tool');
+    const rec = await this.find(name, 'tool');
     if (!rec) throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${name}`);
     const timeout = rec.definition.timeout_seconds ?? DEFAULT_CALL_TIMEOUT_S;
     const req = makeCallRequest({ name, arguments: args, timeout, streaming: true });
@@ -297,8 +306,8 @@ export class SkillsMcpServer {
     return toolResult(rec, resp, streamed);
   }
 
-  prompts(): Prompt[] {
-    return this.visible()
+  async prompts(): Promise<Prompt[]> {
+    return (await this.visible())
       .filter((r) => r.entrypoint === null)
       .map((r) => {
         const schema = r.definition.input_schema;
@@ -320,8 +329,8 @@ export class SkillsMcpServer {
       });
   }
 
-  getPrompt(name: string, args: Record<string, string>) {
-    const rec = this.find(name, 'prompt');
+  async getPrompt(name: string, args: Record<string, string>) {
+    const rec = await this.find(name, 'prompt');
     if (!rec) throw new McpError(ErrorCode.InvalidParams, `unknown prompt: ${name}`);
     const given = Object.entries(args);
     const text =
@@ -336,7 +345,7 @@ export class SkillsMcpServer {
 
   async resources(): Promise<Resource[]> {
     const out: Resource[] = [];
-    for (const r of this.visible()) {
+    for (const r of await this.visible()) {
       const files = await listSkillFiles(r.dir).catch(() => []);
       for (const f of files) {
         if (f.dir) continue;
@@ -353,7 +362,7 @@ export class SkillsMcpServer {
 
   async readResource(uri: string) {
     const parsed = parseResourceUri(uri);
-    const rec = parsed ? this.find(parsed.name, 'resource') : undefined;
+    const rec = parsed ? await this.find(parsed.name, 'resource') : undefined;
     if (!parsed || !rec) throw new McpError(ErrorCode.InvalidParams, `unknown resource: ${uri}`);
     try {
       // The hardened reader: no escape from the skill, 50 KB cap, text only.

@@ -143,6 +143,7 @@ export const PARAM_SCHEMAS = s.schemaTable<StudioParamTypes>()({
   'skills.get': s.object({ skill }, ['skill']),
   'skills.resolve': s.object({ skill }, ['skill']),
   'skills.promptIndex': s.object({ agent: s.stringOrNull({ maxLength: 200 }) }, ['agent']),
+  'skills.served': s.object({ agent: s.stringOrNull({ maxLength: 200 }) }, ['agent']),
   'skills.new': s.object(
     {
       // Any length: the naming rules refuse a long name saying how long it is and the

@@ -85,6 +85,15 @@ describe('skills handlers', () => {
     expect(await skills['skills.promptIndex']({ agent: 'narrow' })).toEqual([]);
   });
 
+  it('serves every winner that is not Archived as its record, saying whether the agent may use it', async () => {
+    const archived = await skillRecord(await writeSkill(into, 'old'));
+    records = [...records, { ...archived, summary: { ...archived.summary, status: 'Archived' } }];
+    const served = await skills['skills.served']({ agent: 'narrow' });
+    expect(served.map((s) => [s.record.summary.name, s.allowed])).toEqual([['mine', false]]);
+    expect(served[0].record).toBe(records[0]);
+    expect((await skills['skills.served']({ agent: null }))[0].allowed).toBe(true);
+  });
+
   it('makes a new skill from a template and re-reads the sources before returning it', async () => {
     const made = await skills['skills.new']({ name: 'fresh', template: 'basic' });
     expect(registry.calls).toEqual(['reload']);

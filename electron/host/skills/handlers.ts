@@ -4,7 +4,7 @@
  * new-skill wizard. Kept apart from studio-host.ts, which spreads them
  * into its handler table; they reach the host only through the narrow context below.
  */
-import type { PromptIndexEntry, SkillListing } from '../../../shared/api/studio-api';
+import type { PromptIndexEntry, ServedSkill, SkillListing } from '../../../shared/api/studio-api';
 import type { SkillRecord } from '../../../shared/skill/model';
 import type { Handlers } from '../handler-table';
 import { skillDetail } from '../skill-files';
@@ -30,23 +30,30 @@ type SkillsMethods =
   | 'skills.get'
   | 'skills.resolve'
   | 'skills.promptIndex'
+  | 'skills.served'
   | 'skills.templates'
   | 'skills.new';
 
 export function skillsHandlers(ctx: SkillsContext): Pick<Handlers, SkillsMethods> {
+  /** The winner of every name, never an Archived one, and whether `agent` may use each. */
+  const served = (agent: string | null): ServedSkill[] =>
+    ctx
+      .winners()
+      .filter((r) => r.summary.status !== 'Archived')
+      .map((record) => ({ record, allowed: ctx.agentAllows(agent, record.summary.name) }));
   return {
     'skills.list': async () => ctx.listing(),
     'skills.get': async ({ skill }) => skillDetail(ctx.skillAt(skill)),
     'skills.resolve': async ({ skill }) => ctx.resolveSkill(skill).summary,
     'skills.promptIndex': async ({ agent }) =>
-      ctx
-        .winners()
-        .filter((r) => r.summary.status !== 'Archived' && ctx.agentAllows(agent, r.summary.name))
-        .map((r): PromptIndexEntry => ({
+      served(agent)
+        .filter((s) => s.allowed)
+        .map(({ record: r }): PromptIndexEntry => ({
           name: r.summary.name,
           description: r.summary.description,
           location: r.skillMdPath,
         })),
+    'skills.served': async ({ agent }) => served(agent),
     'skills.templates': () => readTemplates(),
     ...newSkillHandlers({
       importDir: () => ctx.importDir(),
