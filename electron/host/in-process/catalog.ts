@@ -2,7 +2,7 @@
  * The in-process host's catalog (`list`, `explain`, `portability`): the workspace's skills read once
  * (skills/catalog-handlers.ts) over the sources every such domain shares.
  */
-import { portabilityHandlers } from '../portability/portability-handlers';
+import { portabilityHandlers } from '../skills/portability-handlers';
 import { catalogHandlers } from '../skills/catalog-handlers';
 import type { ProxyContext } from './context';
 import { sourcesOf } from './workspace-sources';

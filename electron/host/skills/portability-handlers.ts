@@ -10,8 +10,8 @@ import { foldersFor, readFolder, type SkillFolder } from '../registry/folder-che
 import { readCatalog } from '../registry/read-catalog';
 import type { SkillRegistry } from '../registry/registry';
 import type { ResolveSourcesOptions } from '../registry/sources';
-import { skillLookup } from '../skills/skill-lookup';
-import { portabilityForFolder } from './portability';
+import { skillLookup } from './skill-lookup';
+import { portabilityForFolder } from '../portability/portability';
 
 export interface PortabilityContext {
   /** The workspace's sources (their settings' problems told when read). */
