@@ -7,7 +7,7 @@
  */
 import type { CallerKind, StudioErrorPayload } from '../../shared/api/studio-api';
 import { callerMayUse } from './params/method-callers';
-import { paramValidator } from './params/param-validators';
+import type { ParamValidatorOf } from './params/validator-lookup';
 import { StudioError, errorMessage } from '../../shared/errors';
 import type { MethodTable } from './lazy-handler-table';
 
@@ -24,10 +24,15 @@ function toPayload(err: unknown): StudioErrorPayload {
 /** One call through the router, by a caller the adapter names. */
 export type Route = (method: string, params: unknown, caller: CallerKind) => Promise<RouterResult>;
 
-/** The router over `table` (lazy-handler-table.ts: each domain loaded when first asked for). */
-export function createRouter(table: MethodTable): Route {
+/**
+ * The router over `table` (lazy-handler-table.ts: each domain loaded when first asked for),
+ * checking params with `validatorOf` (the generated validators of the methods it may serve:
+ * params/param-validators.ts for every host's, params/in-process-param-validators.ts for
+ * what the in-process host serves itself, so a command loads only those).
+ */
+export function createRouter(table: MethodTable, validatorOf: ParamValidatorOf): Route {
   return async (method, params, caller) => {
-    const validate = paramValidator(method);
+    const validate = validatorOf(method);
     if (!validate || !table.serves(method)) {
       return {
         ok: false,
