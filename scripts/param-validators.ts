@@ -2,11 +2,9 @@
  * Writes electron/host/params/vendor/param-validators.generated.ts: the router's validator of
  * every Studio API method's params (electron/host/params/studio-params.ts), compiled ahead
  * of time (ajv standalone code) with the options of the router's own ajv
- * (shared/json/internal-schemas.ts, first error only); and beside it the validators of the
- * methods the in-process host serves itself (electron/host/local-method-domains.ts) alone.
- * The router then checks params without loading ajv or compiling a schema in any process,
- * and a CLI run that lists skills parses the checks of the few methods its router serves,
- * not of the whole API.
+ * (shared/json/internal-schemas.ts, first error only). The router then checks params
+ * without loading ajv or compiling a schema in any process: a CLI run that lists skills
+ * pays for one small function, not for a JSON Schema compiler.
  *
  * Usage: npx tsx scripts/param-validators.ts. The unit test
  * electron/host/params/param-validators.test.ts fails when the checked-in file differs
@@ -16,25 +14,10 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { IN_PROCESS_METHOD_DOMAINS } from '../electron/host/local-method-domains';
 import { PARAM_SCHEMAS } from '../electron/host/params/studio-params';
 import { createInternalAjv } from '../shared/json/internal-schemas';
 
-/** Each generated file, with the table it exports and the methods it holds. */
-export const GENERATED = [
-  {
-    file: 'electron/host/params/vendor/param-validators.generated.ts',
-    table: 'PARAM_VALIDATORS',
-    what: "Each Studio API method's params validator",
-    methods: Object.keys(PARAM_SCHEMAS),
-  },
-  {
-    file: 'electron/host/params/vendor/in-process-param-validators.generated.ts',
-    table: 'IN_PROCESS_PARAM_VALIDATORS',
-    what: 'The params validator of each method the in-process host serves itself',
-    methods: Object.keys(IN_PROCESS_METHOD_DOMAINS),
-  },
-] as const;
+export const GENERATED_FILE = 'electron/host/params/vendor/param-validators.generated.ts';
 
 const HEADER = `/* eslint-disable */
 // @ts-nocheck
@@ -51,12 +34,10 @@ import equal from 'fast-deep-equal';
 const ucs2length = ucs2lengthModule.default ?? ucs2lengthModule;
 `;
 
-/** The text of the generated module of `methods`, exporting `table`. */
-export function paramValidatorsSource(
-  { methods: asked, table: tableName, what }: (typeof GENERATED)[number] = GENERATED[0],
-): string {
+/** The text of the generated module. */
+export function paramValidatorsSource(): string {
   const ajv = createInternalAjv({ allErrors: false, keepSource: true });
-  const methods = [...asked].sort();
+  const methods = Object.keys(PARAM_SCHEMAS).sort();
   const exportNames: Record<string, string> = {};
   methods.forEach((method, i) => {
     ajv.addSchema(PARAM_SCHEMAS[method as keyof typeof PARAM_SCHEMAS] as object, method);
@@ -70,14 +51,12 @@ export function paramValidatorsSource(
   if (code.includes('require(') || code.includes('exports.'))
     throw new Error('generated param validators still require() or export the CommonJS way');
   const table = methods.map((m, i) => `  ${JSON.stringify(m)}: params${i},`).join('\n');
-  return `${HEADER}\n${code}\n\n/** ${what}, by method name. */\nexport const ${tableName} = {\n${table}\n};\n`;
+  return `${HEADER}\n${code}\n\n/** Each method's params validator, by method name. */\nexport const PARAM_VALIDATORS = {\n${table}\n};\n`;
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-  for (const g of GENERATED) {
-    writeFileSync(path.join(root, g.file), paramValidatorsSource(g));
-    console.log(`wrote ${g.file}`);
-  }
+  writeFileSync(path.join(root, GENERATED_FILE), paramValidatorsSource());
+  console.log(`wrote ${GENERATED_FILE}`);
 }

@@ -122,9 +122,8 @@ describe('lean CLI bundles', () => {
     'electron/host/lazy-handler-table.ts',
     'electron/host/local-method-domains.ts',
     'electron/host/params/method-callers.ts',
-    'electron/host/params/validator-lookup.ts',
-    'electron/host/params/in-process-param-validators.ts',
-    'electron/host/params/vendor/in-process-param-validators.generated.ts',
+    'electron/host/params/param-validators.ts',
+    'electron/host/params/vendor/param-validators.generated.ts',
   ];
 
   it("a command's own bundle holds none of the host: the client loads each domain when asked", async () => {

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import type { StudioMethod } from '../../shared/api/studio-api';
 import { StudioError as SharedStudioError } from '../../shared/errors';
 import { createRouter } from './router';
-import { paramValidator } from './params/param-validators';
 import { PARAM_SCHEMAS } from './params/studio-params';
 import type { Handlers } from './handler-table';
 import { eagerTable } from './lazy-handler-table';
@@ -26,7 +25,7 @@ function recordingHandlers(calls: string[], impl?: (m: string) => Promise<unknow
 
 /** The router as the studio server calls it. */
 function overTheNetwork(handlers: Handlers) {
-  const route = createRouter(eagerTable(handlers), paramValidator);
+  const route = createRouter(eagerTable(handlers));
   return (method: string, params: unknown) => route(method, params, 'network');
 }
 
@@ -81,7 +80,7 @@ describe('router', () => {
   });
 
   it("compiles every method's params schema (strict), each when it is first asked for", async () => {
-    const route = createRouter(eagerTable(recordingHandlers([])), paramValidator);
+    const route = createRouter(eagerTable(recordingHandlers([])));
     for (const method of Object.keys(PARAM_SCHEMAS)) {
       const answer = await route(method, { 'not-a-param': 1 }, 'local-process');
       expect(answer, method).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
@@ -116,7 +115,7 @@ describe('router', () => {
 
   it('refuses a method for local processes to a window or a request, before checking its params', async () => {
     const calls: string[] = [];
-    const route = createRouter(eagerTable(recordingHandlers(calls)), paramValidator);
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
     const params = { dir: '/home/someone/.ssh', records: [] };
     for (const caller of ['window', 'network'] as const) {
       for (const p of [params, { smuggled: true }]) {
@@ -140,7 +139,7 @@ describe('router', () => {
 
   it('checks the installs from a source as the command line sends them, for a local process only', async () => {
     const calls: string[] = [];
-    const route = createRouter(eagerTable(recordingHandlers(calls)), paramValidator);
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
     const approved = [{ file: '/w/.claude/skills/skills-lock.json', hash: 'sha256-ab' }];
     const asSent: [string, unknown][] = [
       ['install.inspect', { src: '../repo', link: false, ref: undefined }],
@@ -174,7 +173,7 @@ describe('router', () => {
 
   it('installs from a source (`from`) for a local process only, and from exactly one of skill and from', async () => {
     const calls: string[] = [];
-    const route = createRouter(eagerTable(recordingHandlers(calls)), paramValidator);
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
     const into = { client: 'claude-code', scope: 'project', mode: 'copy' };
     const fromSource = { ...into, from: { src: '/home/someone/repo', pick: ['a'] } };
     for (const caller of ['window', 'network'] as const) {
@@ -260,7 +259,7 @@ describe('router', () => {
 describe('bundles written to and read from paths', () => {
   it('serves what an export would be to a local process only, before checking its params', async () => {
     const calls: string[] = [];
-    const route = createRouter(eagerTable(recordingHandlers(calls)), paramValidator);
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
     for (const caller of ['window', 'network'] as const) {
       for (const params of [{ folder: '/home/someone/skill' }, { skill: 'a' }, { smuggled: 1 }]) {
         expect(await route('export.check', params, caller)).toMatchObject({
@@ -283,7 +282,7 @@ describe('bundles written to and read from paths', () => {
 
   it('refuses a folder to export to a window or a request, and any path to write to', async () => {
     const calls: string[] = [];
-    const route = createRouter(eagerTable(recordingHandlers(calls)), paramValidator);
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
     const byFolder = { folder: '/home/someone/.ssh', format: 'zip' };
     for (const caller of ['window', 'network'] as const) {
       expect(await route('bundles.export', byFolder, caller)).toMatchObject({
@@ -305,7 +304,7 @@ describe('bundles written to and read from paths', () => {
 
   it('refuses a folder to unpack into to a window or a request; bytes or base64, never both', async () => {
     const calls: string[] = [];
-    const route = createRouter(eagerTable(recordingHandlers(calls)), paramValidator);
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
     const into = { base64: 'UEs=', fileName: 'a.zip', into: '/home/someone/.config' };
     for (const caller of ['window', 'network'] as const) {
       expect(await route('bundles.import', into, caller)).toMatchObject({
@@ -335,7 +334,7 @@ describe('bundles written to and read from paths', () => {
 
   it('refuses a folder to create a skill in to a window or a request', async () => {
     const calls: string[] = [];
-    const route = createRouter(eagerTable(recordingHandlers(calls)), paramValidator);
+    const route = createRouter(eagerTable(recordingHandlers(calls)));
     const into = { name: 'a', template: 'basic', into: '/home/someone/.config' };
     for (const caller of ['window', 'network'] as const) {
       expect(await route('skills.new', into, caller)).toMatchObject({

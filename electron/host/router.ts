@@ -7,7 +7,7 @@
  */
 import type { CallerKind, StudioErrorPayload } from '../../shared/api/studio-api';
 import { callerMayUse } from './params/method-callers';
-import type { ParamValidatorOf } from './params/validator-lookup';
+import { paramValidator } from './params/param-validators';
 import { StudioError, errorMessage } from '../../shared/errors';
 import type { MethodTable } from './lazy-handler-table';
 
@@ -24,15 +24,10 @@ function toPayload(err: unknown): StudioErrorPayload {
 /** One call through the router, by a caller the adapter names. */
 export type Route = (method: string, params: unknown, caller: CallerKind) => Promise<RouterResult>;
 
-/**
- * The router over `table` (lazy-handler-table.ts: each domain loaded when first asked for),
- * checking params with `validatorOf` (the generated validators of the methods it may serve:
- * params/param-validators.ts for every host's, params/in-process-param-validators.ts for
- * what the in-process host serves itself, so a command loads only those).
- */
-export function createRouter(table: MethodTable, validatorOf: ParamValidatorOf): Route {
+/** The router over `table` (lazy-handler-table.ts: each domain loaded when first asked for). */
+export function createRouter(table: MethodTable): Route {
   return async (method, params, caller) => {
-    const validate = validatorOf(method);
+    const validate = paramValidator(method);
     if (!validate || !table.serves(method)) {
       return {
         ok: false,

@@ -22,7 +22,6 @@ import type { SkillCallRequest, SkillCallResponse, SkillEvent } from '../../shar
 import { frameworkSkillsDir } from './app-paths';
 import { createLogger } from './log';
 import { createRouter, type Route, type RouterResult } from './router';
-import { paramValidator } from './params/param-validators';
 import type { Handlers } from './handler-table';
 import { StudioError } from '../../shared/errors';
 import { lazyHandlerTable } from './lazy-handler-table';
@@ -133,10 +132,7 @@ export class StudioHost {
       // Where script skills run: read for every run (the workspace's file may change).
       script: { runner: () => this.runnerConfig() },
     });
-    this.route = createRouter(
-      lazyHandlerTable(METHOD_DOMAINS, this.handlerTables()),
-      paramValidator,
-    );
+    this.route = createRouter(lazyHandlerTable(METHOD_DOMAINS, this.handlerTables()));
   }
 
   /**

@@ -32,7 +32,6 @@ import {
   type LocalDomain,
   type LocalMethodsOf,
 } from '../local-method-domains';
-import { inProcessParamValidator } from '../params/in-process-param-validators';
 import { createRouter, type Route } from '../router';
 
 export type { HostProxyOptions } from './context';
@@ -178,9 +177,7 @@ export function createHostProxy(options: HostProxyOptions): HostProxy {
         ),
       ) as { [D in LocalDomain]: () => Promise<object> },
     ),
-    inProcessParamValidator,
   );
-
   return {
     async invoke<M extends ProxyMethod>(
       method: M,

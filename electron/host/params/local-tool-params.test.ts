@@ -7,7 +7,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalToolMethods, McpEntryParams } from '../../../shared/api/local-tools';
 import { createRouter } from '../router';
-import { paramValidator } from './param-validators';
 import { eagerTable } from '../lazy-handler-table';
 import { LOCAL_TOOL_PARAM_SCHEMAS } from './local-tool-params';
 
@@ -62,7 +61,7 @@ function router(calls: string[]) {
       },
     ]),
   );
-  return createRouter(eagerTable(handlers), paramValidator);
+  return createRouter(eagerTable(handlers));
 }
 
 describe('the local tools params', () => {

@@ -7,7 +7,6 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inProcessParamValidator } from '../params/in-process-param-validators';
 import { createRouter } from '../router';
 import type { Handlers } from '../handler-table';
 import { eagerTable } from '../lazy-handler-table';
@@ -28,7 +27,6 @@ async function skill(rel: string, frontmatter: string): Promise<string> {
 
 const route = createRouter(
   eagerTable(folderCheckHandlers({ verdicts: null }) as unknown as Handlers),
-  inProcessParamValidator,
 );
 const codes = (diagnostics: { code: string }[]) => diagnostics.map((d) => d.code);
 

@@ -10,7 +10,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { createRouter } from '../router';
-import { paramValidator } from '../params/param-validators';
 import { eagerTable } from '../lazy-handler-table';
 import { lookupOver, skillRecord, writeSkill } from '../skills/test-support/skill-records';
 import { searchHandlers } from './handlers';
@@ -80,7 +79,7 @@ describe('files.atHead', () => {
 
 describe('search.contents through the router', () => {
   it('finds text in the listed skills and refuses a query over the cap', async () => {
-    const route = createRouter(eagerTable(handlers), paramValidator);
+    const route = createRouter(eagerTable(handlers));
     const total = async (query: string) => {
       const r = await route('search.contents', { query }, 'network');
       return r.ok ? (r.result as { total: number }).total : -1;
