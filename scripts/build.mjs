@@ -280,6 +280,34 @@ await Promise.all([
   }
 }
 
+// Every `list` reads the bundled skills too: what reading them finds is found once here,
+// by the CLI's own reading code, and shipped as the listing seed (keyed by what each read
+// saw, electron/host/registry/listing-seed.ts), so that a first run, or one with caching
+// off, parses none of their YAML while its code is still compiling.
+{
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'skill-studio-listing-seed-'));
+  try {
+    const script = path.join(folder, 'listing-seed.cjs');
+    await build({
+      ...common,
+      sourcemap: false,
+      entryPoints: ['scripts/listing-seed.ts'],
+      outfile: script,
+    });
+    const seedFile = 'dist/cli/listing-verdicts.seed.json';
+    rmSync(seedFile, { force: true });
+    const buildId = readFileSync('dist/cli/build-id', 'utf8').trim();
+    const seed = spawnSync(process.execPath, [script, 'resources/skills', buildId, seedFile], {
+      stdio: ['ignore', 'inherit', 'pipe'],
+      encoding: 'utf8',
+    });
+    if (seed.status !== 0)
+      throw new Error(`reading the bundled skills for the listing seed failed:\n${seed.stderr}`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 if (!skipRenderer && existsSync('vite.config.ts')) {
   const vite = spawnSync(
     process.execPath,
