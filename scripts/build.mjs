@@ -6,7 +6,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CLI_LAZY_MODULE_FILES, CLI_LAZY_PACKAGES } from './cli-lazy-modules.mjs';
+import { createRequire } from 'node:module';
+import {
+  CLI_LAZY_IMPORTED_PACKAGES,
+  CLI_LAZY_MODULE_FILES,
+  CLI_LAZY_PACKAGES,
+} from './cli-lazy-modules.mjs';
 
 const skipRenderer = process.argv.includes('--no-renderer');
 // Native or optional modules stay outside the bundles and load from node_modules.
@@ -70,6 +75,12 @@ const CLI_LAZY_MODULES = Object.fromEntries(
   await Promise.all(CLI_LAZY_MODULE_FILES.map(async (file) => [file, await exportsOf(file)])),
 );
 const CLI_LAZY_MODULES_BUNDLE = 'ajv';
+// CLI_LAZY_IMPORTED_PACKAGES (the same file): each package's bundle, reached through a stub
+// of the same kind; a CommonJS package's names are its exports object's keys.
+const requireHere = createRequire(import.meta.url);
+const CLI_LAZY_IMPORTS = Object.fromEntries(
+  CLI_LAZY_IMPORTED_PACKAGES.map((name) => [name, Object.keys(requireHere(name))]),
+);
 
 /** The names a module exports (values only: types are gone once compiled). */
 async function exportsOf(file) {
@@ -107,15 +118,15 @@ const PROXY_DOMAINS = [
   ),
 ];
 
-/** A CommonJS module whose `exports` each require the lazy modules' bundle when first read. */
-function lazyStub(exports) {
+/** A CommonJS module whose `exports` each require the bundle `bundle` when first read. */
+function lazyStub(exports, bundle = CLI_LAZY_MODULES_BUNDLE) {
   const getters = exports.map(
     (name) =>
       `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => load()[${JSON.stringify(name)}] });`,
   );
   return [
     'let loaded;',
-    `const load = () => (loaded ??= require(${JSON.stringify(`lazy-bundle:${CLI_LAZY_MODULES_BUNDLE}`)}));`,
+    `const load = () => (loaded ??= require(${JSON.stringify(`lazy-bundle:${bundle}`)}));`,
     ...getters,
   ].join('\n');
 }
@@ -133,10 +144,16 @@ function cliParts(prefix, self) {
         contents: lazyStub(CLI_LAZY_MODULES[args.path]),
         loader: 'js',
       }));
+      b.onLoad({ filter: /.*/, namespace: 'lazy-import' }, (args) => ({
+        contents: lazyStub(CLI_LAZY_IMPORTS[args.path], args.path),
+        loader: 'js',
+      }));
       b.onResolve({ filter: /^[a-z0-9@][^:]*$/ }, (args) => {
         const lazy = CLI_LAZY_PACKAGES[args.path];
         if (args.kind === 'require-call' && lazy && lazy !== self)
           return { path: `${prefix}${lazy}.cjs`, external: true };
+        if (args.kind === 'import-statement' && CLI_LAZY_IMPORTS[args.path] && args.path !== self)
+          return { path: args.path, namespace: 'lazy-import' };
         return undefined;
       });
       b.onResolve({ filter: /^\.\.?\// }, (args) => {
@@ -184,6 +201,7 @@ const cliBuilds = [
     ...Object.entries(CLI_SHARED),
     ...Object.entries(CLI_LAZY),
     ...Object.entries(CLI_LAZY_PACKAGES),
+    ...CLI_LAZY_IMPORTED_PACKAGES.map((name) => [name, name]),
   ].map(([entry, name]) =>
     build({
       ...common,

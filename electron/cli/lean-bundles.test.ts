@@ -7,7 +7,11 @@
  */
 import { build } from 'esbuild';
 // @ts-expect-error: a plain ES module of the build scripts, without types.
-import { CLI_LAZY_MODULE_FILES, CLI_LAZY_PACKAGES } from '../../scripts/cli-lazy-modules.mjs';
+import {
+  CLI_LAZY_IMPORTED_PACKAGES,
+  CLI_LAZY_MODULE_FILES,
+  CLI_LAZY_PACKAGES,
+} from '../../scripts/cli-lazy-modules.mjs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -15,6 +19,7 @@ const REPO = path.resolve(__dirname, '..', '..');
 
 const LAZY_FILES = new Set<string>(CLI_LAZY_MODULE_FILES as string[]);
 const LAZY_PACKAGES = new Set<string>(Object.keys(CLI_LAZY_PACKAGES as Record<string, string>));
+const LAZY_IMPORTS = new Set<string>(CLI_LAZY_IMPORTED_PACKAGES as string[]);
 
 /**
  * The source files and packages a bundle of `entry` holds: import()ed modules left out, and
@@ -40,6 +45,8 @@ async function bundledInputs(entry: string, lazy = false): Promise<string[]> {
             if (!lazy) return undefined;
             // As in the build: a package is lazy where it is require()d, not where imported.
             if (args.kind === 'require-call' && LAZY_PACKAGES.has(args.path))
+              return { path: args.path, external: true };
+            if (args.kind === 'import-statement' && LAZY_IMPORTS.has(args.path))
               return { path: args.path, external: true };
             const file = path
               .relative(REPO, path.resolve(args.resolveDir, args.path))
@@ -114,6 +121,12 @@ describe('lean CLI bundles', () => {
         heavy(inputs, firstUse).filter((f) => heavy([f], keptValidatorRuntime).length === 0),
       ).toEqual([]);
     }
+  });
+
+  it('list reads skills kept or seeded without the YAML parser, loaded on first use', async () => {
+    const inputs = await bundledInputs('electron/host/in-process/catalog.ts', true);
+    expect(inputs).toContain('electron/host/registry/listing-seed.ts');
+    expect(heavy(inputs, ['node_modules/yaml/'])).toEqual([]);
   });
 
   /** The one router the door sends local-process methods through, and its generated checks. */
