@@ -7,19 +7,20 @@
  */
 import { build } from 'esbuild';
 // @ts-expect-error: a plain ES module of the build scripts, without types.
-import {
-  CLI_LAZY_IMPORTED_PACKAGES,
-  CLI_LAZY_MODULE_FILES,
-  CLI_LAZY_PACKAGES,
-} from '../../scripts/cli-lazy-modules.mjs';
+import * as lazyModules from '../../scripts/cli-lazy-modules.mjs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const REPO = path.resolve(__dirname, '..', '..');
 
-const LAZY_FILES = new Set<string>(CLI_LAZY_MODULE_FILES as string[]);
-const LAZY_PACKAGES = new Set<string>(Object.keys(CLI_LAZY_PACKAGES as Record<string, string>));
-const LAZY_IMPORTS = new Set<string>(CLI_LAZY_IMPORTED_PACKAGES as string[]);
+const { CLI_LAZY_IMPORTED_PACKAGES, CLI_LAZY_MODULE_FILES, CLI_LAZY_PACKAGES } = lazyModules as {
+  CLI_LAZY_IMPORTED_PACKAGES: string[];
+  CLI_LAZY_MODULE_FILES: string[];
+  CLI_LAZY_PACKAGES: Record<string, string>;
+};
+const LAZY_FILES = new Set<string>(CLI_LAZY_MODULE_FILES);
+const LAZY_PACKAGES = new Set<string>(Object.keys(CLI_LAZY_PACKAGES));
+const LAZY_IMPORTS = new Set<string>(CLI_LAZY_IMPORTED_PACKAGES);
 
 /**
  * The source files and packages a bundle of `entry` holds: import()ed modules left out, and
