@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import {
   CLI_LAZY_IMPORTED_PACKAGES,
+  CLI_LAZY_MODULE_BUNDLES,
   CLI_LAZY_MODULE_FILES,
   CLI_LAZY_PACKAGES,
 } from './cli-lazy-modules.mjs';
@@ -70,11 +71,16 @@ const CLI_LAZY = {
 // ajv's classes and the meta-schema validators, half of what `list` would read, are needed
 // only for a schema with no kept verdict (shared/json/schema-verdicts.ts) or a
 // skill-studio.json to check. All of them share one
-// bundle, so a process that needs both never loads ajv twice.
+// bundle, so a process that needs both never loads ajv twice. The router's params
+// validators, a bundle per namespace of methods (CLI_LAZY_MODULE_BUNDLES names each
+// module's), are read for the methods a run calls, not for all of them.
 const CLI_LAZY_MODULES = Object.fromEntries(
   await Promise.all(CLI_LAZY_MODULE_FILES.map(async (file) => [file, await exportsOf(file)])),
 );
-const CLI_LAZY_MODULES_BUNDLE = 'ajv';
+/** The lazy modules of each bundle. */
+const CLI_LAZY_BUNDLES = {};
+for (const file of CLI_LAZY_MODULE_FILES)
+  (CLI_LAZY_BUNDLES[CLI_LAZY_MODULE_BUNDLES[file]] ??= []).push(file);
 // CLI_LAZY_IMPORTED_PACKAGES (the same file): each package's bundle, reached through a stub
 // of the same kind; a CommonJS package's names are its exports object's keys.
 const requireHere = createRequire(import.meta.url);
@@ -119,7 +125,7 @@ const PROXY_DOMAINS = [
 ];
 
 /** A CommonJS module whose `exports` each require the bundle `bundle` when first read. */
-function lazyStub(exports, bundle = CLI_LAZY_MODULES_BUNDLE) {
+function lazyStub(exports, bundle) {
   const getters = exports.map(
     (name) =>
       `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => load()[${JSON.stringify(name)}] });`,
@@ -141,7 +147,7 @@ function cliParts(prefix, self) {
         external: true,
       }));
       b.onLoad({ filter: /.*/, namespace: 'lazy-module' }, (args) => ({
-        contents: lazyStub(CLI_LAZY_MODULES[args.path]),
+        contents: lazyStub(CLI_LAZY_MODULES[args.path], CLI_LAZY_MODULE_BUNDLES[args.path]),
         loader: 'js',
       }));
       b.onLoad({ filter: /.*/, namespace: 'lazy-import' }, (args) => ({
@@ -162,7 +168,7 @@ function cliParts(prefix, self) {
           .split(path.sep)
           .join('/')
           .replace(/(\.ts)?$/, '.ts');
-        if (CLI_LAZY_MODULES[file] && self !== CLI_LAZY_MODULES_BUNDLE)
+        if (CLI_LAZY_MODULES[file] && self !== CLI_LAZY_MODULE_BUNDLES[file])
           return { path: file, namespace: 'lazy-module' };
         const shared = CLI_SHARED[file];
         if (shared && shared !== self) return { path: `${prefix}${shared}.cjs`, external: true };
@@ -211,21 +217,23 @@ const cliBuilds = [
       supported: { 'dynamic-import': false },
     }),
   ),
-  // The lazy modules' one bundle: each module's exports, from the module itself.
-  build({
-    ...common,
-    stdin: {
-      contents: Object.entries(CLI_LAZY_MODULES)
-        .map(([file, names]) => `export { ${names.join(', ')} } from './${file}';`)
-        .join('\n'),
-      resolveDir: process.cwd(),
-      sourcefile: `${CLI_LAZY_MODULES_BUNDLE}-entry.ts`,
-      loader: 'ts',
-    },
-    outfile: `dist/cli/${CLI_LAZY_MODULES_BUNDLE}.cjs`,
-    plugins: [cliParts('./', CLI_LAZY_MODULES_BUNDLE)],
-    supported: { 'dynamic-import': false },
-  }),
+  // The lazy modules' bundles: each module's exports, from the module itself.
+  ...Object.entries(CLI_LAZY_BUNDLES).map(([bundle, files]) =>
+    build({
+      ...common,
+      stdin: {
+        contents: files
+          .map((file) => `export { ${CLI_LAZY_MODULES[file].join(', ')} } from './${file}';`)
+          .join('\n'),
+        resolveDir: process.cwd(),
+        sourcefile: `${bundle}-entry.ts`,
+        loader: 'ts',
+      },
+      outfile: `dist/cli/${bundle}.cjs`,
+      plugins: [cliParts('./', bundle)],
+      supported: { 'dynamic-import': false },
+    }),
+  ),
 ];
 
 await Promise.all([

@@ -139,6 +139,14 @@ describe('lean CLI bundles', () => {
     'electron/host/params/param-validators.ts',
     'electron/host/params/vendor/param-validators.generated.ts',
   ];
+  /** Its namespaces' validators (each a bundle of its own, read when one of its methods is called). */
+  const PARAMS_MODULES = 'electron/host/params/vendor/params/';
+
+  it("list reads only its own namespace's params validators", async () => {
+    const inputs = await bundledInputs('electron/cli/commands/list.ts', true);
+    expect(inputs).toContain('electron/host/params/vendor/param-validators.generated.ts');
+    expect(inputs.filter((f) => f.startsWith(PARAMS_MODULES))).toEqual([]);
+  });
 
   it("a command's own bundle holds none of the host: the client loads each domain when asked", async () => {
     for (const command of ['list', 'validate', 'call', 'serve', 'mcp', 'providers']) {
@@ -147,7 +155,8 @@ describe('lean CLI bundles', () => {
         (f) =>
           ((f.startsWith('electron/host/') && !f.startsWith('electron/host/in-process/')) ||
             f.startsWith('electron/server/')) &&
-          !ROUTER.includes(f),
+          !ROUTER.includes(f) &&
+          !f.startsWith(PARAMS_MODULES),
       );
       expect(host).toEqual([]);
     }
