@@ -29,8 +29,8 @@ if (typeof enableCompileCache === 'function') {
 } else {
   require('./code-cache.cjs').installCodeCache(path.dirname(bundle));
 }
-// Verdicts on skills' schemas: kept for the next run in the cache folder, and found by the
-// build for its bundled skills (the seed); both for this build only.
+// Verdicts on skills' schemas and on skills: kept for the next run in the cache folder, and
+// found by the build for its bundled skills (the seeds); all for this build only.
 let buildId;
 try {
   buildId = fs.readFileSync(path.join(path.dirname(bundle), 'cli', 'build-id'), 'utf8').trim();
@@ -41,6 +41,7 @@ const cache = {
   dir: null,
   buildId,
   seed: path.join(path.dirname(bundle), 'cli', 'schema-verdicts.seed.json'),
+  listingSeed: path.join(path.dirname(bundle), 'cli', 'listing-verdicts.seed.json'),
 };
 try {
   cache.dir = require('./cache-folder.cjs').cacheFolder(process.env);

@@ -6,7 +6,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CLI_LAZY_MODULE_FILES, CLI_LAZY_PACKAGES } from './cli-lazy-modules.mjs';
+import { createRequire } from 'node:module';
+import {
+  CLI_LAZY_IMPORTED_PACKAGES,
+  CLI_LAZY_MODULE_BUNDLES,
+  CLI_LAZY_MODULE_FILES,
+  CLI_LAZY_PACKAGES,
+} from './cli-lazy-modules.mjs';
 
 const skipRenderer = process.argv.includes('--no-renderer');
 // Native or optional modules stay outside the bundles and load from node_modules.
@@ -65,11 +71,22 @@ const CLI_LAZY = {
 // ajv's classes and the meta-schema validators, half of what `list` would read, are needed
 // only for a schema with no kept verdict (shared/json/schema-verdicts.ts) or a
 // skill-studio.json to check. All of them share one
-// bundle, so a process that needs both never loads ajv twice.
+// bundle, so a process that needs both never loads ajv twice. The router's params
+// validators, a bundle per namespace of methods (CLI_LAZY_MODULE_BUNDLES names each
+// module's), are read for the methods a run calls, not for all of them.
 const CLI_LAZY_MODULES = Object.fromEntries(
   await Promise.all(CLI_LAZY_MODULE_FILES.map(async (file) => [file, await exportsOf(file)])),
 );
-const CLI_LAZY_MODULES_BUNDLE = 'ajv';
+/** The lazy modules of each bundle. */
+const CLI_LAZY_BUNDLES = {};
+for (const file of CLI_LAZY_MODULE_FILES)
+  (CLI_LAZY_BUNDLES[CLI_LAZY_MODULE_BUNDLES[file]] ??= []).push(file);
+// CLI_LAZY_IMPORTED_PACKAGES (the same file): each package's bundle, reached through a stub
+// of the same kind; a CommonJS package's names are its exports object's keys.
+const requireHere = createRequire(import.meta.url);
+const CLI_LAZY_IMPORTS = Object.fromEntries(
+  CLI_LAZY_IMPORTED_PACKAGES.map((name) => [name, Object.keys(requireHere(name))]),
+);
 
 /** The names a module exports (values only: types are gone once compiled). */
 async function exportsOf(file) {
@@ -107,15 +124,15 @@ const PROXY_DOMAINS = [
   ),
 ];
 
-/** A CommonJS module whose `exports` each require the lazy modules' bundle when first read. */
-function lazyStub(exports) {
+/** A CommonJS module whose `exports` each require the bundle `bundle` when first read. */
+function lazyStub(exports, bundle) {
   const getters = exports.map(
     (name) =>
       `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => load()[${JSON.stringify(name)}] });`,
   );
   return [
     'let loaded;',
-    `const load = () => (loaded ??= require(${JSON.stringify(`lazy-bundle:${CLI_LAZY_MODULES_BUNDLE}`)}));`,
+    `const load = () => (loaded ??= require(${JSON.stringify(`lazy-bundle:${bundle}`)}));`,
     ...getters,
   ].join('\n');
 }
@@ -130,13 +147,19 @@ function cliParts(prefix, self) {
         external: true,
       }));
       b.onLoad({ filter: /.*/, namespace: 'lazy-module' }, (args) => ({
-        contents: lazyStub(CLI_LAZY_MODULES[args.path]),
+        contents: lazyStub(CLI_LAZY_MODULES[args.path], CLI_LAZY_MODULE_BUNDLES[args.path]),
+        loader: 'js',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'lazy-import' }, (args) => ({
+        contents: lazyStub(CLI_LAZY_IMPORTS[args.path], args.path),
         loader: 'js',
       }));
       b.onResolve({ filter: /^[a-z0-9@][^:]*$/ }, (args) => {
         const lazy = CLI_LAZY_PACKAGES[args.path];
         if (args.kind === 'require-call' && lazy && lazy !== self)
           return { path: `${prefix}${lazy}.cjs`, external: true };
+        if (args.kind === 'import-statement' && CLI_LAZY_IMPORTS[args.path] && args.path !== self)
+          return { path: args.path, namespace: 'lazy-import' };
         return undefined;
       });
       b.onResolve({ filter: /^\.\.?\// }, (args) => {
@@ -145,7 +168,7 @@ function cliParts(prefix, self) {
           .split(path.sep)
           .join('/')
           .replace(/(\.ts)?$/, '.ts');
-        if (CLI_LAZY_MODULES[file] && self !== CLI_LAZY_MODULES_BUNDLE)
+        if (CLI_LAZY_MODULES[file] && self !== CLI_LAZY_MODULE_BUNDLES[file])
           return { path: file, namespace: 'lazy-module' };
         const shared = CLI_SHARED[file];
         if (shared && shared !== self) return { path: `${prefix}${shared}.cjs`, external: true };
@@ -184,6 +207,7 @@ const cliBuilds = [
     ...Object.entries(CLI_SHARED),
     ...Object.entries(CLI_LAZY),
     ...Object.entries(CLI_LAZY_PACKAGES),
+    ...CLI_LAZY_IMPORTED_PACKAGES.map((name) => [name, name]),
   ].map(([entry, name]) =>
     build({
       ...common,
@@ -193,21 +217,23 @@ const cliBuilds = [
       supported: { 'dynamic-import': false },
     }),
   ),
-  // The lazy modules' one bundle: each module's exports, from the module itself.
-  build({
-    ...common,
-    stdin: {
-      contents: Object.entries(CLI_LAZY_MODULES)
-        .map(([file, names]) => `export { ${names.join(', ')} } from './${file}';`)
-        .join('\n'),
-      resolveDir: process.cwd(),
-      sourcefile: `${CLI_LAZY_MODULES_BUNDLE}-entry.ts`,
-      loader: 'ts',
-    },
-    outfile: `dist/cli/${CLI_LAZY_MODULES_BUNDLE}.cjs`,
-    plugins: [cliParts('./', CLI_LAZY_MODULES_BUNDLE)],
-    supported: { 'dynamic-import': false },
-  }),
+  // The lazy modules' bundles: each module's exports, from the module itself.
+  ...Object.entries(CLI_LAZY_BUNDLES).map(([bundle, files]) =>
+    build({
+      ...common,
+      stdin: {
+        contents: files
+          .map((file) => `export { ${CLI_LAZY_MODULES[file].join(', ')} } from './${file}';`)
+          .join('\n'),
+        resolveDir: process.cwd(),
+        sourcefile: `${bundle}-entry.ts`,
+        loader: 'ts',
+      },
+      outfile: `dist/cli/${bundle}.cjs`,
+      plugins: [cliParts('./', bundle)],
+      supported: { 'dynamic-import': false },
+    }),
+  ),
 ];
 
 await Promise.all([
@@ -275,6 +301,34 @@ await Promise.all([
     const found = path.join(folder, 'schema-verdicts.json');
     rmSync('dist/cli/schema-verdicts.seed.json', { force: true });
     if (existsSync(found)) writeFileSync('dist/cli/schema-verdicts.seed.json', readFileSync(found));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+// Every `list` reads the bundled skills too: what reading them finds is found once here,
+// by the CLI's own reading code, and shipped as the listing seed (keyed by what each read
+// saw, electron/host/registry/listing-seed.ts), so that a first run, or one with caching
+// off, parses none of their YAML while its code is still compiling.
+{
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'skill-studio-listing-seed-'));
+  try {
+    const script = path.join(folder, 'listing-seed.cjs');
+    await build({
+      ...common,
+      sourcemap: false,
+      entryPoints: ['scripts/listing-seed.ts'],
+      outfile: script,
+    });
+    const seedFile = 'dist/cli/listing-verdicts.seed.json';
+    rmSync(seedFile, { force: true });
+    const buildId = readFileSync('dist/cli/build-id', 'utf8').trim();
+    const seed = spawnSync(process.execPath, [script, 'resources/skills', buildId, seedFile], {
+      stdio: ['ignore', 'inherit', 'pipe'],
+      encoding: 'utf8',
+    });
+    if (seed.status !== 0)
+      throw new Error(`reading the bundled skills for the listing seed failed:\n${seed.stderr}`);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

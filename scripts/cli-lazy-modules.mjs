@@ -1,10 +1,31 @@
+import { readdirSync } from 'node:fs';
+
 // Modules the CLI's bundles load on first use although they are imported statically
 // (scripts/build.mjs replaces each with a stub that requires their one bundle when an
 // export is first read), and the packages loaded only with require() when needed. Kept
 // here so that the lean-bundle test (electron/cli/lean-bundles.test.ts) leaves out exactly
 // what the build leaves out.
-export const CLI_LAZY_MODULE_FILES = [
-  'shared/json/skill-ajv.ts',
-  'shared/json/internal-schemas.ts',
-];
+// Each module's bundle: ajv's modules share one, so a process that needs both never loads
+// ajv twice; the router's params validators are one per namespace of methods
+// (scripts/param-validators.ts), so a call reads only its own namespace's checks.
+const PARAMS_FOLDER = 'electron/host/params/vendor/params';
+export const CLI_LAZY_MODULE_BUNDLES = {
+  'shared/json/skill-ajv.ts': 'ajv',
+  'shared/json/internal-schemas.ts': 'ajv',
+  ...Object.fromEntries(
+    readdirSync(new URL(`../${PARAMS_FOLDER}`, import.meta.url))
+      .filter((name) => name.endsWith('.generated.ts'))
+      .sort()
+      .map((name) => [
+        `${PARAMS_FOLDER}/${name}`,
+        `params-${name.replace(/\.generated\.ts$/, '')}`,
+      ]),
+  ),
+};
+export const CLI_LAZY_MODULE_FILES = Object.keys(CLI_LAZY_MODULE_BUNDLES);
 export const CLI_LAZY_PACKAGES = { re2js: 're2js' };
+// Packages imported statically but loaded on first use, as the modules above are: each a
+// bundle of its own (named after it) that every CLI bundle shares, reached through a stub.
+// The YAML parser is a third of what `list` would read, needed only for a skill with no
+// kept or seeded verdict (a first `list` of the bundled skills alone parses none).
+export const CLI_LAZY_IMPORTED_PACKAGES = ['yaml'];

@@ -46,7 +46,11 @@ export function openClient(ctx: CommandContext, opts: { workspace?: boolean } = 
     // Verdicts on skills, kept unless `--no-cache` (the commands that keep them take it).
     verdicts:
       ctx.io.cache && !ctx.values['no-cache']
-        ? { dir: ctx.io.cache.dir, buildId: ctx.io.cache.buildId }
+        ? {
+            dir: ctx.io.cache.dir,
+            buildId: ctx.io.cache.buildId,
+            listingSeed: ctx.io.cache.listingSeed,
+          }
         : null,
     validatorCache: ctx.io.cache?.dir
       ? { dir: path.join(ctx.io.cache.dir, 'validators'), buildId: ctx.io.cache.buildId }

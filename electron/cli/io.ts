@@ -12,6 +12,8 @@ export interface CliCache {
   buildId: string;
   /** The verdicts the build found for its bundled skills' schemas (a file), if any. */
   seed: string | null;
+  /** The verdicts the build found on its bundled skills, for `list` (a file), if any. */
+  listingSeed?: string | null;
 }
 
 export interface CliIO {

@@ -7,14 +7,20 @@
  */
 import { build } from 'esbuild';
 // @ts-expect-error: a plain ES module of the build scripts, without types.
-import { CLI_LAZY_MODULE_FILES, CLI_LAZY_PACKAGES } from '../../scripts/cli-lazy-modules.mjs';
+import * as lazyModules from '../../scripts/cli-lazy-modules.mjs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const REPO = path.resolve(__dirname, '..', '..');
 
-const LAZY_FILES = new Set<string>(CLI_LAZY_MODULE_FILES as string[]);
-const LAZY_PACKAGES = new Set<string>(Object.keys(CLI_LAZY_PACKAGES as Record<string, string>));
+const { CLI_LAZY_IMPORTED_PACKAGES, CLI_LAZY_MODULE_FILES, CLI_LAZY_PACKAGES } = lazyModules as {
+  CLI_LAZY_IMPORTED_PACKAGES: string[];
+  CLI_LAZY_MODULE_FILES: string[];
+  CLI_LAZY_PACKAGES: Record<string, string>;
+};
+const LAZY_FILES = new Set<string>(CLI_LAZY_MODULE_FILES);
+const LAZY_PACKAGES = new Set<string>(Object.keys(CLI_LAZY_PACKAGES));
+const LAZY_IMPORTS = new Set<string>(CLI_LAZY_IMPORTED_PACKAGES);
 
 /**
  * The source files and packages a bundle of `entry` holds: import()ed modules left out, and
@@ -40,6 +46,8 @@ async function bundledInputs(entry: string, lazy = false): Promise<string[]> {
             if (!lazy) return undefined;
             // As in the build: a package is lazy where it is require()d, not where imported.
             if (args.kind === 'require-call' && LAZY_PACKAGES.has(args.path))
+              return { path: args.path, external: true };
+            if (args.kind === 'import-statement' && LAZY_IMPORTS.has(args.path))
               return { path: args.path, external: true };
             const file = path
               .relative(REPO, path.resolve(args.resolveDir, args.path))
@@ -116,6 +124,12 @@ describe('lean CLI bundles', () => {
     }
   });
 
+  it('list reads skills kept or seeded without the YAML parser, loaded on first use', async () => {
+    const inputs = await bundledInputs('electron/host/in-process/catalog.ts', true);
+    expect(inputs).toContain('electron/host/registry/listing-seed.ts');
+    expect(heavy(inputs, ['node_modules/yaml/'])).toEqual([]);
+  });
+
   /** The one router the door sends local-process methods through, and its generated checks. */
   const ROUTER = [
     'electron/host/router.ts',
@@ -125,6 +139,14 @@ describe('lean CLI bundles', () => {
     'electron/host/params/param-validators.ts',
     'electron/host/params/vendor/param-validators.generated.ts',
   ];
+  /** Its namespaces' validators (each a bundle of its own, read when one of its methods is called). */
+  const PARAMS_MODULES = 'electron/host/params/vendor/params/';
+
+  it("list reads only its own namespace's params validators", async () => {
+    const inputs = await bundledInputs('electron/cli/commands/list.ts', true);
+    expect(inputs).toContain('electron/host/params/vendor/param-validators.generated.ts');
+    expect(inputs.filter((f) => f.startsWith(PARAMS_MODULES))).toEqual([]);
+  });
 
   it("a command's own bundle holds none of the host: the client loads each domain when asked", async () => {
     for (const command of ['list', 'validate', 'call', 'serve', 'mcp', 'providers']) {
@@ -133,7 +155,8 @@ describe('lean CLI bundles', () => {
         (f) =>
           ((f.startsWith('electron/host/') && !f.startsWith('electron/host/in-process/')) ||
             f.startsWith('electron/server/')) &&
-          !ROUTER.includes(f),
+          !ROUTER.includes(f) &&
+          !f.startsWith(PARAMS_MODULES),
       );
       expect(host).toEqual([]);
     }

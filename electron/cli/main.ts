@@ -113,7 +113,13 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
 /** Entry point of the bundled CLI (bin/skill-studio.cjs). */
 export function main(argv: string[], opts: { cache?: CliCache | null } = {}): Promise<number> {
   let shutdown: ShutdownHandle | null = null;
-  const io = { ...processIO(() => shutdown?.trigger('output-closed')), cache: opts.cache };
+  // Assigned, not spread: a spread would read the lazy stdin (making it costs a start).
+  const io = Object.assign(
+    processIO(() => shutdown?.trigger('output-closed')),
+    {
+      cache: opts.cache,
+    },
+  );
   const run = runCli(argv, io);
   shutdown = installShutdownHandlers(
     async (reason) => {

@@ -297,3 +297,43 @@ describe('kept verdicts (validate DIR, list)', { timeout: 90_000 }, () => {
     expect(verdictFiles()).toEqual([]);
   });
 });
+
+/**
+ * The bundled skills' verdicts the build ships (electron/host/registry/listing-seed.ts): a
+ * first `list`, even with caching off, takes them from the seed and parses no YAML; its
+ * own tests (listing-seed.test.ts) show that a changed file is read instead.
+ */
+describe('the listing seed of the bundled skills', () => {
+  /** `list` in an empty folder with caching off, and which CLI bundles it loaded. */
+  function firstList(...extra: string[]): {
+    stdout: string;
+    status: number | null;
+    loaded: string[];
+  } {
+    const empty = path.join(root, 'empty');
+    mkdirSync(empty, { recursive: true });
+    const res = spawnSync(process.execPath, [BIN, 'list', '--json', '--no-user', ...extra], {
+      cwd: empty,
+      encoding: 'utf8',
+      env: { ...process.env, HOME: root, NODE_DISABLE_COMPILE_CACHE: '1', NODE_DEBUG: 'module' },
+    });
+    const loaded = [...res.stderr.matchAll(/load "[^"]*dist[/\\]cli[/\\]([\w-]+)\.cjs"/g)].map(
+      (m) => m[1],
+    );
+    return { stdout: res.stdout, status: res.status, loaded };
+  }
+
+  it('serves a first list without parsing YAML, printing what reading the skills prints', () => {
+    const seeded = firstList();
+    const read = firstList('--no-cache');
+    expect(seeded.status).toBe(0);
+    expect(seeded.stdout).toBe(read.stdout);
+    expect(JSON.parse(seeded.stdout)).toMatchObject({
+      skills: expect.arrayContaining([expect.objectContaining({ name: 'text-stats' })]),
+    });
+    expect(seeded.loaded).toContain('host-catalog');
+    expect(seeded.loaded).not.toContain('yaml');
+    // --no-cache reads every skill: the parser loads.
+    expect(read.loaded).toContain('yaml');
+  });
+});

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GENERATED_FILE, paramValidatorsSource } from '../../../scripts/param-validators';
+import { GENERATED_FOLDER, paramValidatorsSources } from '../../../scripts/param-validators';
 import { PARAM_SCHEMAS } from './studio-params';
 import { paramValidator } from './param-validators';
 import { createInternalAjv } from '../../../shared/json/internal-schemas';
@@ -9,8 +9,16 @@ import { createInternalAjv } from '../../../shared/json/internal-schemas';
 const ROOT = path.resolve(__dirname, '../../..');
 
 describe('the generated params validators', () => {
-  it('are what the generator writes from the schemas (run: npx tsx scripts/param-validators.ts)', () => {
-    expect(readFileSync(path.join(ROOT, GENERATED_FILE), 'utf8')).toBe(paramValidatorsSource());
+  it('are what the generator writes from the schemas, one module per namespace (run: npx tsx scripts/param-validators.ts)', () => {
+    const sources = paramValidatorsSources();
+    for (const [file, text] of Object.entries(sources))
+      expect(readFileSync(path.join(ROOT, file), 'utf8'), file).toBe(text);
+    // …and no module of a namespace the API no longer has.
+    const written = readdirSync(path.join(ROOT, GENERATED_FOLDER)).map(
+      (name) => `${GENERATED_FOLDER}/${name}`,
+    );
+    const modules = Object.keys(sources).filter((f) => f.startsWith(`${GENERATED_FOLDER}/`));
+    expect(written.sort()).toEqual(modules.sort());
   });
 
   it('answer as the schema compiled at run time does, with the same first error', () => {

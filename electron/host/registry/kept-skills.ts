@@ -2,9 +2,10 @@
  * The registry's skills through kept verdicts (verdict-cache.ts), for one-shot scans (the
  * CLI's `list`): a source folder's sub-folders whose read saw nothing change since the
  * verdict was kept are rebuilt from it on this thread, the others are read as ever (on
- * worker threads too), and what they read is kept. The file count is not kept: it is
- * counted afresh from the listing (the walk lists the folders below the skill anyway), so
- * files_count is always the folder's as it is now.
+ * worker threads too), and what they read is kept. A bundled skill with no kept verdict
+ * is rebuilt from the build's seed (listing-seed.ts) when its files are the build's. The
+ * file count is not kept: it is counted afresh from the listing (the walk lists the
+ * folders below the skill anyway), so files_count is always the folder's as it is now.
  */
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
@@ -49,9 +50,9 @@ export async function withKeptSkills(
   candidates: readonly Dirent[],
   read: (candidates: Dirent[]) => Promise<Read[]>,
 ): Promise<Read[]> {
-  const kept = r.kept;
+  const { kept, seed } = r;
   // A watching registry needs fingerprints, which are not kept.
-  if (!kept || r.fingerprint) return read([...candidates]);
+  if ((!kept && !seed) || r.fingerprint) return read([...candidates]);
   const hits: Array<ScannedSkill | undefined> = [];
   for (const entry of candidates) hits.push(await keptCandidate(r, at, entry));
   const fresh = await read(candidates.filter((_, i) => hits[i] === undefined));
@@ -59,7 +60,7 @@ export async function withKeptSkills(
   return hits.map((hit) => {
     if (hit) return hit;
     const item = fresh[next++];
-    if (item && 'record' in item) {
+    if (kept && item && 'record' in item) {
       const { record: rec, namePosition, skillsPosition, keyPositions, inputs } = item;
       delete item.inputs;
       const { skillMdPath, frontmatter, body, diagnostics, topology } = rec;
@@ -81,9 +82,10 @@ async function keptCandidate(
   at: KeptSource,
   entry: Dirent,
 ): Promise<ScannedSkill | undefined> {
-  const kept = r.kept!;
   const dir = path.join(at.folder.dir, entry.name);
-  if (!kept.has(dir)) return undefined;
+  const isKept = r.kept?.has(dir) ?? false;
+  const seeded = !isKept && at.folder.source === 'framework' && (r.seed?.has(entry.name) ?? false);
+  if (!isKept && !seeded) return undefined;
   let entries: Dirent[];
   const realDir = await realSkillDir(entry, dir, at.realSource, r.io);
   if (realDir === null) return undefined;
@@ -92,7 +94,9 @@ async function keptCandidate(
   } catch {
     return undefined; // the read says what is wrong
   }
-  const v = kept.lookup(dir, realDir, entries);
+  const v = isKept
+    ? r.kept!.lookup(dir, realDir, entries)
+    : r.seed!.lookup(r, dir, realDir, entries);
   if (!v) return undefined;
   const files = r.countFiles ? await countFiles(dir, realDir, entries, r) : { count: 0 };
   const record = buildRecord({

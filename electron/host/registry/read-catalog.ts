@@ -12,12 +12,16 @@ import { WORKSPACE_CONFIG_FILE } from '../workspace/workspace-file';
 import type { KeptSkill } from './kept-skills';
 import { SkillRegistry } from './registry';
 import type { ResolveSourcesOptions } from './sources';
+import { openListingSeed } from './listing-seed';
 import { openVerdictCache, type VerdictCache, type VerdictCacheOptions } from './verdict-cache';
 
 export interface ReadCatalogOptions {
   /** false leaves files_count at 0 (no winner depends on it). */
   countFiles: boolean;
-  /** Where unchanged skills' verdicts are kept between runs; null: every skill is read. */
+  /**
+   * Where unchanged skills' verdicts are kept between runs, and the build's on its bundled
+   * skills; null: every skill is read.
+   */
   verdicts: VerdictCacheOptions | null | undefined;
 }
 
@@ -40,7 +44,15 @@ export async function readCatalog(
   const registry = new SkillRegistry({
     ...sources,
     // Read once and never watched: no fingerprints to tell changes apart.
-    scan: { sync: true, countFiles, fingerprint: false, parallel: true, kept },
+    scan: {
+      sync: true,
+      countFiles,
+      fingerprint: false,
+      parallel: true,
+      kept,
+      // Even with no cache folder (caching off): the seed is the build's, not kept.
+      seed: verdicts && openListingSeed(verdicts.listingSeed, verdicts.buildId),
+    },
   });
   await registry.load();
   await kept?.save();

@@ -85,6 +85,8 @@ interface OpenFile {
 }
 
 const sha1 = () => nodeCrypto().createHash('sha1');
+/** A file content's hash, as a `file` input records it. */
+export const contentHash = (content: Buffer): string => sha1().update(content).digest('base64');
 
 /**
  * Records what the read of one skill saw. `io` wraps the scan's calls; `probes` the
@@ -328,7 +330,7 @@ function hashOf(
       filled += n;
       if (filled > size) return null; // grew meanwhile
     }
-    const digest = sha1().update(buf.subarray(0, filled)).digest('base64');
+    const digest = contentHash(buf.subarray(0, filled));
     return { digest, id: fileId(st), racy: (t) => isRacy(st, t) };
   } catch {
     return null;

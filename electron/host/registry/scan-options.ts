@@ -6,6 +6,7 @@
  */
 import type { ParallelOptions } from './scan-parallel';
 import type { KeptSkill } from './kept-skills';
+import type { ListingSeed } from './listing-seed';
 import type { VerdictCache } from './verdict-cache';
 import { Limiter } from './limiter';
 import { asyncScanIO, syncScanIO, type ScanIO } from './scan-io';
@@ -58,6 +59,12 @@ export interface ScanOptions {
    * recordInputs. Not for workers (it stays on this thread).
    */
   kept?: VerdictCache<KeptSkill> | null;
+  /**
+   * The build's verdicts on its bundled skills (listing-seed.ts): with `sync` and without
+   * fingerprints, a skill of the framework source with no kept verdict is rebuilt from the
+   * seed when its files are the build's. Not for workers either.
+   */
+  seed?: ListingSeed | null;
 }
 
 /** ScanOptions with every default applied. */
@@ -75,6 +82,7 @@ export interface ResolvedScan {
   parallel: ParallelOptions | null;
   recordInputs: { runStart: number } | null;
   kept: VerdictCache<KeptSkill> | null;
+  seed: ListingSeed | null;
 }
 
 export function resolveScanOptions(opts: ScanOptions): ResolvedScan {
@@ -90,6 +98,7 @@ export function resolveScanOptions(opts: ScanOptions): ResolvedScan {
     parallel: opts.sync && opts.parallel ? (opts.parallel === true ? {} : opts.parallel) : null,
     recordInputs: opts.recordInputs ?? (opts.kept ? { runStart: opts.kept.runStart } : null),
     kept: opts.kept ?? null,
+    seed: opts.seed ?? null,
   };
 }
 

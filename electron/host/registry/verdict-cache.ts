@@ -28,6 +28,8 @@ export interface VerdictCacheOptions {
   /** The cache folder (verdicts go in its `verdicts/`); null: nothing is kept. */
   dir: string | null;
   buildId: string;
+  /** The build's verdicts on its bundled skills, for `list` (listing-seed.ts); read, never written. */
+  listingSeed?: string | null;
 }
 
 /** The folder of kept verdicts inside the cache folder. */

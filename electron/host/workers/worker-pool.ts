@@ -13,7 +13,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { logSwallowed } from '../log';
 
@@ -72,8 +72,16 @@ export function workerEntry(name: string, dir: string = here()): string | null {
   return null;
 }
 
+/**
+ * node:worker_threads, loaded when a worker first starts: most one-shot CLI runs (a `list`
+ * of a few skills) start none, and loading it costs them about 2 ms.
+ */
+const workerThreads = (): typeof import('node:worker_threads') =>
+  process.getBuiltinModule('node:worker_threads');
+
 /** Starts `entry` in a worker; a .ts entry goes through tsx's loader (source runs only). */
 export function startWorker(entry: string): Worker {
+  const { Worker } = workerThreads();
   if (!entry.endsWith('.ts')) return new Worker(entry);
   const url = JSON.stringify(pathToFileURL(entry).href);
   return new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${url}); })`, {
