@@ -108,6 +108,26 @@ function verdictFiles(): string[] {
   return existsSync(dir) ? readdirSync(dir).map((n) => path.join(dir, n)) : [];
 }
 
+function listingFiles(): string[] {
+  const dir = path.join(cacheDir, 'listings');
+  return existsSync(dir) ? readdirSync(dir).map((n) => path.join(dir, n)) : [];
+}
+
+/** A kept listings file's text with `from` renamed `to` in the kept entries of `rel`. */
+function renameInListing(text: string, rel: string, from: string, to: string): string {
+  const [header, data] = text.split('\n');
+  const folders = JSON.parse(data) as Array<[string, ...unknown[]]>;
+  const folder = folders.find((f) => f[0] === path.join(work, rel))!;
+  folder[5] = (folder[5] as string)
+    .split('/')
+    .map((n) => (n === from ? to : n))
+    .join('/');
+  return `${header}\n${JSON.stringify(folders)}\n`;
+}
+
+/** A little over the racy window of kept files (electron/host/registry/read-inputs.ts). */
+const RACY_WAIT_MS = 2300;
+
 type Line = [string, string, Array<Record<string, unknown>>, Record<string, unknown>];
 
 /** Rewrites every kept entry of every scope file. */
@@ -290,6 +310,38 @@ describe('kept verdicts (validate DIR, list)', { timeout: 90_000 }, () => {
     rmSync(cacheDir, { recursive: true, force: true });
     writeFileSync(cacheDir, 'a file where the folder should be');
     for (const args of COMMANDS) expectAsFresh(args);
+  });
+
+  it('list folders from kept listings while they are unchanged, and miss once one changes', async () => {
+    // Folders made a moment ago are racy (kept-listings.ts): wait until they are not.
+    await new Promise((resolve) => setTimeout(resolve, RACY_WAIT_MS));
+    for (const args of COMMANDS) expectAsFresh(args);
+    for (const args of COMMANDS) expectAsFresh(args); // warm: the kept listings are used
+    const files = listingFiles();
+    expect(files).toHaveLength(2);
+    const texts = files.map((f) => readFileSync(f, 'utf8'));
+    for (const text of texts) expect(text).toContain(JSON.stringify(path.join(work, 'skills')));
+    // A kept listing that says `beta` is `zeta` shows (no folder `zeta`, so no beta either):
+    // the folder is not listed again.
+    expect(cli(VALIDATE_JSON).stdout).toContain('"name": "beta"');
+    files.forEach((f, i) => writeFileSync(f, renameInListing(texts[i], 'skills', 'beta', 'zeta')));
+    expect(cli(VALIDATE_JSON).stdout).not.toContain('"name": "beta"');
+    files.forEach((f, i) => writeFileSync(f, texts[i]));
+
+    // A nested skill in a sub-folder listed long ago.
+    write('skills/alpha/references/deep/SKILL.md', skill('deep', 'Nested deep.'));
+    expect(expectAsFresh(VALIDATE_JSON).stdout).toContain('"name": "deep"');
+    for (const args of [VALIDATE, LIST]) expectAsFresh(args);
+    // A file added where the folder's modification time is then put back.
+    const evals = path.join(work, 'skills/alpha/evals');
+    const before = statSync(evals);
+    write('skills/alpha/evals/more.json', '{}');
+    utimesSync(evals, before.atime, before.mtime);
+    for (const args of COMMANDS) expectAsFresh(args);
+    // A skill added beside the others.
+    write('skills/delta/SKILL.md', skill('delta', 'Added.'));
+    expect(expectAsFresh(LIST).stdout).toContain('"delta"');
+    for (const args of [VALIDATE, VALIDATE_JSON]) expectAsFresh(args);
   });
 
   it('keep nothing with --no-cache', () => {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { isListIgnored } from '../fs/ignored-names';
 import { isInsideOrEqual } from '../fs/safe-path';
 import { findSkillMd } from './skill-md-file';
-import { asyncScanIO, syncScanIO } from './scan-io';
+import { asyncScanIO, syncScanIO, type ScanIO } from './scan-io';
 
 export interface FoundSkillFolder {
   dir: string;
@@ -29,6 +29,16 @@ export interface FindOptions {
   maxSkills?: number;
   /** Synchronous file-system calls, for one-shot callers (see scan-io.ts). */
   sync?: boolean;
+  /** The calls to make instead (kept listings over synchronous calls, say). */
+  io?: ScanIO;
+}
+
+/**
+ * `dir`'s entry `name`: path.join's answer for an absolute, normalized `dir` and a listed
+ * name (never empty, `.`, `..`, nor holding a separator), without normalizing it again.
+ */
+function childPath(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
 }
 
 export async function findSkillFolders(
@@ -37,7 +47,7 @@ export async function findSkillFolders(
 ): Promise<FoundSkillFolder[]> {
   const maxDepth = opts.maxDepth ?? 8;
   const maxSkills = opts.maxSkills ?? 50_000;
-  const io = opts.sync ? syncScanIO : asyncScanIO;
+  const io = opts.io ?? (opts.sync ? syncScanIO : asyncScanIO);
   const found: FoundSkillFolder[] = [];
 
   const walked = new Set<string>();
@@ -54,7 +64,9 @@ export async function findSkillFolders(
     let entries: Dirent[];
     try {
       real = knownReal ?? (await io.realpath(dir));
-      if (walked.has(real) || (inSkill !== null && !isInsideOrEqual(inSkill, real))) continue;
+      // A plain folder's real path lies inside its parent's, so only a link can leave the skill.
+      if (walked.has(real) || (link && inSkill !== null && !isInsideOrEqual(inSkill, real)))
+        continue;
       entries = await io.listDir(dir);
     } catch {
       continue; // vanished, unreadable, a dangling or looping link, not a folder
@@ -70,8 +82,8 @@ export async function findSkillFolders(
       .sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0)); // popped in name order
     for (const e of subdirs) {
       stack.push({
-        dir: path.join(dir, e.name),
-        knownReal: e.isDirectory() ? path.join(real, e.name) : null,
+        dir: childPath(dir, e.name),
+        knownReal: e.isDirectory() ? childPath(real, e.name) : null,
         depth: depth + 1,
         inSkill: skillFile ? real : inSkill,
       });

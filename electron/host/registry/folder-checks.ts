@@ -15,6 +15,7 @@ import { findSkillFolders, type FoundSkillFolder } from './find-skill-folders';
 import { compositionCycles } from './skill-cycles';
 import { nameKey } from './skill-name';
 import { readSkillFolderOrListed, type ValidationProfile } from './scan';
+import { syncScanIO } from './scan-io';
 import { openVerdictCache, withKeptVerdicts, type VerdictCacheOptions } from './verdict-cache';
 import { checkSkillFolder, packFolder, type CheckedFolder } from './scan-jobs';
 import { readAll, type ParallelOptions } from './scan-parallel';
@@ -30,13 +31,13 @@ export type SkillFolder = string | FoundSkillFolder;
  * folders. A folder with no skill anywhere in it is taken as a skill folder that lacks its
  * SKILL.md (SKILL_MD_MISSING), never as nothing to check.
  */
-export async function foldersFor(target: string): Promise<SkillFolder[]> {
+export async function foldersFor(target: string, io = syncScanIO): Promise<SkillFolder[]> {
   const st = statSync(target);
   if (st.isFile()) return [path.dirname(target)];
   // A skill folder is checked as itself, without walking its sidecars.
-  const self = await findSkillFolders(target, { maxDepth: 0, sync: true });
+  const self = await findSkillFolders(target, { maxDepth: 0, io });
   if (self.length > 0) return self;
-  const found = await findSkillFolders(target, { sync: true });
+  const found = await findSkillFolders(target, { io });
   return found.length > 0 ? found : [target];
 }
 
@@ -134,20 +135,22 @@ export async function validateFolders(
 ): Promise<CheckedSkill[]> {
   const client = isClientId(asked) ? asked : null;
   const profile = client ? baseProfileFor(client) : 'studio';
-  const folders: SkillFolder[] = [];
-  const sourceOf: number[] = [];
-  for (const [i, t] of targets.entries()) {
-    for (const f of await foldersFor(t)) {
-      folders.push(f);
-      sourceOf.push(i);
-    }
-  }
-  // Kept verdicts of the folders the walk listed (verdict-cache.ts); the checks across
-  // skills below run over them every time.
+  // Kept verdicts of the folders the walk listed (verdict-cache.ts), which lists the
+  // unchanged folders from their kept listings; the checks across skills below run over
+  // them every time.
   const kept = openVerdictCache<CheckedSkill>(
     verdicts,
     `validate\0${asked}\0${targets.join('\0')}`,
   );
+  const io = kept?.listings.io(syncScanIO) ?? syncScanIO;
+  const folders: SkillFolder[] = [];
+  const sourceOf: number[] = [];
+  for (const [i, t] of targets.entries()) {
+    for (const f of await foldersFor(t, io)) {
+      folders.push(f);
+      sourceOf.push(i);
+    }
+  }
   const checked = await withKeptVerdicts(kept, folders, keptAt, (misses) =>
     checkFolders(misses, profile, client, true, kept && { runStart: kept.runStart }),
   );

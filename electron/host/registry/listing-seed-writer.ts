@@ -4,6 +4,7 @@
  * path), and what each read saw turned into a seed entry that any folder can check.
  */
 import { defaultWorkspaceConfig } from '../workspace/workspace-file';
+import { NO_KEPT_LISTINGS } from './kept-listings';
 import type { KeptSkill } from './kept-skills';
 import { seedSkill, type SeedFile, type SeedSkill } from './listing-seed';
 import { SkillRegistry } from './registry';
@@ -23,6 +24,7 @@ export async function collectListingSeed(frameworkDir: string, buildId: string):
       const skill = seedSkill(dir, verdict, inputs);
       if (skill) skills.push(skill);
     },
+    listings: NO_KEPT_LISTINGS,
     save: () => Promise.resolve(),
   };
   // As readCatalog reads for `list` (one thread: the seed's order is the folder's).

@@ -94,7 +94,8 @@ export function resolveScanOptions(opts: ScanOptions): ResolvedScan {
     countFiles: opts.countFiles ?? true,
     fingerprint: opts.fingerprint ?? true,
     limiter: opts.sync ? null : new Limiter(opts.concurrency ?? SCAN_DEFAULTS.concurrency),
-    io: opts.sync ? syncScanIO : asyncScanIO,
+    // A one-shot scan with kept verdicts lists unchanged folders from the kept listings.
+    io: opts.sync ? (opts.kept?.listings.io(syncScanIO) ?? syncScanIO) : asyncScanIO,
     parallel: opts.sync && opts.parallel ? (opts.parallel === true ? {} : opts.parallel) : null,
     recordInputs: opts.recordInputs ?? (opts.kept ? { runStart: opts.kept.runStart } : null),
     kept: opts.kept ?? null,

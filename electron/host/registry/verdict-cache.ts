@@ -15,11 +15,12 @@
  * reaches the file. It is a cache: a file missing, corrupt, of another build or scope, not
  * the user's, or unwritable is ignored (the run reads every skill) and never fatal.
  */
-import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { readCacheText, writeCacheText } from '../fs/cache-file';
+import { writeCacheText } from '../fs/cache-file';
 import { logSwallowed } from '../log';
 import type { Dirent } from 'node:fs';
+import { keptFile, keptText, pruneScopes, readKeptLines } from './kept-file';
+import { LISTINGS_FOLDER, openKeptListings, type KeptListings } from './kept-listings';
 import { checkInputs, type CheckAt, type ReadInput } from './read-inputs';
 import { skillProbes } from './skill-record';
 
@@ -34,16 +35,6 @@ export interface VerdictCacheOptions {
 
 /** The folder of kept verdicts inside the cache folder. */
 export const VERDICTS_FOLDER = 'verdicts';
-/** Scope files kept at most: the least recently written go first. */
-const MAX_SCOPE_FILES = 32;
-/** Characters of entries written at most: past that, the rest are read afresh next time. */
-const MAX_FILE_CHARS = 128 * 1024 * 1024;
-
-interface Header {
-  build: string;
-  scope: string;
-}
-
 /** A line of the file: the skill folder, its real path, what its read saw, its verdict. */
 type EntryLine<V> = [dir: string, realDir: string, inputs: ReadInput[], verdict: V];
 
@@ -59,24 +50,10 @@ export interface VerdictCache<V> {
   lookup(dir: string, realDir: string, entries: readonly Dirent[]): V | undefined;
   /** Keeps a verdict just read, with what its read saw (null: it cannot be checked, so it is not kept). */
   keep(dir: string, realDir: string, verdict: V, inputs: ReadInput[] | null | undefined): void;
-  /** Writes the file when this run changed what it holds; never throws. */
+  /** The folders' listings kept for the same scope (kept-listings.ts), to list a tree through. */
+  readonly listings: KeptListings;
+  /** Writes the files when this run changed what they hold; never throws. */
   save(): Promise<void>;
-}
-
-/**
- * The scope's file name: FNV-1a, twice with different seeds. Not a cryptographic hash,
- * and it need not be one: the header holds the whole scope and a file of another scope is
- * ignored, and node:crypto is not worth loading on a run that hits (lazy-crypto.ts).
- */
-function scopeName(scope: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ 0x5bd1e995;
-  for (let i = 0; i < scope.length; i++) {
-    const c = scope.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 15);
-  }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
 /**
@@ -89,14 +66,18 @@ export function openVerdictCache<V>(
 ): VerdictCache<V> | null {
   if (!opts?.dir) return null;
   const runStart = Date.now();
-  const file = path.join(opts.dir, VERDICTS_FOLDER, `${scopeName(scope)}.jsonl`);
-  const header: Header = { build: opts.buildId, scope };
-  const kept = readKept(file, header);
+  const file = keptFile(opts.dir, VERDICTS_FOLDER, opts.buildId, scope);
+  const kept = readKeptLines(file);
+  const listings = openKeptListings(
+    keptFile(opts.dir, LISTINGS_FOLDER, opts.buildId, scope),
+    runStart,
+  );
   // What the file will hold: the line of every skill this run saw, in the order seen.
   const lines = new Map<string, string>();
   let changed = false;
   return {
     runStart,
+    listings,
     has: (dir) => kept.has(dir),
     lookup(dir, realDir, entries) {
       const line = kept.get(dir);
@@ -125,18 +106,14 @@ export function openVerdictCache<V>(
       lines.set(dir, JSON.stringify(line));
     },
     async save() {
+      await listings.save();
       // A skill kept before and not seen now is gone: the file changes too.
       if (!changed && kept.size === 0) return;
       changed = false;
       kept.clear();
-      let text = JSON.stringify(header) + '\n';
-      for (const line of lines.values()) {
-        if (text.length + line.length > MAX_FILE_CHARS) break;
-        text += line + '\n';
-      }
       try {
-        await writeCacheText(file, text);
-        pruneScopes(path.dirname(file));
+        await writeCacheText(file.path, keptText(file, lines.values()));
+        pruneScopes(path.dirname(file.path));
       } catch (err) {
         logSwallowed('keep the skills’ verdicts for the next run')(err);
       }
@@ -151,45 +128,6 @@ function checkedInputs(inputs: ReadInput[], at: CheckAt): ReturnType<typeof chec
   } catch {
     return 'changed';
   }
-}
-
-/** The lines of `file` by skill folder, when it is the user's and of this build and scope. */
-function readKept(file: string, header: Header): Map<string, string> {
-  const kept = new Map<string, string>();
-  let text: string | null;
-  try {
-    text = readCacheText(file);
-  } catch {
-    return kept; // none yet, or unreadable: every skill is read
-  }
-  if (text === null) return kept; // not the user's: not trusted
-  let end = text.indexOf('\n');
-  if (end < 0 || text.slice(0, end) !== JSON.stringify(header)) return kept;
-  for (let start = end + 1; start < text.length; start = end + 1) {
-    end = text.indexOf('\n', start);
-    if (end < 0) break; // a cut last line is left out
-    const line = text.slice(start, end);
-    // The folder leads the line: found without parsing the rest (parsed when looked up).
-    const dir = leadingString(line);
-    if (dir !== null) kept.set(dir, line);
-  }
-  return kept;
-}
-
-/** The JSON string at the start of `["…",…`, or null. */
-function leadingString(line: string): string | null {
-  if (!line.startsWith('["')) return null;
-  for (let i = 2; i < line.length; i++) {
-    if (line[i] === '\\') i++;
-    else if (line[i] === '"') {
-      try {
-        return JSON.parse(line.slice(1, i + 1)) as string;
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
 }
 
 function isEntry<V>(v: unknown): v is EntryLine<V> {
@@ -231,23 +169,6 @@ export function isJsonExact(v: unknown): boolean {
     default:
       return false;
   }
-}
-
-/** Keeps the newest MAX_SCOPE_FILES scope files (each folder or profile checked has its own). */
-function pruneScopes(folder: string): void {
-  const files = readdirSync(folder).filter((n) => n.endsWith('.jsonl'));
-  if (files.length <= MAX_SCOPE_FILES) return;
-  const byAge = files
-    .map((name) => {
-      const file = path.join(folder, name);
-      try {
-        return { file, at: statSync(file).mtimeMs };
-      } catch {
-        return { file, at: 0 };
-      }
-    })
-    .sort((a, b) => b.at - a.at);
-  for (const { file } of byAge.slice(MAX_SCOPE_FILES)) rmSync(file, { force: true });
 }
 
 /** A folder as a kept verdict can be checked against: where it is, and its entries as listed. */

@@ -1,0 +1,158 @@
+/**
+ * Kept folder listings, beside the kept verdicts (verdict-cache.ts): a run over an
+ * unchanged tree stats each folder instead of listing it, which costs less than half as
+ * much (one system call against an open, two reads and a close).
+ *
+ * A folder's entries change only when an entry is made, removed or renamed in it, and
+ * each of these moves the folder's modification and change times. So a listing kept with
+ * the folder's device, inode and both times holds while a stat of the folder reads them
+ * the same, under the racy rule of read-inputs.ts: a folder whose times fall within
+ * RACY_MS of the start of the run that lists it may still change within the same tick of
+ * the file system's clock, so it is listed afresh and not kept. The stat follows a link as
+ * the listing does. What an entry's own content is never comes from here: the verdicts'
+ * inputs check every file read by its own metadata.
+ *
+ * A cache like the verdicts: a file missing, corrupt, of another build or scope, or not
+ * the user's is ignored (every folder is listed), and a failed write is never fatal.
+ */
+import { statSync, type Dirent, type Stats } from 'node:fs';
+import path from 'node:path';
+import { writeCacheText } from '../fs/cache-file';
+import { logSwallowed } from '../log';
+import { ListedEntry, packEntries } from './listed-entries';
+import { RACY_MS } from './read-inputs';
+import type { ScanIO } from './scan-io';
+import { keptText, pruneScopes, readKeptText, type KeptFile } from './kept-file';
+
+/** The folder of kept listings inside the cache folder. */
+export const LISTINGS_FOLDER = 'listings';
+
+/**
+ * One folder as kept: its path, the stat fields that say it is unchanged (device, inode,
+ * modification and change time), and its entries as one string of names joined by `/`
+ * (which no name holds) and one of type codes (listed-entries.ts), in the order listed.
+ * Flat, so that a run reading back 20,000 folders builds no array per folder.
+ */
+type KeptFolder = [
+  dir: string,
+  dev: number,
+  ino: number,
+  mtime: number,
+  ctime: number,
+  names: string,
+  types: string,
+];
+
+export interface KeptListings {
+  /** `inner`, with each folder's listing answered from the kept one while the folder is unchanged. */
+  io(inner: ScanIO): ScanIO;
+  /** Writes the file when this run listed a folder afresh or no longer saw one; never throws. */
+  save(): Promise<void>;
+}
+
+/** Nothing kept: every folder is listed (for a cache that keeps verdicts only). */
+export const NO_KEPT_LISTINGS: KeptListings = {
+  io: (inner) => inner,
+  save: () => Promise.resolve(),
+};
+
+/** Type codes as kept: one digit each (listed-entries.ts has eight kinds). */
+const TYPE_CODES = /^[0-7]+$/;
+
+/** The folder's stat, or null when there is none to trust (gone, not a folder, racy). */
+function trustedStat(dir: string, runStart: number): Stats | null {
+  const st = statSync(dir, { throwIfNoEntry: false });
+  if (!st?.isDirectory()) return null;
+  return Math.max(st.mtimeMs, st.ctimeMs) > runStart - RACY_MS ? null : st;
+}
+
+function isKeptFolder(v: unknown): v is KeptFolder {
+  return (
+    Array.isArray(v) &&
+    v.length === 7 &&
+    typeof v[0] === 'string' &&
+    typeof v[1] === 'number' &&
+    typeof v[2] === 'number' &&
+    typeof v[3] === 'number' &&
+    typeof v[4] === 'number' &&
+    typeof v[5] === 'string' &&
+    typeof v[6] === 'string'
+  );
+}
+
+/** The kept folders of `file` by path; a file of another shape holds none. */
+function readKeptFolders(file: KeptFile): Map<string, KeptFolder> {
+  const kept = new Map<string, KeptFolder>();
+  const text = readKeptText(file);
+  if (text === null) return kept;
+  let folders: unknown;
+  try {
+    folders = JSON.parse(text);
+  } catch {
+    return kept; // cut or corrupt: every folder is listed
+  }
+  if (!Array.isArray(folders)) return kept;
+  for (const f of folders as unknown[]) if (isKeptFolder(f)) kept.set(f[0], f);
+  return kept;
+}
+
+/** The kept entries of `f` when its stat still reads as kept, else null. */
+function keptEntries(f: KeptFolder, st: Stats): Dirent[] | null {
+  if (f[1] !== st.dev || f[2] !== st.ino || f[3] !== st.mtimeMs || f[4] !== st.ctimeMs) return null;
+  if (f[5] === '') return f[6] === '' ? [] : null;
+  const names = f[5].split('/');
+  const types = f[6];
+  if (names.length !== types.length || !TYPE_CODES.test(types)) return null;
+  const entries: Dirent[] = new Array<Dirent>(names.length);
+  for (let i = 0; i < names.length; i++)
+    entries[i] = new ListedEntry(names[i], f[0], types.charCodeAt(i) - 48);
+  return entries;
+}
+
+/** `dir` as kept: its stat and entries (types as one digit each, see listed-entries.ts). */
+function keptFolder(dir: string, st: Stats, entries: readonly Dirent[]): KeptFolder {
+  const { names, types } = packEntries(dir, entries);
+  return [dir, st.dev, st.ino, st.mtimeMs, st.ctimeMs, names.join('/'), types.join('')];
+}
+
+/** The kept listings of `file` (a scope's, see kept-file.ts), for a run that began at `runStart`. */
+export function openKeptListings(file: KeptFile, runStart: number): KeptListings {
+  const kept = readKeptFolders(file);
+  // What the file will hold: every folder this run listed and could trust, in the order listed.
+  const folders = new Map<string, KeptFolder>();
+  let changed = false;
+  const listDir = (inner: ScanIO, dir: string): Dirent[] | Promise<Dirent[]> => {
+    const st = trustedStat(dir, runStart);
+    const f = st && kept.get(dir);
+    const entries = f ? keptEntries(f, st) : null;
+    if (f && entries) {
+      folders.set(dir, f);
+      return entries;
+    }
+    // A folder that cannot be trusted (or is not one) is not kept, and changes nothing.
+    if (!st) return inner.listDir(dir);
+    changed = true;
+    return inner.listDir(dir).then((listed) => {
+      folders.set(dir, keptFolder(dir, st, listed));
+      return listed;
+    });
+  };
+  return {
+    io: (inner) => ({
+      ...inner,
+      listDir: (dir) =>
+        Promise.resolve(listDir(inner, path.isAbsolute(dir) ? dir : path.resolve(dir))),
+    }),
+    async save() {
+      // A folder kept before and not listed now is gone from the file too.
+      if (!changed && [...kept.keys()].every((dir) => folders.has(dir))) return;
+      changed = false;
+      try {
+        await writeCacheText(file.path, keptText(file, [JSON.stringify([...folders.values()])]));
+        pruneScopes(path.dirname(file.path));
+      } catch (err) {
+        logSwallowed('keep the folders’ listings for the next run')(err);
+      }
+    },
+  };
+}
