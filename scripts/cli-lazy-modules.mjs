@@ -28,4 +28,7 @@ export const CLI_LAZY_PACKAGES = { re2js: 're2js' };
 // bundle of its own (named after it) that every CLI bundle shares, reached through a stub.
 // The YAML parser is a third of what `list` would read, needed only for a skill with no
 // kept or seeded verdict (a first `list` of the bundled skills alone parses none).
-export const CLI_LAZY_IMPORTED_PACKAGES = ['yaml'];
+// The Anthropic SDK is two fifths of the whole host's bundle, needed only by a run or a
+// check on an Anthropic provider: a `call` on any other provider never parses it. Such a
+// package is imported by its named exports only (a default import would be the stub).
+export const CLI_LAZY_IMPORTED_PACKAGES = ['yaml', '@anthropic-ai/sdk'];

@@ -13,7 +13,8 @@
  * What a turn may grow to is capped (output-limits.ts): the SDK reads at most 64 KiB of
  * an error body (its `fetch` is capped), text and tool input are charged to the budget.
  */
-import Anthropic from '@anthropic-ai/sdk';
+// Named imports only: the CLI loads the SDK on first use (scripts/cli-lazy-modules.mjs).
+import { Anthropic, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type {
   ChatApi,
   ChatMessage,
@@ -306,11 +307,11 @@ class TurnBuilder {
 /** Any failure of the SDK as a ProviderError that says what to fix. */
 function toProviderError(ctx: ErrorContext, err: unknown, signal: AbortSignal): ProviderError {
   if (err instanceof ProviderError) return err;
-  if (signal.aborted || err instanceof Anthropic.APIUserAbortError) return abortedError();
+  if (signal.aborted || err instanceof APIUserAbortError) return abortedError();
   const cap = capCause(err);
   if (cap) return cap;
-  if (err instanceof Anthropic.APIConnectionError) return networkError(ctx, err.cause ?? err);
-  if (err instanceof Anthropic.APIError && typeof err.status === 'number') {
+  if (err instanceof APIConnectionError) return networkError(ctx, err.cause ?? err);
+  if (err instanceof APIError && typeof err.status === 'number') {
     const said = err.apiMessage ?? providerMessage(err.error, err.message);
     return httpError(ctx, err.status, said, retryAfterMs(err.headers));
   }

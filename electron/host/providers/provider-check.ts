@@ -7,7 +7,8 @@
  * read to 4 MiB at most and an error body to 64 KiB (output-limits.ts): the server may be
  * anyone's.
  */
-import Anthropic from '@anthropic-ai/sdk';
+// Named imports only: the CLI loads the SDK on first use (scripts/cli-lazy-modules.mjs).
+import { APIConnectionError, APIError } from '@anthropic-ai/sdk';
 import type { ProviderConfig, ProviderSet } from '../workspace/provider-config';
 import type { ProviderCheck } from '../../../shared/api/local-tools';
 import { resolveApiKey } from './api-keys';
@@ -138,8 +139,8 @@ async function listAnthropic(
     if (signal.aborted) throw timeoutOrAbort(ctx, signal);
     const cap = capCause(err);
     if (cap) throw cap;
-    if (err instanceof Anthropic.APIConnectionError) throw networkError(ctx, err.cause ?? err);
-    if (err instanceof Anthropic.APIError && typeof err.status === 'number')
+    if (err instanceof APIConnectionError) throw networkError(ctx, err.cause ?? err);
+    if (err instanceof APIError && typeof err.status === 'number')
       throw httpError(
         ctx,
         err.status,
