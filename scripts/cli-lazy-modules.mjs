@@ -12,6 +12,14 @@ const PARAMS_FOLDER = 'electron/host/params/vendor/params';
 export const CLI_LAZY_MODULE_BUNDLES = {
   'shared/json/skill-ajv.ts': 'ajv',
   'shared/json/internal-schemas.ts': 'ajv',
+  // What the host holds for the few runs that use it, a third of its bundle: the MCP
+  // server of `skill-studio mcp` (the MCP SDK, zod and ajv with it), remote A2E hosts
+  // (ws), and zip bundles (yauzl, yazl). A `call` or an `explain` never parses them.
+  'electron/host/mcp/skills-server.ts': 'mcp-server',
+  'electron/host/mcp/stdio-transport.ts': 'mcp-server',
+  'electron/host/remote/remote-a2e.ts': 'remote-a2e',
+  'electron/host/bundle/import-bundle.ts': 'bundle-import',
+  'electron/host/bundle/export-bundle.ts': 'bundle-export',
   ...Object.fromEntries(
     readdirSync(new URL(`../${PARAMS_FOLDER}`, import.meta.url))
       .filter((name) => name.endsWith('.generated.ts'))
