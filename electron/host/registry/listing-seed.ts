@@ -17,7 +17,7 @@ import path from 'node:path';
 import { readCacheText } from '../fs/cache-file';
 import { relativeInside } from '../fs/safe-path';
 import type { KeptSkill } from './kept-skills';
-import { checkInputs, contentHash, type ReadInput } from './read-inputs';
+import { checkInputs, fileUnchanged, type ReadInput } from './read-inputs';
 import { OPEN_FLAGS } from './skill-md-file';
 import type { ResolvedScan, ValidationProfile } from './scan-options';
 import { skillProbes } from './skill-record';
@@ -69,7 +69,7 @@ function relativeTo(dir: string, p: string): string | null {
 /**
  * The seed's entry for the verdict of the skill folder `dir` (its own real path) read from
  * `inputs`, or null when it cannot be moved to another folder exactly. The files are read
- * again for their content, which `hash` (the hash of what was read) must match.
+ * again for their content, which must still be what was read (read-inputs.ts).
  */
 export function seedSkill(dir: string, verdict: KeptSkill, inputs: ReadInput[]): SeedSkill | null {
   const seeded: SeedInput[] = [];
@@ -84,7 +84,7 @@ export function seedSkill(dir: string, verdict: KeptSkill, inputs: ReadInput[]):
     if (input.kind === 'list') seeded.push({ kind: 'list', rel, sig: input.sig });
     else {
       const content = readFileSync(input.path);
-      if (contentHash(content) !== input.hash) return null; // changed since it was read
+      if (!fileUnchanged(input, content)) return null; // changed since it was read
       seeded.push({ kind: 'file', rel, content: content.toString('base64') });
     }
   }

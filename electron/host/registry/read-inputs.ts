@@ -1,7 +1,7 @@
 /**
  * What one skill's verdict was read from, recorded while the skill is read (skill-record.ts)
  * and checked again before a kept verdict is used (verdict-cache.ts): every file read to its
- * end (identity and content hash), every listing, link and real path the read went through,
+ * end (identity, and content hash when racy), every listing, link and real path the read went through,
  * and every answer the validator's file checks got (a path named in the frontmatter, a
  * folder a body link points into). A verdict is a function of these answers, so when all
  * of them are still the same, so is the verdict.
@@ -43,7 +43,10 @@ export const RACY_MS = 2000;
 
 /** One answer the read of a skill got. */
 export type ReadInput =
-  /** A file read to its end: its metadata, its content's hash, whether its metadata is racy. */
+  /**
+   * A file read to its end: its metadata, whether its metadata is racy, and then its
+   * content's hash ('' when not racy: its metadata decides, so nothing hashes it).
+   */
   | { kind: 'file'; path: string; id: string; hash: string; racy: boolean }
   /** A folder's entries (names and kinds, in order), or the error listing it gave. */
   | { kind: 'list'; path: string; sig: string }
@@ -71,6 +74,19 @@ export function listingSig(entries: readonly Dirent[]): string {
 }
 
 const fileId = (st: Stats): string => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+
+/** Whether `input`'s file is still what was read: by its hash when racy, else by its metadata. */
+export function fileUnchanged(
+  input: Extract<ReadInput, { kind: 'file' }>,
+  content: Buffer,
+): boolean {
+  if (input.racy) return contentHash(content) === input.hash;
+  try {
+    return fileId(lstatSync(input.path)) === input.id;
+  } catch {
+    return false;
+  }
+}
 const isRacy = (st: Stats, runStart: number): boolean =>
   Math.max(st.mtimeMs, st.ctimeMs) > runStart - RACY_MS;
 const errorSig = (err: unknown): string => `!${(err as NodeJS.ErrnoException).code ?? 'error'}`;
@@ -79,7 +95,8 @@ interface OpenFile {
   path: string;
   id: string;
   racy: boolean;
-  hash: ReturnType<typeof sha1>;
+  /** Only a racy file's content is hashed: a run over files written long ago loads no hashing. */
+  hash: ReturnType<typeof sha1> | null;
   read: number;
   ended: boolean;
 }
@@ -150,7 +167,7 @@ export class InputLog {
             path: file,
             id: fileId(st),
             racy,
-            hash: sha1(),
+            hash: racy ? sha1() : null,
             read: 0,
             ended: false,
           });
@@ -163,7 +180,7 @@ export class InputLog {
         const n = await inner.read(fd, buf, offset, length, position);
         const f = this.open.get(fd);
         if (f && position === f.read && !f.ended) {
-          f.hash.update(buf.subarray(offset, offset + n));
+          f.hash?.update(buf.subarray(offset, offset + n));
           f.read += n;
           // A short read of a regular file is its end (the reader stops there too).
           if (n < length) f.ended = true;
@@ -183,7 +200,7 @@ export class InputLog {
             path: p,
             id,
             racy,
-            hash: f.hash.digest('base64'),
+            hash: f.hash ? f.hash.digest('base64') : '',
           });
         } else {
           this.checkable = false; // not read to its end: its verdict depends on more than we saw

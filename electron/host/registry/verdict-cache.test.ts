@@ -84,6 +84,25 @@ describe('kept verdicts', () => {
     expect(lookup()).toEqual({ codes: [] });
   });
 
+  it('hashes the content of a racy file only: an old one is known by its metadata', async () => {
+    const fileInputs = async (runStart: number) => {
+      const read = await readFolderAsSkill(skill, 'project', {
+        sync: true,
+        recordInputs: { runStart },
+      });
+      return (read.inputs ?? []).filter((i) => i.kind === 'file');
+    };
+    const racy = await fileInputs(Date.now());
+    expect(racy.length).toBeGreaterThan(0);
+    for (const input of racy)
+      expect(input).toMatchObject({
+        racy: true,
+        hash: expect.stringMatching(/^[A-Za-z0-9+/]{27}=$/),
+      });
+    for (const input of await fileInputs(Date.now() + 10 * RACY_MS))
+      expect(input).toMatchObject({ racy: false, hash: '' });
+  });
+
   it('misses once a file is added at the top of the skill (the listing changed)', async () => {
     await readAndKeep(Date.now() + 10 * RACY_MS);
     expect(lookup()).toEqual({ codes: [] });
