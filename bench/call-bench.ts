@@ -9,7 +9,6 @@
  * Warm is what an agent calling the CLI again sees (its compiled code and kept argument
  * validator from an earlier run, the target's row); cold has no cache at all.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,6 +20,7 @@ import {
   toolCallDeltas,
 } from '../electron/host/providers/test-support/provider-wire';
 import { startWireServer } from '../electron/host/providers/test-support/wire-server';
+import { runProcess } from '../electron/test-support/built-cli';
 import { median, ms, type Row } from './bench-util';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,26 +65,13 @@ interface Run {
 }
 
 /** Wall time of one whole process (async: the model server answers in this process). */
-function runOnce(run: Run): Promise<number> {
+async function runOnce(run: Run): Promise<number> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, run.args, {
-    cwd: run.cwd,
-    env: run.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => {
-      const elapsed = performance.now() - t0;
-      if (code !== 0 || (run.expect && !out.includes(run.expect)))
-        reject(new Error(`${run.args.slice(0, 3).join(' ')} exited ${code}: ${err.slice(0, 500)}`));
-      else resolve(elapsed);
-    });
-  });
+  const { code, stdout, stderr } = await runProcess(run.args, { cwd: run.cwd, env: run.env });
+  const elapsed = performance.now() - t0;
+  if (code !== 0 || (run.expect && !stdout.includes(run.expect)))
+    throw new Error(`${run.args.slice(0, 3).join(' ')} exited ${code}: ${stderr.slice(0, 500)}`);
+  return elapsed;
 }
 
 export async function callBench(): Promise<Row[]> {

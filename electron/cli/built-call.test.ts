@@ -5,31 +5,20 @@
  * loaded for an Anthropic provider, and never parsed for any other
  * (scripts/cli-lazy-modules.mjs).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  anthropicTurn,
-  openAiTurn,
-  textDeltas,
-  toolCallDeltas,
-} from '../host/providers/test-support/provider-wire';
+import { timeArithmeticTurns } from '../host/providers/test-support/provider-wire';
 import { startWireServer, type WireServer } from '../host/providers/test-support/wire-server';
+import { assertBuilt, BIN, runProcess, type ProcessRun } from '../test-support/built-cli';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = path.join(REPO, 'bin', 'skill-studio.cjs');
 const KEY = 'sk-ant-test-0000000000000000';
 
 let root: string;
 let server: WireServer | null = null;
 
-beforeAll(() => {
-  if (!existsSync(path.join(REPO, 'dist', 'cli.cjs')))
-    throw new Error('the CLI is not built: run `npm run build` first');
-});
+beforeAll(assertBuilt);
 beforeEach(() => {
   root = mkdtempSync(path.join(os.tmpdir(), 'built-call-'));
   mkdirSync(path.join(root, 'ws'));
@@ -41,37 +30,9 @@ afterEach(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** The model's turns for time-arithmetic: the time, a sum, the answer. */
-const TURNS = {
-  anthropic: [
-    anthropicTurn({ tools: [{ id: 'toolu_1', name: 'time', fragments: ['{"operation":"now"}'] }] }),
-    anthropicTurn({
-      tools: [{ id: 'toolu_2', name: 'calculator', fragments: ['{"expression":', '"45 mod 7"}'] }],
-    }),
-    anthropicTurn({ text: ['It will be ', 'a Thursday.'] }),
-  ],
-  'openai-compatible': [
-    openAiTurn({
-      deltas: toolCallDeltas(0, 'c1', 'time', ['{"operation":"now"}']),
-      finishReason: 'tool_calls',
-    }),
-    openAiTurn({
-      deltas: toolCallDeltas(0, 'c2', 'calculator', ['{"expression":"45 mod 7"}']),
-      finishReason: 'tool_calls',
-    }),
-    openAiTurn({ deltas: textDeltas('It will be ', 'a Thursday.') }),
-  ],
-};
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** The CLI in the workspace, with the module loader's trace on stderr. */
-function cli(...args: string[]): Promise<Run> {
-  const child = spawn(process.execPath, [BIN, ...args], {
+const cli = (...args: string[]): Promise<ProcessRun> =>
+  runProcess([BIN, ...args], {
     cwd: path.join(root, 'ws'),
     env: {
       ...process.env,
@@ -83,17 +44,7 @@ function cli(...args: string[]): Promise<Run> {
       TEST_ANTHROPIC_KEY: KEY,
       SKILL_STUDIO_PROVIDERS: undefined,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const loadedSdk = (stderr: string): boolean =>
   /load "[^"]*dist[/\\]cli[/\\]@anthropic-ai[/\\]sdk\.cjs"/.test(stderr);
@@ -102,7 +53,7 @@ describe('call through the built CLI', { timeout: 60_000 }, () => {
   it.each(['anthropic', 'openai-compatible'] as const)(
     'runs time-arithmetic on a %s provider, loading the Anthropic SDK only for that one',
     async (kind) => {
-      const turns = TURNS[kind];
+      const turns = timeArithmeticTurns(kind);
       server = await startWireServer((_req, n) => ({
         kind: 'sse',
         chunks: turns[Math.min(n, 2)],

@@ -25,21 +25,16 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { assertBuilt, BIN, REPO } from '../test-support/built-cli';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = path.join(REPO, 'bin', 'skill-studio.cjs');
 const POISON = 'KEPT_POISON';
 
 let root: string;
 let work: string;
 let cacheDir: string;
 
-beforeAll(() => {
-  if (!existsSync(path.join(REPO, 'dist', 'cli.cjs')))
-    throw new Error('the CLI is not built: run `npm run build` first');
-});
+beforeAll(assertBuilt);
 beforeEach(() => {
   root = mkdtempSync(path.join(os.tmpdir(), 'verdict-cache-'));
   work = path.join(root, 'work');

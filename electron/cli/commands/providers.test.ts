@@ -7,11 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempWorkspace, type TempWorkspace } from '../../test-support/temp-workspace';
 import { runCliIn } from '../../test-support/run-cli';
 import { startWireServer, type WireServer } from '../../host/providers/test-support/wire-server';
-import {
-  openAiTurn,
-  textDeltas,
-  toolCallDeltas,
-} from '../../host/providers/test-support/provider-wire';
+import { timeArithmeticTurns } from '../../host/providers/test-support/provider-wire';
 
 let ws: TempWorkspace;
 let server: WireServer | null = null;
@@ -100,17 +96,7 @@ describe('skill-studio call --provider', () => {
   it('streams the transcript of time-arithmetic and reports model and tokens', async () => {
     server = await startWireServer((_req, n) => ({
       kind: 'sse',
-      chunks: [
-        openAiTurn({
-          deltas: toolCallDeltas(0, 'c1', 'time', ['{"operation":"now"}']),
-          finishReason: 'tool_calls',
-        }),
-        openAiTurn({
-          deltas: toolCallDeltas(0, 'c2', 'calculator', ['{"expression":"45 mod 7"}']),
-          finishReason: 'tool_calls',
-        }),
-        openAiTurn({ model: 'picked-model', deltas: textDeltas('It will be ', 'a Thursday.') }),
-      ][Math.min(n, 2)],
+      chunks: timeArithmeticTurns('openai-compatible', 'picked-model')[Math.min(n, 2)],
     }));
     config([
       {

@@ -234,3 +234,37 @@ export function geminiTurn(s: GeminiTurnScript): string[] {
   if (calls.length > 0 || text.length === 0) out.push(event(calls, true));
   return out;
 }
+
+/**
+ * The model's three turns of the bundled time-arithmetic skill, in `kind`'s wire: ask the
+ * time, then `45 mod 7`, then answer "It will be a Thursday." (from `answerModel`).
+ */
+export function timeArithmeticTurns(
+  kind: 'anthropic' | 'openai-compatible',
+  answerModel?: string,
+): string[][] {
+  const answer = ['It will be ', 'a Thursday.'];
+  if (kind === 'anthropic')
+    return [
+      anthropicTurn({
+        tools: [{ id: 'toolu_1', name: 'time', fragments: ['{"operation":"now"}'] }],
+      }),
+      anthropicTurn({
+        tools: [
+          { id: 'toolu_2', name: 'calculator', fragments: ['{"expression":', '"45 mod 7"}'] },
+        ],
+      }),
+      anthropicTurn({ model: answerModel, text: answer }),
+    ];
+  return [
+    openAiTurn({
+      deltas: toolCallDeltas(0, 'c1', 'time', ['{"operation":"now"}']),
+      finishReason: 'tool_calls',
+    }),
+    openAiTurn({
+      deltas: toolCallDeltas(0, 'c2', 'calculator', ['{"expression":"45 mod 7"}']),
+      finishReason: 'tool_calls',
+    }),
+    openAiTurn({ model: answerModel, deltas: textDeltas(...answer) }),
+  ];
+}
