@@ -124,15 +124,26 @@ const PROXY_DOMAINS = [
   ),
 ];
 
-/** A CommonJS module whose `exports` each require the bundle `bundle` when first read. */
+/**
+ * A CommonJS module whose `exports` each require the bundle `bundle` when first read. Once
+ * loaded, each export is a plain value (none of these modules reassigns an export), so a
+ * hot loop that calls one (the YAML parser's type checks, say) pays one property read, not
+ * two getters, per call.
+ */
 function lazyStub(exports, bundle) {
   const getters = exports.map(
     (name) =>
-      `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => load()[${JSON.stringify(name)}] });`,
+      `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, configurable: true, get: () => load()[${JSON.stringify(name)}] });`,
   );
   return [
     'let loaded;',
-    `const load = () => (loaded ??= require(${JSON.stringify(`lazy-bundle:${bundle}`)}));`,
+    'const load = () => {',
+    '  if (loaded !== undefined) return loaded;',
+    `  loaded = require(${JSON.stringify(`lazy-bundle:${bundle}`)});`,
+    `  for (const name of ${JSON.stringify(exports)})`,
+    '    Object.defineProperty(exports, name, { enumerable: true, value: loaded[name] });',
+    '  return loaded;',
+    '};',
     ...getters,
   ].join('\n');
 }
