@@ -5,14 +5,15 @@
  * Nothing is escaped, cut or counted: Gemini CLI sets no budget. Its built-in skills come
  * first, then ~/.gemini/skills, ~/.agents/skills, the project's .gemini/skills and
  * .agents/skills; a later skill of a name replaces the earlier one in its place. In one
- * folder the skills come in reverse name order (its glob's), and `:\/<>*?"|` in a name
+ * folder the skills come in the order its glob finds them, mostly reverse name order (the
+ * order predicted here) but not always the same from run to run, and `:\/<>*?"|` in a name
  * become `-`. For Gemini 3 models (and a model not named gemini-*) the paragraph says
  * "call the `activate_skill` tool"; for earlier ones "you can call".
  */
 import path from 'node:path';
 import type { CatalogEntry } from '../../../../shared/api/agent-catalog';
 import { GEMINI_CLI_BUILTIN } from './client-builtins';
-import { byName, type FolderSkills, type RenderedListing } from './types';
+import { byName, LaterNameWins, type FolderSkills, type RenderedListing } from './types';
 
 export const GEMINI_CLI_RENDERS = '0.61.0';
 
@@ -42,21 +43,8 @@ export function renderGeminiCli(
 ): RenderedListing {
   const model = opts.model ?? 'gemini-2.5-pro';
   const skipped: RenderedListing['skipped'] = [];
-  const byKey = new Map<string, Item>();
-  const replaced: CatalogEntry[] = [];
-  const add = (item: Item) => {
-    const before = byKey.get(item.name);
-    if (before)
-      replaced.push({
-        ...before.entry,
-        shown: 'dropped',
-        listed: false,
-        chars: 0,
-        shown_chars: 0,
-        reason: `not listed: the skill named ${item.name} in ${item.entry.folder} replaces it`,
-      });
-    byKey.set(item.name, item);
-  };
+  const named = new LaterNameWins<Item>();
+  const add = (item: Item) => named.add(item);
   for (const b of GEMINI_CLI_BUILTIN) {
     const location = opts.packageDir
       ? path.join(opts.packageDir, 'bundle', 'builtin', b.name, 'SKILL.md')
@@ -86,7 +74,7 @@ export function renderGeminiCli(
     }
   }
   const disabled: CatalogEntry[] = [];
-  const items = [...byKey.values()].filter((it) => {
+  const items = [...named.byName.values()].filter((it) => {
     if (!opts.disabled?.has(it.name.toLowerCase())) return true;
     disabled.push({
       ...it.entry,
@@ -115,7 +103,7 @@ export function renderGeminiCli(
       used: listing.length,
       basis: 'the whole section; Gemini CLI sets no budget and cuts nothing',
     },
-    entries: [...items.map((s) => s.entry), ...disabled, ...replaced],
+    entries: [...items.map((s) => s.entry), ...disabled, ...named.replaced],
     skipped,
     ownTexts: new Map(GEMINI_CLI_BUILTIN.map((b) => [b.name, b.description])),
   };

@@ -10,7 +10,7 @@
  */
 import type { CatalogEntry } from '../../../../shared/api/agent-catalog';
 import { OPENCODE_BUILTIN } from './client-builtins';
-import type { FolderSkills, RenderedListing } from './types';
+import { LaterNameWins, type FolderSkills, type RenderedListing } from './types';
 
 export const OPENCODE_RENDERS = '1.18.33';
 export const OPENCODE_HEADER =
@@ -34,21 +34,8 @@ interface Item {
 /** `folders` in the order OpenCode reads them (see the header). */
 export function renderOpenCode(folders: readonly FolderSkills[]): RenderedListing {
   const skipped: RenderedListing['skipped'] = [];
-  const byName = new Map<string, Item>();
-  const replaced: CatalogEntry[] = [];
-  const add = (it: Item) => {
-    const before = byName.get(it.name);
-    if (before)
-      replaced.push({
-        ...before.entry,
-        shown: 'dropped',
-        listed: false,
-        chars: 0,
-        shown_chars: 0,
-        reason: `not listed: the skill named ${it.name} in ${it.entry.folder} replaces it`,
-      });
-    byName.set(it.name, it);
-  };
+  const named = new LaterNameWins<Item>();
+  const add = (item: Item) => named.add(item);
   add(
     item(
       OPENCODE_BUILTIN.name,
@@ -73,7 +60,7 @@ export function renderOpenCode(folders: readonly FolderSkills[]): RenderedListin
         item(skill.name, skill.description, skill.path, folder.source, folder.display, skill.path),
       );
     }
-  const items = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const items = [...named.byName.values()].sort((a, b) => a.name.localeCompare(b.name));
   const blocks = items.map(
     (s) =>
       `  <skill>\n    <name>${s.name}</name>\n    <description>${s.description}</description>\n    <location>${escapeXml(s.location)}</location>\n  </skill>`,
@@ -92,7 +79,7 @@ export function renderOpenCode(folders: readonly FolderSkills[]): RenderedListin
       used: listing.length,
       basis: 'the whole section; OpenCode sets no budget and cuts nothing',
     },
-    entries: [...items.map((s) => s.entry), ...replaced],
+    entries: [...items.map((s) => s.entry), ...named.replaced],
     skipped,
     ownTexts: new Map([[OPENCODE_BUILTIN.name, OPENCODE_BUILTIN.description]]),
   };

@@ -94,3 +94,27 @@ export function shadowedEntry(
     reason: `not listed: the skill named ${name} in ${by} wins`,
   };
 }
+
+/**
+ * Skills by name where a later one replaces an earlier one, as Gemini CLI and OpenCode
+ * load their folders: each replaced skill stays in the catalog, dropped, saying which
+ * folder's skill replaces it.
+ */
+export class LaterNameWins<T extends { name: string; entry: CatalogEntry }> {
+  readonly byName = new Map<string, T>();
+  readonly replaced: CatalogEntry[] = [];
+
+  add(item: T): void {
+    const before = this.byName.get(item.name);
+    if (before)
+      this.replaced.push({
+        ...before.entry,
+        shown: 'dropped',
+        listed: false,
+        chars: 0,
+        shown_chars: 0,
+        reason: `not listed: the skill named ${item.name} in ${item.entry.folder} replaces it`,
+      });
+    this.byName.set(item.name, item);
+  }
+}
