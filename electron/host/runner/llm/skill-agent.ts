@@ -60,6 +60,9 @@ import { RequestRecorder } from './request-records';
 import { errorMessage } from '../../../../shared/errors';
 import { RESPONSE_ARTIFACT } from '../../../../shared/playground/transcript';
 
+/** How early a timer may fire (Node rounds to whole milliseconds). */
+const TIMER_SLACK_MS = 2;
+
 const log = createLogger('llm');
 
 export { RESPONSE_ARTIFACT };
@@ -381,8 +384,11 @@ async function runAgent(
       sent({ error: scrubber.message(errorMessage(err)) });
       // What streamed goes out before the run's ending.
       pieces.flush();
-      if (signal.aborted) {
-        const cause = signal.reason === 'timeout' ? 'timeout' : 'cancelled';
+      // A provider's client may end the request at the deadline a moment before the run's
+      // own timer fires: past the deadline, that is the run's timeout too.
+      const late = Date.now() >= deadline - TIMER_SLACK_MS;
+      if (signal.aborted || late) {
+        const cause = late || signal.reason === 'timeout' ? 'timeout' : 'cancelled';
         stopReason = cause;
         return failed(
           cause === 'timeout'
