@@ -23,7 +23,8 @@ const MAX_BASE_IN_TEMP = 100;
 
 /** True for the temp files this module creates, so listings and watchers can skip leftovers. */
 export function isAtomicTempName(name: string): boolean {
-  return TEMP_NAME.test(name);
+  // Asked of every listed name: most fail the first test, without running the pattern.
+  return name.charCodeAt(0) === 46 /* . */ && name.endsWith('.tmp') && TEMP_NAME.test(name);
 }
 
 export function tempNameFor(file: string): string {
