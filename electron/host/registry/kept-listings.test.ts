@@ -13,6 +13,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -99,6 +100,19 @@ describe('kept listings', () => {
     writeFileSync(path.join(folder, 'SKILL.md'), 'z');
     age(folder);
     expect(await list(later())).toEqual(['f:SKILL.md']);
+  });
+
+  it('lists afresh through a link that now points at another folder', async () => {
+    const other = path.join(root, 'other');
+    mkdirSync(other);
+    writeFileSync(path.join(other, 'OTHER.md'), 'o');
+    age(other);
+    const link = path.join(root, 'link');
+    symlinkSync(folder, link);
+    expect(await list(later(), link)).toEqual(['d:references', 'f:SKILL.md']);
+    rmSync(link);
+    symlinkSync(other, link);
+    expect(await list(later(), link)).toEqual(['f:OTHER.md']);
   });
 
   it('ignores a kept file that is corrupt, cut, or of another build', async () => {
