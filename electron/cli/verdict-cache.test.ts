@@ -342,6 +342,7 @@ describe('kept verdicts (validate DIR, list)', { timeout: 90_000 }, () => {
   it('keep nothing with --no-cache', () => {
     for (const args of COMMANDS) cli([...args, '--no-cache']);
     expect(verdictFiles()).toEqual([]);
+    expect(listingFiles()).toEqual([]);
   });
 });
 
