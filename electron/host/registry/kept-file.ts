@@ -6,7 +6,8 @@
  */
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { readCacheText } from '../fs/cache-file';
+import { readCacheText, writeCacheText } from '../fs/cache-file';
+import { logSwallowed } from '../log';
 
 /** Scope files kept at most in one folder: the least recently written go first. */
 const MAX_SCOPE_FILES = 32;
@@ -73,8 +74,25 @@ export function readKeptLines(file: KeptFile): Map<string, string> {
   return kept;
 }
 
+/**
+ * Writes `lines` to `file` after its header, then keeps the newest scope files of its
+ * folder. Never throws: a cache that cannot be written is logged as `keeping`.
+ */
+export async function writeKeptLines(
+  file: KeptFile,
+  lines: Iterable<string>,
+  keeping: string,
+): Promise<void> {
+  try {
+    await writeCacheText(file.path, keptText(file, lines));
+    pruneScopes(path.dirname(file.path));
+  } catch (err) {
+    logSwallowed(`keep ${keeping} for the next run`)(err);
+  }
+}
+
 /** The file's text: the header and `lines`, as many as fit in MAX_FILE_CHARS. */
-export function keptText(file: KeptFile, lines: Iterable<string>): string {
+function keptText(file: KeptFile, lines: Iterable<string>): string {
   let text = file.headerLine;
   for (const line of lines) {
     if (text.length + line.length > MAX_FILE_CHARS) break;
@@ -104,7 +122,7 @@ function leadingString(line: string): string | null {
 }
 
 /** Keeps the newest MAX_SCOPE_FILES scope files of `folder` (each folder or profile checked has its own). */
-export function pruneScopes(folder: string): void {
+function pruneScopes(folder: string): void {
   const files = readdirSync(folder).filter((n) => n.endsWith('.jsonl'));
   if (files.length <= MAX_SCOPE_FILES) return;
   const byAge = files

@@ -17,12 +17,10 @@
  */
 import { statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
-import { writeCacheText } from '../fs/cache-file';
-import { logSwallowed } from '../log';
 import { ListedEntry, packEntries } from './listed-entries';
 import { RACY_MS } from './read-inputs';
 import type { ScanIO } from './scan-io';
-import { keptText, pruneScopes, readKeptText, type KeptFile } from './kept-file';
+import { readKeptText, writeKeptLines, type KeptFile } from './kept-file';
 
 /** The folder of kept listings inside the cache folder. */
 export const LISTINGS_FOLDER = 'listings';
@@ -147,12 +145,7 @@ export function openKeptListings(file: KeptFile, runStart: number): KeptListings
       // A folder kept before and not listed now is gone from the file too.
       if (!changed && [...kept.keys()].every((dir) => folders.has(dir))) return;
       changed = false;
-      try {
-        await writeCacheText(file.path, keptText(file, [JSON.stringify([...folders.values()])]));
-        pruneScopes(path.dirname(file.path));
-      } catch (err) {
-        logSwallowed('keep the folders’ listings for the next run')(err);
-      }
+      await writeKeptLines(file, [JSON.stringify([...folders.values()])], 'the folders’ listings');
     },
   };
 }

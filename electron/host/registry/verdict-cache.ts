@@ -15,11 +15,8 @@
  * reaches the file. It is a cache: a file missing, corrupt, of another build or scope, not
  * the user's, or unwritable is ignored (the run reads every skill) and never fatal.
  */
-import path from 'node:path';
-import { writeCacheText } from '../fs/cache-file';
-import { logSwallowed } from '../log';
 import type { Dirent } from 'node:fs';
-import { keptFile, keptText, pruneScopes, readKeptLines } from './kept-file';
+import { keptFile, readKeptLines, writeKeptLines } from './kept-file';
 import { LISTINGS_FOLDER, openKeptListings, type KeptListings } from './kept-listings';
 import { checkInputs, type CheckAt, type ReadInput } from './read-inputs';
 import { skillProbes } from './skill-record';
@@ -111,12 +108,7 @@ export function openVerdictCache<V>(
       if (!changed && kept.size === 0) return;
       changed = false;
       kept.clear();
-      try {
-        await writeCacheText(file.path, keptText(file, lines.values()));
-        pruneScopes(path.dirname(file.path));
-      } catch (err) {
-        logSwallowed('keep the skills’ verdicts for the next run')(err);
-      }
+      await writeKeptLines(file, lines.values(), 'the skills’ verdicts');
     },
   };
 }
