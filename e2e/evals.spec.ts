@@ -227,17 +227,30 @@ test.describe('evals', () => {
     await page.keyboard.press('Tab');
     await expect(grader).toBeFocused();
     await grader.selectOption({ label: `wire / ${MODEL}` });
-    await panel.getByTestId('eval-start-benchmark').click();
-
-    // Live: a cell has graded runs while the benchmark still runs.
-    await page.waitForFunction(
-      () =>
+    // Live: a cell has graded runs while the benchmark still runs. Every change of the page
+    // is looked at as it happens, so a loaded machine that polls seldom cannot miss it.
+    await page.evaluate(() => {
+      const w = window as unknown as { sawLive?: boolean };
+      w.sawLive = false;
+      const live = () =>
         document.querySelector('[data-testid="eval-cancel"]') !== null &&
         [...document.querySelectorAll('[data-testid="eval-cell"]')].some(
           (c) => Number(c.getAttribute('data-runs')) > 0,
-        ),
+        );
+      const seen = new MutationObserver(() => {
+        if (!live()) return;
+        w.sawLive = true;
+        seen.disconnect();
+      });
+      seen.observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await panel.getByTestId('eval-start-benchmark').click();
+    await page.waitForFunction(
+      () => (window as unknown as { sawLive?: boolean }).sawLive,
       undefined,
-      { timeout: 30_000 },
+      {
+        timeout: 30_000,
+      },
     );
     await expect(panel.getByTestId('eval-progress-count')).toContainText('of 8 runs');
     await page.screenshot({ path: test.info().outputPath('benchmark-live.png') });
