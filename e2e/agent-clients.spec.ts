@@ -13,7 +13,7 @@ import path from 'node:path';
 import { test, expect } from './support/fixtures';
 import { openRunTab } from './support/editor';
 import { approveWire } from './support/wire-provider';
-import { skillMd } from './support/workspace';
+import { rewriteWatched, skillMd } from './support/workspace';
 import {
   agentClientBinDir,
   agentClientMissing,
@@ -74,7 +74,7 @@ test.describe('a skill run in an agent client', () => {
         api_key_env: KEY_ENV,
       },
     ];
-    await writeFile(configFile, JSON.stringify(config, null, 2));
+    await rewriteWatched(configFile, JSON.stringify(config, null, 2));
     await approveWire(studio.ws.root, studio.ws.home, KEY_ENV, fake.url);
     skillDir = path.join(studio.ws.skillsDir, SKILL);
     await mkdir(skillDir, { recursive: true });
@@ -84,7 +84,7 @@ test.describe('a skill run in an agent client', () => {
     );
   });
   test.afterEach(async ({ appErrors }) => {
-    await writeFile(configFile, original);
+    await rewriteWatched(configFile, original);
     await appErrors.removeOpenSkills(skillDir);
     await fake.close();
   });

@@ -7,6 +7,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import { rewriteWatched } from './support/workspace';
 import { skillItem, discoveredSkill, showPlayground } from './support/editor';
 
 interface ConfigFile {
@@ -35,7 +36,7 @@ test.describe('agents and allowlists', () => {
     const { page, ws } = studio;
     const original = await readFile(path.join(ws.root, 'skill-studio.json'), 'utf8');
     // A key the studio does not manage must survive the save.
-    await writeFile(
+    await rewriteWatched(
       path.join(ws.root, 'skill-studio.json'),
       JSON.stringify({ ...JSON.parse(original), plugins: [] }, null, 2),
     );
@@ -94,7 +95,7 @@ test.describe('agents and allowlists', () => {
       await page.getByTestId('discover-button').click();
       await expect(discoveredSkill(page, 'text-stats')).toHaveCount(0);
     } finally {
-      await writeFile(path.join(ws.root, 'skill-studio.json'), original);
+      await rewriteWatched(path.join(ws.root, 'skill-studio.json'), original);
     }
   });
 
@@ -191,7 +192,7 @@ test.describe('agents and allowlists', () => {
       await expect(page.getByTestId('agents-view')).toHaveCount(0);
       await expect(page.locator('[data-testid="code-editor"]')).toBeVisible();
     } finally {
-      await writeFile(path.join(ws.root, 'skill-studio.json'), original);
+      await rewriteWatched(path.join(ws.root, 'skill-studio.json'), original);
       await rm(broken, { recursive: true, force: true });
       await rm(blocked, { recursive: true, force: true });
     }

@@ -15,6 +15,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import { rewriteWatched } from './support/workspace';
 import { editor, fileText, MOD, openSkill, skillItem } from './support/editor';
 import { anthropicTurn } from '../electron/host/providers/test-support/provider-wire';
 import { approveWire } from './support/wire-provider';
@@ -130,7 +131,7 @@ test.beforeEach(async ({ studio }) => {
   config.providers = [
     { id: 'wire', kind: 'anthropic', base_url: server.url, model: MODEL, api_key_env: KEY_ENV },
   ];
-  await writeFile(configFile, JSON.stringify(config, null, 2));
+  await rewriteWatched(configFile, JSON.stringify(config, null, 2));
   await approveWire(studio.ws.root, studio.ws.home, KEY_ENV, server.url);
   skillDir = path.join(studio.ws.skillsDir, SKILL);
   await rm(skillDir, { recursive: true, force: true });
@@ -140,7 +141,7 @@ test.beforeEach(async ({ studio }) => {
 });
 
 test.afterEach(async ({ appErrors }) => {
-  await writeFile(configFile, original);
+  await rewriteWatched(configFile, original);
   await appErrors.removeOpenSkills(skillDir);
   await server.close();
 });

@@ -3,9 +3,10 @@
  * workspace's skill-studio.json put back after each: the model-run, topology and evals
  * specs all configure a provider this way. Also the server's answer to a model list.
  */
-import { readFile, realpath, writeFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from './fixtures';
+import { rewriteWatched } from './workspace';
 import {
   startWireServer,
   type RecordedRequest,
@@ -44,7 +45,7 @@ export function wireProviderPerTest(script: () => Script): WireProvider {
     home = studio.ws.home;
   });
   test.afterEach(async () => {
-    await writeFile(configFile, original);
+    await rewriteWatched(configFile, original);
     await server?.close();
   });
   const live = (): WireServer => {
@@ -64,7 +65,7 @@ export function wireProviderPerTest(script: () => Script): WireProvider {
     async configure(provider) {
       const config = JSON.parse(original) as Record<string, unknown>;
       config.providers = [{ id: 'wire', kind: 'anthropic', base_url: live().url, ...provider }];
-      await writeFile(configFile, JSON.stringify(config, null, 2));
+      await rewriteWatched(configFile, JSON.stringify(config, null, 2));
       await approveWire(root, home, provider.api_key_env, live().url);
     },
   };

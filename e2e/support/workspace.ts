@@ -3,7 +3,7 @@
  * one with a warning, some with sidecars, and an agents allowlist. Each spec
  * works on its own skill so the specs do not disturb each other.
  */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -114,4 +114,15 @@ export async function createWorkspace(): Promise<Workspace> {
     skillDir: (name) => path.join(skillsDir, name),
     cleanup: () => rm(base, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Rewrites a file the open studio watches (skill-studio.json) in one step, as an editor
+ * that saves atomically does: written in place, a reload that runs between the truncation
+ * and the write would see an empty file and, for a moment, a workspace with no agents.
+ */
+export async function rewriteWatched(file: string, text: string): Promise<void> {
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, text);
+  await rename(temp, file);
 }
