@@ -117,7 +117,16 @@ export async function readConfigText(file: string): Promise<string | null> {
   }
 }
 
-export async function loadWorkspaceConfig(root: string): Promise<LoadedWorkspaceConfig> {
+/**
+ * Reads skill-studio.json. `settleMs`: the file held settings until now, so a read that finds
+ * it empty or not JSON may have caught an editor writing it in place (truncated, then
+ * written): wait that long and read it once more, and take what it says then. Without it a
+ * save in place would drop every agent and folder for a moment.
+ */
+export async function loadWorkspaceConfig(
+  root: string,
+  opts: { settleMs?: number } = {},
+): Promise<LoadedWorkspaceConfig> {
   const file = workspaceConfigPath(root);
   const problem = (message: string, line = 1, column = 1): LoadedWorkspaceConfig => ({
     config: defaultWorkspaceConfig(),
@@ -129,10 +138,19 @@ export async function loadWorkspaceConfig(root: string): Promise<LoadedWorkspace
     // The hardened reader: a FIFO or a device named skill-studio.json is refused, never
     // opened in a way that blocks, and the size is checked on the open file.
     text = (await readConfigText(file)) ?? '';
+    if (opts.settleMs !== undefined && looksHalfWritten(text)) {
+      await new Promise((resolve) => setTimeout(resolve, opts.settleMs));
+      text = (await readConfigText(file)) ?? '';
+    }
   } catch (err) {
     return problem((err as Error).message);
   }
   return parseWorkspaceConfig(text, file);
+}
+
+/** What a file read in the middle of being rewritten in place looks like. */
+function looksHalfWritten(text: string): boolean {
+  return text.trim() === '' || !scanJson(text).ok;
 }
 
 /** Validates the text of skill-studio.json; `file` is what the diagnostics name. */

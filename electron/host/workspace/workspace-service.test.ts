@@ -41,6 +41,41 @@ describe('WorkspaceService', () => {
     expect(service.diagnostics).toMatchObject([{ code: 'WORKSPACE_CONFIG', file }]);
   });
 
+  it('reads a file caught half-written in place again, and keeps its settings meanwhile', async () => {
+    await writeFile(file, JSON.stringify({ agents: [ops] }));
+    // A wait far longer than the writer below takes, however loaded the machine.
+    const service = new WorkspaceService(root, 1000);
+    await service.load();
+    // An editor saving in place: the file is truncated, then written a moment later.
+    await writeFile(file, '');
+    const finish = new Promise<void>((resolve, reject) =>
+      setTimeout(
+        () =>
+          writeFile(file, JSON.stringify({ agents: [ops], plugins: ['vendor'] })).then(
+            resolve,
+            reject,
+          ),
+        40,
+      ),
+    );
+    const heard: LoadedWorkspaceConfig[] = [];
+    service.onChange((l) => void heard.push(l));
+    const loaded = await service.load();
+    await finish;
+    expect(loaded.config.agents).toEqual([ops]);
+    expect(loaded.config.plugins).toEqual(['vendor']);
+    // The listeners never heard of an empty file.
+    expect(heard.map((l) => l.config.agents)).toEqual([[ops]]);
+
+    // A file that stays broken is believed after the wait: defaults plus the error.
+    await writeFile(file, '{ "agents": [');
+    expect((await service.load()).config.agents).toEqual([]);
+    expect(service.diagnostics).toMatchObject([{ code: 'WORKSPACE_CONFIG', file }]);
+    // Emptied on purpose: the defaults, with nothing to report.
+    await writeFile(file, '');
+    expect(await service.load()).toMatchObject({ config: { agents: [] }, diagnostics: [] });
+  });
+
   it('saves a patch and keeps the keys it does not know', async () => {
     await writeFile(file, JSON.stringify({ layout: { left: 240 }, plugins: ['vendor'] }));
     const service = new WorkspaceService(root);

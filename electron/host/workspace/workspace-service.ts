@@ -31,12 +31,27 @@ export type WorkspaceChangeListener = (loaded: LoadedWorkspaceConfig) => void | 
 
 const log = createLogger('workspace');
 
+/**
+ * How long a reload waits before it believes a file that held settings is now empty or
+ * broken: longer than an editor takes to write a small file in place, short enough that a
+ * real mistake shows its error at once to a person.
+ */
+const HALF_WRITTEN_SETTLE_MS = 150;
+
 export class WorkspaceService {
   private current: LoadedWorkspaceConfig = { config: defaultWorkspaceConfig(), diagnostics: [] };
   private readonly listeners = new Set<WorkspaceChangeListener>();
+  /** Whether the last read found settings of its own (not the defaults), without an error. */
+  private heldSettings = false;
 
-  /** `root` is the workspace folder (absolute); null: no workspace, the defaults only. */
-  constructor(readonly root: string | null) {}
+  /**
+   * `root` is the workspace folder (absolute); null: no workspace, the defaults only.
+   * `settleMs`: how long a reload waits on a file caught half-written (HALF_WRITTEN_SETTLE_MS).
+   */
+  constructor(
+    readonly root: string | null,
+    private readonly settleMs = HALF_WRITTEN_SETTLE_MS,
+  ) {}
 
   /** skill-studio.json's path, or null with no workspace. */
   get file(): string | null {
@@ -57,10 +72,15 @@ export class WorkspaceService {
     return this.current.config.agents;
   }
 
-  /** (Re-)reads skill-studio.json and tells the listeners; never throws. */
+  /**
+   * (Re-)reads skill-studio.json and tells the listeners; never throws. A file that held
+   * settings and now reads empty or broken is read again after a moment first (an editor
+   * saving in place), so the agents and folders in force do not vanish in between.
+   */
   async load(): Promise<LoadedWorkspaceConfig> {
     if (this.root === null) return this.current;
-    return this.settle(await loadWorkspaceConfig(this.root));
+    const settleMs = this.heldSettings ? this.settleMs : undefined;
+    return this.settle(await loadWorkspaceConfig(this.root, { settleMs }));
   }
 
   /**
@@ -81,6 +101,9 @@ export class WorkspaceService {
 
   private async settle(loaded: LoadedWorkspaceConfig): Promise<LoadedWorkspaceConfig> {
     this.current = loaded;
+    this.heldSettings =
+      loaded.diagnostics.every((d) => d.severity !== 'error') &&
+      JSON.stringify(loaded.config) !== JSON.stringify(defaultWorkspaceConfig());
     for (const listener of [...this.listeners]) {
       try {
         await listener(loaded);
