@@ -17,7 +17,7 @@ import { nameKey } from './skill-name';
 import { readSkillFolderOrListed, type ValidationProfile } from './scan';
 import { syncScanIO } from './scan-io';
 import { openVerdictCache, withKeptVerdicts, type VerdictCacheOptions } from './verdict-cache';
-import { checkSkillFolder, packFolder, type CheckedFolder } from './scan-jobs';
+import { folderChecker, packFolder, type CheckedFolder } from './scan-jobs';
 import { readAll, type ParallelOptions } from './scan-parallel';
 
 /** One skill as `validate` reports it (whichever thread read it: scan-jobs.ts). */
@@ -64,7 +64,8 @@ export function checkFolders(
   parallel: boolean | ParallelOptions,
   recordInputs: { runStart: number } | null = null,
 ): Promise<CheckedSkill[]> {
-  const check = (i: number) => checkSkillFolder(folders[i], profile, client, recordInputs);
+  const checkFolder = folderChecker(profile, client, recordInputs);
+  const check = (i: number) => checkFolder(folders[i]);
   return readAll(folders.length, check, {
     options: parallel === true ? {} : parallel || null,
     job: () => ({

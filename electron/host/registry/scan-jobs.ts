@@ -17,13 +17,14 @@ import { clientRecordDiagnostics } from '../portability/portability';
 import { packEntries, unpackEntries, type PackedEntries } from './listed-entries';
 import {
   readCandidate,
-  readFolderAsSkill,
+  readFolderAsSkillWith,
+  recordScanOptions,
   type CandidatesAt,
   type ListedSkillFolder,
   type ScannedSkill,
   type ValidationProfile,
 } from './scan';
-import { resolveScanOptions, type ScanOptions } from './scan-options';
+import { resolveScanOptions, type ResolvedScan, type ScanOptions } from './scan-options';
 
 export type ScanJob =
   | { kind: 'candidates'; at: CandidatesAt; scan: ScanOptions; entries: PackedEntries }
@@ -71,25 +72,29 @@ export interface CheckedFolder {
  * What `validate` reports of one folder, read as a project skill with `profile` (a
  * client's base profile when `client` is set, whose rules then apply).
  */
-export async function checkSkillFolder(
-  folder: string | ListedSkillFolder,
+export function folderChecker(
   profile: ValidationProfile,
   client: ClientId | null,
   recordInputs: ScanOptions['recordInputs'] = null,
-): Promise<CheckedFolder> {
+): (folder: string | ListedSkillFolder) => Promise<CheckedFolder> {
   // Only diagnostics are reported: the file count would list every sidecar folder again.
+  // Resolved once for every folder of the run.
+  const options = recordScanOptions({ profile, countFiles: false, sync: true, recordInputs });
+  return (folder) => checkSkillFolder(folder, options, client);
+}
+
+async function checkSkillFolder(
+  folder: string | ListedSkillFolder,
+  options: ResolvedScan,
+  client: ClientId | null,
+): Promise<CheckedFolder> {
   const {
     record: r,
     skillsPosition,
     namePosition,
     inputs,
     keyPositions,
-  } = await readFolderAsSkill(folder, 'project', {
-    profile,
-    countFiles: false,
-    sync: true,
-    recordInputs,
-  });
+  } = await readFolderAsSkillWith(folder, 'project', options);
   // Only what the report shows is kept: 10,000 whole records would keep the GC busy.
   return {
     dir: r.dir,
@@ -114,6 +119,7 @@ export function jobReader(job: ScanJob): {
     return { count: entries.length, readOne: (i) => readCandidate(job.at, entries[i], r) };
   }
   const { folders, profile, client, recordInputs } = job;
+  const check = folderChecker(profile, client, recordInputs);
   return {
     count: folders.length,
     readOne: (i) => {
@@ -122,7 +128,7 @@ export function jobReader(job: ScanJob): {
         typeof f === 'string'
           ? f
           : { dir: f.dir, realDir: f.realDir, entries: unpackEntries(f.entries) };
-      return checkSkillFolder(folder, profile, client, recordInputs);
+      return check(folder);
     },
   };
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkFolders, foldersFor, type SkillFolder } from './folder-checks';
 import { SkillRegistry } from './registry';
 import { scanFolders, type FolderScan } from './scan';
-import { checkSkillFolder, packFolder, type CheckedFolder, type ScanJob } from './scan-jobs';
+import { folderChecker, packFolder, type CheckedFolder, type ScanJob } from './scan-jobs';
 import { readAll, type ParallelOptions, type ParallelReport } from './scan-parallel';
 import type { SourceFolder } from './sources';
 
@@ -175,11 +175,12 @@ describe('validate on worker threads', () => {
     async () => {
       const folders = await allFolders();
       const sequential = await checkFolders(folders, 'studio', null, false);
+      const check = folderChecker('studio', null);
       /** Each item costs at least 2 ms on this thread: a pace the estimate can read. */
       const slowly = async (i: number): Promise<CheckedFolder> => {
         const until = performance.now() + 2;
         while (performance.now() < until);
-        return checkSkillFolder(folders[i], 'studio', null);
+        return check(folders[i]);
       };
       const readWith = async (workLeftMs: number): Promise<ParallelReport> => {
         let report: ParallelReport | null = null;

@@ -276,14 +276,22 @@ export function readFolderAsSkill(
   source: SkillSource = 'project',
   opts: ScanOptions = {},
 ): Promise<FolderAsSkill> {
-  const r = recordOptions(opts);
+  return readFolderAsSkillWith(folder, source, recordScanOptions(opts));
+}
+
+/** readFolderAsSkill with options resolved once (recordScanOptions) for many folders. */
+export function readFolderAsSkillWith(
+  folder: string | ListedSkillFolder,
+  source: SkillSource,
+  r: ResolvedScan,
+): Promise<FolderAsSkill> {
   return typeof folder === 'string'
     ? readAsSkill(path.resolve(folder), source, r)
     : readAsSkill(path.resolve(folder.dir), source, r, folder);
 }
 
 /** A record is all these callers get: no fingerprint to compute. */
-const recordOptions = (opts: ScanOptions): ResolvedScan =>
+export const recordScanOptions = (opts: ScanOptions): ResolvedScan =>
   resolveScanOptions({ ...opts, fingerprint: false });
 
 async function readAsSkill(
