@@ -275,6 +275,27 @@ await Promise.all([
     }),
 ]);
 
+// A bundle reaches a lazy stub's exports through esbuild's ESM wrapper, a getter per export
+// over the stub's own: a hot loop over the YAML parser's type checks paid that getter on every
+// call. The stubs' exports are named ones only (a default import would be the stub itself),
+// so each bundle reads the stub's exports object directly.
+for (const file of [
+  'dist/cli.cjs',
+  ...readdirSync('dist/cli')
+    .filter((name) => name.endsWith('.cjs'))
+    .map((name) => `dist/cli/${name}`),
+]) {
+  const text = readFileSync(file, 'utf8');
+  const stubs = [
+    ...text.matchAll(/var (require_\w+) = __commonJS\(\{\n\s*"lazy-(?:import|module):/g),
+  ];
+  if (stubs.length === 0) continue;
+  let unwrapped = text;
+  for (const [, name] of stubs)
+    unwrapped = unwrapped.replaceAll(`__toESM(${name}(), 1)`, `${name}()`);
+  if (unwrapped !== text) writeFileSync(file, unwrapped);
+}
+
 // What the CLI keeps between runs belongs to one build (bin/skill-studio.cjs reads this):
 // a digest of every CLI bundle, so that no copy, install or archive that keeps or resets
 // file times can make two builds look alike.
