@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkName, NAME_MAX_LENGTH, suggestName } from './name-rules';
+import { checkName, checkNameByEveryRule, NAME_MAX_LENGTH, suggestName } from './name-rules';
 
 describe('suggestName', () => {
   it('turns any text into a name that passes every rule', () => {
@@ -64,5 +64,41 @@ describe('checkName on ASCII text', () => {
       const invalid = !lowerOrCaseless.test(ch) && !upper.test(ch);
       expect(codes.includes('NAME_INVALID_CHARS'), ch).toBe(invalid);
     }
+  });
+});
+
+describe('checkName', () => {
+  it('answers as every rule does, with or without its shortcut for plain names', () => {
+    const names = [
+      'pdf',
+      'pdf-forms',
+      'a1-b2-c3',
+      '0',
+      'x'.repeat(NAME_MAX_LENGTH),
+      'x'.repeat(NAME_MAX_LENGTH + 1),
+      'a--b',
+      '-a',
+      'a-',
+      'A-b',
+      'a_b',
+      'ａｂｃ',
+      'café',
+      'a b',
+      'a\n',
+    ];
+    const folders = [
+      undefined,
+      'pdf',
+      'pdf-forms',
+      'ａｂｃ',
+      'abc',
+      'PDF',
+      'x'.repeat(NAME_MAX_LENGTH),
+    ];
+    for (const name of names)
+      for (const folder of folders)
+        expect(checkName(name, folder), `${name} in ${folder}`).toEqual(
+          checkNameByEveryRule(name, folder),
+        );
   });
 });
