@@ -279,12 +279,15 @@ await Promise.all([
 // over the stub's own: a hot loop over the YAML parser's type checks paid that getter on every
 // call. The stubs' exports are named ones only (a default import would be the stub itself),
 // so each bundle reads the stub's exports object directly.
-for (const file of [
+/** Every bundle of the CLI, in a fixed order. */
+const cliBundleFiles = () => [
   'dist/cli.cjs',
   ...readdirSync('dist/cli')
     .filter((name) => name.endsWith('.cjs'))
+    .sort()
     .map((name) => `dist/cli/${name}`),
-]) {
+];
+for (const file of cliBundleFiles()) {
   const text = readFileSync(file, 'utf8');
   const stubs = [
     ...text.matchAll(/var (require_\w+) = __commonJS\(\{\n\s*"lazy-(?:import|module):/g),
@@ -301,14 +304,7 @@ for (const file of [
 // file times can make two builds look alike.
 {
   const digest = createHash('sha256');
-  for (const file of [
-    'dist/cli.cjs',
-    ...readdirSync('dist/cli')
-      .filter((name) => name.endsWith('.cjs'))
-      .sort()
-      .map((name) => `dist/cli/${name}`),
-  ])
-    digest.update(file).update('\0').update(readFileSync(file));
+  for (const file of cliBundleFiles()) digest.update(file).update('\0').update(readFileSync(file));
   writeFileSync('dist/cli/build-id', digest.digest('hex').slice(0, 32) + '\n');
 }
 
