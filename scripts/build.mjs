@@ -275,10 +275,6 @@ await Promise.all([
     }),
 ]);
 
-// A bundle reaches a lazy stub's exports through esbuild's ESM wrapper, a getter per export
-// over the stub's own: a hot loop over the YAML parser's type checks paid that getter on every
-// call. The stubs' exports are named ones only (a default import would be the stub itself),
-// so each bundle reads the stub's exports object directly.
 /** Every bundle of the CLI, in a fixed order. */
 const cliBundleFiles = () => [
   'dist/cli.cjs',
@@ -287,17 +283,25 @@ const cliBundleFiles = () => [
     .sort()
     .map((name) => `dist/cli/${name}`),
 ];
+
+// A bundle reaches a lazy stub's exports through esbuild's ESM wrapper, a getter per export
+// over the stub's own: a hot loop over the YAML parser's type checks paid that getter on every
+// call. The stubs' exports are named ones only (a default import would be the stub itself),
+// so each bundle reads the stub's exports object directly. A build that finds no stub to
+// unwrap fails: esbuild has changed how it writes them, and this must follow.
+let unwrappedStubs = 0;
 for (const file of cliBundleFiles()) {
   const text = readFileSync(file, 'utf8');
-  const stubs = [
-    ...text.matchAll(/var (require_\w+) = __commonJS\(\{\n\s*"lazy-(?:import|module):/g),
-  ];
-  if (stubs.length === 0) continue;
   let unwrapped = text;
-  for (const [, name] of stubs)
+  for (const [, name] of text.matchAll(
+    /var (require_\w+) = __commonJS\(\{\n\s*"lazy-(?:import|module):/g,
+  )) {
     unwrapped = unwrapped.replaceAll(`__toESM(${name}(), 1)`, `${name}()`);
+    unwrappedStubs++;
+  }
   if (unwrapped !== text) writeFileSync(file, unwrapped);
 }
+if (unwrappedStubs === 0) throw new Error('build: found no lazy stub in the CLI bundles to unwrap');
 
 // What the CLI keeps between runs belongs to one build (bin/skill-studio.cjs reads this):
 // a digest of every CLI bundle, so that no copy, install or archive that keeps or resets

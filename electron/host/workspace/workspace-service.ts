@@ -41,8 +41,6 @@ const HALF_WRITTEN_SETTLE_MS = 150;
 export class WorkspaceService {
   private current: LoadedWorkspaceConfig = { config: defaultWorkspaceConfig(), diagnostics: [] };
   private readonly listeners = new Set<WorkspaceChangeListener>();
-  /** Whether the last read found settings of its own (not the defaults), without an error. */
-  private heldSettings = false;
 
   /**
    * `root` is the workspace folder (absolute); null: no workspace, the defaults only.
@@ -52,6 +50,15 @@ export class WorkspaceService {
     readonly root: string | null,
     private readonly settleMs = HALF_WRITTEN_SETTLE_MS,
   ) {}
+
+  /** Whether the settings in force came from the file (not the defaults), without an error. */
+  private get heldSettings(): boolean {
+    const { config, diagnostics } = this.current;
+    return (
+      diagnostics.every((d) => d.severity !== 'error') &&
+      JSON.stringify(config) !== JSON.stringify(defaultWorkspaceConfig())
+    );
+  }
 
   /** skill-studio.json's path, or null with no workspace. */
   get file(): string | null {
@@ -101,9 +108,6 @@ export class WorkspaceService {
 
   private async settle(loaded: LoadedWorkspaceConfig): Promise<LoadedWorkspaceConfig> {
     this.current = loaded;
-    this.heldSettings =
-      loaded.diagnostics.every((d) => d.severity !== 'error') &&
-      JSON.stringify(loaded.config) !== JSON.stringify(defaultWorkspaceConfig());
     for (const listener of [...this.listeners]) {
       try {
         await listener(loaded);
