@@ -318,6 +318,8 @@ if (unwrappedStubs === 0) throw new Error('build: found no lazy stub in the CLI 
 // with caching off, need not load ajv for them. It doubles as a smoke test of the CLI.
 {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'skill-studio-seed-'));
+  // An earlier build's seed would answer the run below, which would then find nothing.
+  rmSync('dist/cli/schema-verdicts.seed.json', { force: true });
   try {
     const seed = spawnSync(
       process.execPath,
@@ -331,7 +333,6 @@ if (unwrappedStubs === 0) throw new Error('build: found no lazy stub in the CLI 
       throw new Error(`the built CLI failed to validate the bundled skills:\n${seed.stderr}`);
     // Written anew (not copied): the cache file is private, the seed is for every user.
     const found = path.join(folder, 'schema-verdicts.json');
-    rmSync('dist/cli/schema-verdicts.seed.json', { force: true });
     if (existsSync(found)) writeFileSync('dist/cli/schema-verdicts.seed.json', readFileSync(found));
   } finally {
     rmSync(folder, { recursive: true, force: true });
