@@ -20,6 +20,11 @@ export const CLI_LAZY_MODULE_BUNDLES = {
   'electron/host/remote/remote-a2e.ts': 'remote-a2e',
   'electron/host/bundle/import-bundle.ts': 'bundle-import',
   'electron/host/bundle/export-bundle.ts': 'bundle-export',
+  // Reading a skill afresh: the SKILL.md validator with the checks it runs, and the checks
+  // of its eval files. Needed only for a skill with no kept or seeded verdict: a `list`
+  // whose skills are all kept (or only the bundled ones) never parses them.
+  'shared/skill/validate.ts': 'skill-read',
+  'electron/host/registry/eval-sidecars.ts': 'skill-read',
   ...Object.fromEntries(
     readdirSync(new URL(`../${PARAMS_FOLDER}`, import.meta.url))
       .filter((name) => name.endsWith('.generated.ts'))

@@ -54,16 +54,26 @@ export function processIO(outputGone: () => void = () => process.exit(0)): Proce
   const outputClosedHandlers = new Set<() => void>();
   const interruptHandlers = new Set<() => void>();
   let interrupted = false;
-  for (const stream of [process.stdout, process.stderr]) {
+  // Each stream is made on first use (a run that prints nothing on stderr never makes it,
+  // which costs a start), and watched for a reader gone from then on.
+  const watched = new Set<NodeJS.WriteStream>();
+  const watch = (stream: NodeJS.WriteStream): NodeJS.WriteStream => {
+    if (watched.has(stream)) return stream;
+    watched.add(stream);
     stream.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code !== 'EPIPE') throw err;
       for (const handler of [...outputClosedHandlers]) handler();
       outputGone();
     });
-  }
+    return stream;
+  };
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    get stdout() {
+      return watch(process.stdout);
+    },
+    get stderr() {
+      return watch(process.stderr);
+    },
     // Made on first use: most commands never read stdin, and making it costs a start.
     get stdin() {
       return process.stdin;

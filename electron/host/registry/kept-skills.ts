@@ -27,8 +27,6 @@ export interface KeptSkill {
   topology: SkillRecord['topology'];
   namePosition: Position | null;
   skillsPosition: Position | null;
-  /** Where each top-level key is written, for client profiles. */
-  keyPositions: Record<string, Position>;
 }
 
 /** A source folder whose sub-folders are read as skills. */
@@ -61,16 +59,11 @@ export async function withKeptSkills(
     if (hit) return hit;
     const item = fresh[next++];
     if (kept && item && 'record' in item) {
-      const { record: rec, namePosition, skillsPosition, keyPositions, inputs } = item;
+      const { record: rec, namePosition, skillsPosition, inputs } = item;
       delete item.inputs;
       const { skillMdPath, frontmatter, body, diagnostics, topology } = rec;
       const verdict = { skillMdPath, frontmatter, body, diagnostics, topology };
-      kept.keep(
-        rec.dir,
-        item.realDir,
-        { ...verdict, namePosition, skillsPosition, keyPositions },
-        inputs,
-      );
+      kept.keep(rec.dir, item.realDir, { ...verdict, namePosition, skillsPosition }, inputs);
     }
     return item;
   });
@@ -119,6 +112,5 @@ async function keptCandidate(
     key: nameKey(record.summary.name),
     namePosition: v.namePosition,
     skillsPosition: v.skillsPosition,
-    keyPositions: v.keyPositions,
   };
 }

@@ -79,7 +79,14 @@ export function folderChecker(
 ): (folder: string | ListedSkillFolder) => Promise<CheckedFolder> {
   // Only diagnostics are reported: the file count would list every sidecar folder again.
   // Resolved once for every folder of the run.
-  const options = recordScanOptions({ profile, countFiles: false, sync: true, recordInputs });
+  // A client profile's findings need where the keys are written (from the same read).
+  const options = recordScanOptions({
+    profile,
+    countFiles: false,
+    sync: true,
+    recordInputs,
+    keyPositions: client !== null,
+  });
   return (folder) => checkSkillFolder(folder, options, client);
 }
 

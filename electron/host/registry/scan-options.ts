@@ -54,6 +54,12 @@ export interface ScanOptions {
    */
   recordInputs?: { runStart: number } | null;
   /**
+   * Keep where each top-level key of SKILL.md is written (`keyPositions` of a
+   * ScannedSkill), for a client profile's findings (`validate --client`). Off by default:
+   * nothing else reads them, and 10,000 skills would hold (and keep) 80,000 small objects.
+   */
+  keyPositions?: boolean;
+  /**
    * Kept verdicts of a source folder's skills (kept-skills.ts): with `sync` and without
    * fingerprints, a skill whose read saw nothing change is rebuilt from it. Implies
    * recordInputs. Not for workers (it stays on this thread).
@@ -81,6 +87,7 @@ export interface ResolvedScan {
   /** How workers may share a synchronous scan; null: this thread reads alone. */
   parallel: ParallelOptions | null;
   recordInputs: { runStart: number } | null;
+  keyPositions: boolean;
   kept: VerdictCache<KeptSkill> | null;
   seed: ListingSeed | null;
 }
@@ -98,6 +105,7 @@ export function resolveScanOptions(opts: ScanOptions): ResolvedScan {
     io: opts.sync ? (opts.kept?.listings.io(syncScanIO) ?? syncScanIO) : asyncScanIO,
     parallel: opts.sync && opts.parallel ? (opts.parallel === true ? {} : opts.parallel) : null,
     recordInputs: opts.recordInputs ?? (opts.kept ? { runStart: opts.kept.runStart } : null),
+    keyPositions: opts.keyPositions ?? false,
     kept: opts.kept ?? null,
     seed: opts.seed ?? null,
   };
@@ -117,5 +125,6 @@ export function workerScanOptions(r: ResolvedScan): ScanOptions {
     fingerprint: r.fingerprint,
     sync: true,
     recordInputs: r.recordInputs,
+    keyPositions: r.keyPositions,
   };
 }

@@ -4,7 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listSkillFiles } from '../skill-files';
-import { readSkillFolder, scanFolder, scanFolders, scanSkillFolder } from './scan';
+import {
+  readFolderAsSkill,
+  readSkillFolder,
+  scanFolder,
+  scanFolders,
+  scanSkillFolder,
+} from './scan';
 import type { SourceFolder } from './sources';
 
 let tmp: string;
@@ -323,6 +329,23 @@ describe('readSkillFolder', () => {
     const none = await readSkillFolder(path.join(src, 'none'));
     expect(none.diagnostics.map((d) => d.code)).toEqual(['FILE_UNREADABLE']);
     expect(none.diagnostics[0].message).toMatch(/no such folder/);
+  });
+
+  it('keeps where the keys are written only when asked (a client profile asks)', async () => {
+    const dir = await makeSkill(path.join(src, 'keys'), skillMd('keys', 'license: MIT\n'));
+    const asked = await readFolderAsSkill(dir, 'project', { keyPositions: true });
+    expect(asked.keyPositions).toEqual({
+      name: { line: 2, column: 1 },
+      description: { line: 3, column: 1 },
+      license: { line: 4, column: 1 },
+    });
+    expect(asked.namePosition).toEqual({ line: 2, column: 1 });
+    // Not asked: the registry's scans (and what they keep) never hold them.
+    const plain = await readFolderAsSkill(dir);
+    expect(plain).not.toHaveProperty('keyPositions');
+    expect(plain.namePosition).toEqual({ line: 2, column: 1 });
+    const [scanned] = (await scanFolder(folder(), 0)).skills;
+    expect(scanned).not.toHaveProperty('keyPositions');
   });
 
   it('applies the spec profile', async () => {

@@ -267,7 +267,8 @@ export interface FolderAsSkill {
   skillsPosition: Position | null;
   /** What the read saw (ScanOptions.recordInputs); absent when not recorded, null when not checkable. */
   inputs?: ScannedSkill['inputs'];
-  keyPositions: Record<string, Position>;
+  /** Where each top-level key is written, when the options ask for them (ScanOptions.keyPositions). */
+  keyPositions?: Record<string, Position>;
 }
 
 /** readSkillFolderOrListed, keeping where the keys are written from the same read. */
@@ -349,7 +350,7 @@ async function readAsSkill(
       namePosition: found.namePosition,
       skillsPosition: found.skillsPosition,
       ...(found.inputs !== undefined && { inputs: found.inputs }),
-      keyPositions: found.keyPositions,
+      ...(found.keyPositions && { keyPositions: found.keyPositions }),
     };
   if (found) {
     // The folder is the skill here, so the problem is the skill's own, not another file's.

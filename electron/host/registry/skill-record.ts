@@ -51,8 +51,11 @@ export interface ScannedSkill {
   skillsPosition: Position | null;
   /** What the read saw, when the scan records it (ScanOptions.recordInputs); null: not checkable. */
   inputs?: ReadInput[] | null;
-  /** Where each top-level key is written ({} without a parsed frontmatter), for client profiles. */
-  keyPositions: Record<string, Position>;
+  /**
+   * Where each top-level key is written ({} without a parsed frontmatter), for client
+   * profiles; only when the scan asks for them (ScanOptions.keyPositions).
+   */
+  keyPositions?: Record<string, Position>;
 }
 
 /** Where a skill folder is and how it was found. */
@@ -177,7 +180,7 @@ export async function readSkill(
     key: nameKey(record.summary.name),
     namePosition,
     skillsPosition,
-    keyPositions,
+    ...(r.keyPositions && { keyPositions }),
     ...(log && { inputs: log.inputs() }),
   };
 }
