@@ -13,6 +13,7 @@ import { checkFolders, foldersFor, type SkillFolder } from './folder-checks';
 import { SkillRegistry } from './registry';
 import { scanFolders, type FolderScan } from './scan';
 import { folderChecker, packFolder, type CheckedFolder, type ScanJob } from './scan-jobs';
+import { otherWorkNow } from './other-work';
 import { readAll, type ParallelOptions, type ParallelReport } from './scan-parallel';
 import type { SourceFolder } from './sources';
 
@@ -22,7 +23,7 @@ const PLAIN = 24;
 
 // The counts below are for one worker: the machine seems to have two idle cores, whatever it has.
 vi.spyOn(os, 'availableParallelism').mockReturnValue(2);
-vi.spyOn(os, 'loadavg').mockReturnValue([0, 0, 0]);
+vi.mock('./other-work', () => ({ otherWorkNow: vi.fn(() => 0) }));
 
 let tmp: string;
 let skills: string;
@@ -157,7 +158,7 @@ describe('validate on worker threads', () => {
   it('starts no worker while other work keeps the other core busy', async () => {
     const folders = await allFolders();
     let report: ParallelReport | null = null;
-    vi.mocked(os.loadavg).mockReturnValueOnce([1.2, 1, 1]);
+    vi.mocked(otherWorkNow).mockReturnValueOnce(1);
     const options = { minItems: 0, workLeftMs: 0, onReport: (r: ParallelReport) => (report = r) };
     await checkFolders(folders, 'studio', null, options);
     expect(report).toEqual({ workers: 0, readByWorkers: 0 });

@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { createLogger, logSwallowed } from '../log';
 import { startWorker, workerEntry } from '../workers/worker-pool';
+import { otherWorkNow } from './other-work';
 
 export interface ParallelOptions {
   /** Fewest items worth starting workers for (default MIN_ITEMS). */
@@ -88,14 +89,12 @@ const log = createLogger('scan');
 
 /**
  * Workers that may start for `items` items: 0 below the threshold, on one core, or when
- * other work keeps the other cores busy (the last minute's load average): a worker then
- * only takes turns with this thread, and its start is paid for nothing.
+ * other work keeps the other cores busy (other-work.ts): a worker then only takes turns
+ * with this thread, and its start is paid for nothing.
  */
 export function workersFor(items: number, opts: ParallelOptions): number {
   if (items < (opts.minItems ?? MIN_ITEMS)) return 0;
-  const cores = os.availableParallelism();
-  const idle = Math.floor(cores - os.loadavg()[0]);
-  const spare = Math.min(cores - 1, idle);
+  const spare = Math.floor(os.availableParallelism() - 1 - otherWorkNow());
   return Math.max(0, Math.min(spare, opts.maxWorkers ?? MAX_WORKERS));
 }
 
