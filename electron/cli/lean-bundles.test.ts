@@ -132,6 +132,9 @@ describe('lean CLI bundles', () => {
     const reading = ['shared/skill/validate.ts', 'shared/eval/parse.ts'];
     expect(heavy(whole, reading).sort()).toEqual([...reading].sort());
     expect(heavy(inputs, ['node_modules/yaml/', ...reading])).toEqual([]);
+    // The settings reader (and its ajv) loads only for a workspace with a skill-studio.json.
+    expect(inputs).not.toContain('electron/host/workspace/workspace-config.ts');
+    expect(inputs).toContain('electron/host/workspace/workspace-file.ts');
   });
 
   /** The one router the door sends local-process methods through, and its generated checks. */

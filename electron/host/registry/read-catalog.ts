@@ -7,8 +7,7 @@
  * large folder's skills together with this one (./scan-parallel.ts).
  */
 import path from 'node:path';
-import { readConfigText } from '../workspace/workspace-config';
-import { WORKSPACE_CONFIG_FILE } from '../workspace/workspace-file';
+import { readConfigText, WORKSPACE_CONFIG_FILE } from '../workspace/workspace-file';
 import type { KeptSkill } from './kept-skills';
 import { SkillRegistry } from './registry';
 import type { ResolveSourcesOptions } from './sources';

@@ -31,13 +31,13 @@ import type { SkillListing } from '../../../shared/api/studio-api';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { isListIgnored } from '../fs/ignored-names';
 import { isInsideOrEqual, relativeInside } from '../fs/safe-path';
+import type { LoadedWorkspaceConfig } from '../workspace/workspace-config';
 import {
   defaultWorkspaceConfig,
   workspaceConfigPath,
   WORKSPACE_CONFIG_FILE,
-  type LoadedWorkspaceConfig,
   type WorkspaceConfig,
-} from '../workspace/workspace-config';
+} from '../workspace/workspace-file';
 import { WorkspaceService } from '../workspace/workspace-service';
 import {
   nameKey,

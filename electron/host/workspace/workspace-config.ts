@@ -4,7 +4,6 @@
  * for what it cannot use plus diagnostics with line and column. Saving is a
  * read-modify-write that keeps keys we do not know (other tools, future versions).
  */
-import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createInternalAjv, internalStandaloneCode } from '../../../shared/json/internal-schemas';
 import { validatorCache } from '../../../shared/json/validator-cache';
@@ -13,24 +12,27 @@ import type { Diagnostic, Severity } from '../../../shared/check/diagnostics';
 import type { AgentConfig } from '../../../shared/api/studio-api';
 import { USER_SOURCE_IDS } from './skill-folders';
 import { writeFileAtomic } from '../fs/atomic-write';
-import { NotFoundError } from '../fs/errors';
-import { readRegularFile } from '../fs/safe-read';
 import { scanJson, type JsonPath } from '../../../shared/json/json-position';
 import { PROVIDERS_SCHEMA, workspaceProviderProblems } from './provider-config';
 import { RUNNER_SCHEMA } from './runner-config';
 
 import {
   defaultWorkspaceConfig,
+  readConfigText,
+  workspaceConfigPath,
   WORKSPACE_CONFIG_FILE,
   type WorkspaceConfig,
 } from './workspace-file';
 
-// The file's name, shape and defaults live in workspace-file.ts (free of ajv); its reader
-// hands them on, so a caller that reads the file needs this module alone.
-export { defaultWorkspaceConfig, WORKSPACE_CONFIG_FILE, type WorkspaceConfig };
-
-/** A config file larger than this is not a config file; refuse it rather than parse it. */
-const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
+// The file's name, shape, defaults and raw text live in workspace-file.ts (free of ajv);
+// its reader hands them on, so a caller that reads the file needs this module alone.
+export {
+  defaultWorkspaceConfig,
+  readConfigText,
+  workspaceConfigPath,
+  WORKSPACE_CONFIG_FILE,
+  type WorkspaceConfig,
+};
 
 /** What `saveWorkspaceConfig` changes: a key set to null is removed from the file. */
 export type WorkspaceConfigPatch = {
@@ -97,24 +99,6 @@ function configValidator(): ValidateFunction {
   const compiled = ajv.compile(WORKSPACE_CONFIG_SCHEMA);
   if (place) void keepValidator(place, key, internalStandaloneCode(ajv, compiled));
   return compiled;
-}
-
-export function workspaceConfigPath(root: string): string {
-  return path.join(root, WORKSPACE_CONFIG_FILE);
-}
-
-/** The text of skill-studio.json, or null when there is none. */
-export async function readConfigText(file: string): Promise<string | null> {
-  try {
-    const { data } = await readRegularFile(file, WORKSPACE_CONFIG_FILE, {
-      maxBytes: MAX_CONFIG_BYTES,
-    });
-    return data.toString('utf8');
-  } catch (err) {
-    // No file is the normal case: defaults, nothing to report.
-    if (err instanceof NotFoundError) return null;
-    throw err;
-  }
 }
 
 /**

@@ -17,19 +17,22 @@
 import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { AgentConfig } from '../../../shared/api/studio-api';
 import { createLogger } from '../log';
+import type { LoadedWorkspaceConfig, WorkspaceConfigPatch } from './workspace-config';
 import {
   defaultWorkspaceConfig,
-  loadWorkspaceConfig,
-  saveWorkspaceConfig,
   workspaceConfigPath,
-  type LoadedWorkspaceConfig,
   type WorkspaceConfig,
-  type WorkspaceConfigPatch,
-} from './workspace-config';
+} from './workspace-file';
 
 export type WorkspaceChangeListener = (loaded: LoadedWorkspaceConfig) => void | Promise<void>;
 
 const log = createLogger('workspace');
+
+/**
+ * The settings reader and its ajv, loaded when a file is first read or written: a one-shot
+ * registry given its settings (the CLI's `list`) never loads them.
+ */
+const reader = () => import('./workspace-config');
 
 /**
  * How long a reload waits before it believes a file that held settings is now empty or
@@ -87,7 +90,7 @@ export class WorkspaceService {
   async load(): Promise<LoadedWorkspaceConfig> {
     if (this.root === null) return this.current;
     const settleMs = this.heldSettings ? this.settleMs : undefined;
-    return this.settle(await loadWorkspaceConfig(this.root, { settleMs }));
+    return this.settle(await (await reader()).loadWorkspaceConfig(this.root, { settleMs }));
   }
 
   /**
@@ -97,7 +100,7 @@ export class WorkspaceService {
    */
   async save(patch: WorkspaceConfigPatch): Promise<LoadedWorkspaceConfig> {
     if (this.root === null) throw new Error('no workspace is open: there is no settings file');
-    return this.settle(await saveWorkspaceConfig(this.root, patch));
+    return this.settle(await (await reader()).saveWorkspaceConfig(this.root, patch));
   }
 
   /** Called with the settings after every load and save; returns the unsubscribe. */
