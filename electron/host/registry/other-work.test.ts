@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { otherWorkNow, runningThreads } from './other-work';
+import { otherWorkNow, runningThreads, threadState } from './other-work';
 
 describe('other work', () => {
   it('reads the running threads from a /proc/loadavg line', () => {
@@ -17,6 +17,14 @@ describe('other work', () => {
       '0.1 0.2 0.3 0/80 1',
     ])
       expect(runningThreads(text)).toBeNull();
+  });
+
+  it("reads a thread's state after its name, whatever the name holds", () => {
+    expect(threadState('1234 (node) R 1 1234 1234 0 -1')).toBe('R');
+    expect(threadState('77 (V8 Worker) S 1 77')).toBe('S');
+    expect(threadState('78 (a) b) (c) R 1 78')).toBe('R');
+    for (const stat of [null, '', '1234 node R', '1234 (node)'])
+      expect(threadState(stat)).toBeNull();
   });
 
   it('counts other work in cores, never below none', () => {
