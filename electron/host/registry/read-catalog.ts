@@ -6,8 +6,7 @@
  * uses synchronous file calls: the caller waits for it anyway, and worker threads read a
  * large folder's skills together with this one (./scan-parallel.ts).
  */
-import path from 'node:path';
-import { readConfigText, WORKSPACE_CONFIG_FILE } from '../workspace/workspace-file';
+import { readConfigText, workspaceConfigPath } from '../workspace/workspace-file';
 import type { KeptSkill } from './kept-skills';
 import { SkillRegistry } from './registry';
 import type { ResolveSourcesOptions } from './sources';
@@ -35,7 +34,7 @@ export async function readCatalog(
   let kept: VerdictCache<KeptSkill> | null = null;
   if (verdicts) {
     const settings = sources.workspace
-      ? await readConfigText(path.join(sources.workspace, WORKSPACE_CONFIG_FILE)).catch(() => null)
+      ? await readConfigText(workspaceConfigPath(sources.workspace)).catch(() => null)
       : null;
     const scope = `catalog\0${JSON.stringify(sources)}\0${settings ?? ''}`;
     kept = openVerdictCache<KeptSkill>(verdicts, scope);

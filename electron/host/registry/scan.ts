@@ -310,7 +310,7 @@ async function readAsSkill(
   const empty = (diagnostic: Diagnostic): FolderAsSkill => ({
     namePosition: null,
     skillsPosition: null,
-    keyPositions: {},
+    ...(r.keyPositions && { keyPositions: {} }),
     record: buildRecord({
       source,
       dir: abs,

@@ -25,14 +25,8 @@ import {
 } from './workspace-file';
 
 // The file's name, shape, defaults and raw text live in workspace-file.ts (free of ajv);
-// its reader hands them on, so a caller that reads the file needs this module alone.
-export {
-  defaultWorkspaceConfig,
-  readConfigText,
-  workspaceConfigPath,
-  WORKSPACE_CONFIG_FILE,
-  type WorkspaceConfig,
-};
+// its reader hands the first three on, so a caller that reads the file needs this module alone.
+export { defaultWorkspaceConfig, WORKSPACE_CONFIG_FILE, type WorkspaceConfig };
 
 /** What `saveWorkspaceConfig` changes: a key set to null is removed from the file. */
 export type WorkspaceConfigPatch = {
