@@ -2,7 +2,8 @@
  * Kept verdicts (electron/host/registry/verdict-cache.ts): `validate DIR` and `list --json`
  * over 10,000 generated skills, whole processes as agents and CI run them, against the sync
  * read + YAML parse floor of the CLI suite (cli-bench.ts), measured in the same rounds:
- *  - warm: the verdicts kept by an earlier run, nothing changed since (a stat per file read);
+ *  - warm: the verdicts kept by an earlier run, nothing changed since (a stat per file read;
+ *    `list` answers from the run it kept, electron/host/registry/kept-run.ts);
  *  - cold: the cache on but empty, so the run reads every skill and writes the verdicts;
  *  - `--no-cache`: neither read nor written, for reference.
  * Every run keeps the CLI's compiled code warm (its own folder), so the rows differ only in
@@ -36,10 +37,13 @@ export async function cacheBench(): Promise<Row[]> {
     await generate(bulk, COUNT);
     console.log('done');
     // One cache folder for all runs (so the compiled code stays warm); the kept verdicts
-    // are removed before each cold run.
+    // and the kept runs of `list` are removed before each cold run.
     const caches = path.join(root, 'cache');
     await mkdir(caches);
-    const dropVerdicts = () => rm(path.join(caches, 'verdicts'), { recursive: true, force: true });
+    const dropVerdicts = async () => {
+      for (const kept of ['verdicts', 'runs'])
+        await rm(path.join(caches, kept), { recursive: true, force: true });
+    };
     const run = (args: string[], ok = [0]): Job => ({
       args: cli(...args),
       cwd: bulk,

@@ -108,6 +108,12 @@ function listingFiles(): string[] {
   return existsSync(dir) ? readdirSync(dir).map((n) => path.join(dir, n)) : [];
 }
 
+/** `list`'s kept runs (electron/host/registry/kept-run.ts). */
+function runFiles(): string[] {
+  const dir = path.join(cacheDir, 'runs');
+  return existsSync(dir) ? readdirSync(dir).map((n) => path.join(dir, n)) : [];
+}
+
 /** A kept listings file's text with `from` renamed `to` in the kept entries of `rel`. */
 function renameInListing(text: string, rel: string, from: string, to: string): string {
   const [header, data] = text.split('\n');
@@ -138,25 +144,35 @@ function rewriteEntries(edit: (line: Line) => void): void {
   }
 }
 
+const POISONED = { severity: 'warning', code: POISON, message: POISON, line: 1, column: 1 };
+
 /**
- * Every kept verdict (of the skill folder named `only`, else of all) says POISON, in a way
- * both commands print.
+ * Every kept verdict, and every skill of `list`'s kept runs (of the skill folder named
+ * `only`, else all), says POISON, in a way both commands print.
  */
 function poison(only?: string): void {
-  const diagnostic = {
-    severity: 'warning',
-    code: POISON,
-    message: POISON,
-    line: 1,
-    column: 1,
-    field: null,
-  };
+  const diagnostic = { ...POISONED, field: null };
   rewriteEntries(([dir, , , verdict]) => {
     if (only !== undefined && path.basename(dir) !== only) return;
     verdict.diagnostics = [diagnostic];
     const fm = verdict.frontmatter as Record<string, unknown> | undefined;
     if (fm) fm.description = POISON;
   });
+  poisonRuns(only);
+}
+
+/** The skills of `list`'s kept runs (of `only`, else all) say POISON. */
+function poisonRuns(only?: string): void {
+  for (const file of runFiles()) {
+    const [header, checks, listing] = readFileSync(file, 'utf8').split('\n');
+    const kept = JSON.parse(listing) as { skills: Array<Record<string, unknown>> };
+    for (const skill of kept.skills) {
+      if (only !== undefined && path.basename(skill.dir as string) !== only) continue;
+      skill.description = POISON;
+      skill.diagnostics = [{ ...POISONED, field: null }];
+    }
+    writeFileSync(file, [header, checks, JSON.stringify(kept), ''].join('\n'));
+  }
 }
 
 /** Fills the cache for `commands` and poisons it (see poison); the next runs show the poison. */
@@ -172,8 +188,28 @@ describe('kept verdicts (validate DIR, list)', { timeout: 90_000 }, () => {
     for (const args of COMMANDS) expectAsFresh(args);
     // One scope for validate (text or JSON, the same verdicts), one for list.
     expect(verdictFiles()).toHaveLength(2);
+    expect(runFiles()).toHaveLength(1);
     for (const args of COMMANDS) expectAsFresh(args); // warm
     fillAndPoison();
+  });
+
+  it('answer a repeated list from its kept run, and miss it once anything it read changes', () => {
+    for (const args of COMMANDS) expectAsFresh(args);
+    // Only the kept run is poisoned: list shows it, validate (its own verdicts) does not.
+    poisonRuns();
+    expect(cli(LIST).stdout).toContain(POISON);
+    expect(cli(VALIDATE).stdout).not.toContain(POISON);
+    // A file added below a skill changes its files_count only.
+    write('skills/beta/assets/logo.txt', 'A logo.\n');
+    expect(JSON.parse(expectAsFresh(LIST).stdout)).toMatchObject({
+      skills: expect.arrayContaining([expect.objectContaining({ name: 'beta', files_count: 2 })]),
+    });
+    // A file no check reads, rewritten: nothing list shows changes, so the kept run answers.
+    poisonRuns();
+    write('skills/beta/assets/logo.txt', 'A bigger logo.\n');
+    expect(cli(LIST).stdout).toContain(POISON);
+    rmSync(path.join(work, 'skills/beta/assets/logo.txt'));
+    expectAsFresh(LIST);
   });
 
   it('miss when SKILL.md is edited', () => {
@@ -280,7 +316,27 @@ describe('kept verdicts (validate DIR, list)', { timeout: 90_000 }, () => {
   });
 
   it('ignore a corrupt cache file', () => {
-    fillAndPoison();
+    // A kept run that is used shows; the verdicts beneath it are sound.
+    for (const args of COMMANDS) expectAsFresh(args);
+    poisonRuns();
+    expect(cli(LIST).stdout).toContain(POISON);
+    const runs = runFiles();
+    const runTexts = runs.map((f) => readFileSync(f, 'utf8'));
+    for (const corrupt of [
+      () => 'not json at all',
+      (t: string) => t.slice(0, t.length / 2), // cut short
+      (t: string) => t.replace(/\n\[\[/, '\n[1,['), // checks of the wrong shape
+      (t: string) => t.replace(/\["f",/g, '["f",1,'), // inputs of the wrong shape
+    ]) {
+      runs.forEach((f, i) => writeFileSync(f, corrupt(runTexts[i])));
+      expect(runs.every((f, i) => readFileSync(f, 'utf8') !== runTexts[i])).toBe(true);
+      expectAsFresh(LIST);
+      poisonRuns(); // the run just kept, poisoned again for the next corruption
+      runTexts.splice(0, runTexts.length, ...runs.map((f) => readFileSync(f, 'utf8')));
+    }
+    // The verdicts themselves: no kept run answers for them.
+    poison();
+    for (const f of runFiles()) rmSync(f);
     const files = verdictFiles();
     const texts = files.map((f) => readFileSync(f, 'utf8'));
     const corruptions = [
@@ -292,6 +348,7 @@ describe('kept verdicts (validate DIR, list)', { timeout: 90_000 }, () => {
     ];
     for (const corrupt of corruptions) {
       files.forEach((f, i) => writeFileSync(f, corrupt(texts[i])));
+      for (const f of runFiles()) rmSync(f);
       for (const args of [VALIDATE, LIST]) expectAsFresh(args);
     }
   });
@@ -299,7 +356,7 @@ describe('kept verdicts (validate DIR, list)', { timeout: 90_000 }, () => {
   it('ignore a cache file of another user, and an unwritable cache folder', () => {
     fillAndPoison();
     if (process.getuid?.() === 0) {
-      for (const file of verdictFiles()) chownSync(file, 12345, 12345);
+      for (const file of [...verdictFiles(), ...runFiles()]) chownSync(file, 12345, 12345);
       for (const args of COMMANDS) expectAsFresh(args);
     }
     rmSync(cacheDir, { recursive: true, force: true });
@@ -343,6 +400,7 @@ describe('kept verdicts (validate DIR, list)', { timeout: 90_000 }, () => {
     for (const args of COMMANDS) cli([...args, '--no-cache']);
     expect(verdictFiles()).toEqual([]);
     expect(listingFiles()).toEqual([]);
+    expect(runFiles()).toEqual([]);
   });
 });
 

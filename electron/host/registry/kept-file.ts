@@ -1,8 +1,9 @@
 /**
  * The files the CLI keeps between runs of one scope (the kept verdicts, verdict-cache.ts,
- * and the kept listings, kept-listings.ts): JSON lines, a header naming the build and the
- * scope, then one line per folder led by the folder's path. A file of another build or
- * scope, or not the user's (cache-file.ts), is read as empty; so is a cut last line.
+ * the kept listings, kept-listings.ts, and the kept runs, kept-run.ts): JSON lines, a
+ * header naming the build and the scope, then the lines (for verdicts, one per folder led
+ * by the folder's path). A file of another build or scope, or not the user's
+ * (cache-file.ts), is read as empty; so is a cut last line.
  */
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';

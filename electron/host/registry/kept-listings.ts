@@ -15,7 +15,7 @@
  * A cache like the verdicts: a file missing, corrupt, of another build or scope, or not
  * the user's is ignored (every folder is listed), and a failed write is never fatal.
  */
-import { statSync, type Dirent, type Stats } from 'node:fs';
+import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { ListedEntry, packEntries } from './listed-entries';
 import { RACY_MS } from './read-inputs';
@@ -44,13 +44,22 @@ type KeptFolder = [
 export interface KeptListings {
   /** `inner`, with each folder's listing answered from the kept one while the folder is unchanged. */
   io(inner: ScanIO): ScanIO;
+  /**
+   * The entries of `dir` as the scan's calls answer them (the kept ones while the folder
+   * is unchanged, else a synchronous listing, kept as `io`'s are), for checking what a run
+   * saw (kept-run.ts). Throws what listing throws.
+   */
+  listNow(dir: string): Dirent[];
   /** Writes the file when this run listed a folder afresh or no longer saw one; never throws. */
   save(): Promise<void>;
 }
 
+const listSync = (dir: string): Dirent[] => readdirSync(dir, { withFileTypes: true });
+
 /** Nothing kept: every folder is listed (for a cache that keeps verdicts only). */
 export const NO_KEPT_LISTINGS: KeptListings = {
   io: (inner) => inner,
+  listNow: listSync,
   save: () => Promise.resolve(),
 };
 
@@ -119,7 +128,11 @@ export function openKeptListings(file: KeptFile, runStart: number): KeptListings
   // What the file will hold: every folder this run listed and could trust, in the order listed.
   const folders = new Map<string, KeptFolder>();
   let changed = false;
-  const listDir = (inner: ScanIO, dir: string): Dirent[] | Promise<Dirent[]> => {
+  /** The kept entries of `dir` while it is unchanged, else `list`'s, kept when they can be trusted. */
+  const listDir = <T extends Dirent[] | Promise<Dirent[]>>(
+    dir: string,
+    list: (dir: string) => T,
+  ): Dirent[] | T => {
     const st = trustedStat(dir, runStart);
     const f = st && kept.get(dir);
     const entries = f ? keptEntries(f, st) : null;
@@ -128,18 +141,21 @@ export function openKeptListings(file: KeptFile, runStart: number): KeptListings
       return entries;
     }
     // A folder that cannot be trusted (or is not one) is not kept, and changes nothing.
-    if (!st) return inner.listDir(dir);
+    if (!st) return list(dir);
     changed = true;
-    return inner.listDir(dir).then((listed) => {
-      folders.set(dir, keptFolder(dir, st, listed));
-      return listed;
-    });
+    const listed = list(dir);
+    const keep = (fresh: Dirent[]): Dirent[] => {
+      folders.set(dir, keptFolder(dir, st, fresh));
+      return fresh;
+    };
+    return (Array.isArray(listed) ? keep(listed) : listed.then(keep)) as T;
   };
+  const absolute = (dir: string): string => (path.isAbsolute(dir) ? dir : path.resolve(dir));
   return {
+    listNow: (dir) => listDir(absolute(dir), listSync),
     io: (inner) => ({
       ...inner,
-      listDir: (dir) =>
-        Promise.resolve(listDir(inner, path.isAbsolute(dir) ? dir : path.resolve(dir))),
+      listDir: (dir) => Promise.resolve(listDir(absolute(dir), (at) => inner.listDir(at))),
     }),
     async save() {
       // A folder kept before and not listed now is gone from the file too.

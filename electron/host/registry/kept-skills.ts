@@ -50,7 +50,11 @@ export async function withKeptSkills(
 ): Promise<Read[]> {
   const { kept, seed } = r;
   // A watching registry needs fingerprints, which are not kept.
-  if ((!kept && !seed) || r.fingerprint) return read([...candidates]);
+  if ((!kept && !seed) || r.fingerprint) {
+    const fresh = await read([...candidates]);
+    for (const item of fresh) if (item && 'record' in item) recordFresh(r, item);
+    return fresh;
+  }
   const hits: Array<ScannedSkill | undefined> = [];
   for (const entry of candidates) hits.push(await keptCandidate(r, at, entry));
   const fresh = await read(candidates.filter((_, i) => hits[i] === undefined));
@@ -58,6 +62,7 @@ export async function withKeptSkills(
   return hits.map((hit) => {
     if (hit) return hit;
     const item = fresh[next++];
+    if (item && 'record' in item) recordFresh(r, item);
     if (kept && item && 'record' in item) {
       const { record: rec, namePosition, skillsPosition, inputs } = item;
       delete item.inputs;
@@ -67,6 +72,11 @@ export async function withKeptSkills(
     }
     return item;
   });
+}
+
+/** A skill just read, for a recorded run (kept-run.ts): what its verdict was read from. */
+export function recordFresh(r: ResolvedScan, item: ScannedSkill): void {
+  r.keptRun?.skill(item.record.dir, item.realDir, item.inputs);
 }
 
 /** The candidate rebuilt from its kept verdict, or undefined when there is none that holds. */
@@ -88,9 +98,10 @@ async function keptCandidate(
     return undefined; // the read says what is wrong
   }
   const v = isKept
-    ? r.kept!.lookup(dir, realDir, entries)
+    ? r.kept!.lookup(dir, realDir, entries, (inputs) => r.keptRun?.skill(dir, realDir, inputs))
     : r.seed!.lookup(r, dir, realDir, entries);
   if (!v) return undefined;
+  if (!isKept) r.keptRun?.skill(dir, realDir, 'seed');
   const files = r.countFiles ? await countFiles(dir, realDir, entries, r) : { count: 0 };
   const record = buildRecord({
     source: at.folder.source,

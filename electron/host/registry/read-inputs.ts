@@ -31,7 +31,7 @@ import type { PathCheck } from '../../../shared/skill/validate-extensions';
 import { nodeCrypto } from '../lazy-crypto';
 // Opened as the read opens it: a link swapped in is refused, a FIFO never blocks.
 import { OPEN_FLAGS } from './skill-md-file';
-import type { ScanIO } from './scan-io';
+import type { ScanIO, SyncScanCalls } from './scan-io';
 
 /**
  * How close to the start of a run a file's times make its metadata ambiguous: a write
@@ -113,21 +113,46 @@ export const contentHash = (content: Buffer): string => sha1().update(content).d
  */
 export class InputLog {
   private readonly seen: ReadInput[] = [];
-  private readonly keys = new Set<string>();
+  /** The answers recorded, to record each once; null records every answer as it comes. */
+  private readonly keys: Set<string> | null;
   private readonly open = new Map<number, OpenFile>();
   private checkable = true;
 
-  constructor(private readonly runStart: number) {}
+  /**
+   * `once`: each answer recorded once (a skill's inputs, kept with every verdict). A whole
+   * run's log (run-recorder.ts) records every answer instead: a scan rarely asks twice,
+   * and keying 40,000 answers would cost more than checking the few asked twice.
+   */
+  constructor(
+    private readonly runStart: number,
+    { once = true }: { once?: boolean } = {},
+  ) {
+    this.keys = once ? new Set() : null;
+  }
 
-  private add(key: string, input: ReadInput): void {
-    if (this.keys.has(key)) return;
-    this.keys.add(key);
+  /**
+   * Records `input` unless the same answer is recorded already. The key holds the answer:
+   * a path that answered two ways within one read is recorded twice, so that no later
+   * state can match both and the verdict is never taken for a state it was not read from.
+   */
+  private add(input: ReadInput): void {
+    if (this.keys) {
+      const key = inputKey(input);
+      if (this.keys.has(key)) return;
+      this.keys.add(key);
+    }
     this.seen.push(input);
+  }
+
+  /** Records what another log recorded (null: it could not be checked, so neither can this). */
+  merge(inputs: readonly ReadInput[] | null): void {
+    if (inputs === null) this.checkable = false;
+    else for (const input of inputs) this.add(input);
   }
 
   /** The skill folder's own entries, listed by the caller. */
   listed(dir: string, entries: readonly Dirent[]): void {
-    this.add(`list\0${dir}`, { kind: 'list', path: dir, sig: listingSig(entries) });
+    this.add({ kind: 'list', path: dir, sig: listingSig(entries) });
   }
 
   io(inner: ScanIO): ScanIO {
@@ -139,11 +164,11 @@ export class InputLog {
     ): Promise<T> =>
       call.then(
         (v) => {
-          this.add(`${kind}\0${p}`, { kind, path: p, sig: sig(v) } as ReadInput);
+          this.add({ kind, path: p, sig: sig(v) } as ReadInput);
           return v;
         },
         (err: unknown) => {
-          this.add(`${kind}\0${p}`, { kind, path: p, sig: errorSig(err) } as ReadInput);
+          this.add({ kind, path: p, sig: errorSig(err) } as ReadInput);
           throw err;
         },
       );
@@ -161,16 +186,7 @@ export class InputLog {
           throw err;
         }
         try {
-          const st = await inner.fstat(fd);
-          const racy = isRacy(st, this.runStart);
-          this.open.set(fd, {
-            path: file,
-            id: fileId(st),
-            racy,
-            hash: racy ? sha1() : null,
-            read: 0,
-            ended: false,
-          });
+          this.opened(fd, file, await inner.fstat(fd));
         } catch {
           this.checkable = false;
         }
@@ -178,48 +194,129 @@ export class InputLog {
       },
       read: async (fd, buf, offset, length, position) => {
         const n = await inner.read(fd, buf, offset, length, position);
-        const f = this.open.get(fd);
-        if (f && position === f.read && !f.ended) {
-          f.hash?.update(buf.subarray(offset, offset + n));
-          f.read += n;
-          // A short read of a regular file is its end (the reader stops there too).
-          if (n < length) f.ended = true;
-        } else if (f) {
-          this.checkable = false;
-        }
+        this.wasRead(fd, buf, offset, length, position, n);
         return n;
       },
       fstat: (fd) => inner.fstat(fd),
       close: (fd) => {
-        const f = this.open.get(fd);
-        this.open.delete(fd);
-        if (f?.ended) {
-          const { path: p, id, racy } = f;
-          this.add(`file\0${p}`, {
-            kind: 'file',
-            path: p,
-            id,
-            racy,
-            hash: f.hash ? f.hash.digest('base64') : '',
-          });
-        } else {
-          this.checkable = false; // not read to its end: its verdict depends on more than we saw
-        }
+        this.closed(fd);
         inner.close(fd);
       },
     };
+  }
+
+  /**
+   * The same record over synchronous calls (the CLI's): each answer is recorded as it is
+   * given, with no promise of its own (a run's log sees every call of a scan).
+   */
+  syncCalls(inner: SyncScanCalls): SyncScanCalls {
+    const answer = <T>(
+      kind: 'list' | 'stat' | 'lstat' | 'real',
+      p: string,
+      call: (p: string) => T,
+      sig: (v: T) => string,
+    ): T => {
+      let v: T;
+      try {
+        v = call(p);
+      } catch (err) {
+        this.add({ kind, path: p, sig: errorSig(err) } as ReadInput);
+        throw err;
+      }
+      this.add({ kind, path: p, sig: sig(v) } as ReadInput);
+      return v;
+    };
+    return {
+      listDir: (dir) => answer('list', dir, inner.listDir, listingSig),
+      realpath: (p) => answer('real', p, inner.realpath, (v) => v),
+      stat: (p) => answer('stat', p, inner.stat, kindOf),
+      lstat: (p) => answer('lstat', p, inner.lstat, kindOf),
+      open: (file, flags) => {
+        let fd: number;
+        try {
+          fd = inner.open(file, flags);
+        } catch (err) {
+          this.checkable = false;
+          throw err;
+        }
+        try {
+          this.opened(fd, file, inner.fstat(fd));
+        } catch {
+          this.checkable = false;
+        }
+        return fd;
+      },
+      read: (fd, buf, offset, length, position) => {
+        const n = inner.read(fd, buf, offset, length, position);
+        this.wasRead(fd, buf, offset, length, position, n);
+        return n;
+      },
+      fstat: (fd) => inner.fstat(fd),
+      close: (fd) => {
+        this.closed(fd);
+        inner.close(fd);
+      },
+    };
+  }
+
+  /** A file opened for reading, as its descriptor's stat describes it. */
+  private opened(fd: number, file: string, st: Stats): void {
+    const racy = isRacy(st, this.runStart);
+    this.open.set(fd, {
+      path: file,
+      id: fileId(st),
+      racy,
+      hash: racy ? sha1() : null,
+      read: 0,
+      ended: false,
+    });
+  }
+
+  /** `n` bytes read at `position` into `buf` at `offset`, of `length` asked. */
+  private wasRead(
+    fd: number,
+    buf: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+    n: number,
+  ): void {
+    const f = this.open.get(fd);
+    if (!f) return;
+    // Read in order from the start; past the end only the reader's last look, which finds
+    // nothing (a SKILL.md of more than one read ends that way).
+    if (position !== f.read || (f.ended && n > 0)) {
+      this.checkable = false;
+      return;
+    }
+    f.hash?.update(buf.subarray(offset, offset + n));
+    f.read += n;
+    // A short read of a regular file is its end (the reader stops there too).
+    if (n < length) f.ended = true;
+  }
+
+  private closed(fd: number): void {
+    const f = this.open.get(fd);
+    this.open.delete(fd);
+    if (f?.ended) {
+      const { path: p, id, racy } = f;
+      const hash = f.hash ? f.hash.digest('base64') : '';
+      this.add({ kind: 'file', path: p, id, racy, hash });
+    } else {
+      this.checkable = false; // not read to its end: its verdict depends on more than we saw
+    }
   }
 
   probes(p: SkillProbes): SkillProbes {
     return {
       checkPath: (rel) => {
         const answer = p.checkPath(rel);
-        this.add(`path\0${rel}`, { kind: 'path', rel, answer });
+        this.add({ kind: 'path', rel, answer });
         return answer;
       },
       listDir: (rel) => {
         const names = p.listDir(rel);
-        this.add(`dir\0${rel}`, { kind: 'dir', rel, names: names && names.join('\0') });
+        this.add({ kind: 'dir', rel, names: names && names.join('\0') });
         return names;
       },
     };
@@ -231,6 +328,20 @@ export class InputLog {
   }
 }
 
+/** An input with its answer, as one string: two answers of one path are two keys. */
+export function inputKey(input: ReadInput): string {
+  switch (input.kind) {
+    case 'file':
+      return `file\0${input.path}\0${input.id}\0${input.hash}`;
+    case 'path':
+      return `path\0${input.rel}\0${input.answer}`;
+    case 'dir':
+      return `dir\0${input.rel}\0${input.names === null ? '!' : `=${input.names}`}`;
+    default:
+      return `${input.kind}\0${input.path}\0${input.sig}`;
+  }
+}
+
 /** Where a kept verdict's inputs are checked: the skill folder as this run listed it. */
 export interface CheckAt {
   dir: string;
@@ -238,7 +349,14 @@ export interface CheckAt {
   probes: () => SkillProbes;
   /** The start of this run (see RACY_MS). */
   runStart: number;
+  /**
+   * How another folder is listed now (as the scan lists it: kept-listings.ts answers an
+   * unchanged folder by a stat); readdir by default. Throws what listing it throws.
+   */
+  listNow?: (dir: string) => readonly Dirent[];
 }
+
+const readdirNow = (dir: string): readonly Dirent[] => readdirSync(dir, { withFileTypes: true });
 
 /**
  * Whether every input still answers the same: 'same', 'refreshed' (the same, but a file's
@@ -259,11 +377,10 @@ export function checkInputs(inputs: ReadInput[], at: CheckAt): 'same' | 'refresh
       case 'list': {
         if (input.path === at.dir) {
           if (listingSig(at.entries) !== input.sig) return 'changed';
-        } else if (
-          answerNow(() => listingSig(readdirSync(input.path, { withFileTypes: true }))) !==
-          input.sig
-        )
-          return 'changed';
+        } else {
+          const listNow = at.listNow ?? readdirNow;
+          if (answerNow(() => listingSig(listNow(input.path))) !== input.sig) return 'changed';
+        }
         break;
       }
       case 'stat':

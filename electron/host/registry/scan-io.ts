@@ -65,6 +65,35 @@ export const asyncScanIO: ScanIO = {
   close: (fd) => close(fd, () => undefined),
 };
 
+/** The synchronous calls of a scan: ScanIO's, answered on the spot. */
+export interface SyncScanCalls {
+  listDir(dir: string): Dirent[];
+  realpath(p: string): string;
+  stat(p: string): Stats;
+  lstat(p: string): Stats;
+  open(file: string, flags: number): number;
+  read(fd: number, buf: Buffer, offset: number, length: number, position: number): number;
+  fstat(fd: number): Stats;
+  close(fd: number): void;
+}
+
+export const syncScanCalls: SyncScanCalls = {
+  listDir: (dir) => readdirSync(dir, { withFileTypes: true }),
+  realpath: (p) => realpathSync(p),
+  stat: (p) => statSync(p),
+  lstat: (p) => lstatSync(p),
+  open: (file, flags) => openSync(file, flags),
+  read: (fd, buf, offset, length, position) => readSync(fd, buf, offset, length, position),
+  fstat: (fd) => fstatSync(fd),
+  close: (fd) => {
+    try {
+      closeSync(fd);
+    } catch {
+      // Nothing to do about a failed close of a file only read.
+    }
+  },
+};
+
 /** Runs `fn` now; its result or error as a settled promise. */
 function now<T>(fn: () => T): Promise<T> {
   try {
@@ -74,20 +103,19 @@ function now<T>(fn: () => T): Promise<T> {
   }
 }
 
-export const syncScanIO: ScanIO = {
-  listDir: (dir) => now(() => readdirSync(dir, { withFileTypes: true })),
-  realpath: (p) => now(() => realpathSync(p)),
-  stat: (p) => now(() => statSync(p)),
-  lstat: (p) => now(() => lstatSync(p)),
-  open: (file, flags) => now(() => openSync(file, flags)),
-  read: (fd, buf, offset, length, position) =>
-    now(() => readSync(fd, buf, offset, length, position)),
-  fstat: (fd) => now(() => fstatSync(fd)),
-  close: (fd) => {
-    try {
-      closeSync(fd);
-    } catch {
-      // Nothing to do about a failed close of a file only read.
-    }
-  },
-};
+/** Synchronous calls behind ScanIO's face: each promise is settled when it is returned. */
+export function settledIO(calls: SyncScanCalls): ScanIO {
+  return {
+    listDir: (dir) => now(() => calls.listDir(dir)),
+    realpath: (p) => now(() => calls.realpath(p)),
+    stat: (p) => now(() => calls.stat(p)),
+    lstat: (p) => now(() => calls.lstat(p)),
+    open: (file, flags) => now(() => calls.open(file, flags)),
+    read: (fd, buf, offset, length, position) =>
+      now(() => calls.read(fd, buf, offset, length, position)),
+    fstat: (fd) => now(() => calls.fstat(fd)),
+    close: (fd) => calls.close(fd),
+  };
+}
+
+export const syncScanIO: ScanIO = settledIO(syncScanCalls);

@@ -24,10 +24,19 @@ import {
   type ScannedSkill,
   type ValidationProfile,
 } from './scan';
+import type { ReadInput } from './read-inputs';
+import { runRecorder } from './run-recorder';
 import { resolveScanOptions, type ResolvedScan, type ScanOptions } from './scan-options';
 
 export type ScanJob =
-  | { kind: 'candidates'; at: CandidatesAt; scan: ScanOptions; entries: PackedEntries }
+  | {
+      kind: 'candidates';
+      at: CandidatesAt;
+      scan: ScanOptions;
+      entries: PackedEntries;
+      /** The main thread records the run (kept-run.ts): so does the worker, for its reads. */
+      recordRun?: boolean;
+    }
   | {
       kind: 'folders';
       folders: Array<string | PackedFolder>;
@@ -115,15 +124,25 @@ async function checkSkillFolder(
   };
 }
 
-/** The number of items of `job` and the reader of item i. */
+/**
+ * The number of items of `job`, the reader of item i, and what the reads' calls got when
+ * the run is recorded (kept-run.ts), for the worker to post at its end.
+ */
 export function jobReader(job: ScanJob): {
   count: number;
   readOne: (index: number) => Promise<unknown>;
+  answers?: () => ReadInput[] | null;
 } {
   if (job.kind === 'candidates') {
-    const r = resolveScanOptions(job.scan);
+    const runStart = job.scan.recordInputs?.runStart;
+    const run = job.recordRun && runStart !== undefined ? runRecorder(runStart) : null;
+    const r = resolveScanOptions({ ...job.scan, keptRun: run });
     const entries = unpackEntries(job.entries);
-    return { count: entries.length, readOne: (i) => readCandidate(job.at, entries[i], r) };
+    return {
+      count: entries.length,
+      readOne: (i) => readCandidate(job.at, entries[i], r),
+      ...(run && { answers: () => run.answers() }),
+    };
   }
   const { folders, profile, client, recordInputs } = job;
   const check = folderChecker(profile, client, recordInputs);

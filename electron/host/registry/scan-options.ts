@@ -5,11 +5,12 @@
  * worker threads may share the reading (scan-parallel.ts).
  */
 import type { ParallelOptions } from './scan-parallel';
+import type { RunRecorder } from './run-recorder';
 import type { KeptSkill } from './kept-skills';
 import type { ListingSeed } from './listing-seed';
 import type { VerdictCache } from './verdict-cache';
 import { Limiter } from './limiter';
-import { asyncScanIO, syncScanIO, type ScanIO } from './scan-io';
+import { asyncScanIO, settledIO, syncScanCalls, syncScanIO, type ScanIO } from './scan-io';
 import { SCAN_DEFAULTS } from './source-listing';
 
 export type ValidationProfile = 'studio' | 'spec';
@@ -71,6 +72,11 @@ export interface ScanOptions {
    * seed when its files are the build's. Not for workers either.
    */
   seed?: ListingSeed | null;
+  /**
+   * Records the run for a kept listing of it (kept-run.ts): every answer of this thread's
+   * calls, and what each skill's verdict came from. Not for workers either.
+   */
+  keptRun?: RunRecorder | null;
 }
 
 /** ScanOptions with every default applied. */
@@ -90,6 +96,7 @@ export interface ResolvedScan {
   keyPositions: boolean;
   kept: VerdictCache<KeptSkill> | null;
   seed: ListingSeed | null;
+  keptRun: RunRecorder | null;
 }
 
 export function resolveScanOptions(opts: ScanOptions): ResolvedScan {
@@ -101,14 +108,26 @@ export function resolveScanOptions(opts: ScanOptions): ResolvedScan {
     countFiles: opts.countFiles ?? true,
     fingerprint: opts.fingerprint ?? true,
     limiter: opts.sync ? null : new Limiter(opts.concurrency ?? SCAN_DEFAULTS.concurrency),
-    // A one-shot scan with kept verdicts lists unchanged folders from the kept listings.
-    io: opts.sync ? (opts.kept?.listings.io(syncScanIO) ?? syncScanIO) : asyncScanIO,
+    io: scanIO(opts),
     parallel: opts.sync && opts.parallel ? (opts.parallel === true ? {} : opts.parallel) : null,
     recordInputs: opts.recordInputs ?? (opts.kept ? { runStart: opts.kept.runStart } : null),
     keyPositions: opts.keyPositions ?? false,
     kept: opts.kept ?? null,
     seed: opts.seed ?? null,
+    keptRun: opts.keptRun ?? null,
   };
+}
+
+function scanIO(opts: ScanOptions): ScanIO {
+  if (!opts.sync) return asyncScanIO;
+  const listings = opts.kept?.listings;
+  if (!listings && !opts.keptRun) return syncScanIO;
+  // A one-shot scan with kept verdicts lists unchanged folders from the kept listings;
+  // a recorded run sees every answer as the scan got it (outermost).
+  const calls = listings
+    ? { ...syncScanCalls, listDir: (dir: string) => listings.listNow(dir) }
+    : syncScanCalls;
+  return settledIO(opts.keptRun ? opts.keptRun.calls(calls) : calls);
 }
 
 /**

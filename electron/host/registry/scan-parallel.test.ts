@@ -15,6 +15,8 @@ import { scanFolders, type FolderScan } from './scan';
 import { folderChecker, packFolder, type CheckedFolder, type ScanJob } from './scan-jobs';
 import { otherWorkNow } from './other-work';
 import { readAll, type ParallelOptions, type ParallelReport } from './scan-parallel';
+import type { ReadInput } from './read-inputs';
+import { runRecorder } from './run-recorder';
 import type { SourceFolder } from './sources';
 
 /** Loading the worker's module through tsx (source runs) can take seconds. */
@@ -91,6 +93,8 @@ function forced(extra: ParallelOptions = {}): {
     report = {
       workers: (report?.workers ?? 0) + r.workers,
       readByWorkers: (report?.readByWorkers ?? 0) + r.readByWorkers,
+      logs: [...(report?.logs ?? []), ...r.logs],
+      logsLost: (report?.logsLost ?? false) || r.logsLost,
     };
   };
   return {
@@ -118,7 +122,7 @@ describe('validate on worker threads', () => {
 
       const onWorkers = forced({ mainReads: false });
       expect(await checkFolders(folders, 'studio', null, onWorkers.opts)).toStrictEqual(sequential);
-      expect(onWorkers.report()).toEqual({ workers: 1, readByWorkers: folders.length });
+      expect(onWorkers.report()).toMatchObject({ workers: 1, readByWorkers: folders.length });
 
       // The main thread and the worker both reading, as in the CLI.
       const shared = forced();
@@ -161,14 +165,14 @@ describe('validate on worker threads', () => {
     vi.mocked(otherWorkNow).mockReturnValueOnce(1);
     const options = { minItems: 0, workLeftMs: 0, onReport: (r: ParallelReport) => (report = r) };
     await checkFolders(folders, 'studio', null, options);
-    expect(report).toEqual({ workers: 0, readByWorkers: 0 });
+    expect(report).toMatchObject({ workers: 0, readByWorkers: 0 });
   });
 
   it('starts no worker below the threshold', async () => {
     const folders = await allFolders();
     let report: ParallelReport | null = null;
     await checkFolders(folders, 'studio', null, { onReport: (r) => (report = r) });
-    expect(report).toEqual({ workers: 0, readByWorkers: 0 });
+    expect(report).toMatchObject({ workers: 0, readByWorkers: 0 });
   });
 
   it(
@@ -198,7 +202,7 @@ describe('validate on worker threads', () => {
       };
       // Over 30 items of 2 ms, 20 ms are left once 15 ms are spent: 10 ms is reached, 10 s never.
       expect((await readWith(10)).workers).toBe(1);
-      expect(await readWith(10_000)).toEqual({ workers: 0, readByWorkers: 0 });
+      expect(await readWith(10_000)).toMatchObject({ workers: 0, readByWorkers: 0 });
     },
     SLOW,
   );
@@ -273,9 +277,47 @@ describe('registry scan on worker threads', () => {
     SLOW,
   );
 
+  it(
+    'posts what a worker read for a kept run, so the run can be checked again',
+    async () => {
+      // runStart 0: nothing written here counts as racy, so the check compares metadata.
+      const run = runRecorder(0);
+      const onWorkers = forced({ mainReads: false, workerLogs: true });
+      const opts = { ...onWorkers.opts, workerLogs: true };
+      const recorded = { sync: true, recordInputs: { runStart: 0 }, keptRun: run };
+      await scanFolders([source()], { ...recorded, parallel: opts });
+      const report = onWorkers.report();
+      expect(report).toMatchObject({ workers: 1, logsLost: false });
+      expect(report.logs).toHaveLength(1);
+      for (const log of report.logs) run.merge(log as ReadInput[]);
+      const record = run.record();
+      if (!record) throw new Error('nothing recorded');
+      // Every skill folder the worker read was listed there, and its SKILL.md read.
+      const listed = new Set(record.log.filter((i) => i.kind === 'list').map((i) => i.path));
+      for (let i = 0; i < PLAIN; i++)
+        expect(listed).toContain(path.join(skills, `plain-${String(i).padStart(2, '0')}`));
+      expect(record.log.some((i) => i.kind === 'real')).toBe(true); // the linked skill
+      expect(record.skills.length).toBeGreaterThan(PLAIN);
+    },
+    SLOW,
+  );
+
+  it(
+    'keeps no run when a worker ends without posting what it read',
+    async () => {
+      const run = runRecorder(0);
+      const dying = forced({ mainReads: false, batch: 3, workerExitsAfter: 7 });
+      const opts = { ...dying.opts, workerLogs: true };
+      const recorded = { sync: true, recordInputs: { runStart: 0 }, keptRun: run };
+      await scanFolders([source()], { ...recorded, parallel: opts });
+      expect(dying.report().logsLost).toBe(true);
+    },
+    SLOW,
+  );
+
   it('starts no worker below the threshold', async () => {
     let report: ParallelReport | null = null;
     await scanFolders([source()], { sync: true, parallel: { onReport: (r) => (report = r) } });
-    expect(report).toEqual({ workers: 0, readByWorkers: 0 });
+    expect(report).toMatchObject({ workers: 0, readByWorkers: 0 });
   });
 });

@@ -44,6 +44,11 @@ export interface ParallelOptions {
    * reporting it (nor its last, unposted results), as a crashing worker would.
    */
   workerExitsAfter?: number;
+  /**
+   * Workers post what their calls got at their end (a recorded run, kept-run.ts): every
+   * worker whose results were taken is waited for, and its log is reported.
+   */
+  workerLogs?: boolean;
   /** Told once every item is read: how many workers started, how many items they read. */
   onReport?: (report: ParallelReport) => void;
 }
@@ -51,6 +56,10 @@ export interface ParallelOptions {
 export interface ParallelReport {
   workers: number;
   readByWorkers: number;
+  /** With `workerLogs`: the log of each worker whose results were taken. */
+  logs: unknown[];
+  /** With `workerLogs`: a worker whose results were taken ended without posting its log. */
+  logsLost: boolean;
 }
 
 /** What the main thread posts to each worker, once (`J`: the job, plain data: scan-jobs.ts). */
@@ -68,6 +77,8 @@ export interface ScanWorkerResults {
   indices: number[];
   values: unknown[];
   end: boolean;
+  /** With `end`, in a recorded run: what the worker's calls got (scan-jobs.ts). */
+  log?: unknown;
 }
 
 /** Below this many items there is too little to share (50 long real skills: about 150 ms). */
@@ -113,6 +124,10 @@ interface Helper {
   slot: number;
   /** Ended, exited or failed: it reports nothing more. */
   settled: boolean;
+  /** Results of this worker taken into the answer. */
+  taken: number;
+  /** What it posted with its end (undefined: none). */
+  log?: unknown;
 }
 
 /** This module's folder, where the worker's module is (CJS bundles and vitest have __dirname). */
@@ -134,7 +149,7 @@ export async function readAll<R, J>(
   if (!opts || !parallel || entry === null) {
     const out: R[] = [];
     for (let i = 0; i < count; i++) out.push(await readOne(i));
-    opts?.onReport?.({ workers: 0, readByWorkers: 0 });
+    opts?.onReport?.({ workers: 0, readByWorkers: 0, logs: [], logsLost: false });
     return out;
   }
 
@@ -163,7 +178,7 @@ export async function readAll<R, J>(
         log.info('a scan worker did not start', err);
         break;
       }
-      const h: Helper = { worker, slot: 1 + w, settled: false };
+      const h: Helper = { worker, slot: 1 + w, settled: false, taken: 0 };
       worker.on('message', (m: ScanWorkerResults) => {
         if (closed) return;
         m.indices.forEach((index, k) => {
@@ -173,9 +188,12 @@ export async function readAll<R, J>(
           have[index] = 1;
           missing--;
           readByWorkers++;
+          h.taken++;
         });
-        if (m.end) settle(h);
-        else wake?.();
+        if (m.end) {
+          h.log = m.log;
+          settle(h);
+        } else wake?.();
       });
       // What it took and did not report is read below, on this thread.
       worker.on('error', (err) => {
@@ -232,10 +250,13 @@ export async function readAll<R, J>(
     // take items by then never will: only the workers that did hold items to wait for.
     const holding = (h: Helper): boolean =>
       !h.settled && (!mainReads || Atomics.load(state, h.slot) === 1);
-    if (missing > 0 && helpers.some(holding)) {
+    // A worker whose results were taken is near its end: its log is worth the wait.
+    const logging = (h: Helper): boolean => opts.workerLogs === true && !h.settled && h.taken > 0;
+    const waiting = (): boolean => (missing > 0 && helpers.some(holding)) || helpers.some(logging);
+    if (waiting()) {
       await new Promise<void>((resolve) => {
         wake = () => {
-          if (missing === 0 || !helpers.some(holding)) resolve();
+          if (!waiting()) resolve();
         };
         wake();
       });
@@ -253,6 +274,12 @@ export async function readAll<R, J>(
       void h.worker.terminate().catch(logSwallowed('end a scan worker'));
     }
   }
-  opts.onReport?.({ workers: helpers.length, readByWorkers });
+  const logged = helpers.filter((h) => h.taken > 0);
+  opts.onReport?.({
+    workers: helpers.length,
+    readByWorkers,
+    logs: logged.flatMap((h) => (h.log === undefined ? [] : [h.log])),
+    logsLost: logged.some((h) => h.log === undefined),
+  });
   return results;
 }

@@ -13,7 +13,7 @@ import type { ScanWorkerResults, ScanWorkerStart } from './scan-parallel';
 
 async function work(start: ScanWorkerStart<ScanJob>, port: MessagePort): Promise<void> {
   const state = new Int32Array(start.shared);
-  const { count, readOne } = jobReader(start.job);
+  const { count, readOne, answers } = jobReader(start.job);
   // Before the first take: the main thread waits only for workers that hold items.
   Atomics.store(state, start.slot, 1);
   let indices: number[] = [];
@@ -30,7 +30,9 @@ async function work(start: ScanWorkerStart<ScanJob>, port: MessagePort): Promise
       values = [];
     }
   }
-  port.postMessage({ indices, values, end: true } satisfies ScanWorkerResults);
+  // What this thread's calls got, for a recorded run (kept-run.ts), with the last results.
+  const log = answers?.();
+  port.postMessage({ indices, values, end: true, log } satisfies ScanWorkerResults);
 }
 
 const port = parentPort;

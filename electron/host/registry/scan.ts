@@ -28,7 +28,7 @@ import {
   type ResolvedScan,
   type ScanOptions,
 } from './scan-options';
-import { withKeptSkills } from './kept-skills';
+import { recordFresh, withKeptSkills } from './kept-skills';
 import { buildRecord, folderProblem, readSkill, type ScannedSkill } from './skill-record';
 import type { SourceFolder } from './sources';
 import { isGone, messageOf } from './skill-md-file';
@@ -160,7 +160,9 @@ async function scanFolderWith(
   if (listing.singleSkill) {
     result.singleSkill = true;
     const at = { folder, folderIndex, dir: folder.dir, realDir: realSource, linked: false };
-    add(await limited(r, () => readSkill(at, r, entries)));
+    const item = await limited(r, () => readSkill(at, r, entries));
+    if (item && 'record' in item) recordFresh(r, item);
+    add(item);
     return result;
   }
 
@@ -185,6 +187,7 @@ async function scanFolderWith(
         at,
         scan: workerScanOptions(r),
         entries: packEntries(folder.dir, these),
+        recordRun: r.keptRun !== null,
       }),
       // A worker's skill holds a copy of the source folder: one object, as from this thread.
       adopt: (item) => {

@@ -44,7 +44,13 @@ export interface VerdictCache<V> {
    * The kept verdict of the skill folder `dir` (real path `realDir`, listed as `entries`
    * by this run) when nothing it was read from changed; each folder is looked up once.
    */
-  lookup(dir: string, realDir: string, entries: readonly Dirent[]): V | undefined;
+  lookup(
+    dir: string,
+    realDir: string,
+    entries: readonly Dirent[],
+    /** Told what the verdict handed out was read from (kept-run.ts records it). */
+    seen?: (inputs: ReadInput[]) => void,
+  ): V | undefined;
   /** Keeps a verdict just read, with what its read saw (null: it cannot be checked, so it is not kept). */
   keep(dir: string, realDir: string, verdict: V, inputs: ReadInput[] | null | undefined): void;
   /** The folders' listings kept for the same scope (kept-listings.ts), to list a tree through. */
@@ -55,20 +61,19 @@ export interface VerdictCache<V> {
 
 /**
  * The kept verdicts of `scope` (any string naming what the verdicts depend on besides the
- * skills' files), or null when nothing can be kept (no cache folder).
+ * skills' files), or null when nothing can be kept (no cache folder). `opened`: the run's
+ * start and the scope's kept listings, when the caller has opened them already.
  */
 export function openVerdictCache<V>(
   opts: VerdictCacheOptions | null | undefined,
   scope: string,
+  opened?: { runStart: number; listings: KeptListings },
 ): VerdictCache<V> | null {
   if (!opts?.dir) return null;
-  const runStart = Date.now();
+  const runStart = opened?.runStart ?? Date.now();
   const file = keptFile(opts.dir, VERDICTS_FOLDER, opts.buildId, scope);
   const kept = readKeptLines(file);
-  const listings = openKeptListings(
-    keptFile(opts.dir, LISTINGS_FOLDER, opts.buildId, scope),
-    runStart,
-  );
+  const listings = opened?.listings ?? openScopeListings(opts.dir, opts.buildId, scope, runStart);
   // What the file will hold: the line of every skill this run saw, in the order seen.
   const lines = new Map<string, string>();
   let changed = false;
@@ -76,7 +81,7 @@ export function openVerdictCache<V>(
     runStart,
     listings,
     has: (dir) => kept.has(dir),
-    lookup(dir, realDir, entries) {
+    lookup(dir, realDir, entries, seen) {
       const line = kept.get(dir);
       if (line === undefined) return undefined;
       kept.delete(dir);
@@ -94,6 +99,7 @@ export function openVerdictCache<V>(
       // A racy file found unchanged is written again with its metadata as seen now.
       lines.set(dir, now === 'same' ? line : JSON.stringify(entry));
       if (now === 'refreshed') changed = true;
+      seen?.(entry[2]);
       return entry[3];
     },
     keep(dir, realDir, verdict, inputs) {
@@ -111,6 +117,16 @@ export function openVerdictCache<V>(
       await writeKeptLines(file, lines.values(), 'the skills’ verdicts');
     },
   };
+}
+
+/** The kept listings of `scope` in the cache folder `dir`, for a run that began at `runStart`. */
+export function openScopeListings(
+  dir: string,
+  buildId: string,
+  scope: string,
+  runStart: number,
+): KeptListings {
+  return openKeptListings(keptFile(dir, LISTINGS_FOLDER, buildId, scope), runStart);
 }
 
 /** checkInputs, with inputs of a shape it cannot read (a corrupt file) taken as a change. */

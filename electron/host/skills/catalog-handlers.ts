@@ -5,7 +5,7 @@
  * with the same answer: the same registry over the same sources.
  */
 import type { Handlers } from '../handler-table';
-import { readCatalog } from '../registry/read-catalog';
+import { readCatalog, readListing } from '../registry/read-catalog';
 import type { ResolveSourcesOptions } from '../registry/sources';
 import type { VerdictCacheOptions } from '../registry/verdict-cache';
 import { skillLookup } from './skill-lookup';
@@ -22,8 +22,7 @@ export function catalogHandlers(
 ): Pick<Handlers, 'skills.list' | 'skills.record'> {
   return {
     async 'skills.list'() {
-      const sources = await ctx.sources();
-      return (await readCatalog(sources, { countFiles: true, verdicts: ctx.verdicts })).listing();
+      return readListing(await ctx.sources(), ctx.verdicts);
     },
 
     async 'skills.record'({ skill, countFiles = true }) {

@@ -1,0 +1,197 @@
+/**
+ * The listing of a whole run, kept beside the kept verdicts (verdict-cache.ts, in the cache
+ * folder's `runs/`, one file per scope as kept-file.ts writes them): what an
+ * earlier `list` of the same scope and build answered (every skill with its problems, and
+ * the conflicts), used again when everything that run was made from answers the same now.
+ * An unchanged folder of 10,000 skills is then listed at the cost of a stat per folder
+ * and file it read, instead of rebuilding and ranking 10,000 records from their verdicts.
+ *
+ * What a listing is made of, besides its scope (sources, settings, profile: the kept
+ * file's header) and the build:
+ * - the answers to the scan's file-system calls: each source folder's listing and real
+ *   path, each candidate's real path, each skill folder's listing and the folders below it
+ *   that its file count lists, each file a fresh read opened. An InputLog (read-inputs.ts)
+ *   over the scan's calls records them all, as they were answered (through the kept
+ *   listings, kept-listings.ts, which a check lists through too);
+ * - each skill's verdict, itself a function of what its read saw: a kept verdict's
+ *   inputs, a fresh read's inputs, or, for a bundled skill, the build's seed
+ *   (listing-seed.ts).
+ * Worker threads record their own calls and post them at their end (run-recorder.ts);
+ * a run in which a worker ended without posting them keeps nothing.
+ * A later run checks every recorded answer and every skill's inputs (as the verdict cache
+ * checks one skill's); when each answers the same, the scan would find exactly what it
+ * found, so the listing is the same. A path that answered two ways within the run is
+ * recorded twice and can never match.
+ *
+ * A cache like the verdicts: a file missing, corrupt, of another build or scope, or not
+ * the user's is ignored (the run lists as ever), anything that answers otherwise or a
+ * racy file (read-inputs.ts) reads the run as ever, and that run keeps its own.
+ */
+import type { Dirent } from 'node:fs';
+import { readKeptText, writeKeptLines, type KeptFile } from './kept-file';
+import type { KeptListings } from './kept-listings';
+import { checkInputs, type ReadInput } from './read-inputs';
+import type { RunRecord } from './run-recorder';
+import { skillProbes } from './skill-record';
+import { isJsonExact } from './verdict-cache';
+
+/** The folder of kept runs inside the cache folder (beside `verdicts` and `listings`). */
+export const RUNS_FOLDER = 'runs';
+
+/** How the checks are answered now. */
+export interface KeptRunCheck {
+  /** When this run began (read-inputs.ts, RACY_MS). */
+  runStart: number;
+  /** The folders' listings as the scan lists them (an unchanged folder by a stat). */
+  listings: KeptListings;
+  /** Whether the bundled skill in `dir` (listed as `entries`) still has the seed's verdict. */
+  seeded(dir: string, realDir: string, entries: readonly Dirent[]): boolean;
+}
+
+/**
+ * Keeps `listing` in `file` with what it was made from (`record`; null: nothing is kept, as
+ * some of the run cannot be checked again). Never throws.
+ */
+export async function saveKeptRun(
+  file: KeptFile,
+  record: RunRecord | null,
+  listing: unknown,
+): Promise<void> {
+  // A listing JSON cannot give back exactly (NaN from YAML, say) is listed afresh.
+  if (record === null || !isJsonExact(listing)) return;
+  const checks: PackedRecord = [
+    record.log.map(pack),
+    record.skills.map(({ dir, realDir, inputs }) => [
+      dir,
+      realDir === dir ? 0 : realDir,
+      inputs === 'seed' ? inputs : inputs.map(pack),
+    ]),
+  ];
+  await writeKeptLines(file, [JSON.stringify(checks), JSON.stringify(listing)], 'the listing');
+}
+
+/**
+ * The listing kept in `file` when everything it was made from answers the same now, else
+ * null. A racy file found unchanged (read-inputs.ts) has its metadata trusted from now on:
+ * the run is kept again with it (never throws).
+ */
+export async function keptRunListing(file: KeptFile, check: KeptRunCheck): Promise<unknown> {
+  const text = readKeptText(file);
+  if (text === null) return null;
+  const end = text.indexOf('\n');
+  const last = text.indexOf('\n', end + 1);
+  if (end < 0 || last < 0) return null; // cut short
+  let record: RunRecord;
+  let listing: unknown;
+  let now: ReturnType<typeof checkInputs>;
+  try {
+    record = unpackRecord(JSON.parse(text.slice(0, end)));
+    now = holds(record, check);
+    if (now === 'changed') return null;
+    listing = JSON.parse(text.slice(end + 1, last)) as unknown;
+  } catch {
+    return null; // corrupt, or of a shape this build does not read
+  }
+  if (now === 'refreshed') await saveKeptRun(file, record, listing);
+  return listing;
+}
+
+/**
+ * A RunRecord as kept: each input a tuple (a third of the object's size, and quicker to
+ * read back), and a skill's real path 0 when it is its folder.
+ */
+type PackedInput = [kind: string, at: string, answer: string | null, hash?: string, racy?: 0 | 1];
+type PackedRecord = [
+  log: PackedInput[],
+  skills: Array<[dir: string, realDir: string | 0, inputs: PackedInput[] | 'seed']>,
+];
+
+const LETTER = { list: 'l', stat: 's', lstat: 'L', real: 'r' } as const;
+const KIND: Record<string, 'list' | 'stat' | 'lstat' | 'real'> = {
+  l: 'list',
+  s: 'stat',
+  L: 'lstat',
+  r: 'real',
+};
+
+function pack(input: ReadInput): PackedInput {
+  switch (input.kind) {
+    case 'file':
+      return ['f', input.path, input.id, input.hash, input.racy ? 1 : 0];
+    case 'path':
+      return ['p', input.rel, input.answer];
+    case 'dir':
+      return ['d', input.rel, input.names];
+    default:
+      return [LETTER[input.kind], input.path, input.sig];
+  }
+}
+
+/** The input a tuple stands for; throws for one of another shape. */
+function unpack(t: PackedInput): ReadInput {
+  const [kind, at, answer, hash, racy] = t;
+  if (typeof at !== 'string') throw new Error('not a kept input');
+  if (kind === 'd' && (answer === null || typeof answer === 'string'))
+    return { kind: 'dir', rel: at, names: answer };
+  if (typeof answer !== 'string') throw new Error('not a kept input');
+  if (kind === 'f' && typeof hash === 'string')
+    return { kind: 'file', path: at, id: answer, hash, racy: racy === 1 };
+  if (kind === 'p') return { kind: 'path', rel: at, answer };
+  const named = KIND[kind];
+  if (named === undefined) throw new Error('not a kept input');
+  return { kind: named, path: at, sig: answer };
+}
+
+function unpackRecord(v: unknown): RunRecord {
+  const [log, skills] = v as PackedRecord;
+  return {
+    log: log.map(unpack),
+    skills: skills.map(([dir, realDir, inputs]) => {
+      if (typeof dir !== 'string') throw new Error('not a kept skill');
+      return {
+        dir,
+        realDir: realDir === 0 ? dir : realDir,
+        inputs: inputs === 'seed' ? inputs : inputs.map(unpack),
+      };
+    }),
+  };
+}
+
+/**
+ * Whether every answer and every skill's inputs of `record` are the same now: 'same',
+ * 'refreshed' (the same, with a racy file's metadata now trusted in `record`), or 'changed'.
+ */
+function holds({ log, skills }: RunRecord, check: KeptRunCheck): ReturnType<typeof checkInputs> {
+  const { runStart, listings } = check;
+  // A skill folder is listed for the log and again for its verdict's inputs: once is enough.
+  const listed = new Map<string, Dirent[]>();
+  const listNow = (dir: string): Dirent[] => {
+    let entries = listed.get(dir);
+    if (!entries) listed.set(dir, (entries = listings.listNow(dir)));
+    return entries;
+  };
+  // No folder is the skill's own here: every listing is checked by listing it now.
+  const none = { dir: '', entries: [], runStart, listNow, probes: noProbes };
+  let now = checkInputs(log, none);
+  for (const { dir, realDir, inputs } of skills) {
+    if (now === 'changed') return now;
+    let entries: Dirent[];
+    try {
+      entries = listNow(dir);
+    } catch {
+      return 'changed';
+    }
+    if (inputs === 'seed') {
+      if (!check.seeded(dir, realDir, entries)) return 'changed';
+      continue;
+    }
+    const probes = () => skillProbes(dir, realDir, entries);
+    const skill = checkInputs(inputs, { dir, entries, runStart, listNow, probes });
+    if (skill !== 'same') now = skill;
+  }
+  return now;
+}
+
+function noProbes(): never {
+  throw new Error('a run records no validator checks of its own');
+}
