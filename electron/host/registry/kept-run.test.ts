@@ -142,7 +142,10 @@ describe('the kept run of list', () => {
   });
 
   it('keeps a run whose SKILL.md takes more than one read (over 64 KB)', async () => {
-    write('skills/long/SKILL.md', skill('long', `${'A long line of instructions.\n'.repeat(4000)}`));
+    write(
+      'skills/long/SKILL.md',
+      skill('long', `${'A long line of instructions.\n'.repeat(4000)}`),
+    );
     await list();
     const second = await list();
     expect(second.read).toBe(false);
