@@ -192,16 +192,17 @@ export class InputLog {
         }
         return fd;
       },
-      read: async (fd, buf, offset, length, position) => {
-        const n = await inner.read(fd, buf, offset, length, position);
-        this.wasRead(fd, buf, offset, length, position, n);
-        return n;
-      },
+      read: async (fd, buf, offset, length, position) =>
+        this.wasRead(
+          fd,
+          buf,
+          offset,
+          position,
+          await inner.read(fd, buf, offset, length, position),
+          length,
+        ),
       fstat: (fd) => inner.fstat(fd),
-      close: (fd) => {
-        this.closed(fd);
-        inner.close(fd);
-      },
+      close: (fd) => this.closed(fd, inner),
     };
   }
 
@@ -246,16 +247,17 @@ export class InputLog {
         }
         return fd;
       },
-      read: (fd, buf, offset, length, position) => {
-        const n = inner.read(fd, buf, offset, length, position);
-        this.wasRead(fd, buf, offset, length, position, n);
-        return n;
-      },
+      read: (fd, buf, offset, length, position) =>
+        this.wasRead(
+          fd,
+          buf,
+          offset,
+          position,
+          inner.read(fd, buf, offset, length, position),
+          length,
+        ),
       fstat: (fd) => inner.fstat(fd),
-      close: (fd) => {
-        this.closed(fd);
-        inner.close(fd);
-      },
+      close: (fd) => this.closed(fd, inner),
     };
   }
 
@@ -272,30 +274,32 @@ export class InputLog {
     });
   }
 
-  /** `n` bytes read at `position` into `buf` at `offset`, of `length` asked. */
+  /** `n` bytes read at `position` into `buf` at `offset`, of `length` asked; returns `n`. */
   private wasRead(
     fd: number,
     buf: Buffer,
     offset: number,
-    length: number,
     position: number,
     n: number,
-  ): void {
+    length: number,
+  ): number {
     const f = this.open.get(fd);
-    if (!f) return;
+    if (!f) return n;
     // Read in order from the start; past the end only the reader's last look, which finds
     // nothing (a SKILL.md of more than one read ends that way).
     if (position !== f.read || (f.ended && n > 0)) {
       this.checkable = false;
-      return;
+      return n;
     }
     f.hash?.update(buf.subarray(offset, offset + n));
     f.read += n;
     // A short read of a regular file is its end (the reader stops there too).
     if (n < length) f.ended = true;
+    return n;
   }
 
-  private closed(fd: number): void {
+  /** `fd` closed through `inner`: its file recorded when it was read to its end. */
+  private closed(fd: number, inner: { close(fd: number): void }): void {
     const f = this.open.get(fd);
     this.open.delete(fd);
     if (f?.ended) {
@@ -305,6 +309,7 @@ export class InputLog {
     } else {
       this.checkable = false; // not read to its end: its verdict depends on more than we saw
     }
+    inner.close(fd);
   }
 
   probes(p: SkillProbes): SkillProbes {
