@@ -249,6 +249,8 @@ describe('the kept run of list', () => {
       [lines[0], lines[1].replace(/\["l",/g, '["?",'), lines[2], ''].join('\n'),
       [lines[0], lines[1].replace(/\["f",/g, '["f",1,'), lines[2], ''].join('\n'),
       [lines[0], lines[1], '{"skills":', ''].join('\n'),
+      [lines[0], lines[1], '{}', ''].join('\n'),
+      [lines[0], lines[1], '{"skills":[null],"conflicts":[]}', ''].join('\n'),
     ];
     for (const corrupt of corruptions) {
       writeFileSync(file, corrupt);

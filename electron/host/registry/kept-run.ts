@@ -59,7 +59,17 @@ export async function saveKeptRun(
 ): Promise<void> {
   // A listing JSON cannot give back exactly (NaN from YAML, say) is listed afresh.
   if (record === null || !isJsonExact(listing)) return;
-  const checks: PackedRecord = [
+  let lines: string[];
+  try {
+    lines = [JSON.stringify(packRecord(record)), JSON.stringify(listing)];
+  } catch {
+    return; // past what one string can hold (a tree of millions of folders): kept never
+  }
+  await writeKeptLines(file, lines, 'the listing');
+}
+
+function packRecord(record: RunRecord): PackedRecord {
+  return [
     record.log.map(pack),
     record.skills.map(({ dir, realDir, inputs }) => [
       dir,
@@ -67,7 +77,6 @@ export async function saveKeptRun(
       inputs === 'seed' ? inputs : inputs.map(pack),
     ]),
   ];
-  await writeKeptLines(file, [JSON.stringify(checks), JSON.stringify(listing)], 'the listing');
 }
 
 /**
@@ -89,11 +98,23 @@ export async function keptRunListing(file: KeptFile, check: KeptRunCheck): Promi
     now = holds(record, check);
     if (now === 'changed') return null;
     listing = JSON.parse(text.slice(end + 1, last)) as unknown;
+    if (!isListing(listing)) return null;
   } catch {
     return null; // corrupt, or of a shape this build does not read
   }
   if (now === 'refreshed') await saveKeptRun(file, record, listing);
   return listing;
+}
+
+/** A listing's shape (`skills.list`'s), as far as a caller relies on it before reading a skill. */
+function isListing(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  const { skills, conflicts } = v as { skills?: unknown; conflicts?: unknown };
+  return (
+    Array.isArray(skills) &&
+    skills.every((s) => typeof s === 'object' && s !== null) &&
+    Array.isArray(conflicts)
+  );
 }
 
 /**

@@ -58,7 +58,8 @@ export async function readListing(
   const scope = await catalogScope(sources);
   const runStart = Date.now();
   const listings = openScopeListings(dir, buildId, scope, runStart);
-  const file = keptFile(dir, RUNS_FOLDER, buildId, scope);
+  // Names are ranked through Unicode normalisation, whose tables are the runtime's.
+  const file = keptFile(dir, RUNS_FOLDER, buildId, `${process.version}\0${scope}`);
   // Checked before the verdicts are even read: an unchanged run needs none of them.
   const listing = await keptRunListing(file, { runStart, listings, seeded: seedCheck(verdicts) });
   if (listing !== null) {
