@@ -15,7 +15,7 @@ import { findSkillFolders, type FoundSkillFolder } from './find-skill-folders';
 import { compositionCycles } from './skill-cycles';
 import { nameKey } from './skill-name';
 import { readSkillFolderOrListed, type ValidationProfile } from './scan';
-import { syncScanIO } from './scan-io';
+import { settledIO, syncScanCalls, syncScanIO } from './scan-io';
 import { openVerdictCache, withKeptVerdicts, type VerdictCacheOptions } from './verdict-cache';
 import { folderChecker, packFolder, type CheckedFolder } from './scan-jobs';
 import { readAll, type ParallelOptions } from './scan-parallel';
@@ -143,7 +143,7 @@ export async function validateFolders(
     verdicts,
     `validate\0${asked}\0${targets.join('\0')}`,
   );
-  const io = kept?.listings.io(syncScanIO) ?? syncScanIO;
+  const io = kept ? settledIO(kept.listings.calls(syncScanCalls)) : syncScanIO;
   const folders: SkillFolder[] = [];
   const sourceOf: number[] = [];
   for (const [i, t] of targets.entries()) {

@@ -23,7 +23,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keptFile } from './kept-file';
 import { openKeptListings } from './kept-listings';
 import { RACY_MS } from './read-inputs';
-import { syncScanIO } from './scan-io';
 
 let root: string;
 let folder: string;
@@ -49,7 +48,7 @@ const later = () => Date.now() + 10 * RACY_MS;
 
 async function list(runStart: number, dir = folder): Promise<string[]> {
   const kept = openKeptListings(file(), runStart);
-  const entries = await kept.io(syncScanIO).listDir(dir);
+  const entries = kept.listNow(dir);
   await kept.save();
   return entries.map((e) => `${e.isDirectory() ? 'd' : e.isFile() ? 'f' : 'o'}:${e.name}`).sort();
 }

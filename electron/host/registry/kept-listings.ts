@@ -15,11 +15,11 @@
  * A cache like the verdicts: a file missing, corrupt, of another build or scope, or not
  * the user's is ignored (every folder is listed), and a failed write is never fatal.
  */
-import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { ListedEntry, packEntries } from './listed-entries';
 import { RACY_MS } from './read-inputs';
-import type { ScanIO } from './scan-io';
+import { syncScanCalls, type SyncScanCalls } from './scan-io';
 import { readKeptText, writeKeptLines, type KeptFile } from './kept-file';
 
 /** The folder of kept listings inside the cache folder. */
@@ -42,24 +42,24 @@ type KeptFolder = [
 ];
 
 export interface KeptListings {
-  /** `inner`, with each folder's listing answered from the kept one while the folder is unchanged. */
-  io(inner: ScanIO): ScanIO;
   /**
-   * The entries of `dir` as the scan's calls answer them (the kept ones while the folder
-   * is unchanged, else a synchronous listing, kept as `io`'s are), for checking what a run
-   * saw (kept-run.ts). Throws what listing throws.
+   * The synchronous calls `inner` (the one-shot scans'), with each folder's listing
+   * answered from the kept one while the folder is unchanged, and kept when listed afresh.
+   */
+  calls(inner: SyncScanCalls): SyncScanCalls;
+  /**
+   * The entries of `dir` as `calls` over the plain synchronous calls answer them, for
+   * checking what a run saw (kept-run.ts). Throws what listing throws.
    */
   listNow(dir: string): Dirent[];
   /** Writes the file when this run listed a folder afresh or no longer saw one; never throws. */
   save(): Promise<void>;
 }
 
-const listSync = (dir: string): Dirent[] => readdirSync(dir, { withFileTypes: true });
-
 /** Nothing kept: every folder is listed (for a cache that keeps verdicts only). */
 export const NO_KEPT_LISTINGS: KeptListings = {
-  io: (inner) => inner,
-  listNow: listSync,
+  calls: (inner) => inner,
+  listNow: (dir) => syncScanCalls.listDir(dir),
   save: () => Promise.resolve(),
 };
 
@@ -129,10 +129,7 @@ export function openKeptListings(file: KeptFile, runStart: number): KeptListings
   const folders = new Map<string, KeptFolder>();
   let changed = false;
   /** The kept entries of `dir` while it is unchanged, else `list`'s, kept when they can be trusted. */
-  const listDir = <T extends Dirent[] | Promise<Dirent[]>>(
-    dir: string,
-    list: (dir: string) => T,
-  ): Dirent[] | T => {
+  const listDir = (dir: string, list: (dir: string) => Dirent[]): Dirent[] => {
     const st = trustedStat(dir, runStart);
     const f = st && kept.get(dir);
     const entries = f ? keptEntries(f, st) : null;
@@ -144,19 +141,18 @@ export function openKeptListings(file: KeptFile, runStart: number): KeptListings
     if (!st) return list(dir);
     changed = true;
     const listed = list(dir);
-    const keep = (fresh: Dirent[]): Dirent[] => {
-      folders.set(dir, keptFolder(dir, st, fresh));
-      return fresh;
-    };
-    return (Array.isArray(listed) ? keep(listed) : listed.then(keep)) as T;
+    folders.set(dir, keptFolder(dir, st, listed));
+    return listed;
   };
   const absolute = (dir: string): string => (path.isAbsolute(dir) ? dir : path.resolve(dir));
+  const calls = (inner: SyncScanCalls): SyncScanCalls => ({
+    ...inner,
+    listDir: (dir) => listDir(absolute(dir), (at) => inner.listDir(at)),
+  });
+  const plain = calls(syncScanCalls);
   return {
-    listNow: (dir) => listDir(absolute(dir), listSync),
-    io: (inner) => ({
-      ...inner,
-      listDir: (dir) => Promise.resolve(listDir(absolute(dir), (at) => inner.listDir(at))),
-    }),
+    calls,
+    listNow: (dir) => plain.listDir(dir),
     async save() {
       // A folder kept before and not listed now is gone from the file too.
       if (!changed && [...kept.keys()].every((dir) => folders.has(dir))) return;

@@ -334,7 +334,7 @@ export class InputLog {
 }
 
 /** An input with its answer, as one string: two answers of one path are two keys. */
-export function inputKey(input: ReadInput): string {
+function inputKey(input: ReadInput): string {
   switch (input.kind) {
     case 'file':
       return `file\0${input.path}\0${input.id}\0${input.hash}`;

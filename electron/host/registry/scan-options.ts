@@ -124,9 +124,7 @@ function scanIO(opts: ScanOptions): ScanIO {
   if (!listings && !opts.keptRun) return syncScanIO;
   // A one-shot scan with kept verdicts lists unchanged folders from the kept listings;
   // a recorded run sees every answer as the scan got it (outermost).
-  const calls = listings
-    ? { ...syncScanCalls, listDir: (dir: string) => listings.listNow(dir) }
-    : syncScanCalls;
+  const calls = listings ? listings.calls(syncScanCalls) : syncScanCalls;
   return settledIO(opts.keptRun ? opts.keptRun.calls(calls) : calls);
 }
 

@@ -303,7 +303,7 @@ describe('registry scan on worker threads', () => {
   );
 
   it(
-    'keeps no run when a worker ends without posting what it read',
+    'reports a lost log when a worker ends without posting what it read',
     async () => {
       const run = runRecorder(0);
       const dying = forced({ mainReads: false, batch: 3, workerExitsAfter: 7 });
