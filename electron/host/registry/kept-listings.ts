@@ -73,6 +73,22 @@ function trustedStat(dir: string, runStart: number): Stats | null {
   return Math.max(st.mtimeMs, st.ctimeMs) > runStart - RACY_MS ? null : st;
 }
 
+/**
+ * What says that `dir`'s entries are unchanged, under the rule above: its device, inode,
+ * modification and change time as one string, or null when its stat cannot be trusted.
+ * Taken before the folder is listed, it stands for that listing from then on (a change
+ * after the stat moves the times, so the listing can only be newer than the identity).
+ */
+export function folderIdentity(dir: string, runStart: number): string | null {
+  let st: Stats | null;
+  try {
+    st = trustedStat(dir, runStart);
+  } catch {
+    return null; // unreadable, a looping link: only its listing can say what it answers
+  }
+  return st && `${st.dev}:${st.ino}:${st.mtimeMs}:${st.ctimeMs}`;
+}
+
 function isKeptFolder(v: unknown): v is KeptFolder {
   return (
     Array.isArray(v) &&
@@ -120,6 +136,20 @@ function keptEntries(f: KeptFolder, st: Stats): Dirent[] | null {
 function keptFolder(dir: string, st: Stats, entries: readonly Dirent[]): KeptFolder {
   const { names, types } = packEntries(dir, entries);
   return [dir, st.dev, st.ino, st.mtimeMs, st.ctimeMs, names.join('/'), types.join('')];
+}
+
+/**
+ * `open()`'s listings, opened on first use: a run that needs no listing (a kept run whose
+ * folders all answer by their identity, kept-run.ts) reads no kept listing.
+ */
+export function lazyKeptListings(open: () => KeptListings): KeptListings {
+  let opened: KeptListings | null = null;
+  const listings = (): KeptListings => (opened ??= open());
+  return {
+    calls: (inner) => listings().calls(inner),
+    listNow: (dir) => listings().listNow(dir),
+    save: () => opened?.save() ?? Promise.resolve(),
+  };
 }
 
 /** The kept listings of `file` (a scope's, see kept-file.ts), for a run that began at `runStart`. */

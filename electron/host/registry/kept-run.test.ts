@@ -123,6 +123,25 @@ async function keptFromVerdicts(): Promise<void> {
   expect((await list()).read).toBe(false);
 }
 
+/**
+ * A kept run that answers by its folders' identities: the run after the first checks each
+ * listing and keeps the folder's identity with it, and from then on a stat stands for it.
+ */
+async function keptByIdentity(): Promise<void> {
+  await list();
+  expect((await list()).read).toBe(false);
+  const listings = keptListings();
+  expect(listings.length).toBeGreaterThan(0);
+  for (const l of listings) if (!l[2].startsWith('!')) expect(l[3]).toMatch(/^\d+:\d+:/);
+}
+
+/** The listings the kept run holds: ['l', folder, its entries' signature, its identity?]. */
+function keptListings(): string[][] {
+  const [file] = runFiles();
+  const [log] = JSON.parse(readFileSync(file, 'utf8').split('\n')[1]) as [string[][]];
+  return log.filter((input) => input[0] === 'l');
+}
+
 function runFiles(): string[] {
   const dir = path.join(cacheDir, RUNS_FOLDER);
   return readdirSync(dir).map((n) => path.join(dir, n));
@@ -169,8 +188,32 @@ describe('the kept run of list', () => {
     await expectMiss();
   });
 
+  it('answers by a folder’s identity, and lists a folder whose identity moved', async () => {
+    await keptByIdentity();
+    const [file] = runFiles();
+    const written = statSync(file).mtimeMs;
+    // Unchanged: answered again with nothing kept anew.
+    expect((await list()).read).toBe(false);
+    expect(statSync(file).mtimeMs).toBe(written);
+    // A file made and removed again: the folder's times move, its entries do not. It is
+    // listed, found the same, and kept with its new identity.
+    const alpha = path.join(work, 'skills', 'alpha');
+    const before = keptListings().find((l) => l[1] === alpha)?.[3];
+    write('skills/alpha/.swap', 'An editor’s swap file.\n');
+    rmSync(path.join(alpha, '.swap'));
+    const same = await list();
+    expect(same.read).toBe(false);
+    expect(same.listing).toEqual(await fresh());
+    const after = keptListings().find((l) => l[1] === alpha)?.[3];
+    expect(after).toMatch(/^\d+:\d+:/);
+    expect(after).not.toBe(before);
+    // Another entry: listed, and the run lists afresh.
+    write('skills/alpha/extra.md', 'Counted.\n');
+    await expectMiss();
+  });
+
   it('misses when a skill folder is added, removed or renamed', async () => {
-    await list();
+    await keptByIdentity();
     write('skills/gamma/SKILL.md', skill('gamma', 'New.\n'));
     await expectMiss();
     rmSync(path.join(work, 'skills', 'beta'), { recursive: true });
@@ -180,13 +223,13 @@ describe('the kept run of list', () => {
   });
 
   it('misses when a folder that was no skill becomes one', async () => {
-    await list();
+    await keptByIdentity();
     write('skills/notes-only/SKILL.md', skill('notes-only', 'Now a skill.\n'));
     await expectMiss();
   });
 
   it('misses when a linked skill points elsewhere', async () => {
-    await list();
+    await keptByIdentity();
     rmSync(path.join(work, 'skills', 'linked'));
     symlinkSync(path.join(work, 'elsewhere', 'linked-b'), path.join(work, 'skills', 'linked'));
     await expectMiss();

@@ -29,7 +29,7 @@
  */
 import type { Dirent } from 'node:fs';
 import { readKeptText, writeKeptLines, type KeptFile } from './kept-file';
-import type { KeptListings } from './kept-listings';
+import { folderIdentity, type KeptListings } from './kept-listings';
 import { checkInputs, type ReadInput } from './read-inputs';
 import type { RunRecord } from './run-recorder';
 import { skillProbes } from './skill-record';
@@ -119,7 +119,8 @@ function isListing(v: unknown): boolean {
 
 /**
  * A RunRecord as kept: each input a tuple (a third of the object's size, and quicker to
- * read back), and a skill's real path 0 when it is its folder.
+ * read back), and a skill's real path 0 when it is its folder. The fourth field is a file's
+ * hash, or a listing's folder identity.
  */
 type PackedInput = [kind: string, at: string, answer: string | null, hash?: string, racy?: 0 | 1];
 type PackedRecord = [
@@ -143,6 +144,10 @@ function pack(input: ReadInput): PackedInput {
       return ['p', input.rel, input.answer];
     case 'dir':
       return ['d', input.rel, input.names];
+    case 'list':
+      return input.at === undefined
+        ? ['l', input.path, input.sig]
+        : ['l', input.path, input.sig, input.at];
     default:
       return [LETTER[input.kind], input.path, input.sig];
   }
@@ -158,6 +163,8 @@ function unpack(t: PackedInput): ReadInput {
   if (kind === 'f' && typeof hash === 'string')
     return { kind: 'file', path: at, id: answer, hash, racy: racy === 1 };
   if (kind === 'p') return { kind: 'path', rel: at, answer };
+  if (kind === 'l' && typeof hash === 'string')
+    return { kind: 'list', path: at, sig: answer, at: hash };
   const named = KIND[kind];
   if (named === undefined) throw new Error('not a kept input');
   return { kind: named, path: at, sig: answer };
@@ -191,11 +198,18 @@ function holds({ log, skills }: RunRecord, check: KeptRunCheck): ReturnType<type
     if (!entries) listed.set(dir, (entries = listings.listNow(dir)));
     return entries;
   };
-  // No folder is the skill's own here: every listing is checked by listing it now.
+  const { unsettled, identified } = byIdentity(log, runStart);
+  // No folder is the skill's own here: every other listing is checked by listing it now.
   const none = { dir: '', entries: [], runStart, listNow, probes: noProbes };
-  let now = checkInputs(log, none);
+  let now = checkInputs(unsettled, none);
+  if (now === 'changed') return now;
+  // Each listing found the same, its folder's identity taken before: kept with it.
+  for (const [input, at] of identified) input.at = at;
+  if (identified.length > 0) now = 'refreshed';
   for (const { dir, realDir, inputs } of skills) {
     if (now === 'changed') return now;
+    // What it was read from is all in the log (checked above): nothing more to list.
+    if (inputs !== 'seed' && inputs.length === 0) continue;
     let entries: Dirent[];
     try {
       entries = listNow(dir);
@@ -211,6 +225,33 @@ function holds({ log, skills }: RunRecord, check: KeptRunCheck): ReturnType<type
     if (skill !== 'same') now = skill;
   }
   return now;
+}
+
+type ListInput = Extract<ReadInput, { kind: 'list' }>;
+
+/**
+ * The log less each listing whose folder still has the identity it was kept with (its
+ * entries cannot have changed: kept-listings.ts), and the listings to check whose folder
+ * now has a trusted identity, to keep with them once they are found the same. The stats
+ * come before any listing of the check, as folderIdentity requires.
+ */
+function byIdentity(
+  log: readonly ReadInput[],
+  runStart: number,
+): { unsettled: ReadInput[]; identified: [ListInput, string][] } {
+  const unsettled: ReadInput[] = [];
+  const identified: [ListInput, string][] = [];
+  for (const input of log) {
+    if (input.kind !== 'list') {
+      unsettled.push(input);
+      continue;
+    }
+    const at = folderIdentity(input.path, runStart);
+    if (at !== null && at === input.at) continue;
+    unsettled.push(input);
+    if (at !== null) identified.push([input, at]);
+  }
+  return { unsettled, identified };
 }
 
 function noProbes(): never {

@@ -9,6 +9,7 @@
 import type { SkillListing } from '../../../shared/api/studio-api';
 import { readConfigText, workspaceConfigPath } from '../workspace/workspace-file';
 import { keptFile } from './kept-file';
+import { lazyKeptListings } from './kept-listings';
 import { keptRunListing, RUNS_FOLDER, saveKeptRun, type KeptRunCheck } from './kept-run';
 import { runRecorder, type RunRecorder } from './run-recorder';
 import type { KeptSkill } from './kept-skills';
@@ -57,7 +58,8 @@ export async function readListing(
   const { dir, buildId } = verdicts;
   const scope = await catalogScope(sources);
   const runStart = Date.now();
-  const listings = openScopeListings(dir, buildId, scope, runStart);
+  // Read only when some folder must be listed: an unchanged run lists none.
+  const listings = lazyKeptListings(() => openScopeListings(dir, buildId, scope, runStart));
   // Names are ranked through Unicode normalisation, whose tables are the runtime's.
   const file = keptFile(dir, RUNS_FOLDER, buildId, `${process.version}\0${scope}`);
   // Checked before the verdicts are even read: an unchanged run needs none of them.

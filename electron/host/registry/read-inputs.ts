@@ -48,8 +48,11 @@ export type ReadInput =
    * content's hash ('' when not racy: its metadata decides, so nothing hashes it).
    */
   | { kind: 'file'; path: string; id: string; hash: string; racy: boolean }
-  /** A folder's entries (names and kinds, in order), or the error listing it gave. */
-  | { kind: 'list'; path: string; sig: string }
+  /**
+   * A folder's entries (names and kinds, in order), or the error listing it gave; `at`,
+   * once a later check found them the same, the folder's identity then (kept-run.ts).
+   */
+  | { kind: 'list'; path: string; sig: string; at?: string }
   /** What a stat, lstat or realpath through the scan's calls answered. */
   | { kind: 'stat' | 'lstat' | 'real'; path: string; sig: string }
   /** The validator's check of a path named in the frontmatter. */
