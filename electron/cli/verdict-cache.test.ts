@@ -70,9 +70,9 @@ interface Run {
   stderr: string;
 }
 
-function cli(args: string[], bin = BIN): Run {
+function cli(args: string[], bin = BIN, cwd = work): Run {
   const res = spawnSync(process.execPath, [bin, ...args], {
-    cwd: work,
+    cwd,
     encoding: 'utf8',
     env: {
       ...process.env,
@@ -161,17 +161,23 @@ function poison(only?: string): void {
   poisonRuns(only);
 }
 
-/** The skills of `list`'s kept runs (of `only`, else all) say POISON. */
-function poisonRuns(only?: string): void {
+/**
+ * The skills of the kept runs (of `only`, else all) say POISON: `list`'s listings and
+ * `validate`'s reports, or those of `kind` alone.
+ */
+function poisonRuns(only?: string, kind?: 'list' | 'validate'): void {
   for (const file of runFiles()) {
-    const [header, checks, listing] = readFileSync(file, 'utf8').split('\n');
-    const kept = JSON.parse(listing) as { skills: Array<Record<string, unknown>> };
-    for (const skill of kept.skills) {
+    const [header, checks, kept] = readFileSync(file, 'utf8').split('\n');
+    const result = JSON.parse(kept) as
+      { skills: Array<Record<string, unknown>> } | Array<Record<string, unknown>>;
+    const isReport = Array.isArray(result);
+    if (kind !== undefined && kind !== (isReport ? 'validate' : 'list')) continue;
+    for (const skill of isReport ? result : result.skills) {
       if (only !== undefined && path.basename(skill.dir as string) !== only) continue;
-      skill.description = POISON;
+      if (!isReport) skill.description = POISON;
       skill.diagnostics = [{ ...POISONED, field: null }];
     }
-    writeFileSync(file, [header, checks, JSON.stringify(kept), ''].join('\n'));
+    writeFileSync(file, [header, checks, JSON.stringify(result), ''].join('\n'));
   }
 }
 
@@ -186,17 +192,17 @@ function fillAndPoison(commands: string[][] = COMMANDS, only?: string): void {
 describe('kept verdicts (validate DIR, list)', { timeout: 90_000 }, () => {
   it('are used, and a run with them prints what a run without them prints', () => {
     for (const args of COMMANDS) expectAsFresh(args);
-    // One scope for validate (text or JSON, the same verdicts), one for list.
+    // One scope for validate (text or JSON, the same verdicts and report), one for list.
     expect(verdictFiles()).toHaveLength(2);
-    expect(runFiles()).toHaveLength(1);
+    expect(runFiles()).toHaveLength(2);
     for (const args of COMMANDS) expectAsFresh(args); // warm
     fillAndPoison();
   });
 
   it('answer a repeated list from its kept run, and miss it once anything it read changes', () => {
     for (const args of COMMANDS) expectAsFresh(args);
-    // Only the kept run is poisoned: list shows it, validate (its own verdicts) does not.
-    poisonRuns();
+    // Only list's kept run is poisoned: list shows it, validate (its own run) does not.
+    poisonRuns(undefined, 'list');
     expect(cli(LIST).stdout).toContain(POISON);
     expect(cli(VALIDATE).stdout).not.toContain(POISON);
     // A file added below a skill changes its files_count only.
@@ -205,7 +211,7 @@ describe('kept verdicts (validate DIR, list)', { timeout: 90_000 }, () => {
       skills: expect.arrayContaining([expect.objectContaining({ name: 'beta', files_count: 2 })]),
     });
     // A file no check reads, rewritten: nothing list shows changes, so the kept run answers.
-    poisonRuns();
+    poisonRuns(undefined, 'list');
     write('skills/beta/assets/logo.txt', 'A bigger logo.\n');
     expect(cli(LIST).stdout).toContain(POISON);
     rmSync(path.join(work, 'skills/beta/assets/logo.txt'));
@@ -319,7 +325,7 @@ describe('kept verdicts (validate DIR, list)', { timeout: 90_000 }, () => {
     // A kept run that is used shows; the verdicts beneath it are sound.
     for (const args of COMMANDS) expectAsFresh(args);
     poisonRuns();
-    expect(cli(LIST).stdout).toContain(POISON);
+    for (const args of [LIST, VALIDATE]) expect(cli(args).stdout).toContain(POISON);
     const runs = runFiles();
     const runTexts = runs.map((f) => readFileSync(f, 'utf8'));
     for (const corrupt of [
@@ -330,7 +336,7 @@ describe('kept verdicts (validate DIR, list)', { timeout: 90_000 }, () => {
     ]) {
       runs.forEach((f, i) => writeFileSync(f, corrupt(runTexts[i])));
       expect(runs.every((f, i) => readFileSync(f, 'utf8') !== runTexts[i])).toBe(true);
-      expectAsFresh(LIST);
+      for (const args of [LIST, VALIDATE]) expectAsFresh(args);
       poisonRuns(); // the run just kept, poisoned again for the next corruption
       runTexts.splice(0, runTexts.length, ...runs.map((f) => readFileSync(f, 'utf8')));
     }
@@ -374,8 +380,10 @@ describe('kept verdicts (validate DIR, list)', { timeout: 90_000 }, () => {
     const texts = files.map((f) => readFileSync(f, 'utf8'));
     for (const text of texts) expect(text).toContain(JSON.stringify(path.join(work, 'skills')));
     // A kept listing that says `beta` is `zeta` shows (no folder `zeta`, so no beta either):
-    // the folder is not listed again.
+    // the folder is not listed again. (Below the kept runs, which answer by a stat alone.)
+    for (const f of runFiles()) rmSync(f);
     expect(cli(VALIDATE_JSON).stdout).toContain('"name": "beta"');
+    for (const f of runFiles()) rmSync(f);
     files.forEach((f, i) => writeFileSync(f, renameInListing(texts[i], 'skills', 'beta', 'zeta')));
     expect(cli(VALIDATE_JSON).stdout).not.toContain('"name": "beta"');
     files.forEach((f, i) => writeFileSync(f, texts[i]));
@@ -394,6 +402,37 @@ describe('kept verdicts (validate DIR, list)', { timeout: 90_000 }, () => {
     write('skills/delta/SKILL.md', skill('delta', 'Added.'));
     expect(expectAsFresh(LIST).stdout).toContain('"delta"');
     for (const args of [VALIDATE, VALIDATE_JSON]) expectAsFresh(args);
+  });
+
+  it('answer a repeated validate from its kept run, by each folder’s identity once it is old enough', async () => {
+    // Folders made a moment ago are racy (kept-listings.ts): wait until they are not.
+    await new Promise((resolve) => setTimeout(resolve, RACY_WAIT_MS));
+    for (const args of COMMANDS) expectAsFresh(args);
+    for (const args of COMMANDS) expectAsFresh(args); // each listing checked, identities kept
+    poisonRuns(undefined, 'validate');
+    expect(cli(VALIDATE).stdout).toContain(POISON);
+    // No kept listing is read: a stat of each folder stands for it.
+    for (const f of listingFiles()) rmSync(f);
+    expect(cli(VALIDATE_JSON).stdout).toContain(POISON);
+    // The same relative target from another folder names other skills.
+    const elsewhere = path.join(root, 'elsewhere');
+    mkdirSync(path.join(elsewhere, 'skills', 'solo'), { recursive: true });
+    writeFileSync(path.join(elsewhere, 'skills', 'solo', 'SKILL.md'), skill('solo', 'Elsewhere.'));
+    const there = cli(VALIDATE_JSON, BIN, elsewhere);
+    expect(there).toEqual(cli([...VALIDATE_JSON, '--no-cache'], BIN, elsewhere));
+    expect(there.stdout).toContain('"name": "solo"');
+    // A SKILL.md named by path is read every time: no run of it is kept.
+    const runs = runFiles().length;
+    expectAsFresh(['validate', 'skills/alpha/SKILL.md']);
+    expect(runFiles()).toHaveLength(runs);
+    // A nested skill in a sub-folder listed long ago.
+    poisonRuns(undefined, 'validate');
+    write('skills/alpha/references/deep/SKILL.md', skill('deep', 'Nested deep.'));
+    expect(expectAsFresh(VALIDATE_JSON).stdout).toContain('"name": "deep"');
+    // A skill removed.
+    poisonRuns(undefined, 'validate');
+    rmSync(path.join(work, 'skills/beta'), { recursive: true });
+    expect(expectAsFresh(VALIDATE_JSON).stdout).not.toContain('"name": "beta"');
   });
 
   it('keep nothing with --no-cache', () => {

@@ -6,7 +6,6 @@
  * (registry/scan-parallel.ts): the same report, in the same order. Then what no skill shows
  * alone: cycles through `skills:` and names two skills found under one folder argument share.
  */
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { baseProfileFor, isClientId, type ClientId } from '../../../shared/skill/client-profiles';
 import type { SkillRecord } from '../../../shared/skill/model';
@@ -16,7 +15,17 @@ import { compositionCycles } from './skill-cycles';
 import { nameKey } from './skill-name';
 import { readSkillFolderOrListed, type ValidationProfile } from './scan';
 import { settledIO, syncScanCalls, syncScanIO } from './scan-io';
-import { openVerdictCache, withKeptVerdicts, type VerdictCacheOptions } from './verdict-cache';
+import { keptFile } from './kept-file';
+import { lazyKeptListings } from './kept-listings';
+import { keptRunResult, RUNS_FOLDER, saveKeptRun } from './kept-run';
+import { runRecorder, type RunRecorder } from './run-recorder';
+import {
+  openScopeListings,
+  openVerdictCache,
+  withKeptVerdicts,
+  type VerdictCache,
+  type VerdictCacheOptions,
+} from './verdict-cache';
 import { folderChecker, packFolder, type CheckedFolder } from './scan-jobs';
 import { readAll, type ParallelOptions } from './scan-parallel';
 
@@ -32,7 +41,7 @@ export type SkillFolder = string | FoundSkillFolder;
  * SKILL.md (SKILL_MD_MISSING), never as nothing to check.
  */
 export async function foldersFor(target: string, io = syncScanIO): Promise<SkillFolder[]> {
-  const st = statSync(target);
+  const st = await io.stat(target);
   if (st.isFile()) return [path.dirname(target)];
   // A skill folder is checked as itself, without walking its sidecars.
   const self = await findSkillFolders(target, { maxDepth: 0, io });
@@ -134,16 +143,67 @@ export async function validateFolders(
   asked: 'studio' | ClientId,
   verdicts: VerdictCacheOptions | null | undefined,
 ): Promise<CheckedSkill[]> {
+  if (!verdicts?.dir) return checkTargets(targets, asked, null, null);
+  const { dir, buildId } = verdicts;
+  const scope = `validate\0${asked}\0${targets.join('\0')}`;
+  // The report an earlier run kept, when every answer it was made from is the same
+  // (kept-run.ts). Its targets as resolved here, and the runtime's Unicode tables (names
+  // are compared through them), are part of what it was made from.
+  const resolved = targets.map((t) => path.resolve(t));
+  const file = keptFile(
+    dir,
+    RUNS_FOLDER,
+    buildId,
+    `${process.version}\0${asked}\0${resolved.join('\0')}`,
+  );
+  const runStart = Date.now();
+  // Read only when some folder must be listed: an unchanged run lists none.
+  const listings = lazyKeptListings(() => openScopeListings(dir, buildId, scope, runStart));
+  const check = { runStart, listings, seeded: () => false };
+  const report = await keptRunResult(file, check, isReport);
+  if (report !== null) {
+    await listings.save({ partial: true });
+    return report;
+  }
+  const run = runRecorder(runStart);
+  const kept = openVerdictCache<CheckedSkill>(verdicts, scope, { runStart, listings });
+  const checked = await checkTargets(targets, asked, kept, run);
+  await saveKeptRun(file, run.record(), checked);
+  return checked;
+}
+
+/** A kept report's shape, as far as the callers rely on it. */
+function isReport(v: unknown): v is CheckedSkill[] {
+  return (
+    Array.isArray(v) &&
+    v.every(
+      (c: Partial<CheckedSkill> | null) =>
+        typeof c === 'object' &&
+        c !== null &&
+        typeof c.dir === 'string' &&
+        Array.isArray(c.diagnostics) &&
+        Array.isArray(c.composes),
+    )
+  );
+}
+
+/**
+ * validateFolders' reading: with `kept`, kept verdicts stand in for unchanged folders, and
+ * `run` records what the report is made from.
+ */
+async function checkTargets(
+  targets: readonly string[],
+  asked: 'studio' | ClientId,
+  kept: VerdictCache<CheckedSkill> | null,
+  run: RunRecorder | null,
+): Promise<CheckedSkill[]> {
   const client = isClientId(asked) ? asked : null;
   const profile = client ? baseProfileFor(client) : 'studio';
   // Kept verdicts of the folders the walk listed (verdict-cache.ts), which lists the
   // unchanged folders from their kept listings; the checks across skills below run over
   // them every time.
-  const kept = openVerdictCache<CheckedSkill>(
-    verdicts,
-    `validate\0${asked}\0${targets.join('\0')}`,
-  );
-  const io = kept ? settledIO(kept.listings.calls(syncScanCalls)) : syncScanIO;
+  const calls = kept ? kept.listings.calls(syncScanCalls) : syncScanCalls;
+  const io = settledIO(run ? run.calls(calls) : calls);
   const folders: SkillFolder[] = [];
   const sourceOf: number[] = [];
   for (const [i, t] of targets.entries()) {
@@ -152,8 +212,12 @@ export async function validateFolders(
       sourceOf.push(i);
     }
   }
-  const checked = await withKeptVerdicts(kept, folders, keptAt, (misses) =>
-    checkFolders(misses, profile, client, true, kept && { runStart: kept.runStart }),
+  const checked = await withKeptVerdicts(
+    kept,
+    folders,
+    keptAt,
+    (misses) => checkFolders(misses, profile, client, true, kept && { runStart: kept.runStart }),
+    run,
   );
   await kept?.save();
   addSkillCycles(checked);

@@ -52,8 +52,12 @@ export interface KeptListings {
    * checking what a run saw (kept-run.ts). Throws what listing throws.
    */
   listNow(dir: string): Dirent[];
-  /** Writes the file when this run listed a folder afresh or no longer saw one; never throws. */
-  save(): Promise<void>;
+  /**
+   * Writes the file when this run listed a folder afresh or no longer saw one; never throws.
+   * `partial`: this run listed only some of the tree (a kept run's check), so a folder it
+   * did not list is kept as it was, not taken for gone.
+   */
+  save(opts?: { partial?: boolean }): Promise<void>;
 }
 
 /** Nothing kept: every folder is listed (for a cache that keeps verdicts only). */
@@ -148,7 +152,7 @@ export function lazyKeptListings(open: () => KeptListings): KeptListings {
   return {
     calls: (inner) => listings().calls(inner),
     listNow: (dir) => listings().listNow(dir),
-    save: () => opened?.save() ?? Promise.resolve(),
+    save: (opts) => opened?.save(opts) ?? Promise.resolve(),
   };
 }
 
@@ -183,7 +187,8 @@ export function openKeptListings(file: KeptFile, runStart: number): KeptListings
   return {
     calls,
     listNow: (dir) => plain.listDir(dir),
-    async save() {
+    async save({ partial = false } = {}) {
+      if (partial) for (const [dir, f] of kept) if (!folders.has(dir)) folders.set(dir, f);
       // A folder kept before and not listed now is gone from the file too.
       if (!changed && [...kept.keys()].every((dir) => folders.has(dir))) return;
       changed = false;

@@ -84,30 +84,39 @@ function packRecord(record: RunRecord): PackedRecord {
  * null. A racy file found unchanged (read-inputs.ts) has its metadata trusted from now on:
  * the run is kept again with it (never throws).
  */
-export async function keptRunListing(file: KeptFile, check: KeptRunCheck): Promise<unknown> {
+export function keptRunListing(file: KeptFile, check: KeptRunCheck): Promise<unknown> {
+  return keptRunResult(file, check, isListing);
+}
+
+/** keptRunListing for any answer a run keeps: null too when the kept one is not `isResult`. */
+export async function keptRunResult<T>(
+  file: KeptFile,
+  check: KeptRunCheck,
+  isResult: (v: unknown) => v is T,
+): Promise<T | null> {
   const text = readKeptText(file);
   if (text === null) return null;
   const end = text.indexOf('\n');
   const last = text.indexOf('\n', end + 1);
   if (end < 0 || last < 0) return null; // cut short
   let record: RunRecord;
-  let listing: unknown;
+  let result: unknown;
   let now: ReturnType<typeof checkInputs>;
   try {
     record = unpackRecord(JSON.parse(text.slice(0, end)));
     now = holds(record, check);
     if (now === 'changed') return null;
-    listing = JSON.parse(text.slice(end + 1, last)) as unknown;
-    if (!isListing(listing)) return null;
+    result = JSON.parse(text.slice(end + 1, last)) as unknown;
+    if (!isResult(result)) return null;
   } catch {
     return null; // corrupt, or of a shape this build does not read
   }
-  if (now === 'refreshed') await saveKeptRun(file, record, listing);
-  return listing;
+  if (now === 'refreshed') await saveKeptRun(file, record, result);
+  return result;
 }
 
 /** A listing's shape (`skills.list`'s), as far as a caller relies on it before reading a skill. */
-function isListing(v: unknown): boolean {
+function isListing(v: unknown): v is object {
   if (typeof v !== 'object' || v === null) return false;
   const { skills, conflicts } = v as { skills?: unknown; conflicts?: unknown };
   return (
@@ -212,17 +221,27 @@ function holds({ log, skills }: RunRecord, check: KeptRunCheck): ReturnType<type
     if (inputs !== 'seed' && inputs.length === 0) continue;
     let entries: Dirent[];
     try {
-      entries = listNow(dir);
+      if (inputs === 'seed') {
+        entries = listNow(dir);
+        if (!check.seeded(dir, realDir, entries)) return 'changed';
+        continue;
+      }
+      // Listed only when an input asks (a verdict read elsewhere than the log saw needs
+      // its SKILL.md's stat alone).
+      const at = {
+        dir,
+        get entries() {
+          return listNow(dir);
+        },
+        runStart,
+        listNow,
+        probes: () => skillProbes(dir, realDir, listNow(dir)),
+      };
+      const skill = checkInputs(inputs, at);
+      if (skill !== 'same') now = skill;
     } catch {
       return 'changed';
     }
-    if (inputs === 'seed') {
-      if (!check.seeded(dir, realDir, entries)) return 'changed';
-      continue;
-    }
-    const probes = () => skillProbes(dir, realDir, entries);
-    const skill = checkInputs(inputs, { dir, entries, runStart, listNow, probes });
-    if (skill !== 'same') now = skill;
   }
   return now;
 }

@@ -66,7 +66,7 @@ export async function readListing(
   const listing = await keptRunListing(file, { runStart, listings, seeded: seedCheck(verdicts) });
   if (listing !== null) {
     // The folders the check listed afresh (a worker listed them before) are kept from now on.
-    await listings.save();
+    await listings.save({ partial: true });
     return listing as SkillListing;
   }
   const kept = openVerdictCache<KeptSkill>(verdicts, scope, { runStart, listings });

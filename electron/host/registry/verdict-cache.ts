@@ -20,6 +20,7 @@ import { keptFile, readKeptLines, writeKeptLines } from './kept-file';
 import { LISTINGS_FOLDER, openKeptListings, type KeptListings } from './kept-listings';
 import { checkInputs, type CheckAt, type ReadInput } from './read-inputs';
 import { skillProbes } from './skill-record';
+import type { RunRecorder } from './run-recorder';
 
 /** Where verdicts are kept: the CLI's cache folder and its build. */
 export interface VerdictCacheOptions {
@@ -191,16 +192,25 @@ export interface KeptAt {
  * read from changed: only the others are read (`read` gets them in order, and returns
  * their verdicts with the `inputs` its reads recorded). `where` says where an item's
  * verdict is checked (null: never kept). The fresh verdicts are kept, without their inputs.
+ * `run`, when the run is recorded (kept-run.ts), is told what each verdict came from.
  */
 export async function withKeptVerdicts<F, V extends { inputs?: ReadInput[] | null }>(
   cache: VerdictCache<Omit<V, 'inputs'>> | null,
   items: readonly F[],
   where: (item: F) => KeptAt | null,
   read: (items: F[]) => Promise<V[]>,
+  run: RunRecorder | null = null,
 ): Promise<V[]> {
   if (!cache) return read([...items]);
   const places = items.map(where);
-  const hits = places.map((at) => (at ? cache.lookup(at.dir, at.realDir, at.entries) : undefined));
+  const hits = places.map((at) => {
+    if (!at) {
+      run?.unrecorded(); // read every time: a run that holds it cannot be kept
+      return undefined;
+    }
+    const seen = run && ((inputs: ReadInput[]) => run.skill(at.dir, at.realDir, inputs));
+    return cache.lookup(at.dir, at.realDir, at.entries, seen ?? undefined);
+  });
   const misses = items.filter((_, i) => hits[i] === undefined);
   const fresh = misses.length > 0 ? await read(misses) : [];
   let next = 0;
@@ -211,7 +221,10 @@ export async function withKeptVerdicts<F, V extends { inputs?: ReadInput[] | nul
     const { inputs, ...kept } = verdict;
     delete verdict.inputs;
     const at = places[i];
-    if (at) cache.keep(at.dir, at.realDir, kept, inputs);
+    if (at) {
+      cache.keep(at.dir, at.realDir, kept, inputs);
+      run?.skill(at.dir, at.realDir, inputs);
+    }
     return verdict;
   });
 }
