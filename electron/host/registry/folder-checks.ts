@@ -16,8 +16,7 @@ import { nameKey } from './skill-name';
 import { readSkillFolderOrListed, type ValidationProfile } from './scan';
 import { settledIO, syncScanCalls, syncScanIO } from './scan-io';
 import { keptFile } from './kept-file';
-import { lazyKeptListings } from './kept-listings';
-import { keptRunResult, RUNS_FOLDER, saveKeptRun } from './kept-run';
+import { keptRunResult, runIdentities, RUNS_FOLDER, saveKeptRun } from './kept-run';
 import { runRecorder, type RunRecorder } from './run-recorder';
 import {
   openScopeListings,
@@ -157,18 +156,13 @@ export async function validateFolders(
     `${process.version}\0${asked}\0${resolved.join('\0')}`,
   );
   const runStart = Date.now();
-  // Read only when some folder must be listed: an unchanged run lists none.
-  const listings = lazyKeptListings(() => openScopeListings(dir, buildId, scope, runStart));
-  const check = { runStart, listings, seeded: () => false };
-  const report = await keptRunResult(file, check, isReport);
-  if (report !== null) {
-    await listings.save({ partial: true });
-    return report;
-  }
+  const report = await keptRunResult(file, { runStart, seeded: () => false }, isReport);
+  if (report !== null) return report;
+  const listings = openScopeListings(dir, buildId, scope, runStart);
   const run = runRecorder(runStart);
   const kept = openVerdictCache<CheckedSkill>(verdicts, scope, { runStart, listings });
   const checked = await checkTargets(targets, asked, kept, run);
-  await saveKeptRun(file, run.record(), checked);
+  await saveKeptRun(file, run.record(), checked, runIdentities(listings, runStart));
   return checked;
 }
 

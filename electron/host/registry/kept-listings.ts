@@ -53,17 +53,19 @@ export interface KeptListings {
    */
   listNow(dir: string): Dirent[];
   /**
-   * Writes the file when this run listed a folder afresh or no longer saw one; never throws.
-   * `partial`: this run listed only some of the tree (a kept run's check), so a folder it
-   * did not list is kept as it was, not taken for gone.
+   * The identity (folderIdentity) of `dir` as this run's listing of it through `calls`
+   * found it, when its stat could be trusted; null when it was not listed so.
    */
-  save(opts?: { partial?: boolean }): Promise<void>;
+  identityOf(dir: string): string | null;
+  /** Writes the file when this run listed a folder afresh or no longer saw one; never throws. */
+  save(): Promise<void>;
 }
 
 /** Nothing kept: every folder is listed (for a cache that keeps verdicts only). */
 export const NO_KEPT_LISTINGS: KeptListings = {
   calls: (inner) => inner,
   listNow: (dir) => syncScanCalls.listDir(dir),
+  identityOf: () => null,
   save: () => Promise.resolve(),
 };
 
@@ -90,8 +92,10 @@ export function folderIdentity(dir: string, runStart: number): string | null {
   } catch {
     return null; // unreadable, a looping link: only its listing can say what it answers
   }
-  return st && `${st.dev}:${st.ino}:${st.mtimeMs}:${st.ctimeMs}`;
+  return st && identity(st);
 }
+
+const identity = (st: Stats): string => `${st.dev}:${st.ino}:${st.mtimeMs}:${st.ctimeMs}`;
 
 function isKeptFolder(v: unknown): v is KeptFolder {
   return (
@@ -142,37 +146,29 @@ function keptFolder(dir: string, st: Stats, entries: readonly Dirent[]): KeptFol
   return [dir, st.dev, st.ino, st.mtimeMs, st.ctimeMs, names.join('/'), types.join('')];
 }
 
-/**
- * `open()`'s listings, opened on first use: a run that needs no listing (a kept run whose
- * folders all answer by their identity, kept-run.ts) reads no kept listing.
- */
-export function lazyKeptListings(open: () => KeptListings): KeptListings {
-  let opened: KeptListings | null = null;
-  const listings = (): KeptListings => (opened ??= open());
-  return {
-    calls: (inner) => listings().calls(inner),
-    listNow: (dir) => listings().listNow(dir),
-    save: (opts) => opened?.save(opts) ?? Promise.resolve(),
-  };
-}
-
 /** The kept listings of `file` (a scope's, see kept-file.ts), for a run that began at `runStart`. */
 export function openKeptListings(file: KeptFile, runStart: number): KeptListings {
   const kept = readKeptFolders(file);
   // What the file will hold: every folder this run listed and could trust, in the order listed.
   const folders = new Map<string, KeptFolder>();
+  /** The identity of each folder listed with a trusted stat, for a kept run (identityOf). */
+  const identities = new Map<string, string>();
   let changed = false;
   /** The kept entries of `dir` while it is unchanged, else `list`'s, kept when they can be trusted. */
   const listDir = (dir: string, list: (dir: string) => Dirent[]): Dirent[] => {
     const st = trustedStat(dir, runStart);
-    const f = st && kept.get(dir);
+    // A folder that cannot be trusted (or is not one) is not kept, and changes nothing.
+    if (!st) return list(dir);
+    // Two identities within one run (the folder changed meanwhile): it stands for neither.
+    const id = identity(st);
+    const seen = identities.get(dir);
+    identities.set(dir, seen === undefined || seen === id ? id : '');
+    const f = kept.get(dir);
     const entries = f ? keptEntries(f, st) : null;
     if (f && entries) {
       folders.set(dir, f);
       return entries;
     }
-    // A folder that cannot be trusted (or is not one) is not kept, and changes nothing.
-    if (!st) return list(dir);
     changed = true;
     const listed = list(dir);
     folders.set(dir, keptFolder(dir, st, listed));
@@ -187,8 +183,8 @@ export function openKeptListings(file: KeptFile, runStart: number): KeptListings
   return {
     calls,
     listNow: (dir) => plain.listDir(dir),
-    async save({ partial = false } = {}) {
-      if (partial) for (const [dir, f] of kept) if (!folders.has(dir)) folders.set(dir, f);
+    identityOf: (dir) => identities.get(absolute(dir)) || null,
+    async save() {
       // A folder kept before and not listed now is gone from the file too.
       if (!changed && [...kept.keys()].every((dir) => folders.has(dir))) return;
       changed = false;

@@ -20,7 +20,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultWorkspaceConfig } from '../workspace/workspace-file';
-import { RUNS_FOLDER } from './kept-run';
+import { keptFile } from './kept-file';
+import { RUNS_FOLDER, saveKeptRun } from './kept-run';
+import type { ReadInput } from './read-inputs';
 import { collectListingSeed } from './listing-seed-writer';
 import { readCatalog, readListing } from './read-catalog';
 import { SkillRegistry } from './registry';
@@ -124,15 +126,19 @@ async function keptFromVerdicts(): Promise<void> {
 }
 
 /**
- * A kept run that answers by its folders' identities: the run after the first checks each
- * listing and keeps the folder's identity with it, and from then on a stat stands for it.
+ * A kept run that answers by its folders' identities: each folder listed is kept with its
+ * identity (as its kept listing's stat or a stat after the run found it), and from then on
+ * a stat stands for its listing.
  */
 async function keptByIdentity(): Promise<void> {
   await list();
-  expect((await list()).read).toBe(false);
   const listings = keptListings();
   expect(listings.length).toBeGreaterThan(0);
   for (const l of listings) if (!l[2].startsWith('!')) expect(l[3]).toMatch(/^\d+:\d+:/);
+  const [file] = runFiles();
+  const written = statSync(file).mtimeMs;
+  expect((await list()).read).toBe(false);
+  expect(statSync(file).mtimeMs).toBe(written); // nothing to keep anew
 }
 
 /** The listings the kept run holds: ['l', folder, its entries' signature, its identity?]. */
@@ -190,11 +196,17 @@ describe('the kept run of list', () => {
 
   it('answers by a folder’s identity, and lists a folder whose identity moved', async () => {
     await keptByIdentity();
+    // Recorded without identities (an earlier build's run): the check lists each folder
+    // and keeps its identity.
     const [file] = runFiles();
-    const written = statSync(file).mtimeMs;
-    // Unchanged: answered again with nothing kept anew.
+    const [header, checks, listing] = readFileSync(file, 'utf8').split('\n');
+    const bare = (JSON.parse(checks) as [string[][], unknown]).map((part, i) =>
+      i === 0 ? (part as string[][]).map((t) => (t[0] === 'l' ? t.slice(0, 3) : t)) : part,
+    );
+    writeFileSync(file, [header, JSON.stringify(bare), listing, ''].join('\n'));
+    expect(keptListings().every((l) => l[3] === undefined)).toBe(true);
     expect((await list()).read).toBe(false);
-    expect(statSync(file).mtimeMs).toBe(written);
+    for (const l of keptListings()) if (!l[2].startsWith('!')) expect(l[3]).toMatch(/^\d+:\d+:/);
     // A file made and removed again: the folder's times move, its entries do not. It is
     // listed, found the same, and kept with its new identity.
     const alpha = path.join(work, 'skills', 'alpha');
@@ -210,6 +222,22 @@ describe('the kept run of list', () => {
     // Another entry: listed, and the run lists afresh.
     write('skills/alpha/extra.md', 'Counted.\n');
     await expectMiss();
+  });
+
+  it('keeps no identity for a folder listed two ways within one run', async () => {
+    const file = keptFile(cacheDir, RUNS_FOLDER, BUILD, 'two ways');
+    const log: ReadInput[] = [
+      { kind: 'list', path: '/a', sig: 'fone\0' },
+      { kind: 'list', path: '/a', sig: 'fone\0ftwo\0' },
+      { kind: 'list', path: '/b', sig: 'fone\0' },
+    ];
+    await saveKeptRun(file, { log, skills: [] }, { skills: [], conflicts: [] }, () => '1:2:3:4');
+    const [checks] = JSON.parse(readFileSync(file.path, 'utf8').split('\n')[1]) as [string[][]];
+    expect(checks).toEqual([
+      ['l', '/a', 'fone\0'],
+      ['l', '/a', 'fone\0ftwo\0'],
+      ['l', '/b', 'fone\0', '1:2:3:4'],
+    ]);
   });
 
   it('misses when a skill folder is added, removed or renamed', async () => {

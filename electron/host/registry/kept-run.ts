@@ -12,7 +12,8 @@
  *   path, each candidate's real path, each skill folder's listing and the folders below it
  *   that its file count lists, each file a fresh read opened. An InputLog (read-inputs.ts)
  *   over the scan's calls records them all, as they were answered (through the kept
- *   listings, kept-listings.ts, which a check lists through too);
+ *   listings, kept-listings.ts), each listed folder with its identity when it could be
+ *   trusted: a later check answers such a folder by a stat alone, and lists the others;
  * - each skill's verdict, itself a function of what its read saw: a kept verdict's
  *   inputs, a fresh read's inputs, or, for a bundled skill, the build's seed
  *   (listing-seed.ts).
@@ -31,9 +32,22 @@ import type { Dirent } from 'node:fs';
 import { readKeptText, writeKeptLines, type KeptFile } from './kept-file';
 import { folderIdentity, type KeptListings } from './kept-listings';
 import { checkInputs, type ReadInput } from './read-inputs';
+import { syncScanCalls } from './scan-io';
 import type { RunRecord } from './run-recorder';
 import { skillProbes } from './skill-record';
 import { isJsonExact } from './verdict-cache';
+
+/**
+ * How a fresh run knows its folders' identities: as its kept listings found them (a stat
+ * made before listing), else a stat now, trusted only if the folder is older than the run
+ * (then it was the same throughout the run, its listing included: kept-listings.ts).
+ */
+export function runIdentities(
+  listings: KeptListings,
+  runStart: number,
+): (dir: string) => string | null {
+  return (dir) => listings.identityOf(dir) ?? folderIdentity(dir, runStart);
+}
 
 /** The folder of kept runs inside the cache folder (beside `verdicts` and `listings`). */
 export const RUNS_FOLDER = 'runs';
@@ -42,23 +56,24 @@ export const RUNS_FOLDER = 'runs';
 export interface KeptRunCheck {
   /** When this run began (read-inputs.ts, RACY_MS). */
   runStart: number;
-  /** The folders' listings as the scan lists them (an unchanged folder by a stat). */
-  listings: KeptListings;
   /** Whether the bundled skill in `dir` (listed as `entries`) still has the seed's verdict. */
   seeded(dir: string, realDir: string, entries: readonly Dirent[]): boolean;
 }
 
 /**
  * Keeps `listing` in `file` with what it was made from (`record`; null: nothing is kept, as
- * some of the run cannot be checked again). Never throws.
+ * some of the run cannot be checked again). `identify`: each listed folder's identity for
+ * this run (folderIdentity), so that the next run can answer it by a stat. Never throws.
  */
 export async function saveKeptRun(
   file: KeptFile,
   record: RunRecord | null,
   listing: unknown,
+  identify: (dir: string) => string | null = () => null,
 ): Promise<void> {
   // A listing JSON cannot give back exactly (NaN from YAML, say) is listed afresh.
   if (record === null || !isJsonExact(listing)) return;
+  identifyListings(record.log, identify);
   let lines: string[];
   try {
     lines = [JSON.stringify(packRecord(record)), JSON.stringify(listing)];
@@ -66,6 +81,24 @@ export async function saveKeptRun(
     return; // past what one string can hold (a tree of millions of folders): kept never
   }
   await writeKeptLines(file, lines, 'the listing');
+}
+
+/**
+ * Each listing of `log` with its folder's identity, but for a folder listed two ways in the
+ * run (changed meanwhile): both answers must be checked, and can never both match.
+ */
+function identifyListings(log: ReadInput[], identify: (dir: string) => string | null): void {
+  const twice = new Set<string>();
+  const sigs = new Map<string, string>();
+  for (const input of log) {
+    if (input.kind !== 'list') continue;
+    const sig = sigs.get(input.path);
+    if (sig === undefined) sigs.set(input.path, input.sig);
+    else if (sig !== input.sig) twice.add(input.path);
+  }
+  for (const input of log)
+    if (input.kind === 'list' && input.at === undefined && !twice.has(input.path))
+      input.at = identify(input.path) ?? undefined;
 }
 
 function packRecord(record: RunRecord): PackedRecord {
@@ -199,12 +232,14 @@ function unpackRecord(v: unknown): RunRecord {
  * 'refreshed' (the same, with a racy file's metadata now trusted in `record`), or 'changed'.
  */
 function holds({ log, skills }: RunRecord, check: KeptRunCheck): ReturnType<typeof checkInputs> {
-  const { runStart, listings } = check;
+  const { runStart } = check;
   // A skill folder is listed for the log and again for its verdict's inputs: once is enough.
   const listed = new Map<string, Dirent[]>();
   const listNow = (dir: string): Dirent[] => {
     let entries = listed.get(dir);
-    if (!entries) listed.set(dir, (entries = listings.listNow(dir)));
+    // Few folders are listed here (most answer by their identity): a listing each costs
+    // less than reading back every kept listing.
+    if (!entries) listed.set(dir, (entries = syncScanCalls.listDir(dir)));
     return entries;
   };
   const { unsettled, identified } = byIdentity(log, runStart);

@@ -9,8 +9,13 @@
 import type { SkillListing } from '../../../shared/api/studio-api';
 import { readConfigText, workspaceConfigPath } from '../workspace/workspace-file';
 import { keptFile } from './kept-file';
-import { lazyKeptListings } from './kept-listings';
-import { keptRunListing, RUNS_FOLDER, saveKeptRun, type KeptRunCheck } from './kept-run';
+import {
+  keptRunListing,
+  runIdentities,
+  RUNS_FOLDER,
+  saveKeptRun,
+  type KeptRunCheck,
+} from './kept-run';
 import { runRecorder, type RunRecorder } from './run-recorder';
 import type { KeptSkill } from './kept-skills';
 import type { ReadInput } from './read-inputs';
@@ -58,23 +63,18 @@ export async function readListing(
   const { dir, buildId } = verdicts;
   const scope = await catalogScope(sources);
   const runStart = Date.now();
-  // Read only when some folder must be listed: an unchanged run lists none.
-  const listings = lazyKeptListings(() => openScopeListings(dir, buildId, scope, runStart));
   // Names are ranked through Unicode normalisation, whose tables are the runtime's.
   const file = keptFile(dir, RUNS_FOLDER, buildId, `${process.version}\0${scope}`);
   // Checked before the verdicts are even read: an unchanged run needs none of them.
-  const listing = await keptRunListing(file, { runStart, listings, seeded: seedCheck(verdicts) });
-  if (listing !== null) {
-    // The folders the check listed afresh (a worker listed them before) are kept from now on.
-    await listings.save({ partial: true });
-    return listing as SkillListing;
-  }
+  const listing = await keptRunListing(file, { runStart, seeded: seedCheck(verdicts) });
+  if (listing !== null) return listing as SkillListing;
+  const listings = openScopeListings(dir, buildId, scope, runStart);
   const kept = openVerdictCache<KeptSkill>(verdicts, scope, { runStart, listings });
   const run = runRecorder(runStart);
   const fresh = (
     await loadCatalog(sources, kept, recorded(catalogScan(true, kept, verdicts), run))
   ).listing();
-  await saveKeptRun(file, run.record(), fresh);
+  await saveKeptRun(file, run.record(), fresh, runIdentities(listings, runStart));
   return fresh;
 }
 
