@@ -56,7 +56,7 @@ export interface KeptListings {
    * The identity (folderIdentity) of `dir` as this run's listing of it through `calls`
    * found it, when its stat could be trusted; null when it was not listed so.
    */
-  identityOf(dir: string): string | null;
+  identityOf(dir: string): FolderIdentity | null;
   /** Writes the file when this run listed a folder afresh or no longer saw one; never throws. */
   save(): Promise<void>;
 }
@@ -80,22 +80,32 @@ function trustedStat(dir: string, runStart: number): Stats | null {
 }
 
 /**
- * What says that `dir`'s entries are unchanged, under the rule above: its device, inode,
- * modification and change time as one string, or null when its stat cannot be trusted.
- * Taken before the folder is listed, it stands for that listing from then on (a change
- * after the stat moves the times, so the listing can only be newer than the identity).
+ * What says that a folder's entries are unchanged, under the rule above: its device,
+ * inode, modification and change time. Taken before the folder is listed, it stands for
+ * that listing from then on (a change after the stat moves the times, so the listing can
+ * only be newer than the identity); so does one taken after, when it can be trusted for
+ * a run that began before the listing (the folder was then the same the whole run).
  */
-export function folderIdentity(dir: string, runStart: number): string | null {
-  let st: Stats | null;
+export type FolderIdentity = readonly [dev: number, ino: number, mtimeMs: number, ctimeMs: number];
+
+/** `dir`'s stat now, when it can stand for its listing (trusted for a run begun at `runStart`). */
+export function trustedFolderStat(dir: string, runStart: number): Stats | null {
   try {
-    st = trustedStat(dir, runStart);
+    return trustedStat(dir, runStart);
   } catch {
     return null; // unreadable, a looping link: only its listing can say what it answers
   }
-  return st && identity(st);
 }
 
-const identity = (st: Stats): string => `${st.dev}:${st.ino}:${st.mtimeMs}:${st.ctimeMs}`;
+export const identityOf = (st: Stats): FolderIdentity => [st.dev, st.ino, st.mtimeMs, st.ctimeMs];
+
+/** Whether `st` is the folder `at` names, unchanged. */
+export const hasIdentity = (st: Stats, at: FolderIdentity): boolean =>
+  st.dev === at[0] && st.ino === at[1] && st.mtimeMs === at[2] && st.ctimeMs === at[3];
+
+export function isFolderIdentity(v: unknown): v is FolderIdentity {
+  return Array.isArray(v) && v.length === 4 && v.every((n) => typeof n === 'number');
+}
 
 function isKeptFolder(v: unknown): v is KeptFolder {
   return (
@@ -151,8 +161,8 @@ export function openKeptListings(file: KeptFile, runStart: number): KeptListings
   const kept = readKeptFolders(file);
   // What the file will hold: every folder this run listed and could trust, in the order listed.
   const folders = new Map<string, KeptFolder>();
-  /** The identity of each folder listed with a trusted stat, for a kept run (identityOf). */
-  const identities = new Map<string, string>();
+  /** Each folder listed with a trusted stat, for a kept run (identityOf); null: two stats. */
+  const identities = new Map<string, Stats | null>();
   let changed = false;
   /** The kept entries of `dir` while it is unchanged, else `list`'s, kept when they can be trusted. */
   const listDir = (dir: string, list: (dir: string) => Dirent[]): Dirent[] => {
@@ -160,9 +170,11 @@ export function openKeptListings(file: KeptFile, runStart: number): KeptListings
     // A folder that cannot be trusted (or is not one) is not kept, and changes nothing.
     if (!st) return list(dir);
     // Two identities within one run (the folder changed meanwhile): it stands for neither.
-    const id = identity(st);
     const seen = identities.get(dir);
-    identities.set(dir, seen === undefined || seen === id ? id : '');
+    identities.set(
+      dir,
+      seen === undefined || (seen && hasIdentity(seen, identityOf(st))) ? st : null,
+    );
     const f = kept.get(dir);
     const entries = f ? keptEntries(f, st) : null;
     if (f && entries) {
@@ -183,7 +195,10 @@ export function openKeptListings(file: KeptFile, runStart: number): KeptListings
   return {
     calls,
     listNow: (dir) => plain.listDir(dir),
-    identityOf: (dir) => identities.get(absolute(dir)) || null,
+    identityOf: (dir) => {
+      const st = identities.get(absolute(dir));
+      return st ? identityOf(st) : null;
+    },
     async save() {
       // A folder kept before and not listed now is gone from the file too.
       if (!changed && [...kept.keys()].every((dir) => folders.has(dir))) return;

@@ -125,6 +125,9 @@ async function keptFromVerdicts(): Promise<void> {
   expect((await list()).read).toBe(false);
 }
 
+/** A folder's identity as kept: device, inode, modification and change time. */
+const IDENTITY = [expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)];
+
 /**
  * A kept run that answers by its folders' identities: each folder listed is kept with its
  * identity (as its kept listing's stat or a stat after the run found it), and from then on
@@ -134,7 +137,7 @@ async function keptByIdentity(): Promise<void> {
   await list();
   const listings = keptListings();
   expect(listings.length).toBeGreaterThan(0);
-  for (const l of listings) if (!l[2].startsWith('!')) expect(l[3]).toMatch(/^\d+:\d+:/);
+  for (const l of listings) if (!l[2].startsWith('!')) expect(l[3]).toEqual(IDENTITY);
   const [file] = runFiles();
   const written = statSync(file).mtimeMs;
   expect((await list()).read).toBe(false);
@@ -142,9 +145,11 @@ async function keptByIdentity(): Promise<void> {
 }
 
 /** The listings the kept run holds: ['l', folder, its entries' signature, its identity?]. */
-function keptListings(): string[][] {
+function keptListings(): [string, string, string, unknown?][] {
   const [file] = runFiles();
-  const [log] = JSON.parse(readFileSync(file, 'utf8').split('\n')[1]) as [string[][]];
+  const [log] = JSON.parse(readFileSync(file, 'utf8').split('\n')[1]) as [
+    [string, string, string, unknown?][],
+  ];
   return log.filter((input) => input[0] === 'l');
 }
 
@@ -206,7 +211,7 @@ describe('the kept run of list', () => {
     writeFileSync(file, [header, JSON.stringify(bare), listing, ''].join('\n'));
     expect(keptListings().every((l) => l[3] === undefined)).toBe(true);
     expect((await list()).read).toBe(false);
-    for (const l of keptListings()) if (!l[2].startsWith('!')) expect(l[3]).toMatch(/^\d+:\d+:/);
+    for (const l of keptListings()) if (!l[2].startsWith('!')) expect(l[3]).toEqual(IDENTITY);
     // A file made and removed again: the folder's times move, its entries do not. It is
     // listed, found the same, and kept with its new identity.
     const alpha = path.join(work, 'skills', 'alpha');
@@ -217,8 +222,8 @@ describe('the kept run of list', () => {
     expect(same.read).toBe(false);
     expect(same.listing).toEqual(await fresh());
     const after = keptListings().find((l) => l[1] === alpha)?.[3];
-    expect(after).toMatch(/^\d+:\d+:/);
-    expect(after).not.toBe(before);
+    expect(after).toEqual(IDENTITY);
+    expect(after).not.toEqual(before);
     // Another entry: listed, and the run lists afresh.
     write('skills/alpha/extra.md', 'Counted.\n');
     await expectMiss();
@@ -231,12 +236,12 @@ describe('the kept run of list', () => {
       { kind: 'list', path: '/a', sig: 'fone\0ftwo\0' },
       { kind: 'list', path: '/b', sig: 'fone\0' },
     ];
-    await saveKeptRun(file, { log, skills: [] }, { skills: [], conflicts: [] }, () => '1:2:3:4');
+    await saveKeptRun(file, { log, skills: [] }, { skills: [], conflicts: [] }, () => [1, 2, 3, 4]);
     const [checks] = JSON.parse(readFileSync(file.path, 'utf8').split('\n')[1]) as [string[][]];
     expect(checks).toEqual([
       ['l', '/a', 'fone\0'],
       ['l', '/a', 'fone\0ftwo\0'],
-      ['l', '/b', 'fone\0', '1:2:3:4'],
+      ['l', '/b', 'fone\0', [1, 2, 3, 4]],
     ]);
   });
 

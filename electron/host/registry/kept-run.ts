@@ -30,7 +30,14 @@
  */
 import type { Dirent } from 'node:fs';
 import { readKeptText, writeKeptLines, type KeptFile } from './kept-file';
-import { folderIdentity, type KeptListings } from './kept-listings';
+import {
+  hasIdentity,
+  identityOf,
+  isFolderIdentity,
+  trustedFolderStat,
+  type FolderIdentity,
+  type KeptListings,
+} from './kept-listings';
 import { checkInputs, type ReadInput } from './read-inputs';
 import { syncScanCalls } from './scan-io';
 import type { RunRecord } from './run-recorder';
@@ -45,8 +52,13 @@ import { isJsonExact } from './verdict-cache';
 export function runIdentities(
   listings: KeptListings,
   runStart: number,
-): (dir: string) => string | null {
-  return (dir) => listings.identityOf(dir) ?? folderIdentity(dir, runStart);
+): (dir: string) => FolderIdentity | null {
+  return (dir) => {
+    const kept = listings.identityOf(dir);
+    if (kept) return kept;
+    const st = trustedFolderStat(dir, runStart);
+    return st && identityOf(st);
+  };
 }
 
 /** The folder of kept runs inside the cache folder (beside `verdicts` and `listings`). */
@@ -69,7 +81,7 @@ export async function saveKeptRun(
   file: KeptFile,
   record: RunRecord | null,
   listing: unknown,
-  identify: (dir: string) => string | null = () => null,
+  identify: (dir: string) => FolderIdentity | null = () => null,
 ): Promise<void> {
   // A listing JSON cannot give back exactly (NaN from YAML, say) is listed afresh.
   if (record === null || !isJsonExact(listing)) return;
@@ -87,7 +99,10 @@ export async function saveKeptRun(
  * Each listing of `log` with its folder's identity, but for a folder listed two ways in the
  * run (changed meanwhile): both answers must be checked, and can never both match.
  */
-function identifyListings(log: ReadInput[], identify: (dir: string) => string | null): void {
+function identifyListings(
+  log: ReadInput[],
+  identify: (dir: string) => FolderIdentity | null,
+): void {
   const twice = new Set<string>();
   const sigs = new Map<string, string>();
   for (const input of log) {
@@ -164,7 +179,13 @@ function isListing(v: unknown): v is object {
  * read back), and a skill's real path 0 when it is its folder. The fourth field is a file's
  * hash, or a listing's folder identity.
  */
-type PackedInput = [kind: string, at: string, answer: string | null, hash?: string, racy?: 0 | 1];
+type PackedInput = [
+  kind: string,
+  at: string,
+  answer: string | null,
+  hash?: string | FolderIdentity,
+  racy?: 0 | 1,
+];
 type PackedRecord = [
   log: PackedInput[],
   skills: Array<[dir: string, realDir: string | 0, inputs: PackedInput[] | 'seed']>,
@@ -205,7 +226,7 @@ function unpack(t: PackedInput): ReadInput {
   if (kind === 'f' && typeof hash === 'string')
     return { kind: 'file', path: at, id: answer, hash, racy: racy === 1 };
   if (kind === 'p') return { kind: 'path', rel: at, answer };
-  if (kind === 'l' && typeof hash === 'string')
+  if (kind === 'l' && isFolderIdentity(hash))
     return { kind: 'list', path: at, sig: answer, at: hash };
   const named = KIND[kind];
   if (named === undefined) throw new Error('not a kept input');
@@ -292,18 +313,18 @@ type ListInput = Extract<ReadInput, { kind: 'list' }>;
 function byIdentity(
   log: readonly ReadInput[],
   runStart: number,
-): { unsettled: ReadInput[]; identified: [ListInput, string][] } {
+): { unsettled: ReadInput[]; identified: [ListInput, FolderIdentity][] } {
   const unsettled: ReadInput[] = [];
-  const identified: [ListInput, string][] = [];
+  const identified: [ListInput, FolderIdentity][] = [];
   for (const input of log) {
     if (input.kind !== 'list') {
       unsettled.push(input);
       continue;
     }
-    const at = folderIdentity(input.path, runStart);
-    if (at !== null && at === input.at) continue;
+    const st = trustedFolderStat(input.path, runStart);
+    if (st && input.at && hasIdentity(st, input.at)) continue;
     unsettled.push(input);
-    if (at !== null) identified.push([input, at]);
+    if (st) identified.push([input, identityOf(st)]);
   }
   return { unsettled, identified };
 }

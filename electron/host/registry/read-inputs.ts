@@ -31,6 +31,7 @@ import type { PathCheck } from '../../../shared/skill/validate-extensions';
 import { nodeCrypto } from '../lazy-crypto';
 // Opened as the read opens it: a link swapped in is refused, a FIFO never blocks.
 import { OPEN_FLAGS } from './skill-md-file';
+import type { FolderIdentity } from './kept-listings';
 import type { ScanIO, SyncScanCalls } from './scan-io';
 
 /**
@@ -52,7 +53,7 @@ export type ReadInput =
    * A folder's entries (names and kinds, in order), or the error listing it gave; `at`,
    * once a later check found them the same, the folder's identity then (kept-run.ts).
    */
-  | { kind: 'list'; path: string; sig: string; at?: string }
+  | { kind: 'list'; path: string; sig: string; at?: FolderIdentity }
   /** What a stat, lstat or realpath through the scan's calls answered. */
   | { kind: 'stat' | 'lstat' | 'real'; path: string; sig: string }
   /** The validator's check of a path named in the frontmatter. */
