@@ -111,9 +111,11 @@ function identifyListings(
     if (sig === undefined) sigs.set(input.path, input.sig);
     else if (sig !== input.sig) twice.add(input.path);
   }
-  for (const input of log)
-    if (input.kind === 'list' && input.at === undefined && !twice.has(input.path))
-      input.at = identify(input.path) ?? undefined;
+  for (const input of log) {
+    if (input.kind !== 'list') continue;
+    if (twice.has(input.path)) delete input.at;
+    else input.at ??= identify(input.path) ?? undefined;
+  }
 }
 
 function packRecord(record: RunRecord): PackedRecord {

@@ -6,6 +6,7 @@
  */
 import { InputLog, type ReadInput } from './read-inputs';
 import type { SyncScanCalls } from './scan-io';
+import { hasIdentity, identityOf, trustedFolderStat, type FolderIdentity } from './kept-listings';
 
 /** A skill of the run: its folder, and what its verdict was read from ('seed': the build's). */
 export interface KeptRunSkill {
@@ -35,23 +36,48 @@ export interface RunRecorder {
   record(): RunRecord | null;
 }
 
-export function runRecorder(runStart: number): RunRecorder {
+/**
+ * `identify`: each folder listed through `calls` is recorded with its identity, from a
+ * stat made before its listing when that stat can be trusted (kept-listings.ts), so that
+ * the next run can answer it by a stat (a worker's: the main thread's folders are
+ * identified by its kept listings' own stats, kept-run.ts).
+ */
+export function runRecorder(runStart: number, { identify = false } = {}): RunRecorder {
   const log = new InputLog(runStart, { once: false });
   const skills: KeptRunSkill[] = [];
   let checkable = true;
+  /** The identity each folder was listed with; null: listed with two (it changed meanwhile). */
+  const identities = new Map<string, FolderIdentity | null>();
+  const identifying = (inner: SyncScanCalls): SyncScanCalls => ({
+    ...inner,
+    listDir(dir) {
+      const st = trustedFolderStat(dir, runStart);
+      const entries = inner.listDir(dir);
+      const seen = identities.get(dir);
+      if (st && seen === undefined) identities.set(dir, identityOf(st));
+      else if (!st || (seen && !hasIdentity(st, seen))) identities.set(dir, null);
+      return entries;
+    },
+  });
+  const withIdentities = (answers: ReadInput[] | null): ReadInput[] | null => {
+    if (answers && identify)
+      for (const input of answers)
+        if (input.kind === 'list') input.at = identities.get(input.path) ?? undefined;
+    return answers;
+  };
   return {
-    calls: (inner) => log.syncCalls(inner),
+    calls: (inner) => log.syncCalls(identify ? identifying(inner) : inner),
     skill(dir, realDir, inputs) {
       if (!inputs) checkable = false;
       else skills.push({ dir, realDir, inputs });
     },
-    answers: () => log.inputs(),
+    answers: () => withIdentities(log.inputs()),
     merge: (answers) => log.merge(answers),
     unrecorded() {
       checkable = false;
     },
     record() {
-      const answers = log.inputs();
+      const answers = withIdentities(log.inputs());
       if (!checkable || answers === null) return null;
       return { log: answers, skills: skills.map(ownInputs(answers)) };
     },

@@ -135,7 +135,8 @@ export function jobReader(job: ScanJob): {
 } {
   if (job.kind === 'candidates') {
     const runStart = job.scan.recordInputs?.runStart;
-    const run = job.recordRun && runStart !== undefined ? runRecorder(runStart) : null;
+    const run =
+      job.recordRun && runStart !== undefined ? runRecorder(runStart, { identify: true }) : null;
     const r = resolveScanOptions({ ...job.scan, keptRun: run });
     const entries = unpackEntries(job.entries);
     return {
