@@ -5,6 +5,7 @@
  * loses nothing; below the threshold no worker starts, and above it one starts only when
  * the pace of the first reads says the work left outweighs its start.
  */
+import { statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -298,6 +299,28 @@ describe('registry scan on worker threads', () => {
         expect(listed).toContain(path.join(skills, `plain-${String(i).padStart(2, '0')}`));
       expect(record.log.some((i) => i.kind === 'real')).toBe(true); // the linked skill
       expect(record.skills.length).toBeGreaterThan(PLAIN);
+    },
+    SLOW,
+  );
+
+  it(
+    'posts each folder a worker listed with its identity, from a stat it could trust',
+    async () => {
+      // A run that begins later than every folder here was made: each stat is trusted.
+      const runStart = Date.now() + 10_000;
+      const run = runRecorder(runStart);
+      const onWorkers = forced({ mainReads: false, workerLogs: true });
+      const opts = { ...onWorkers.opts, workerLogs: true };
+      const recorded = { sync: true, recordInputs: { runStart }, keptRun: run };
+      await scanFolders([source()], { ...recorded, parallel: opts });
+      const [log] = onWorkers.report().logs as ReadInput[][];
+      const listed = log.filter((i) => i.kind === 'list');
+      for (let i = 0; i < PLAIN; i++) {
+        const dir = path.join(skills, `plain-${String(i).padStart(2, '0')}`);
+        const st = statSync(dir);
+        const input = listed.find((l) => l.path === dir);
+        expect(input?.at).toEqual([st.dev, st.ino, st.mtimeMs, st.ctimeMs]);
+      }
     },
     SLOW,
   );
