@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { baseProfileFor, isClientId, type ClientId } from '../../../shared/skill/client-profiles';
+import type { Diagnostic } from '../../../shared/check/diagnostics';
 import type { SkillRecord } from '../../../shared/skill/model';
 import { nameConflictDiagnostic, skillCycleDiagnostic } from '../../../shared/skill/validate';
 import { findSkillFolders, type FoundSkillFolder } from './find-skill-folders';
@@ -175,9 +176,24 @@ function isReport(v: unknown): v is CheckedSkill[] {
         typeof c === 'object' &&
         c !== null &&
         typeof c.dir === 'string' &&
+        typeof c.name === 'string' &&
         Array.isArray(c.diagnostics) &&
+        c.diagnostics.every(isDiagnostic) &&
         Array.isArray(c.composes),
     )
+  );
+}
+
+/** A diagnostic as the report prints it (a kept one of another shape is no report). */
+function isDiagnostic(d: Partial<Diagnostic> | null): boolean {
+  return (
+    typeof d === 'object' &&
+    d !== null &&
+    typeof d.severity === 'string' &&
+    typeof d.code === 'string' &&
+    typeof d.message === 'string' &&
+    typeof d.line === 'number' &&
+    typeof d.column === 'number'
   );
 }
 
