@@ -16,12 +16,13 @@ import {
   symlinkSync,
   utimesSync,
   writeFileSync,
+  type Stats,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keptFile } from './kept-file';
-import { openKeptListings } from './kept-listings';
+import { ListedIdentities, openKeptListings } from './kept-listings';
 import { RACY_MS } from './read-inputs';
 
 let root: string;
@@ -132,5 +133,32 @@ describe('kept listings', () => {
   it('fails as the listing fails for a folder that is not there, and keeps nothing of it', async () => {
     await expect(list(later(), path.join(root, 'missing'))).rejects.toThrow(/ENOENT/);
     expect(readdirSync(root)).toEqual(['skill']);
+  });
+});
+
+describe('the identities a run listed its folders with', () => {
+  const stat = (ino: number, mtimeMs: number) =>
+    ({ dev: 1, ino, mtimeMs, ctimeMs: mtimeMs }) as Stats;
+
+  it('keeps the one identity a folder was listed with, however often', () => {
+    const ids = new ListedIdentities();
+    ids.saw('/a', stat(7, 1000));
+    ids.saw('/a', stat(7, 1000));
+    expect(ids.of('/a')).toEqual([1, 7, 1000, 1000]);
+    expect(ids.of('/never-listed')).toBeNull();
+  });
+
+  it('keeps none for a folder listed with two, or once with a stat it could not trust', () => {
+    const ids = new ListedIdentities();
+    ids.saw('/changed', stat(7, 1000));
+    ids.saw('/changed', stat(7, 2000));
+    ids.saw('/changed', stat(7, 1000));
+    expect(ids.of('/changed')).toBeNull();
+    ids.saw('/racy', null);
+    ids.saw('/racy', stat(8, 1000));
+    expect(ids.of('/racy')).toBeNull();
+    ids.saw('/later-racy', stat(9, 1000));
+    ids.saw('/later-racy', null);
+    expect(ids.of('/later-racy')).toBeNull();
   });
 });

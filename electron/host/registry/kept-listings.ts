@@ -107,6 +107,25 @@ export function isFolderIdentity(v: unknown): v is FolderIdentity {
   return Array.isArray(v) && v.length === 4 && v.every((n) => typeof n === 'number');
 }
 
+/**
+ * The identity each folder was listed with in one run, from the stat made before each
+ * listing: none once a listing's stat could not be trusted, or two listings' stats differ
+ * (the folder changed meanwhile, so it stands for neither).
+ */
+export class ListedIdentities {
+  private readonly ids = new Map<string, FolderIdentity | null>();
+
+  saw(dir: string, st: Stats | null): void {
+    const seen = this.ids.get(dir);
+    if (seen === undefined) this.ids.set(dir, st && identityOf(st));
+    else if (seen && !(st && hasIdentity(st, seen))) this.ids.set(dir, null);
+  }
+
+  of(dir: string): FolderIdentity | null {
+    return this.ids.get(dir) ?? null;
+  }
+}
+
 function isKeptFolder(v: unknown): v is KeptFolder {
   return (
     Array.isArray(v) &&
@@ -161,20 +180,15 @@ export function openKeptListings(file: KeptFile, runStart: number): KeptListings
   const kept = readKeptFolders(file);
   // What the file will hold: every folder this run listed and could trust, in the order listed.
   const folders = new Map<string, KeptFolder>();
-  /** Each folder listed with a trusted stat, for a kept run (identityOf); null: two stats. */
-  const identities = new Map<string, Stats | null>();
+  /** For a kept run (identityOf). */
+  const identities = new ListedIdentities();
   let changed = false;
   /** The kept entries of `dir` while it is unchanged, else `list`'s, kept when they can be trusted. */
   const listDir = (dir: string, list: (dir: string) => Dirent[]): Dirent[] => {
     const st = trustedStat(dir, runStart);
+    identities.saw(dir, st);
     // A folder that cannot be trusted (or is not one) is not kept, and changes nothing.
     if (!st) return list(dir);
-    // Two identities within one run (the folder changed meanwhile): it stands for neither.
-    const seen = identities.get(dir);
-    identities.set(
-      dir,
-      seen === undefined || (seen && hasIdentity(seen, identityOf(st))) ? st : null,
-    );
     const f = kept.get(dir);
     const entries = f ? keptEntries(f, st) : null;
     if (f && entries) {
@@ -195,10 +209,7 @@ export function openKeptListings(file: KeptFile, runStart: number): KeptListings
   return {
     calls,
     listNow: (dir) => plain.listDir(dir),
-    identityOf: (dir) => {
-      const st = identities.get(absolute(dir));
-      return st ? identityOf(st) : null;
-    },
+    identityOf: (dir) => identities.of(absolute(dir)),
     async save() {
       // A folder kept before and not listed now is gone from the file too.
       if (!changed && [...kept.keys()].every((dir) => folders.has(dir))) return;

@@ -6,7 +6,7 @@
  */
 import { InputLog, type ReadInput } from './read-inputs';
 import type { SyncScanCalls } from './scan-io';
-import { hasIdentity, identityOf, trustedFolderStat, type FolderIdentity } from './kept-listings';
+import { ListedIdentities, trustedFolderStat } from './kept-listings';
 
 /** A skill of the run: its folder, and what its verdict was read from ('seed': the build's). */
 export interface KeptRunSkill {
@@ -46,23 +46,20 @@ export function runRecorder(runStart: number, { identify = false } = {}): RunRec
   const log = new InputLog(runStart, { once: false });
   const skills: KeptRunSkill[] = [];
   let checkable = true;
-  /** The identity each folder was listed with; null: listed with two (it changed meanwhile). */
-  const identities = new Map<string, FolderIdentity | null>();
+  const identities = new ListedIdentities();
   const identifying = (inner: SyncScanCalls): SyncScanCalls => ({
     ...inner,
     listDir(dir) {
       const st = trustedFolderStat(dir, runStart);
       const entries = inner.listDir(dir);
-      const seen = identities.get(dir);
-      if (st && seen === undefined) identities.set(dir, identityOf(st));
-      else if (!st || (seen && !hasIdentity(st, seen))) identities.set(dir, null);
+      identities.saw(dir, st);
       return entries;
     },
   });
   const withIdentities = (answers: ReadInput[] | null): ReadInput[] | null => {
     if (answers && identify)
       for (const input of answers)
-        if (input.kind === 'list') input.at = identities.get(input.path) ?? undefined;
+        if (input.kind === 'list') input.at = identities.of(input.path) ?? undefined;
     return answers;
   };
   return {
