@@ -191,10 +191,12 @@ export async function startPodman(): Promise<PodmanEngine> {
   const image = await ensureImage(env);
   const dir = await mkdtemp(path.join(tmpdir(), 'skill-studio-podman-sock-'));
   const socket = path.join(dir, 'engine.sock');
+  // In the socket's own folder: the engine's monitor drops files in its working folder (an
+  // empty `oom` when it sees a container killed over its memory cap), never in the repo.
   const service: ChildProcess = spawn(
     'podman',
     ['system', 'service', '--time=0', `unix://${socket}`],
-    { env, stdio: ['ignore', 'ignore', 'pipe'] },
+    { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
   service.stderr?.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
