@@ -16,11 +16,9 @@ import { compositionCycles } from './skill-cycles';
 import { nameKey } from './skill-name';
 import { readSkillFolderOrListed, type ValidationProfile } from './scan';
 import { settledIO, syncScanCalls, syncScanIO } from './scan-io';
-import { keptFile } from './kept-file';
-import { keptRunResult, runIdentities, RUNS_FOLDER, saveKeptRun } from './kept-run';
-import { runRecorder, type RunRecorder } from './run-recorder';
+import { keptOrRead } from './kept-run';
+import type { RunRecorder } from './run-recorder';
 import {
-  openScopeListings,
   openVerdictCache,
   withKeptVerdicts,
   type VerdictCache,
@@ -144,27 +142,20 @@ export async function validateFolders(
   verdicts: VerdictCacheOptions | null | undefined,
 ): Promise<CheckedSkill[]> {
   if (!verdicts?.dir) return checkTargets(targets, asked, null, null);
-  const { dir, buildId } = verdicts;
   const scope = `validate\0${asked}\0${targets.join('\0')}`;
-  // The report an earlier run kept, when every answer it was made from is the same
-  // (kept-run.ts). Its targets as resolved here, and the runtime's Unicode tables (names
-  // are compared through them), are part of what it was made from.
+  // The report an earlier run kept (kept-run.ts): its targets as resolved here are part of
+  // what it was made from.
   const resolved = targets.map((t) => path.resolve(t));
-  const file = keptFile(
-    dir,
-    RUNS_FOLDER,
-    buildId,
-    `${process.version}\0${asked}\0${resolved.join('\0')}`,
+  const of = {
+    cache: { dir: verdicts.dir, buildId: verdicts.buildId },
+    scope,
+    runScope: `${asked}\0${resolved.join('\0')}`,
+    seeded: () => false,
+    isResult: isReport,
+  };
+  return keptOrRead(of, (opened, run) =>
+    checkTargets(targets, asked, openVerdictCache<CheckedSkill>(verdicts, scope, opened), run),
   );
-  const runStart = Date.now();
-  const report = await keptRunResult(file, { runStart, seeded: () => false }, isReport);
-  if (report !== null) return report;
-  const listings = openScopeListings(dir, buildId, scope, runStart);
-  const run = runRecorder(runStart);
-  const kept = openVerdictCache<CheckedSkill>(verdicts, scope, { runStart, listings });
-  const checked = await checkTargets(targets, asked, kept, run);
-  await saveKeptRun(file, run.record(), checked, runIdentities(listings, runStart));
-  return checked;
 }
 
 /** A kept report's shape, as far as the callers rely on it. */

@@ -29,7 +29,7 @@
  * racy file (read-inputs.ts) reads the run as ever, and that run keeps its own.
  */
 import type { Dirent } from 'node:fs';
-import { readKeptText, writeKeptLines, type KeptFile } from './kept-file';
+import { keptFile, readKeptText, writeKeptLines, type KeptFile } from './kept-file';
 import {
   hasIdentity,
   identityOf,
@@ -40,26 +40,9 @@ import {
 } from './kept-listings';
 import { checkInputs, type ReadInput } from './read-inputs';
 import { syncScanCalls } from './scan-io';
-import type { RunRecord } from './run-recorder';
+import { runRecorder, type RunRecord, type RunRecorder } from './run-recorder';
 import { skillProbes } from './skill-record';
-import { isJsonExact } from './verdict-cache';
-
-/**
- * How a fresh run knows its folders' identities: as its kept listings found them (a stat
- * made before listing), else a stat now, trusted only if the folder is older than the run
- * (then it was the same throughout the run, its listing included: kept-listings.ts).
- */
-export function runIdentities(
-  listings: KeptListings,
-  runStart: number,
-): (dir: string) => FolderIdentity | null {
-  return (dir) => {
-    const kept = listings.identityOf(dir);
-    if (kept) return kept;
-    const st = trustedFolderStat(dir, runStart);
-    return st && identityOf(st);
-  };
-}
+import { isJsonExact, openScopeListings } from './verdict-cache';
 
 /** The folder of kept runs inside the cache folder (beside `verdicts` and `listings`). */
 export const RUNS_FOLDER = 'runs';
@@ -129,17 +112,51 @@ function packRecord(record: RunRecord): PackedRecord {
   ];
 }
 
-/**
- * The listing kept in `file` when everything it was made from answers the same now, else
- * null. A racy file found unchanged (read-inputs.ts) has its metadata trusted from now on:
- * the run is kept again with it (never throws).
- */
-export function keptRunListing(file: KeptFile, check: KeptRunCheck): Promise<unknown> {
-  return keptRunResult(file, check, isListing);
+/** What a command's answer is kept under, and how a kept one is checked. */
+export interface KeptRunScope<T> {
+  /** The cache folder and build (verdict-cache.ts). */
+  cache: { dir: string; buildId: string };
+  /** The scope of the kept verdicts and listings the answer is read through. */
+  scope: string;
+  /** What else the answer depends on (the folders as resolved, the profile, the settings). */
+  runScope: string;
+  /** Whether a bundled skill still has the seed's verdict (see KeptRunCheck). */
+  seeded: KeptRunCheck['seeded'];
+  /** A kept answer's shape, as far as the caller relies on it. */
+  isResult: (v: unknown) => v is T;
 }
 
-/** keptRunListing for any answer a run keeps: null too when the kept one is not `isResult`. */
-export async function keptRunResult<T>(
+/**
+ * The answer an earlier run of the same scope kept, when everything it was made from
+ * answers the same now (checked before any verdict is read: an unchanged run needs none);
+ * else `read`'s, through the scope's kept listings (`opened`, for its verdict cache),
+ * recorded by `run`, and kept for the next run with each listed folder's identity.
+ */
+export async function keptOrRead<T>(
+  of: KeptRunScope<T>,
+  read: (opened: { runStart: number; listings: KeptListings }, run: RunRecorder) => Promise<T>,
+): Promise<T> {
+  const { dir, buildId } = of.cache;
+  const runStart = Date.now();
+  // Names are ranked and compared through Unicode normalisation, whose tables are the runtime's.
+  const file = keptFile(dir, RUNS_FOLDER, buildId, `${process.version}\0${of.runScope}`);
+  const kept = await keptRunResult(file, { runStart, seeded: of.seeded }, of.isResult);
+  if (kept !== null) return kept;
+  const listings = openScopeListings(dir, buildId, of.scope, runStart);
+  const run = runRecorder(runStart);
+  const answer = await read({ runStart, listings }, run);
+  // The main thread's folders are identified by its kept listings' stats, a worker's by its own.
+  await saveKeptRun(file, run.record(), answer, (d) => listings.identityOf(d));
+  return answer;
+}
+
+/**
+ * The answer kept in `file` when everything it was made from answers the same now, else
+ * null (and null when the kept one is not `isResult`). A racy file found unchanged
+ * (read-inputs.ts) has its metadata trusted from now on: the run is kept again with it
+ * (never throws).
+ */
+async function keptRunResult<T>(
   file: KeptFile,
   check: KeptRunCheck,
   isResult: (v: unknown) => v is T,
@@ -163,17 +180,6 @@ export async function keptRunResult<T>(
   }
   if (now === 'refreshed') await saveKeptRun(file, record, result);
   return result;
-}
-
-/** A listing's shape (`skills.list`'s), as far as a caller relies on it before reading a skill. */
-function isListing(v: unknown): v is object {
-  if (typeof v !== 'object' || v === null) return false;
-  const { skills, conflicts } = v as { skills?: unknown; conflicts?: unknown };
-  return (
-    Array.isArray(skills) &&
-    skills.every((s) => typeof s === 'object' && s !== null) &&
-    Array.isArray(conflicts)
-  );
 }
 
 /**
@@ -277,11 +283,9 @@ function holds({ log, skills }: RunRecord, check: KeptRunCheck): ReturnType<type
     if (now === 'changed') return now;
     // What it was read from is all in the log (checked above): nothing more to list.
     if (inputs !== 'seed' && inputs.length === 0) continue;
-    let entries: Dirent[];
     try {
       if (inputs === 'seed') {
-        entries = listNow(dir);
-        if (!check.seeded(dir, realDir, entries)) return 'changed';
+        if (!check.seeded(dir, realDir, listNow(dir))) return 'changed';
         continue;
       }
       // Listed only when an input asks (a verdict read elsewhere than the log saw needs

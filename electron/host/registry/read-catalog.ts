@@ -8,27 +8,15 @@
  */
 import type { SkillListing } from '../../../shared/api/studio-api';
 import { readConfigText, workspaceConfigPath } from '../workspace/workspace-file';
-import { keptFile } from './kept-file';
-import {
-  keptRunListing,
-  runIdentities,
-  RUNS_FOLDER,
-  saveKeptRun,
-  type KeptRunCheck,
-} from './kept-run';
-import { runRecorder, type RunRecorder } from './run-recorder';
+import { keptOrRead, type KeptRunCheck } from './kept-run';
+import type { RunRecorder } from './run-recorder';
 import type { KeptSkill } from './kept-skills';
 import type { ReadInput } from './read-inputs';
 import { SkillRegistry } from './registry';
 import { resolveScanOptions, type ScanOptions } from './scan-options';
 import type { ResolveSourcesOptions } from './sources';
 import { openListingSeed } from './listing-seed';
-import {
-  openScopeListings,
-  openVerdictCache,
-  type VerdictCache,
-  type VerdictCacheOptions,
-} from './verdict-cache';
+import { openVerdictCache, type VerdictCache, type VerdictCacheOptions } from './verdict-cache';
 
 export interface ReadCatalogOptions {
   /** false leaves files_count at 0 (no winner depends on it). */
@@ -60,22 +48,25 @@ export async function readListing(
   verdicts: VerdictCacheOptions | null | undefined,
 ): Promise<SkillListing> {
   if (!verdicts?.dir) return (await readCatalog(sources, { countFiles: true, verdicts })).listing();
-  const { dir, buildId } = verdicts;
   const scope = await catalogScope(sources);
-  const runStart = Date.now();
-  // Names are ranked through Unicode normalisation, whose tables are the runtime's.
-  const file = keptFile(dir, RUNS_FOLDER, buildId, `${process.version}\0${scope}`);
-  // Checked before the verdicts are even read: an unchanged run needs none of them.
-  const listing = await keptRunListing(file, { runStart, seeded: seedCheck(verdicts) });
-  if (listing !== null) return listing as SkillListing;
-  const listings = openScopeListings(dir, buildId, scope, runStart);
-  const kept = openVerdictCache<KeptSkill>(verdicts, scope, { runStart, listings });
-  const run = runRecorder(runStart);
-  const fresh = (
-    await loadCatalog(sources, kept, recorded(catalogScan(true, kept, verdicts), run))
-  ).listing();
-  await saveKeptRun(file, run.record(), fresh, runIdentities(listings, runStart));
-  return fresh;
+  const cache = { dir: verdicts.dir, buildId: verdicts.buildId };
+  const of = { cache, scope, runScope: scope, seeded: seedCheck(verdicts), isResult: isListing };
+  return keptOrRead(of, async (opened, run) => {
+    const kept = openVerdictCache<KeptSkill>(verdicts, scope, opened);
+    const scan = recorded(catalogScan(true, kept, verdicts), run);
+    return (await loadCatalog(sources, kept, scan)).listing();
+  });
+}
+
+/** A listing's shape (`skills.list`'s), as far as a caller relies on it before reading a skill. */
+function isListing(v: unknown): v is SkillListing {
+  if (typeof v !== 'object' || v === null) return false;
+  const { skills, conflicts } = v as { skills?: unknown; conflicts?: unknown };
+  return (
+    Array.isArray(skills) &&
+    skills.every((s) => typeof s === 'object' && s !== null) &&
+    Array.isArray(conflicts)
+  );
 }
 
 /** Whether a bundled skill's folder still holds what the build's seed was read from. */

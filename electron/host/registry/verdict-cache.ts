@@ -208,8 +208,8 @@ export async function withKeptVerdicts<F, V extends { inputs?: ReadInput[] | nul
       run?.unrecorded(); // read every time: a run that holds it cannot be kept
       return undefined;
     }
-    const seen = run && ((inputs: ReadInput[]) => run.skill(at.dir, at.realDir, inputs));
-    return cache.lookup(at.dir, at.realDir, at.entries, seen ?? undefined);
+    const seen = run ? (inputs: ReadInput[]) => run.skill(at.dir, at.realDir, inputs) : undefined;
+    return cache.lookup(at.dir, at.realDir, at.entries, seen);
   });
   const misses = items.filter((_, i) => hits[i] === undefined);
   const fresh = misses.length > 0 ? await read(misses) : [];
