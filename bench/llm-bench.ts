@@ -20,14 +20,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import Anthropic from '@anthropic-ai/sdk';
 import { makeCallRequest } from '../shared/protocol/messages';
 import type { SkillRecord } from '../shared/skill/model';
 import { readSkillFolder } from '../electron/host/registry/scan';
 import { A2EHost } from '../electron/host/runner/a2e-host';
 import { createSkillAgent } from '../electron/host/runner/llm/skill-agent';
 import { loadProviderSet } from '../electron/host/providers';
-import { anthropicSdk } from '../electron/host/providers/anthropic-api';
 import { approveAll } from '../electron/host/providers/test-support/approve-all';
 import {
   anthropicTurn,
@@ -41,14 +39,15 @@ import {
   type WireServer,
 } from '../electron/host/providers/test-support/wire-server';
 import { median, mib, ms, type Row } from './bench-util';
-import { rawConversation, readRawStream, type WireKind } from './raw-client';
+import { rawConversation, type WireKind } from './raw-client';
 
 /** Signed KiB: a heap can also shrink. */
 const kib = (bytes: number): string =>
   `${bytes < 0 ? '−' : '+'}${Math.abs(bytes / 1024).toFixed(0)} KiB`;
 
 type Kind = WireKind;
-const ROUNDS = Number(process.env.BENCH_LLM_ROUNDS ?? 10);
+// Thirty rounds of 20 turns: a median of ten still moved by ±0.05× between runs here.
+const ROUNDS = Number(process.env.BENCH_LLM_ROUNDS ?? 30);
 /** Text deltas per turn: a realistic few hundred tokens of streamed prose. */
 const DELTAS = 60;
 
@@ -137,22 +136,6 @@ function hostFor(kind: Kind, server: WireServer, record: SkillRecord): A2EHost {
   return host;
 }
 
-/**
- * The Anthropic floor: the same requests sent by the official SDK, made as the studio
- * makes it, the replies read as the raw client reads them. What the SDK costs per
- * request shows here, apart from what the studio adds.
- */
-async function sdkConversation(url: string, bodies: readonly unknown[]): Promise<number> {
-  // Made as the studio makes it (anthropic-api.ts), but with the plain fetch.
-  const sdk = anthropicSdk('sk-bench-0000000000000000', url, fetch);
-  const t0 = performance.now();
-  for (const body of bodies) {
-    const params = body as Anthropic.MessageCreateParamsStreaming;
-    await readRawStream('anthropic', await sdk.messages.create(params).asResponse());
-  }
-  return performance.now() - t0;
-}
-
 async function hostedConversation(
   host: A2EHost,
 ): Promise<{ total: number; firstEvent: number; ok: boolean }> {
@@ -168,7 +151,7 @@ async function hostedConversation(
   return { total: performance.now() - t0, firstEvent, ok: resp.data?.success === true };
 }
 
-type Side = 'hosted' | 'raw' | 'sdk';
+type Side = 'hosted' | 'raw';
 
 interface Timing {
   total: number;
@@ -226,14 +209,6 @@ export async function llmBench(): Promise<Row[]> {
           const r = await rawConversation(kind, server.url, bodies);
           return { total: r.total, first: r.firstText };
         },
-        ...(kind === 'anthropic'
-          ? {
-              sdk: async (): Promise<Timing> => ({
-                total: await sdkConversation(server.url, bodies),
-                first: 0,
-              }),
-            }
-          : {}),
       };
       await rawConversation(kind, server.url, bodies);
       const runs = await interleaved(sides, () => {
@@ -254,16 +229,6 @@ export async function llmBench(): Promise<Row[]> {
         ratio: `${pairedRatio(hosted, raw).toFixed(2)}×`,
         target: '≤ 1.15×',
       });
-      if (runs.sdk) {
-        const sdk = runs.sdk.map((t) => t.total);
-        rows.push({
-          what: `(h) the same requests sent by the official Anthropic SDK, replies parsed raw (the SDK's floor)`,
-          figure: ms(median(sdk)),
-          baseline: `${ms(b)} the same, sent and parsed raw`,
-          ratio: `${pairedRatio(sdk, raw).toFixed(2)}×`,
-          target: 'what the SDK alone costs',
-        });
-      }
       const hostedFirst = hostedRuns.map((t) => t.first);
       const rawFirst = rawRuns.map((t) => t.first);
       const hf = median(hostedFirst);

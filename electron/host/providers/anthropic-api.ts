@@ -1,20 +1,24 @@
 /**
- * The Anthropic Messages API through the official `@anthropic-ai/sdk` (pinned), streamed.
+ * The Anthropic Messages API, streamed, with the request the official
+ * `@anthropic-ai/sdk` (pinned) makes.
  *
  * The SDK is given everything explicitly — key, base_url, no retries of its own, no
- * telemetry, a timeout ending at the run's deadline — so it never reads ANTHROPIC_*
- * variables or profile files behind our back, and retries follow our rules (retry.ts). The SDK sends
- * the request and maps error statuses; the response stream is read by the shared SSE
- * reader (sse-stream.ts), far cheaper than the SDK's iterator. The raw stream events
- * are folded here: the text deltas of one network read go out as one piece; tool_use
- * blocks are assembled from `input_json_delta` fragments (the first one is `""`); usage
- * comes from `message_start` and the cumulative `message_delta`; an `error` event is
- * the provider's failure. A stream that ends without `message_stop` was cut mid-message.
- * What a turn may grow to is capped (output-limits.ts): the SDK reads at most 64 KiB of
- * an error body (its `fetch` is capped), text and tool input are charged to the budget.
+ * telemetry — so it never reads ANTHROPIC_* variables or profile files behind our back,
+ * and retries follow our rules (retry.ts). It builds the request once per client: its URL
+ * and headers (API version, authentication, its own headers) are the same for every
+ * turn, so each turn sends that request with the turn's body by plain `fetch`, as the
+ * other clients do (open-stream.ts maps a network failure or an error status, and reads
+ * at most 64 KiB of an error body). Sending every turn through the SDK's request
+ * machinery cost about a tenth of a 20-turn run on a local server, for the same bytes on
+ * the wire. The response stream is read by the shared SSE reader (sse-stream.ts). The
+ * raw stream events are folded here: the text deltas of one network read go out as one
+ * piece; tool_use blocks are assembled from `input_json_delta` fragments (the first one
+ * is `""`); usage comes from `message_start` and the cumulative `message_delta`; an
+ * `error` event is the provider's failure. A stream that ends without `message_stop` was
+ * cut mid-message. Text and tool input are charged to the run's budget (output-limits.ts).
  */
 // Named imports only: the CLI loads the SDK on first use (scripts/cli-lazy-modules.mjs).
-import { Anthropic, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import { Anthropic } from '@anthropic-ai/sdk';
 import type {
   ChatApi,
   ChatMessage,
@@ -25,25 +29,12 @@ import type {
   Usage,
 } from './chat-types';
 import { emptyUsage } from './chat-types';
-import {
-  abortedError,
-  httpError,
-  networkError,
-  ProviderError,
-  providerMessage,
-  retryAfterMs,
-  type ErrorContext,
-} from './provider-errors';
+import { ProviderError, providerMessage, type ErrorContext } from './provider-errors';
 import { withRetry } from './retry';
 import { redactSecrets } from './api-keys';
+import { onTurnSignal, openStream } from './open-stream';
 import { readSseStream } from './sse-stream';
-import {
-  capCause,
-  cappedFetch,
-  checkToolArguments,
-  checkToolCallCount,
-  OutputBudget,
-} from './output-limits';
+import { checkToolArguments, checkToolCallCount, OutputBudget } from './output-limits';
 
 export interface AnthropicApiOptions {
   providerId: string;
@@ -60,17 +51,17 @@ type RawEvent = Anthropic.Messages.RawMessageStreamEvent;
 export class AnthropicApi implements ChatApi {
   constructor(private readonly options: AnthropicApiOptions) {}
 
-  private client: Anthropic | null = null;
-
-  /** One SDK client for every turn: its connection pool is reused (keep-alive). */
-  private sdk(): Anthropic {
-    // The SDK reads an error body whole: only its start ever reaches it.
-    this.client ??= anthropicSdk(
-      this.options.apiKey,
-      this.options.baseUrl,
-      cappedFetch(`provider "${this.options.providerId}"`),
-    );
-    return this.client;
+  private messagesRequest(params: MessagesParams): Promise<MessagesRequest> {
+    const { baseUrl, apiKey } = this.options;
+    if (lastRequest?.baseUrl !== baseUrl || lastRequest.apiKey !== apiKey) {
+      const request = sdkMessagesRequest(anthropicSdk(apiKey, baseUrl, fetch), params);
+      lastRequest = { baseUrl, apiKey, request };
+      // A request the SDK could not make is not kept for the next turn.
+      request.catch(() => {
+        if (lastRequest?.request === request) lastRequest = null;
+      });
+    }
+    return lastRequest.request;
   }
 
   private errorContext(model: string): ErrorContext {
@@ -82,9 +73,13 @@ export class AnthropicApi implements ChatApi {
     };
   }
 
-  async stream(req: ChatRequest, handlers: StreamHandlers): Promise<ChatTurn> {
+  stream(req: ChatRequest, handlers: StreamHandlers): Promise<ChatTurn> {
+    return onTurnSignal(req.signal, (signal) => this.streamTurn({ ...req, signal }, handlers));
+  }
+
+  private async streamTurn(req: ChatRequest, handlers: StreamHandlers): Promise<ChatTurn> {
     const ctx = this.errorContext(req.model);
-    const params: Anthropic.Messages.MessageCreateParamsStreaming = {
+    const params: MessagesParams = {
       model: req.model,
       max_tokens: req.maxTokens,
       system: req.system || undefined,
@@ -97,42 +92,11 @@ export class AnthropicApi implements ChatApi {
       stream: true,
     };
     if (params.tools?.length === 0) delete params.tools;
-    // The SDK leaves a listener on the signal it is given until the response body is
-    // collected: a signal per turn, forwarding the run's, keeps them from piling up on
-    // the run's signal over many turns.
-    const turnSignal = new AbortController();
-    const forward = (): void => turnSignal.abort(req.signal.reason);
-    if (req.signal.aborted) forward();
-    else req.signal.addEventListener('abort', forward, { once: true });
-    try {
-      return await this.streamTurn(ctx, params, req, handlers, turnSignal.signal);
-    } finally {
-      req.signal.removeEventListener('abort', forward);
-    }
-  }
-
-  private async streamTurn(
-    ctx: ErrorContext,
-    params: Anthropic.Messages.MessageCreateParamsStreaming,
-    req: ChatRequest,
-    handlers: StreamHandlers,
-    signal: AbortSignal,
-  ): Promise<ChatTurn> {
+    const sent = await this.messagesRequest(params);
+    // As the SDK serializes it: JSON.stringify of the params.
+    const body = JSON.stringify(params);
     const response = await withRetry(
-      async () => {
-        try {
-          // The SDK sends the request (headers, key, base_url, API version) and maps
-          // error statuses; the stream itself is read here (sse-stream.ts explains why).
-          return await this.sdk()
-            .messages.create(params, {
-              signal,
-              timeout: Math.max(1, req.deadline - Date.now()),
-            })
-            .asResponse();
-        } catch (err) {
-          throw toProviderError(ctx, err, req.signal);
-        }
-      },
+      () => openStream(ctx, sent.url, sent.headers, body, req.signal),
       {
         signal: req.signal,
         deadline: req.deadline,
@@ -171,6 +135,50 @@ export class AnthropicApi implements ChatApi {
     return turn.finish(ctx.providerId);
   }
 }
+
+type MessagesParams = Anthropic.Messages.MessageCreateParamsStreaming;
+
+/** The Messages request as the SDK makes it: its URL and headers. */
+interface MessagesRequest {
+  url: string;
+  headers: Headers;
+}
+
+/**
+ * The SDK's request for the last provider a turn went to. Every run makes its client
+ * afresh, and the next run mostly goes to the same provider: its request is made once.
+ * It holds no more than the run's provider already does (its URL and key).
+ */
+let lastRequest: {
+  baseUrl: string;
+  apiKey: string | null;
+  request: Promise<MessagesRequest>;
+} | null = null;
+
+/**
+ * The SDK's own request for these params. Its headers do not depend on the body but for
+ * its content type, which is JSON for every turn. The SDK's `x-stainless-*` headers are
+ * left out: they tell the provider the machine's OS, CPU, runtime and its version, and
+ * the SDK's retry count and timeout, none of which the API needs for a turn. A copy of
+ * the SDK's `Headers` keeps their order.
+ */
+async function sdkMessagesRequest(
+  sdk: Anthropic,
+  params: MessagesParams,
+): Promise<MessagesRequest> {
+  const { url, req } = await sdk.buildRequest({
+    method: 'post',
+    path: '/v1/messages',
+    body: params,
+    stream: true,
+  });
+  const headers = new Headers(req.headers);
+  for (const name of [...headers.keys()])
+    if (name.startsWith(SDK_TELEMETRY_PREFIX)) headers.delete(name);
+  return { url, headers };
+}
+
+const SDK_TELEMETRY_PREFIX = 'x-stainless-';
 
 /**
  * An SDK client told everything it would otherwise look up: the key, the base URL, no
@@ -302,20 +310,6 @@ class TurnBuilder {
       model: this.model,
     };
   }
-}
-
-/** Any failure of the SDK as a ProviderError that says what to fix. */
-function toProviderError(ctx: ErrorContext, err: unknown, signal: AbortSignal): ProviderError {
-  if (err instanceof ProviderError) return err;
-  if (signal.aborted || err instanceof APIUserAbortError) return abortedError();
-  const cap = capCause(err);
-  if (cap) return cap;
-  if (err instanceof APIConnectionError) return networkError(ctx, err.cause ?? err);
-  if (err instanceof APIError && typeof err.status === 'number') {
-    const said = err.apiMessage ?? providerMessage(err.error, err.message);
-    return httpError(ctx, err.status, said, retryAfterMs(err.headers));
-  }
-  return networkError(ctx, err);
 }
 
 /** The conversation in Messages API terms: tool results travel in a user turn. */

@@ -1,6 +1,6 @@
 /**
  * Both chat clients against local servers that speak each provider's wire format byte
- * for byte (the Anthropic one through the real @anthropic-ai/sdk client): text, one
+ * for byte (the Anthropic one sends the request the real @anthropic-ai/sdk makes): text, one
  * tool call, parallel calls, the OpenAI-compatible quirks, 401, 429 with retry-after,
  * 500 then success, a stream cut mid-message, malformed SSE, a server that never
  * answers, and cancel mid-stream (the server sees its connection closed).
@@ -74,7 +74,7 @@ async function failure(kind: Kind, replies: Reply[], req = request()): Promise<P
   return err as ProviderError;
 }
 
-describe('Anthropic client (official SDK) on the Messages wire format', () => {
+describe('Anthropic client (the request the official SDK makes) on the Messages wire format', () => {
   it('streams text with pings, and reads usage from message_start and message_delta', async () => {
     const { turn, text } = await run('anthropic', [
       {
@@ -119,15 +119,6 @@ describe('Anthropic client (official SDK) on the Messages wire format', () => {
     const { turn, text } = await run('anthropic', [{ kind: 'sse', chunks: [whole] }]);
     expect(text).toEqual(['Hello there']);
     expect(turn.text).toBe('Hello there');
-  });
-
-  it('turns on one run signal leave no abort listener behind on it', async () => {
-    server = await startWireServer(() => ({ kind: 'sse', chunks: anthropicTurn({ text: ['x'] }) }));
-    const controller = new AbortController();
-    const c = client('anthropic', server.url);
-    for (let i = 0; i < 12; i++)
-      await c.stream(request(controller.signal), { onText: () => undefined });
-    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('ends at message_stop even when the server holds the connection open', async () => {
@@ -222,22 +213,59 @@ describe('Anthropic client (official SDK) on the Messages wire format', () => {
 });
 
 describe('Anthropic client requests', () => {
-  it('are byte for byte what the SDK sends with its defaults (telemetry off changes nothing on the wire)', async () => {
+  it("are the SDK's request byte for byte, less its x-stainless-* headers about this machine", async () => {
     const reply = (): Reply => ({ kind: 'sse', chunks: anthropicTurn({ text: ['ok'] }) });
-    server = await startWireServer([reply(), reply()]);
-    await client('anthropic', server.url).stream(request(), { onText: () => undefined });
-    const ours = server.requests[0];
+    server = await startWireServer([reply(), reply(), reply()]);
+    // Two clients, as two runs make them: the second sends the request the first made.
+    for (const c of [client('anthropic', server.url), client('anthropic', server.url)])
+      await c.stream(request(), { onText: () => undefined });
+    const [ours, again] = server.requests;
     const sdk = new Anthropic({ apiKey: KEY, baseURL: server.url, maxRetries: 0 });
-    const timeout = Number(ours.headers['x-stainless-timeout']) * 1000;
     const params = JSON.parse(ours.body) as Anthropic.Messages.MessageCreateParamsStreaming;
-    await (await sdk.messages.create(params, { timeout }).asResponse()).text();
-    const theirs = server.requests[1];
+    await (await sdk.messages.create(params).asResponse()).text();
+    const theirs = server.requests[2];
     expect([ours.method, ours.url]).toEqual([theirs.method, theirs.url]);
     expect(ours.body).toBe(theirs.body);
-    expect(Object.entries(ours.headers)).toEqual(Object.entries(theirs.headers));
+    const telemetry = (h: string): boolean => h.startsWith('x-stainless-');
+    expect(Object.keys(theirs.headers).filter(telemetry).length).toBeGreaterThan(3);
+    expect(Object.entries(ours.headers)).toEqual(
+      Object.entries(theirs.headers).filter(([h]) => !telemetry(h)),
+    );
+    expect(again.headers).toEqual(ours.headers);
+    for (const h of ['anthropic-version', 'authorization', 'content-type'])
+      expect(ours.headers[h], h).toBeTruthy();
     expect(Object.keys(ours.headers).some((h) => /traceparent|tracestate|baggage/.test(h))).toBe(
       false,
     );
+  });
+
+  it('a run with another key sends its own', async () => {
+    const reply = (): Reply => ({ kind: 'sse', chunks: anthropicTurn({ text: ['ok'] }) });
+    server = await startWireServer([reply(), reply()]);
+    await client('anthropic', server.url).stream(request(), { onText: () => undefined });
+    const other = new AnthropicApi({ providerId: 'q', baseUrl: server.url, apiKey: 'sk-other' });
+    await other.stream(request(), { onText: () => undefined });
+    const [first, second] = server.requests;
+    expect(first.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(second.headers.authorization).toBe('Bearer sk-other');
+  });
+});
+
+describe.each<Kind>(['anthropic', 'openai'])('%s client turns on one run signal', (kind) => {
+  it('leave no abort listener behind on it, though fetch keeps one on the signal it is given', async () => {
+    server = await startWireServer(() => ({
+      kind: 'sse',
+      chunks:
+        kind === 'anthropic'
+          ? anthropicTurn({ text: ['x'] })
+          : openAiTurn({ deltas: textDeltas('x') }),
+    }));
+    const controller = new AbortController();
+    const c = client(kind, server.url);
+    for (let i = 0; i < 12; i++)
+      await c.stream(request(controller.signal), { onText: () => undefined });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    expect(server.requests).toHaveLength(12);
   });
 });
 

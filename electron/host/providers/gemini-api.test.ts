@@ -3,8 +3,10 @@
  * default, a misspelt kind refused naming the kinds there are, and the studio's own loop
  * on it (gemini-api.ts) against a local server speaking `streamGenerateContent?alt=sse`
  * byte for byte: text, a function call whose thoughtSignature goes back on the next turn,
- * the key only in `x-goog-api-key`, 401, a cut stream, and the model list.
+ * the key only in `x-goog-api-key`, 401, a cut stream, no abort listener left on the
+ * run's signal after many turns, and the model list.
  */
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseWorkspaceConfig } from '../workspace/workspace-config';
 import { createChatApi } from './index';
@@ -209,6 +211,16 @@ describe('Gemini client on the streamGenerateContent wire format', () => {
     const err = await c.stream(request(), { onText: () => undefined }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).message).toMatch(/mid-message/);
+  });
+
+  it('turns on one run signal leave no abort listener behind on it', async () => {
+    server = await startWireServer(() => ({ kind: 'sse', chunks: geminiTurn({ text: ['x'] }) }));
+    const controller = new AbortController();
+    const c = new GeminiApi({ providerId: 'g', baseUrl: server.url, apiKey: KEY });
+    for (let i = 0; i < 12; i++)
+      await c.stream(request({ signal: controller.signal }), { onText: () => undefined });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    expect(server.requests).toHaveLength(12);
   });
 
   it('lists the models by their ids', async () => {

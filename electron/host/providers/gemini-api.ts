@@ -28,7 +28,7 @@ import type {
 import { emptyUsage } from './chat-types';
 import { ProviderError, providerMessage, type ErrorContext } from './provider-errors';
 import { withRetry } from './retry';
-import { openStream } from './open-stream';
+import { onTurnSignal, openStream } from './open-stream';
 import { redactSecrets } from './api-keys';
 import { readSseStream, type EventSourceMessage } from './sse-stream';
 import { checkToolArguments, checkToolCallCount, OutputBudget } from './output-limits';
@@ -85,7 +85,11 @@ export class GeminiApi implements ChatApi {
     return h;
   }
 
-  async stream(req: ChatRequest, handlers: StreamHandlers): Promise<ChatTurn> {
+  stream(req: ChatRequest, handlers: StreamHandlers): Promise<ChatTurn> {
+    return onTurnSignal(req.signal, (signal) => this.streamTurn({ ...req, signal }, handlers));
+  }
+
+  private async streamTurn(req: ChatRequest, handlers: StreamHandlers): Promise<ChatTurn> {
     const ctx = this.errorContext(req.model);
     const body = JSON.stringify({
       contents: toGeminiContents(req.messages, this.signatures),

@@ -17,7 +17,7 @@ import { readErrorBody } from './output-limits';
 export async function openStream(
   ctx: ErrorContext,
   url: string,
-  headers: Record<string, string>,
+  headers: Record<string, string> | Headers,
   body: string,
   signal: AbortSignal,
 ): Promise<Response> {
@@ -38,4 +38,26 @@ export async function openStream(
     );
   }
   return response;
+}
+
+/**
+ * One turn on an abort signal of its own that follows the run's. `fetch` leaves its abort
+ * listener on the signal it is given until the request is garbage-collected: given the
+ * run's signal, one listener per turn would pile up over a long run (Node warns past ten).
+ * The turn's own signal goes with the turn, and its one listener on the run's signal is
+ * removed when the turn ends.
+ */
+export async function onTurnSignal<T>(
+  run: AbortSignal,
+  turn: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const own = new AbortController();
+  const forward = (): void => own.abort(run.reason);
+  if (run.aborted) forward();
+  else run.addEventListener('abort', forward, { once: true });
+  try {
+    return await turn(own.signal);
+  } finally {
+    run.removeEventListener('abort', forward);
+  }
 }

@@ -23,7 +23,7 @@ import type {
 import { emptyUsage } from './chat-types';
 import { ProviderError, providerMessage, type ErrorContext } from './provider-errors';
 import { withRetry } from './retry';
-import { openStream } from './open-stream';
+import { onTurnSignal, openStream } from './open-stream';
 import { redactSecrets } from './api-keys';
 import { readSseStream, type EventSourceMessage } from './sse-stream';
 import { ToolCallAssembler, type ToolCallDelta } from './tool-call-assembler';
@@ -69,7 +69,11 @@ export class OpenAiCompatibleApi implements ChatApi {
     return h;
   }
 
-  async stream(req: ChatRequest, handlers: StreamHandlers): Promise<ChatTurn> {
+  stream(req: ChatRequest, handlers: StreamHandlers): Promise<ChatTurn> {
+    return onTurnSignal(req.signal, (signal) => this.streamTurn({ ...req, signal }, handlers));
+  }
+
+  private async streamTurn(req: ChatRequest, handlers: StreamHandlers): Promise<ChatTurn> {
     const ctx = this.errorContext(req.model);
     const body = JSON.stringify({
       model: req.model,
