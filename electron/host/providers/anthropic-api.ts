@@ -29,7 +29,7 @@ import type {
   Usage,
 } from './chat-types';
 import { emptyUsage } from './chat-types';
-import { ProviderError, providerMessage, type ErrorContext } from './provider-errors';
+import { networkError, ProviderError, providerMessage, type ErrorContext } from './provider-errors';
 import { withRetry } from './retry';
 import { redactSecrets } from './api-keys';
 import { onTurnSignal, openStream } from './open-stream';
@@ -92,7 +92,10 @@ export class AnthropicApi implements ChatApi {
       stream: true,
     };
     if (params.tools?.length === 0) delete params.tools;
-    const sent = await this.messagesRequest(params);
+    // A base_url the SDK cannot make a URL of fails as the request would.
+    const sent = await this.messagesRequest(params).catch((err: unknown) => {
+      throw networkError(ctx, err);
+    });
     // As the SDK serializes it: JSON.stringify of the params.
     const body = JSON.stringify(params);
     const response = await withRetry(

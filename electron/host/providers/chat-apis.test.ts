@@ -239,6 +239,16 @@ describe('Anthropic client requests', () => {
     );
   });
 
+  it('a base_url that is no URL fails as a provider error naming it, on every turn', async () => {
+    const bad = new AnthropicApi({ providerId: 'p', baseUrl: 'not a url', apiKey: KEY });
+    for (let i = 0; i < 2; i++) {
+      const err = await bad.stream(request(), { onText: () => undefined }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ProviderError);
+      expect((err as ProviderError).message).toContain('provider "p"');
+      expect((err as ProviderError).message).not.toContain(KEY);
+    }
+  });
+
   it('a run with another key sends its own', async () => {
     const reply = (): Reply => ({ kind: 'sse', chunks: anthropicTurn({ text: ['ok'] }) });
     server = await startWireServer([reply(), reply()]);
