@@ -24,6 +24,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keptFile } from './kept-file';
 import { ListedIdentities, openKeptListings } from './kept-listings';
 import { RACY_MS } from './read-inputs';
+import { syncScanCalls } from './scan-io';
 
 let root: string;
 let folder: string;
@@ -49,7 +50,7 @@ const later = () => Date.now() + 10 * RACY_MS;
 
 async function list(runStart: number, dir = folder): Promise<string[]> {
   const kept = openKeptListings(file(), runStart);
-  const entries = kept.listNow(dir);
+  const entries = kept.calls(syncScanCalls).listDir(dir);
   await kept.save();
   return entries.map((e) => `${e.isDirectory() ? 'd' : e.isFile() ? 'f' : 'o'}:${e.name}`).sort();
 }

@@ -19,7 +19,7 @@ import { statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { ListedEntry, packEntries } from './listed-entries';
 import { RACY_MS } from './read-inputs';
-import { syncScanCalls, type SyncScanCalls } from './scan-io';
+import type { SyncScanCalls } from './scan-io';
 import { readKeptText, writeKeptLines, type KeptFile } from './kept-file';
 
 /** The folder of kept listings inside the cache folder. */
@@ -48,11 +48,6 @@ export interface KeptListings {
    */
   calls(inner: SyncScanCalls): SyncScanCalls;
   /**
-   * The entries of `dir` as `calls` over the plain synchronous calls answer them, for
-   * checking what a run saw (kept-run.ts). Throws what listing throws.
-   */
-  listNow(dir: string): Dirent[];
-  /**
    * The identity (folderIdentity) of `dir` as this run's listing of it through `calls`
    * found it, when its stat could be trusted; null when it was not listed so.
    */
@@ -64,7 +59,6 @@ export interface KeptListings {
 /** Nothing kept: every folder is listed (for a cache that keeps verdicts only). */
 export const NO_KEPT_LISTINGS: KeptListings = {
   calls: (inner) => inner,
-  listNow: (dir) => syncScanCalls.listDir(dir),
   identityOf: () => null,
   save: () => Promise.resolve(),
 };
@@ -205,10 +199,8 @@ export function openKeptListings(file: KeptFile, runStart: number): KeptListings
     ...inner,
     listDir: (dir) => listDir(absolute(dir), (at) => inner.listDir(at)),
   });
-  const plain = calls(syncScanCalls);
   return {
     calls,
-    listNow: (dir) => plain.listDir(dir),
     identityOf: (dir) => identities.of(absolute(dir)),
     async save() {
       // A folder kept before and not listed now is gone from the file too.
